@@ -1,0 +1,30 @@
+"""Errors a player or a saved game can cause. All are ``ValueError``s."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import RuleRef
+
+
+class RuleViolation(ValueError):
+    """An action the rules forbid. The state it was tried on is unchanged."""
+
+    def __init__(self, message: str, rule: RuleRef, action=None):
+        self.rule = rule
+        self.action = action
+        super().__init__(f"{message} ({rule.cite()})")
+
+    @property
+    def reason(self) -> str:
+        return self.args[0]
+
+
+class SaveGameError(ValueError):
+    """A saved game that cannot be loaded: says what is wrong with it."""
+
+
+class UnknownRuleset(KeyError):
+    def __str__(self) -> str:  # KeyError quotes its message; say it plainly
+        return self.args[0]

@@ -1,0 +1,83 @@
+"""Rule references and explained numbers.
+
+Every number the engine shows carries the rule sections that produced it.
+A :class:`RuleRef` is a stable key such as ``simple_plastic:attacking.modifiers``;
+each ruleset lists its sections in a catalogue so the book can link them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, order=True)
+class RuleRef:
+    ruleset: str
+    section: str
+
+    @classmethod
+    def parse(cls, key: str) -> RuleRef:
+        ruleset, sep, section = key.partition(":")
+        if not sep or not ruleset or not section:
+            raise ValueError(f"a rule reference looks like 'ruleset:section', not {key!r}")
+        return cls(ruleset, section)
+
+    @property
+    def key(self) -> str:
+        return f"{self.ruleset}:{self.section}"
+
+    @property
+    def label(self) -> str:
+        """The MyST label (and HTML anchor) of the book section that states the rule."""
+        return f"{self.ruleset}-{self.section}".replace("_", "-").replace(".", "-")
+
+    def cite(self) -> str:
+        return f"rule {self.key}"
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a ruleset's rules, as the book presents it."""
+
+    ref: RuleRef
+    title: str
+    page: str  # the book page (docname relative to the ruleset folder) that states it
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One step in the making of a number: which rule, what it did."""
+
+    ref: RuleRef
+    text: str
+    delta: int | None = None
+
+    def __str__(self) -> str:
+        sign = "" if self.delta is None else f" ({self.delta:+d})"
+        return f"{self.text}{sign} [{self.ref.key}]"
+
+
+@dataclass(frozen=True)
+class Explained(Generic[T]):
+    """A value with the reasons that produced it."""
+
+    value: T
+    reasons: tuple[Reason, ...] = field(default_factory=tuple)
+
+    @property
+    def refs(self) -> tuple[RuleRef, ...]:
+        return tuple(dict.fromkeys(r.ref for r in self.reasons))
+
+    def explain(self) -> str:
+        lines = [f"= {self.value}"]
+        lines[:0] = [f"- {reason}" for reason in self.reasons]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,73 @@
+"""Bots and many-game simulation.
+
+A bot is any callable ``bot(state) -> action``. :func:`run_many` plays games
+with any :class:`concurrent.futures.Executor` (threads, processes, or a Dask
+or Ray executor), so a study can outgrow one machine without new code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor
+from typing import Protocol
+
+from .actions import Action
+from .rng import GameRNG
+from .state import GameState, Outcome
+
+
+class Bot(Protocol):
+    def __call__(self, state: GameState) -> Action: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action, from its own seeded RNG."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = GameRNG(seed)
+
+    def __call__(self, state: GameState) -> Action:
+        return self.rng.choice(list(state.legal_actions))
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    seed: int
+    outcome: Outcome | None  # None: stopped at the action limit
+    actions: int
+    rounds: int
+
+
+def play_out(state: GameState, bots: Mapping[str, Bot], *, max_actions: int = 5000) -> GameState:
+    """Let the bots play ``state`` until the game ends (or ``max_actions``)."""
+    for _ in range(max_actions):
+        if state.is_over:
+            break
+        state.apply(bots[state.current_player](state))
+    return state
+
+
+def _play_one(make_game: Callable[[int], GameState], make_bots: Callable[[int], Mapping[str, Bot]],
+              seed: int, max_actions: int) -> GameResult:
+    state = play_out(make_game(seed), make_bots(seed), max_actions=max_actions)
+    return GameResult(seed, state.outcome, len(state.history), getattr(state, "round", 0))
+
+
+def run_many(
+    make_game: Callable[[int], GameState],
+    make_bots: Callable[[int], Mapping[str, Bot]],
+    seeds: Iterable[int],
+    *,
+    executor: Executor | None = None,
+    max_actions: int = 5000,
+) -> list[GameResult]:
+    """Play one game per seed; in order of ``seeds``. Arguments must pickle for process pools."""
+    seeds = list(seeds)
+    if executor is None:
+        return [_play_one(make_game, make_bots, s, max_actions) for s in seeds]
+    futures = [executor.submit(_play_one, make_game, make_bots, s, max_actions) for s in seeds]
+    return [f.result() for f in futures]

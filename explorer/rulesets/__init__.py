@@ -1,0 +1,1 @@
+"""One subpackage per ruleset; each registers itself on import."""
