@@ -5,14 +5,14 @@ from .dice import D2, D3, D6, TWO_D6, Dist, capped, success_chance, successes
 from .errors import RuleViolation, SaveGameError, UnknownRuleset
 from .registry import Ruleset, all_rulesets, get_ruleset, load_game, register
 from .rng import GameRNG
-from .rules import Explained, Reason, RuleRef, Section
+from .rules import Explained, Reason, RuleRef, Ruling, Section
 from .simulate import Bot, GameResult, RandomBot, play_out, run_many
 from .state import GameState, LegalActions, Outcome, Turn
 
 __all__ = [
     "Action", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "success_chance",
     "successes", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
-    "get_ruleset", "load_game", "register", "GameRNG", "Explained", "Reason", "RuleRef", "Section",
+    "get_ruleset", "load_game", "register", "GameRNG", "Explained", "Reason", "RuleRef", "Ruling", "Section",
     "GameState", "LegalActions", "Outcome", "Turn", "Bot", "GameResult", "RandomBot",
     "play_out", "run_many",
 ]

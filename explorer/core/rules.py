@@ -81,3 +81,19 @@ class Explained(Generic[T]):
 
     def __str__(self) -> str:
         return str(self.value)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Where a source is ambiguous or silent: the choice made, and why.
+
+    ``setting`` names the field of the ruleset's settings that lets players
+    choose otherwise (``None`` when the choice is not a setting).
+    """
+
+    id: str
+    question: str
+    decision: str
+    reason: str
+    setting: str | None = None
+    refs: tuple[RuleRef, ...] = ()
