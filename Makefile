@@ -1,0 +1,48 @@
+# Toy Soldier Rules Explorer: every command does its own set-up.
+#   make site   build the rulebook website into _build/html (the main job)
+#   make test   run every test: engine, notebooks, site build, browser
+#   make lab    open the book live in JupyterLab
+#   make serve  serve the built site on http://127.0.0.1:8000
+#   make bench  print the engine's speed figures
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PORT   ?= 8000
+SPHINXOPTS ?= -W --keep-going -n
+
+.PHONY: site test lab serve bench clean browser
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+site: $(STAMP)
+	$(BIN)/sphinx-build $(SPHINXOPTS) -b html -c . book _build/html
+	@echo "The site is in _build/html (open _build/html/index.html or run 'make serve')."
+
+# Debian's chromium for the browser tests (Playwright's own download is not used).
+browser:
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser site
+	$(BIN)/python -m pytest
+
+lab: $(STAMP)
+	$(BIN)/python -m sitebuild.lab_settings $(VENV)
+	$(BIN)/jupyter lab book/index.md
+
+serve:
+	@test -d _build/html || { echo "No site yet: run 'make site' first."; exit 1; }
+	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
+
+bench: $(STAMP)
+	for script in benchmarks/bench_*.py; do $(BIN)/python $$script; done
+
+clean:
+	rm -rf _build .vendor

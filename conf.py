@@ -1,0 +1,57 @@
+"""Sphinx configuration: the MyST notebooks of book/ become the rulebook site.
+
+Build with ``make site``; the output is ``_build/html``, a static site that
+needs no internet (see sitebuild/offline.py).
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))  # the sitebuild extensions live beside this file
+
+from sitebuild.offline import widget_scripts  # noqa: E402
+
+project = "Toy Soldier Rules Explorer"
+author = "Toy Soldier Rules Explorer contributors"
+copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
+
+extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulelinks"]
+
+# The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.
+root_doc = "index"
+exclude_patterns = ["**/.ipynb_checkpoints", "**/_build"]
+source_suffix = {".md": "myst-nb"}
+
+# -- notebooks ---------------------------------------------------------------
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(Path(__file__).parent / "_build" / ".jupyter_cache")
+nb_execution_raise_on_error = True  # a failing cell fails the build, naming page and cell
+nb_execution_show_tb = True
+nb_execution_timeout = 300
+nb_ipywidgets_js = widget_scripts()
+nb_merge_streams = True
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "substitution", "attrs_block", "attrs_inline"]
+myst_heading_anchors = 3
+
+# Bokeh's own loader outputs have no static renderer; the figures are shown as
+# jupyter_bokeh widgets with BokehJS served locally, so these are expected.
+suppress_warnings = ["mystnb.unknown_mime_type"]
+
+# -- site --------------------------------------------------------------------
+html_theme = "sphinx_book_theme"
+html_title = "Toy Soldier Rules Explorer"
+html_static_path = ["sitebuild/static"]
+html_css_files = ["fonts.css", "css/army-men.css"]
+html_context = {"default_mode": "light"}
+html_theme_options = {
+    "show_toc_level": 2,
+    "home_page_in_toc": True,
+    "use_download_button": True,
+    "use_fullscreen_button": False,
+    "navigation_with_keys": False,
+    "show_navbar_depth": 1,
+    "collapse_navbar": False,
+}
+html_last_updated_fmt = None
+html_copy_source = False
+html_favicon = "sitebuild/static/favicon.svg"

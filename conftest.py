@@ -1,0 +1,34 @@
+"""Collect every MyST notebook under book/ as an nbval test (no hand-kept list).
+
+nbval reads only ``.ipynb``; jupytext turns each text notebook into one and
+nbval runs it in a real kernel, in the page's own folder, cell by cell.
+"""
+
+from unittest import mock
+
+import jupytext
+import nbval.plugin
+import pytest
+
+
+def _is_notebook(path) -> bool:
+    head = path.read_text(encoding="utf-8")[:600]
+    return head.startswith("---") and "kernelspec:" in head
+
+
+class MystNotebook(nbval.plugin.IPyNbFile):
+    def collect(self):
+        read = lambda path, as_version: jupytext.read(path, fmt="md:myst")  # noqa: E731
+        with mock.patch.object(nbval.plugin.nbformat, "read", read):
+            yield from super().collect()
+
+
+def pytest_collect_file(file_path, parent):
+    if (
+        file_path.suffix == ".md"
+        and "book" in file_path.parts
+        and parent.config.option.nbval_lax
+        and _is_notebook(file_path)
+    ):
+        return MystNotebook.from_parent(parent, path=file_path)
+    return None

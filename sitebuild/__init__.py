@@ -1,0 +1,1 @@
+"""Build-time helpers for the rulebook site: offline assets, styling, rule links."""

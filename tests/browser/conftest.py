@@ -1,0 +1,117 @@
+"""A built site, served on 127.0.0.1, and Debian's chromium driven by Playwright.
+
+The site is built once if ``_build/html`` is missing (``make test`` builds it
+first). Every request that leaves 127.0.0.1 is blocked and recorded, which
+proves the site works offline.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+]
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail("Debian's chromium is missing: 'make test' installs it (apt-get install chromium)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "index.html").exists():
+        subprocess.run(
+            [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-c", str(ROOT),
+             str(ROOT / "book"), str(SITE)],
+            check=True,
+        )
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class PageReport:
+    """What a page did while loading: console errors, failures, outside requests."""
+
+    def __init__(self):
+        self.console_errors: list[str] = []
+        self.failed: list[str] = []
+        self.outside: list[str] = []
+
+    @property
+    def problems(self) -> list[str]:
+        return (
+            [f"console error: {e}" for e in self.console_errors]
+            + [f"failed request: {u}" for u in self.failed]
+            + [f"request to another host: {u}" for u in self.outside]
+        )
+
+
+@pytest.fixture
+def open_page(browser, base_url):
+    contexts = []
+
+    def _open(path: str, *, width: int = 1280, height: int = 900):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        report = PageReport()
+
+        def route(route):
+            if urlparse(route.request.url).hostname == "127.0.0.1":
+                route.continue_()
+            else:
+                report.outside.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("console", lambda m: report.console_errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: report.console_errors.append(str(e)))
+        page.on("requestfailed", lambda r: report.failed.append(r.url))
+        page.on("response", lambda r: report.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(f"{base_url}/{path}", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        return page, report
+
+    yield _open
+    for context in contexts:
+        context.close()

@@ -1,0 +1,118 @@
+"""An odds explorer for pools of dice against a target, working with no Python.
+
+Every distribution is computed exactly by the engine at build time; the
+sliders only choose which precomputed column to show (a Bokeh ``CustomJS``).
+"""
+
+from __future__ import annotations
+
+from bokeh.layouts import column
+from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Slider
+from bokeh.plotting import figure
+
+from explorer.core.dice import success_chance, successes
+
+from .palette import BAR
+
+MAX_DICE = 6
+
+
+def pool_table(max_dice: int = MAX_DICE, targets=range(2, 8)) -> dict[str, list[float]]:
+    """P(exactly k successes) for every pool size and target, keyed ``'n-t'``."""
+    table = {}
+    for n in range(1, max_dice + 1):
+        for t in targets:
+            dist = successes(n, success_chance(t))
+            table[f"{n}-{t}"] = [float(dist.probability(k)) for k in range(max_dice + 1)]
+    return table
+
+
+def _summary(n: int, t: int) -> str:
+    chance = success_chance(t)
+    return (
+        f"<b>{n}</b> dice needing <b>{t}+</b> (a 1 always fails): each die succeeds with "
+        f"probability <b>{chance}</b>; expected successes <b>{float(n * chance):.2f}</b>."
+    )
+
+
+def dice_odds_explorer(n: int = 1, target: int = 4):
+    """A bar chart of the number of successes with two sliders (static-site safe)."""
+    table = pool_table()
+    summaries = {f"{a}-{b}": _summary(a, b) for a in range(1, MAX_DICE + 1) for b in range(2, 8)}
+    ks = list(range(MAX_DICE + 1))
+    source = ColumnDataSource({"k": ks, "p": table[f"{n}-{target}"], "label": [f"{p:.1%}" for p in table[f"{n}-{target}"]]})
+    fig = figure(
+        height=300, sizing_mode="stretch_width", x_range=(-0.5, MAX_DICE + 0.5), y_range=(0, 1.05),
+        title="Number of successes", x_axis_label="successes", y_axis_label="probability",
+        toolbar_location=None, name="dice-odds",
+    )
+    fig.vbar(x="k", top="p", width=0.8, source=source, color=BAR)
+    fig.add_tools(HoverTool(tooltips=[("successes", "@k"), ("probability", "@label")]))
+    dice = Slider(start=1, end=MAX_DICE, value=n, step=1, title="Dice rolled", name="dice-slider")
+    need = Slider(start=2, end=7, value=target, step=1, title="Score needed (7 = impossible)", name="target-slider")
+    text = Div(text=summaries[f"{n}-{target}"])
+    update = CustomJS(
+        args=dict(source=source, dice=dice, need=need, text=text, table=table, summaries=summaries),
+        code="""
+        const key = `${dice.value}-${need.value}`;
+        const p = table[key];
+        source.data = {k: source.data.k, p: p, label: p.map(x => (100 * x).toFixed(1) + '%')};
+        text.text = summaries[key];
+        """,
+    )
+    dice.js_on_change("value", update)
+    need.js_on_change("value", update)
+    return column(dice, need, text, fig, sizing_mode="stretch_width")
+
+
+def running_share_chart(rolls: tuple[int, ...], target: int = 4):
+    """Share of rolls scoring ``target``+ after each roll, against the exact chance."""
+    exact = float(success_chance(target, natural_fail=None))
+    hits, share = 0, []
+    for index, face in enumerate(rolls, start=1):
+        hits += face >= target
+        share.append(hits / index)
+    full = {"n": list(range(1, len(rolls) + 1)), "share": share}
+    start = min(50, len(rolls))
+    source = ColumnDataSource({key: values[:start] for key, values in full.items()})
+    fig = figure(
+        height=280, sizing_mode="stretch_width", x_range=(1, len(rolls)), y_range=(0, 1),
+        title=f"Share of rolls scoring {target}+", x_axis_label="rolls so far",
+        y_axis_label="share", toolbar_location=None, name="running-share",
+    )
+    fig.line("n", "share", source=source, line_width=2, color=BAR, legend_label="simulated")
+    fig.line([1, len(rolls)], [exact, exact], line_dash="dashed", color="black", legend_label=f"exact {exact:.3f}")
+    fig.legend.location = "bottom_right"
+    rolled = Slider(start=1, end=len(rolls), value=start, step=1, title="Dice rolled", name="rolls-slider")
+    rolled.js_on_change("value", CustomJS(args=dict(source=source, full=full, rolled=rolled), code="""
+        const n = rolled.value;
+        source.data = {n: full.n.slice(0, n), share: full.share.slice(0, n)};
+    """))
+    return column(rolled, fig, sizing_mode="stretch_width")
+
+
+def dice_roller(seed: int = 0, target: int = 4):
+    """Roll real dice from the engine (needs Python: labelled live-only on the site)."""
+    import ipywidgets as ipw
+
+    from explorer.core import GameRNG
+
+    from .display import live_only
+
+    rng = GameRNG(seed)
+    tally = {"rolls": 0, "hits": 0}
+    button = ipw.Button(description="Roll 10 dice", icon="dice")
+    out = ipw.HTML("No dice rolled yet.")
+
+    def on_roll(_):
+        faces = rng.roll(10)
+        tally["rolls"] += len(faces)
+        tally["hits"] += sum(face >= target for face in faces)
+        out.value = (
+            f"Rolled {' '.join(map(str, faces))}. So far {tally['hits']} of {tally['rolls']} "
+            f"scored {target}+ ({tally['hits'] / tally['rolls']:.1%}; exact chance "
+            f"{float(success_chance(target, natural_fail=None)):.1%})."
+        )
+
+    button.on_click(on_roll)
+    return live_only(ipw.VBox([button, out]))
