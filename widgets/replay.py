@@ -1,0 +1,69 @@
+"""Step through a recorded game, turn by turn, with every event explained.
+
+The whole game is replayed by the engine when the page is built and every
+frame stored in the page, so the slider and buttons work on the static site
+through Bokeh's own JS callbacks.
+"""
+
+from __future__ import annotations
+
+import html
+
+from bokeh.layouts import column, row
+from bokeh.models import Button, CustomJS, Div, Slider
+
+from .board import Board, make_sources
+
+
+def event_html(events, rule_href=None) -> str:
+    """Events as a list, each with the rules it cites (links when ``rule_href`` is given)."""
+    items = []
+    for event in events:
+        refs = " ".join(
+            f'<a class="rule-ref" href="{rule_href(r)}">{html.escape(r)}</a>' if rule_href else
+            f'<span class="rule-ref">{html.escape(r)}</span>'
+            for r in event.rules
+        )
+        items.append(f"<li>{html.escape(event.text)} {refs}</li>")
+    return "<ul>" + "".join(items) + "</ul>" if items else "<p><i>Nothing happened.</i></p>"
+
+
+def replay_frames(board: Board, final_state) -> list[tuple]:
+    """``(turn, layers)`` for the start and after each action of a finished game."""
+    from explorer.core.registry import load_game
+
+    game = load_game(final_state.to_dict())  # a copy: the caller's game is left alone
+    turns = list(game.history)
+    while game.history:
+        game.undo()
+    recorded = [(None, board.layers(game))]
+    for turn in turns:
+        game.apply(turn.action, dice=turn.dice)
+        recorded.append((turn, board.layers(game)))
+    return recorded
+
+
+def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: str = "Replay"):
+    """A board with a turn slider, back/forward buttons and the explained log."""
+    recorded = replay_frames(board, final_state)
+    layers = [frame for _, frame in recorded]
+    captions = [
+        "<b>Start of the game.</b>" if turn is None else
+        f"<b>Step {index}: {html.escape(describe(turn.action))}</b>" + event_html(turn.events, rule_href)
+        for index, (turn, _) in enumerate(recorded)
+    ]
+    sources = make_sources(layers[0])
+    fig = board.draw(sources)
+    step = Slider(start=0, end=len(recorded) - 1, value=0, step=1, title=title, name="replay-slider",
+                  sizing_mode="stretch_width")
+    back = Button(label="◀ Back", width=90, name="replay-back")
+    forward = Button(label="Forward ▶", width=90, name="replay-forward")
+    log = Div(text=captions[0], name="replay-log", sizing_mode="stretch_width")
+    step.js_on_change("value", CustomJS(args=dict(step=step, sources=sources, layers=layers, captions=captions, log=log), code="""
+        const frame = layers[step.value];
+        for (const name in frame) { sources[name].data = frame[name]; }
+        log.text = captions[step.value];
+    """))
+    back.js_on_event("button_click", CustomJS(args=dict(step=step), code="step.value = Math.max(step.start, step.value - 1);"))
+    forward.js_on_event("button_click", CustomJS(args=dict(step=step), code="step.value = Math.min(step.end, step.value + 1);"))
+    return column(row(back, forward, step, sizing_mode="stretch_width"), fig, log, sizing_mode="stretch_width")
