@@ -1,0 +1,194 @@
+"""A standard deck of playing cards, jokers included, and the piles a player keeps.
+
+A :class:`Card` is a small frozen value: ``Card('Q', '♥')`` prints as that and
+as the short code ``Q♥`` (what saves and actions store). A joker is
+``Card('Joker', owner)``: its "suit" names whose joker it is, so the two jokers
+of a game stay distinguishable. What a card is worth is not the card's
+business: :class:`CardValues` turns a card into a number under a ruleset's
+settings (ace low or high, court cards 11-13 or all 10).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+SUITS = ("♠", "♥", "♦", "♣")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER = "Joker"
+
+# Letters people can type for suits: 'QH' is the queen of hearts.
+_SUIT_LETTERS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    rank: str
+    suit: str  # for a joker: its owner
+    code: str = dataclasses.field(init=False, repr=False, compare=False)  # 'Q♥', 'Joker:green'
+
+    def __post_init__(self):
+        if self.rank == JOKER:
+            if not isinstance(self.suit, str) or not self.suit or ":" in self.suit:
+                raise ValueError(f"a joker needs an owner name, not {self.suit!r}")
+        elif self.rank not in RANKS or self.suit not in SUITS:
+            raise ValueError(f"no such card: rank {self.rank!r} of suit {self.suit!r}")
+        # Computed once: cards are hashed and written out constantly, and a str caches its hash.
+        object.__setattr__(self, "code", f"{JOKER}:{self.suit}" if self.rank == JOKER else f"{self.rank}{self.suit}")
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    @classmethod
+    def joker(cls, owner: str) -> Card:
+        return cls(JOKER, owner)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card code: ``'Q♥'``, ``'qh'``, ``'10♠'``, ``'TS'``, ``'Joker:green'``."""
+        if not isinstance(text, str):
+            raise ValueError(f"a card code is text, not {text!r}")
+        if text.lower().startswith("joker:"):
+            return cls(JOKER, text.split(":", 1)[1])
+        rank, suit = text[:-1].upper(), text[-1:]
+        rank = "10" if rank == "T" else rank
+        suit = _SUIT_LETTERS.get(suit.upper(), suit)
+        try:
+            return cls(rank, suit)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a card (try 'Q♥', 'QH', '10S' or 'Joker:green')") from None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+
+def standard_deck() -> list[Card]:
+    """The 52 cards in new-deck order (suit by suit, ace to king)."""
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+
+
+def card_code(card: Card | str) -> str:
+    """The canonical code of a card given as a :class:`Card` or any code :meth:`Card.parse` reads."""
+    return (card if isinstance(card, Card) else parse_code(card)).code
+
+
+@dataclasses.dataclass(frozen=True)
+class CardValues:
+    """What each rank is worth. Jokers have no value: they change other cards."""
+
+    ace_high: bool = False  # ace counts 14 instead of 1
+    court_cards_ten: bool = False  # J, Q, K count 10 instead of 11, 12, 13
+
+    def value(self, card: Card) -> int:
+        if card.is_joker:
+            raise ValueError("a joker has no value of its own")
+        if card.rank == "A":
+            return 14 if self.ace_high else 1
+        if card.rank in ("J", "Q", "K"):
+            return 10 if self.court_cards_ten else 11 + ("J", "Q", "K").index(card.rank)
+        return int(card.rank)
+
+    def table(self) -> dict[str, int]:
+        """Rank to value, for a rulebook table."""
+        return dict(_value_table(self))
+
+    def values(self) -> tuple[int, ...]:
+        """Every value a card can have, lowest first."""
+        return tuple(sorted(set(_value_table(self).values())))
+
+    @property
+    def lowest(self) -> int:
+        return self.values()[0]
+
+    @property
+    def highest(self) -> int:
+        return self.values()[-1]
+
+
+@functools.lru_cache(maxsize=8)
+def _value_table(values: CardValues) -> dict[str, int]:
+    return {rank: values.value(Card(rank, SUITS[0])) for rank in RANKS}
+
+
+@dataclasses.dataclass
+class Piles:
+    """One player's cards: a face-down draw pile (top is the end of the list), a hand, a spent pile."""
+
+    draw: list[Card] = dataclasses.field(default_factory=list)
+    hand: list[Card] = dataclasses.field(default_factory=list)
+    spent: list[Card] = dataclasses.field(default_factory=list)
+
+    def cards(self) -> list[Card]:
+        return self.draw + self.hand + self.spent
+
+    def draw_up_to(self, size: int, shuffle: Callable[[list], None]) -> Drawn:
+        """Fill the hand to ``size``; an empty draw pile is rebuilt by shuffling the spent pile."""
+        drawn, reshuffled = [], 0
+        while len(self.hand) < size:
+            if not self.draw:
+                if not self.spent:
+                    break  # every card this player owns is in hand or in play
+                reshuffled += len(self.spent)
+                self.draw, self.spent = self.spent, []
+                shuffle(self.draw)
+            card = self.draw.pop()
+            self.hand.append(card)
+            drawn.append(card)
+        return Drawn(tuple(drawn), reshuffled)
+
+    def take_from_hand(self, card: Card) -> Card:
+        self.hand.remove(card)
+        return card
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {"draw": _codes(self.draw), "hand": _codes(self.hand), "spent": _codes(self.spent)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Piles:
+        return cls(*(_cards(data[name]) for name in ("draw", "hand", "spent")))
+
+
+@dataclasses.dataclass(frozen=True)
+class Drawn:
+    """What a draw did: the cards drawn, and how many spent cards were shuffled back first."""
+
+    cards: tuple[Card, ...]
+    reshuffled: int = 0
+
+
+def deal_halves(deck: list[Card], shuffle: Callable[[list], None]) -> tuple[list[Card], list[Card]]:
+    """Shuffle ``deck`` and split it evenly into two piles."""
+    cards = list(deck)
+    shuffle(cards)
+    half = len(cards) // 2
+    return cards[:half], cards[half:]
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _cards(codes: Iterable[str]) -> list[Card]:
+    return [parse_code(c) for c in codes]
+
+
+_PARSED: dict[str, Card] = {}
+
+
+def parse_code(code: str) -> Card:
+    """:meth:`Card.parse`, remembered: games restore the same 54 codes very often."""
+    card = _PARSED.get(code) if isinstance(code, str) else None
+    if card is None:
+        card = Card.parse(code)
+        if len(_PARSED) < 4096:
+            _PARSED[code] = card
+    return card

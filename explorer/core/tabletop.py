@@ -1,0 +1,533 @@
+"""Tabletop geometry in inches, shared by every ruleset played with a tape measure.
+
+Figures are small discs (:data:`BASE_DIAMETER` across) standing at points;
+terrain pieces are Shapely polygons of three kinds that matter for sight
+(solid, semi-solid, hill) and one that only matters for moving (rough).
+
+Line of sight follows the usual toy-soldier rule "any visible part is
+enough": from the attacker's centre (its eye) draw :data:`SIGHT_LINES` lines
+to points spread across the target's base, at right angles to the line
+between them. The target is BLOCKED only if solid terrain cuts every line,
+in PARTIAL cover if solid terrain cuts some line or any line passes through
+semi-solid terrain, and CLEAR otherwise. Rulesets decide what each answer
+means (a modifier, "may not shoot", ...); this module only measures.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point as _ShapelyPoint, Polygon
+
+Point = tuple[float, float]
+
+BASE_DIAMETER = 0.5
+"""Every figure stands on a disc this many inches across (a ruling: toy soldiers'
+bases vary; one size keeps distances, cover and cohesion comparable)."""
+BASE_RADIUS = BASE_DIAMETER / 2
+
+SIGHT_LINES = 5
+"""Lines drawn from the eye to points across the target's base: both edges,
+the centre and the two quarter points."""
+
+EPSILON = 1e-9  # measuring slack so that "exactly 4 inches" is within 4 inches
+
+_DIAGONAL = math.sqrt(0.5)
+COMPASS: dict[str, Point] = {
+    "E": (1.0, 0.0), "NE": (_DIAGONAL, _DIAGONAL), "N": (0.0, 1.0), "NW": (-_DIAGONAL, _DIAGONAL),
+    "W": (-1.0, 0.0), "SW": (-_DIAGONAL, -_DIAGONAL), "S": (0.0, -1.0), "SE": (_DIAGONAL, -_DIAGONAL),
+}
+"""Unit vectors of the eight compass directions (y grows northwards)."""
+
+
+# -- points and distances ------------------------------------------------------------
+
+def distance(a: Point, b: Point) -> float:
+    """Centre-to-centre distance in inches."""
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def gap_between(a: Point, b: Point, radius: float = BASE_RADIUS) -> float:
+    """Edge-to-edge distance between two bases (0 when they touch or overlap)."""
+    return max(0.0, distance(a, b) - 2 * radius)
+
+
+def bases_overlap(a: Point, b: Point, radius: float = BASE_RADIUS) -> bool:
+    """Whether two bases overlap (touching is allowed)."""
+    return distance(a, b) < 2 * radius - EPSILON
+
+
+def unit_vector(a: Point, b: Point) -> Point | None:
+    """The direction from ``a`` to ``b``, or ``None`` if they are the same point."""
+    length = distance(a, b)
+    if length < EPSILON:
+        return None
+    return ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+
+
+def step(origin: Point, direction: Point, length: float) -> Point:
+    return (origin[0] + direction[0] * length, origin[1] + direction[1] * length)
+
+
+def compass_points(origin: Point, length: float) -> dict[str, Point]:
+    """The eight points ``length`` inches from ``origin`` in the compass directions."""
+    return {name: step(origin, d, length) for name, d in COMPASS.items()}
+
+
+def projection(point: Point, direction: Point) -> float:
+    """How far ``point`` lies along ``direction`` (for "frontmost in the direction of the move")."""
+    return point[0] * direction[0] + point[1] * direction[1]
+
+
+def chain_connected(points: Sequence[Point], max_gap: float, radius: float = BASE_RADIUS) -> bool:
+    """Whether the bases form one chain, each within ``max_gap`` (edge to edge) of the next."""
+    if len(points) <= 1:
+        return True
+    reach = max_gap + 2 * radius + EPSILON
+    reached, frontier = {0}, [0]
+    while frontier:
+        i = frontier.pop()
+        for j, other in enumerate(points):
+            if j not in reached and distance(points[i], other) <= reach:
+                reached.add(j)
+                frontier.append(j)
+    return len(reached) == len(points)
+
+
+def segment_point_distance(a: Point, b: Point, p: Point) -> float:
+    """Shortest distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return distance((a[0] + t * dx, a[1] + t * dy), p)
+
+
+# -- terrain ---------------------------------------------------------------------------
+
+class TerrainKind(str, Enum):
+    SOLID = "solid"            # walls, buildings, rocks: blocks sight and moves
+    SEMI_SOLID = "semi_solid"  # bushes, hedges, fences: never blocks sight, always partial cover
+    HILL = "hill"              # ground at ``elevation``; hides figures lower than its top
+    ROUGH = "rough"            # ground a ruleset may slow moves on; never affects sight
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One terrain piece: a name, a kind, a polygon in inches, and (for hills) a level."""
+
+    name: str
+    kind: TerrainKind
+    shape: Polygon = field(repr=False)
+    elevation: int = 0
+
+    def __post_init__(self):
+        object.__setattr__(self, "kind", TerrainKind(self.kind))
+        if not isinstance(self.shape, Polygon) or self.shape.is_empty or not self.shape.is_valid:
+            raise ValueError(f"terrain {self.name!r} needs a valid, non-empty polygon")
+        if self.kind is TerrainKind.HILL and self.elevation < 1:
+            raise ValueError(f"hill {self.name!r} needs an elevation of 1 or more")
+        shapely.prepare(self.shape)  # fast repeated intersection tests
+
+    @classmethod
+    def polygon(cls, name: str, kind: TerrainKind | str, points: Iterable[Point], *, elevation: int = 0) -> Terrain:
+        return cls(name, TerrainKind(kind), Polygon([tuple(p) for p in points]), elevation)
+
+    @classmethod
+    def rect(cls, name: str, kind: TerrainKind | str, x: float, y: float, width: float, height: float,
+             *, elevation: int = 0) -> Terrain:
+        """A rectangle with its lower-left corner at ``(x, y)``."""
+        corners = [(x, y), (x + width, y), (x + width, y + height), (x, y + height)]
+        return cls.polygon(name, kind, corners, elevation=elevation)
+
+    @classmethod
+    def circle(cls, name: str, kind: TerrainKind | str, centre: Point, radius: float, *, elevation: int = 0,
+               sides: int = 12) -> Terrain:
+        """A regular polygon of ``sides`` corners standing in for a circle (keeps saves short)."""
+        corners = [
+            (round(centre[0] + radius * math.cos(2 * math.pi * k / sides), 6),
+             round(centre[1] + radius * math.sin(2 * math.pi * k / sides), 6))
+            for k in range(sides)
+        ]
+        return cls.polygon(name, kind, corners, elevation=elevation)
+
+    @property
+    def points(self) -> tuple[Point, ...]:
+        """The corners (the closing corner left out)."""
+        return tuple((float(x), float(y)) for x, y in self.shape.exterior.coords[:-1])
+
+    def covers(self, point: Point) -> bool:
+        """Whether ``point`` is on or inside the piece."""
+        return bool(shapely.intersects_xy(self.shape, point[0], point[1]))
+
+    def touches_base(self, point: Point, radius: float = BASE_RADIUS) -> bool:
+        """Whether a base centred at ``point`` touches or overlaps the piece."""
+        return bool(shapely.dwithin(self.shape, _ShapelyPoint(point), radius))
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind.value, "points": [list(p) for p in self.points],
+                "elevation": self.elevation}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Terrain:
+        try:
+            return cls.polygon(data["name"], data["kind"], data["points"], elevation=data.get("elevation", 0))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed terrain piece {data!r}: {exc}") from None
+
+    def __repr__(self) -> str:
+        extra = f", elevation={self.elevation}" if self.elevation else ""
+        return f"Terrain.polygon({self.name!r}, {self.kind!r}, {list(self.points)!r}{extra})"
+
+
+def elevation_at(point: Point, terrain: Iterable[Terrain]) -> int:
+    """The ground level at ``point``: the highest hill it stands on, 0 off every hill."""
+    return max((t.elevation for t in terrain if t.kind is TerrainKind.HILL and t.covers(point)), default=0)
+
+
+def height_difference(a: Point, b: Point, terrain: Iterable[Terrain]) -> int:
+    """How many levels ``b`` stands above ``a`` (negative when below)."""
+    terrain = tuple(terrain)
+    return elevation_at(b, terrain) - elevation_at(a, terrain)
+
+
+def is_uphill(a: Point, b: Point, terrain: Iterable[Terrain]) -> bool:
+    """Whether ``b`` stands higher than ``a`` (is uphill from it)."""
+    return height_difference(a, b, terrain) > 0
+
+
+def is_downhill(a: Point, b: Point, terrain: Iterable[Terrain]) -> bool:
+    """Whether ``b`` stands lower than ``a`` (is downhill from it)."""
+    return height_difference(a, b, terrain) < 0
+
+
+# -- line of sight -------------------------------------------------------------------
+
+class Sight(Enum):
+    CLEAR = "clear"
+    PARTIAL = "partial"   # some line cut, or any line through semi-solid terrain: cover
+    BLOCKED = "blocked"   # every line cut: nothing of the target can be seen
+
+    def __repr__(self) -> str:
+        return f"Sight.{self.name}"
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """One line from the eye to a point on the target's base, and what it passes."""
+
+    start: Point
+    end: Point
+    blocked_by: tuple[str, ...] = ()   # solid things that cut it
+    screened_by: tuple[str, ...] = ()  # semi-solid things it passes through
+
+    @property
+    def is_clear(self) -> bool:
+        return not self.blocked_by
+
+
+@dataclass(frozen=True)
+class LineOfSight:
+    """The lines from an eye to a target, and the verdict they give."""
+
+    lines: tuple[SightLine, ...]
+
+    @property
+    def sight(self) -> Sight:
+        clear = [line for line in self.lines if line.is_clear]
+        if not clear:
+            return Sight.BLOCKED
+        if len(clear) < len(self.lines) or any(line.screened_by for line in self.lines):
+            return Sight.PARTIAL
+        return Sight.CLEAR
+
+    @property
+    def cover(self) -> tuple[str, ...]:
+        """The names of everything that cut or screened a line, in first-seen order."""
+        names: dict[str, None] = {}
+        for line in self.lines:
+            names.update(dict.fromkeys(line.blocked_by + line.screened_by))
+        return tuple(names)
+
+    @property
+    def visible_fraction(self) -> Fraction:
+        """The share of lines not cut by solid things (semi-solid screens do not hide)."""
+        return Fraction(sum(line.is_clear for line in self.lines), len(self.lines))
+
+    @property
+    def is_blocked(self) -> bool:
+        return self.sight is Sight.BLOCKED
+
+
+def sight_points(eye: Point, target: Point, radius: float = BASE_RADIUS, count: int = SIGHT_LINES) -> tuple[Point, ...]:
+    """Points spread across the target's base, at right angles to the line from the eye."""
+    direction = unit_vector(eye, target) or (1.0, 0.0)
+    across = (-direction[1], direction[0])
+    offsets = [radius * (2 * k / (count - 1) - 1) for k in range(count)] if count > 1 else [0.0]
+    return tuple(step(target, across, offset) for offset in offsets)
+
+
+def _levels(terrain: Sequence[Terrain], points: Sequence[Point]) -> list[int]:
+    """Ground level under each point (one vectorised Shapely call for all hills and points)."""
+    hills = [t for t in terrain if t.kind is TerrainKind.HILL]
+    if not hills:
+        return [0] * len(points)
+    shapes = np.array([h.shape for h in hills], dtype=object)[:, None]
+    inside = shapely.intersects_xy(shapes, [p[0] for p in points], [p[1] for p in points])
+    heights = np.array([h.elevation for h in hills])[:, None] * inside
+    return heights.max(axis=0).tolist()
+
+
+def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,
+                 hills_block: bool) -> list[tuple[Terrain, str]]:
+    """What each piece does to lines from ``eye`` to ``target``: 'block' or 'screen' (others left out)."""
+    levels = _levels(terrain, (eye, target))
+    semi = [t for t in terrain if t.kind is TerrainKind.SEMI_SOLID]
+    touching = {}
+    if semi:
+        ends = shapely.points([eye, target])
+        near = shapely.dwithin(np.array([t.shape for t in semi], dtype=object)[:, None], ends, radius).tolist()
+        touching = {t.name: row for t, row in zip(semi, near)}
+    roles = []
+    for piece in terrain:
+        if piece.kind is TerrainKind.SOLID:
+            roles.append((piece, "block"))
+        elif piece.kind is TerrainKind.SEMI_SOLID:
+            # A figure shoots over the hedge it stands at; the hedge still covers a target at it.
+            at_eye, at_target = touching[piece.name]
+            if not at_eye or at_target:
+                roles.append((piece, "screen"))
+        elif piece.kind is TerrainKind.HILL and hills_block and piece.elevation > max(levels):
+            roles.append((piece, "block"))  # a rise higher than both figures hides them from each other
+    return roles
+
+
+def line_of_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (),
+                  figures: Mapping[str, Point] | None = None, *, radius: float = BASE_RADIUS,
+                  hills_block: bool = True) -> LineOfSight:
+    """Trace the sight lines from ``eye`` to the base of a figure at ``target``.
+
+    ``figures`` (name to centre) are other bases that block lines like solid
+    terrain does (for rulesets where figures block sight); bases at the eye or
+    the target are ignored. Hills block only when higher than both figures.
+    """
+    eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+    terrain = tuple(terrain)
+    ends = sight_points(eye, target, radius)
+    blocked: list[list[str]] = [[] for _ in ends]
+    screened: list[list[str]] = [[] for _ in ends]
+    roles = _sight_roles(terrain, eye, target, radius, hills_block)
+    if roles:
+        lines = shapely.linestrings([[eye, end] for end in ends])
+        shapes = np.array([piece.shape for piece, _ in roles], dtype=object)[:, None]
+        hits = shapely.intersects(shapes, lines[None, :]).tolist()  # one call: every piece against every line
+        for (piece, role), row in zip(roles, hits):
+            for i, hit in enumerate(row):
+                if hit:
+                    (blocked if role == "block" else screened)[i].append(piece.name)
+    for name, centre in (figures or {}).items():
+        if distance(centre, eye) < EPSILON or distance(centre, target) < EPSILON:
+            continue
+        for i, end in enumerate(ends):
+            if segment_point_distance(eye, end, centre) < radius:
+                blocked[i].append(name)
+    return LineOfSight(tuple(
+        SightLine(eye, end, tuple(b), tuple(s)) for end, b, s in zip(ends, blocked, screened)
+    ))
+
+
+# -- the table ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Table:
+    """The playing area (``width`` by ``height`` inches, origin at a corner) and its terrain.
+
+    Immutable; caches its sight answers, so share one per game.
+    """
+
+    width: float = 48.0
+    height: float = 36.0
+    terrain: tuple[Terrain, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "terrain", tuple(self.terrain))
+        names = [t.name for t in self.terrain]
+        if len(set(names)) != len(names):
+            raise ValueError("terrain pieces need distinct names")
+
+    # -- where a base may stand --------------------------------------------------------
+    def on_table(self, point: Point, radius: float = BASE_RADIUS) -> bool:
+        """Whether a whole base centred at ``point`` is on the table."""
+        x, y = point
+        low = radius - EPSILON
+        return low <= x <= self.width - low and low <= y <= self.height - low
+
+    @cached_property
+    def _solid(self):
+        solids = [t.shape for t in self.terrain if t.kind is TerrainKind.SOLID]
+        union = shapely.union_all(solids) if solids else shapely.Polygon()
+        shapely.prepare(union)
+        return union
+
+    @cached_property
+    def _solid_zone(self):
+        """Where a base's centre may not be: solid terrain grown by a base radius."""
+        zone = self._solid.buffer(BASE_RADIUS - EPSILON)
+        shapely.prepare(zone)
+        return zone
+
+    def in_solid(self, point: Point) -> bool:
+        """Whether a base at ``point`` would overlap solid terrain."""
+        return bool(shapely.contains_xy(self._solid_zone, point[0], point[1]))
+
+    def crosses_solid(self, a: Point, b: Point) -> bool:
+        """Whether the straight path from ``a`` to ``b`` passes through solid terrain."""
+        if distance(a, b) < EPSILON:
+            return False
+        return bool(shapely.intersects(self._solid, LineString([a, b])))
+
+    def free_mask(self, xs: np.ndarray, ys: np.ndarray, occupied: Sequence[Point] = ()) -> np.ndarray:
+        """For many centres at once: on the table, clear of solid terrain and of ``occupied`` bases."""
+        r = BASE_RADIUS
+        low = r - EPSILON
+        ok = (xs >= low) & (xs <= self.width - low) & (ys >= low) & (ys <= self.height - low)
+        ok &= ~shapely.contains_xy(self._solid_zone, xs, ys)
+        if len(occupied):
+            taken = np.asarray(occupied, dtype=float)
+            apart = np.hypot(xs[:, None] - taken[None, :, 0], ys[:, None] - taken[None, :, 1])
+            ok &= (apart >= 2 * r - EPSILON).all(axis=1)
+        return ok
+
+    @cached_property
+    def _corners(self) -> tuple[Point, ...]:
+        """Corners to walk round: solid terrain's corners, a base radius out (on the table)."""
+        grown = self._solid.buffer(BASE_RADIUS + 0.05, join_style="mitre")
+        rings = [g.exterior for g in getattr(grown, "geoms", [grown]) if not g.is_empty]
+        corners = {(float(x), float(y)) for ring in rings for x, y in ring.coords}
+        return tuple(sorted(c for c in corners if self.on_table(c)))
+
+    def route_length(self, a: Point, b: Point) -> float:
+        """Walking distance from ``a`` to ``b`` around solid terrain (straight, or turning at one corner).
+
+        An estimate for bots and move hints: where no route with one turn
+        exists, the straight distance plus the table's width.
+        """
+        if not self.crosses_solid(a, b):
+            return distance(a, b)
+        routes = [distance(a, c) + distance(c, b) for c in self._corners
+                  if not self.crosses_solid(a, c) and not self.crosses_solid(c, b)]
+        return min(routes, default=distance(a, b) + self.width)
+
+    def terrain_at(self, point: Point) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.covers(point))
+
+    # -- height and sight ----------------------------------------------------------------
+    @cached_property
+    def _level_cache(self) -> dict:
+        return {}
+
+    def elevation_at(self, point: Point) -> int:
+        """:func:`elevation_at` on this table, remembered."""
+        key = (point[0], point[1])
+        level = self._level_cache.get(key)
+        if level is None:
+            if len(self._level_cache) > 100_000:
+                self._level_cache.clear()
+            level = self._level_cache[key] = _levels(self.terrain, (key,))[0]
+        return level
+
+    @cached_property
+    def _sight_cache(self) -> dict:
+        return {}
+
+    def sight(self, eye: Point, target: Point, figures: Mapping[str, Point] | None = None, *,
+              hills_block: bool = True) -> LineOfSight:
+        """:func:`line_of_sight` on this table, remembered for repeated questions."""
+        key = (tuple(eye), tuple(target), None if figures is None else tuple(sorted(figures.items())), hills_block)
+        cache = self._sight_cache
+        answer = cache.get(key)
+        if answer is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
+        return answer
+
+    # -- saving --------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"width": self.width, "height": self.height, "terrain": [t.to_dict() for t in self.terrain]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Table:
+        if not isinstance(data, Mapping):
+            raise ValueError("a table must be an object with width, height and terrain")
+        return cls(data["width"], data["height"], tuple(Terrain.from_dict(t) for t in data.get("terrain", ())))
+
+
+# -- formations ---------------------------------------------------------------------
+
+def formation(table: Table, anchor: Point, facing: Point | None, count: int, *,
+              occupied: Sequence[Point] = (), spacing: float = BASE_DIAMETER + 0.25,
+              max_reach: int = 64) -> tuple[Point, ...] | None:
+    """Places for ``count`` bases in one connected group behind a figure at ``anchor``.
+
+    First choice is a file straight behind the anchor, ``spacing`` inches
+    apart. Where terrain, the table edge or other bases (``occupied``) are in
+    the way, the group grows instead on a square grid of ``spacing`` turned to
+    ``facing``: each base on a free grid point next to one already placed,
+    nearest the file first, so the group stays connected (grid neighbours are
+    ``spacing`` apart) and flows around obstacles. ``None`` if there is no
+    room (the anchor is boxed in).
+    """
+    if count <= 0:
+        return ()
+    fx, fy = facing or (1.0, 0.0)
+    back, side = (-fx, -fy), (-fy, fx)
+    ranks = np.arange(1, count + 1) * spacing
+    xs, ys = anchor[0] + ranks * back[0], anchor[1] + ranks * back[1]
+    if table.free_mask(xs, ys, occupied).all():
+        return tuple(zip(xs.tolist(), ys.tolist()))
+    reach = count + 2
+    while True:
+        placed = _grow_formation(table, anchor, back, side, count, occupied, spacing, reach)
+        if placed is not None or reach >= max_reach:
+            return placed
+        reach *= 2
+
+
+def _grow_formation(table, anchor, back, side, count, occupied, spacing, reach):
+    cells = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)]
+    grid = np.array(cells, dtype=float) * spacing
+    xs = anchor[0] + grid[:, 0] * back[0] + grid[:, 1] * side[0]
+    ys = anchor[1] + grid[:, 0] * back[1] + grid[:, 1] * side[1]
+    free = dict(zip(cells, table.free_mask(xs, ys, occupied).tolist()))
+    where = dict(zip(cells, zip(xs.tolist(), ys.tolist())))
+
+    def cost(cell):  # the file behind the anchor first, then widen; ahead of it last
+        i, j = cell
+        return (i if i >= 0 else 3 * -i + 2) + 1.5 * abs(j)
+
+    heap, seen, placed = [], {(0, 0)}, []
+
+    def push_neighbours(cell):
+        i, j = cell
+        for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if n not in seen and free.get(n, False):
+                seen.add(n)
+                heapq.heappush(heap, (cost(n), n))
+
+    push_neighbours((0, 0))
+    while heap and len(placed) < count:
+        _, cell = heapq.heappop(heap)
+        placed.append(where[cell])
+        push_neighbours(cell)
+    return tuple(placed) if len(placed) == count else None

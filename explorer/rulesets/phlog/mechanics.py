@@ -1,0 +1,259 @@
+"""The rules of the board and of the trick, as small pure functions.
+
+A :class:`Board` is a read-only picture of the table (grid, terrain, doors,
+fighters, settings) built from a game state or from a player's view; the
+``*_refusal`` functions answer "may this be done?" with ``None`` or with the
+:class:`RuleViolation` to raise, so the game, its legal-action list and the
+movement explorer all ask the same question the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+
+from explorer.core import Explained, Reason, RuleViolation
+from explorer.core.cards import Card
+from explorer.core.grid import DIRECTIONS, Grid, Sight, Square, are_adjacent, line_of_sight, ray, step
+
+from .data import (
+    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, OBSTACLE, PIT, REMOVAL_MARGIN, STAR_TREK_DOOR,
+    STEP_COST, WALL, Fighter, PhlogSettings,
+)
+from .sections import ref
+
+
+@dataclasses.dataclass(frozen=True)
+class Board:
+    grid: Grid
+    terrain: Mapping[Square, str]
+    open_doors: frozenset[Square]  # ordinary doors opened by a fighter
+    occupants: Mapping[Square, Fighter]
+    settings: PhlogSettings
+
+    @classmethod
+    def of(cls, table) -> Board:
+        """The board of anything with ``grid``, ``terrain``, ``open_doors``, ``fighters`` and ``settings``."""
+        occupants = {f.square: f for f in table.fighters.values() if f.alive}
+        return cls(table.grid, table.terrain, frozenset(table.open_doors), occupants, table.settings)
+
+    def without(self, fighter: Fighter) -> Board:
+        """The board with ``fighter`` lifted off (it does not block its own path)."""
+        occupants = {s: f for s, f in self.occupants.items() if f.id != fighter.id}
+        return dataclasses.replace(self, occupants=occupants)
+
+    def kind(self, square: Square) -> str | None:
+        return self.terrain.get(square)
+
+    def door_is_open(self, square: Square) -> bool:
+        """A fighter in a door frame keeps any door open; an ordinary door also stays open once opened."""
+        kind = self.kind(square)
+        if kind == DOOR:
+            return square in self.open_doors or square in self.occupants
+        if kind == STAR_TREK_DOOR:
+            return square in self.occupants
+        return False
+
+    def blocks_sight(self, square: Square) -> bool:
+        kind = self.kind(square)
+        if kind == WALL or (kind in (DOOR, STAR_TREK_DOOR) and not self.door_is_open(square)):
+            return True
+        return self.settings.fighters_block_sight and square in self.occupants
+
+
+# -- moving ---------------------------------------------------------------------------
+
+
+def _refuse(message: str, key: str) -> RuleViolation:
+    return RuleViolation(message, ref(key))
+
+
+def _entry_refusal(board: Board, square: Square, verb: str) -> RuleViolation | None:
+    """Why a fighter may not end up standing in ``square``, if it may not."""
+    if square not in board.grid:
+        return _refuse(f"cannot {verb} {square}: it is off the board", "setup.grid")
+    kind = board.kind(square)
+    if kind == WALL:
+        return _refuse(f"cannot {verb} {square}: walls are impassable", "terrain.walls")
+    if kind == DOOR and not board.door_is_open(square):
+        return _refuse(f"cannot {verb} {square}: the door is closed (opening it costs {DOOR_COST} movement point)",
+                       "terrain.doors")
+    if square in board.occupants:
+        return _refuse(f"cannot {verb} {square}: {board.occupants[square].id} is standing there", "moving.occupied")
+    return None
+
+
+def step_refusal(board: Board, fighter: Fighter, direction: str, points: int) -> RuleViolation | None:
+    """Why ``fighter`` may not step one square in ``direction`` with ``points`` left, if it may not."""
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
+        return _refuse(f"{direction!r} is not a direction: fighters move N, E, S or W only", "moving.orthogonal")
+    if points < STEP_COST:
+        return _refuse(f"{fighter.id} has no movement points left", "moving.points")
+    return _entry_refusal(board, step(fighter.square, direction), "move to")
+
+
+def jump_refusal(board: Board, fighter: Fighter, direction: str, squares: int, points: int) -> RuleViolation | None:
+    """Why ``fighter`` may not jump ``squares`` squares in ``direction``, if it may not."""
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
+        return _refuse(f"{direction!r} is not a direction: a jump goes N, E, S or W in a straight line",
+                       "moving.jump")
+    if not isinstance(squares, int) or isinstance(squares, bool) or squares < MIN_JUMP_SQUARES:
+        return _refuse(f"a jump moves at least {MIN_JUMP_SQUARES} squares (that costs "
+                       f"{MIN_JUMP_SQUARES * JUMP_COST_PER_SQUARE} movement points)", "moving.jump")
+    cost = jump_cost(squares).value
+    if cost > points:
+        return _refuse(f"jumping {squares} squares costs {cost} movement points; {fighter.id} has {points}",
+                       "moving.points")
+    *over, landing = ray(fighter.square, direction, squares)
+    for square in over:
+        refusal = _jumped_square_refusal(board, square)
+        if refusal:
+            return refusal
+    return _entry_refusal(board, landing, "land on")
+
+
+def legal_jumps(board: Board, fighter: Fighter, points: int) -> Iterator[tuple[str, int]]:
+    """Every ``(direction, squares)`` jump :func:`jump_refusal` allows, found in one pass a direction:
+    a square that cannot be jumped over rules out every longer jump that way too."""
+    for direction in DIRECTIONS:
+        for squares in range(MIN_JUMP_SQUARES, points // JUMP_COST_PER_SQUARE + 1):
+            if _jumped_square_refusal(board, step(fighter.square, direction, squares - 1)):
+                break
+            if not _entry_refusal(board, step(fighter.square, direction, squares), "land on"):
+                yield direction, squares
+
+
+def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None:
+    if square not in board.grid:
+        return _refuse(f"cannot jump over {square}: it is off the board", "setup.grid")
+    kind = board.kind(square)
+    if kind == WALL:
+        return _refuse(f"cannot jump over the wall at {square}: fighters may not scale walls", "terrain.walls")
+    if kind == DOOR and not board.door_is_open(square):
+        return _refuse(f"cannot jump through the closed door at {square}", "terrain.doors")
+    if square in board.occupants and not board.settings.jump_over_fighters:
+        return _refuse(f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
+                       "another fighter's square", "moving.occupied")
+    return None
+
+
+def toggle_door_refusal(board: Board, fighter: Fighter, square: Square, points: int) -> RuleViolation | None:
+    """Why ``fighter`` may not open or close the door at ``square``, if it may not."""
+    if not (isinstance(square, tuple) and len(square) == 2 and all(isinstance(v, int) for v in square)):
+        return _refuse(f"{square!r} is not a square: give (column, row)", "terrain.doors")
+    kind = board.kind(square)
+    if kind == STAR_TREK_DOOR:
+        return _refuse(f"the Star-Trek door at {square} opens and closes by itself", "terrain.star_trek_doors")
+    if kind != DOOR:
+        return _refuse(f"there is no door at {square}", "terrain.doors")
+    if square in board.occupants:
+        return _refuse(f"{board.occupants[square].id} stands in the door frame at {square}, keeping it open",
+                       "terrain.doors")
+    if not are_adjacent(fighter.square, square):
+        return _refuse(f"{fighter.id} must stand next to the door at {square} to open or close it", "terrain.doors")
+    if points < DOOR_COST:
+        return _refuse(f"opening or closing a door costs {DOOR_COST} movement point; {fighter.id} has none left",
+                       "moving.points")
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class Arrival:
+    """What entering a square does to the fighter: stop its movement, or remove it."""
+
+    ends_movement: bool = False
+    removes: bool = False
+    reason: Reason | None = None
+
+
+def arrival(board: Board, square: Square) -> Arrival:
+    kind = board.kind(square)
+    if kind == PIT:
+        return Arrival(True, True, Reason(ref("terrain.pits"), "ends its movement in a pit: removed from play"))
+    if kind == OBSTACLE:
+        deadly = board.settings.deadly_obstacles
+        text = "ends its movement on an obstacle: " + ("removed from play" if deadly else "it stops there")
+        return Arrival(True, deadly, Reason(ref("terrain.obstacles"), text))
+    return Arrival()
+
+
+def jump_cost(squares: int) -> Explained[int]:
+    cost = squares * JUMP_COST_PER_SQUARE
+    return Explained(cost, (Reason(ref("moving.jump"), f"jump {squares} squares over {squares - 1}", cost),))
+
+
+# -- attacking ------------------------------------------------------------------------
+
+
+def sight(board: Board, a: Square, b: Square) -> Sight:
+    return line_of_sight(a, b, board.blocks_sight, through_corners=board.settings.sight_through_corners)
+
+
+def attack_refusal(board: Board, attacker: Fighter, target: Fighter | None) -> RuleViolation | None:
+    """Why ``attacker`` may not attack ``target`` from where it stands, if it may not."""
+    if not isinstance(target, Fighter) or not target.alive:
+        return _refuse("there is no such fighter on the board to attack", "attacking")
+    if target.side == attacker.side:
+        return _refuse(f"{target.id} is in {attacker.id}'s own band", "attacking")
+    if attacker.ranged:
+        seen = sight(board, attacker.square, target.square)
+        if not seen:
+            blockers = ", ".join(map(str, seen.blocked_by))
+            return _refuse(f"{attacker.id} cannot see {target.id}: sight is blocked at {blockers}",
+                           "attacking.line_of_sight")
+        return None
+    diagonal = board.settings.diagonal_hand_to_hand
+    if not are_adjacent(attacker.square, target.square, diagonal=diagonal):
+        where = "next to (orthogonally or diagonally)" if diagonal else "orthogonally next to"
+        return _refuse(f"a hand-to-hand attack needs {target.id} {where} {attacker.id}", "attacking.hand_to_hand")
+    return None
+
+
+def card_value(card: Card, settings: PhlogSettings) -> Explained[int]:
+    value = settings.card_values.value(card)
+    return Explained(value, (Reason(ref("attacking.card_values"), f"{card} counts {value}"),))
+
+
+@dataclasses.dataclass(frozen=True)
+class Trick:
+    """Two card values compared: who wins, by how much, and whose figure goes."""
+
+    attack: int
+    defence: int
+
+    @property
+    def margin(self) -> int:
+        return self.attack - self.defence
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.margin == 0 else ("attacker" if self.margin > 0 else "defender")
+
+    @property
+    def removed(self) -> str | None:
+        """The role whose figure is removed: the loser, when the winner wins by four or more."""
+        if abs(self.margin) < REMOVAL_MARGIN:
+            return None
+        return "defender" if self.margin > 0 else "attacker"
+
+
+def resolve_trick(attack: int, defence: int) -> Explained[Trick]:
+    trick = Trick(attack, defence)
+    if trick.winner is None:
+        reasons = [Reason(ref("attacking.trick"), f"{attack} ties {defence}: nobody wins the trick")]
+    else:
+        high, low = max(attack, defence), min(attack, defence)
+        reasons = [Reason(ref("attacking.trick"), f"{high} beats {low}: the {trick.winner} wins by {high - low}")]
+        if trick.removed:
+            reasons.append(Reason(ref("attacking.removal"),
+                                  f"won by {REMOVAL_MARGIN} or more: the {trick.removed}'s figure is removed"))
+        else:
+            reasons.append(Reason(ref("attacking.removal"), f"won by less than {REMOVAL_MARGIN}: nobody is removed"))
+    return Explained(trick, tuple(reasons))
+
+
+def spoils_taker(trick: Trick, settings: PhlogSettings) -> str | None:
+    """The role that keeps both cards; ``None`` when each card goes to its own player's spent pile."""
+    if trick.winner:
+        return trick.winner
+    return None if settings.ties == "own_cards" else settings.ties

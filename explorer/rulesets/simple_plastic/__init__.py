@@ -1,0 +1,44 @@
+"""The Simple Plastic Wargame (Adly Abdullah, 2016; GNU All-Permissive License).
+
+>>> import explorer
+>>> game = explorer.new_game("simple_plastic", "open_field", seed=1)
+>>> print(game.to_kill("g1", "t1").explain())
+- a roll of 4 or more kills [simple_plastic:attacking.to_kill]
+- Attacker did not move (-1) [simple_plastic:attacking.modifiers]
+= 3
+>>> game.kill_distribution("g1", "t1").pmf()
+{0: Fraction(1, 3), 1: Fraction(2, 3)}
+"""
+
+from explorer.core import Ruleset, register
+
+from .bots import GreedyBot
+from .game import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
+from .mechanics import (
+    Board, Figure, attack_distribution, casualties, in_cohesion, kill_chance, kill_distribution, modifier_conditions,
+    move_allowance, plan_figure_move, plan_squad_move, sight, targets_closest_first, to_kill,
+)
+from .rulings import RULINGS, Settings
+from .scenarios import SCENARIOS, new_state, squad_in_line
+from .sections import SECTIONS
+
+RULESET = register(Ruleset(
+    name="simple_plastic",
+    title="Simple Plastic Wargame",
+    author="Adly Abdullah",
+    year=2016,
+    source="001_6b948897eab82041.txt",
+    licence="GNU All-Permissive License",
+    settings_type=Settings,
+    state_type=SimplePlasticState,
+    action_types=ACTIONS,
+    sections=SECTIONS,
+    scenarios=SCENARIOS,
+))
+
+__all__ = [
+    "RULESET", "RULINGS", "SECTIONS", "SCENARIOS", "Settings", "SimplePlasticState", "MoveSquad", "MoveFigure",
+    "Attack", "EndPhase", "Figure", "Board", "GreedyBot", "new_state", "squad_in_line", "to_kill",
+    "kill_distribution", "attack_distribution", "kill_chance", "casualties", "move_allowance", "sight",
+    "targets_closest_first", "modifier_conditions", "plan_squad_move", "plan_figure_move", "in_cohesion",
+]

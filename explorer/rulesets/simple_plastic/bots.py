@@ -1,0 +1,103 @@
+"""Simple opponents: a greedy bot (any random one is ``explorer.core.RandomBot``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core import Action, GameRNG
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import Sight
+
+from . import mechanics as m
+from .game import Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
+
+
+class GreedyBot:
+    """Attacks where it expects the most kills; otherwise moves toward the enemy, into cover.
+
+    A unit that already has a target stays put (keeping the "did not move"
+    bonus, and a sniper its shots). Ties are broken by the bot's own RNG.
+    """
+
+    def __init__(self, seed: int = 0):
+        self.rng = GameRNG(seed)
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    def __call__(self, state: SimplePlasticState) -> Action:
+        legal = list(state.legal_actions)
+        if state.phase == "attack":
+            return self._best_attack(state, legal)
+        return self._best_move(state, legal)
+
+    def _best_attack(self, state, legal) -> Action:
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if not attacks:
+            return EndPhase(state.side)
+        scored = [(m.attack_distribution(state, a.attacker, a.target).mean(), a) for a in attacks]
+        best = max(score for score, _ in scored)
+        return self.rng.choice([a for score, a in scored if score == best])
+
+    def _best_move(self, state, legal) -> Action:
+        moves: dict[str, list[Action]] = {}
+        for a in legal:
+            if isinstance(a, (MoveSquad, MoveFigure)):
+                moves.setdefault(_unit(a), []).append(a)
+        for unit, options in moves.items():
+            closing = [a for a in options if isinstance(a, MoveSquad) and _stays(state, a)]
+            if self._has_target(state, unit):
+                if closing:
+                    return closing[0]  # gaps must be closed; closing keeps "did not move"
+                continue
+            return self._pick(state, options)
+        end = EndPhase(state.side)
+        if end in legal:
+            return end
+        return self.rng.choice(legal)  # only gap-closing moves are left
+
+    def _has_target(self, state, unit: str) -> bool:
+        members = [f for f in m.living(state, state.side) if f.unit == unit]
+        return any(m.to_kill(state, f.id, e.id).value is not None for f in members for e in _enemy_units(state))
+
+    def _pick(self, state, options) -> Action:
+        scored = [(self._score(state, a), a) for a in options]
+        best = min(score for score, _ in scored)
+        return self.rng.choice([a for score, a in scored if score == best])
+
+    def _score(self, state, act) -> float:
+        """Lower is better.
+
+        Best: a place to attack from this very turn (the more kills expected,
+        the better). Otherwise: the walk to the nearest enemy, less two
+        inches for ending in cover from it.
+        """
+        mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
+        if mover.profile.attacks_after_moving:
+            there = m.Board.of(state).with_figure(dataclasses.replace(mover, x=act.to[0], y=act.to[1], moved=True))
+            odds = (m.attack_distribution(there, mover.id, e.id) for e in _enemy_units(state))
+            expected = max((dist.mean() for dist in odds), default=0)
+            if expected > 0:
+                return round(-100.0 - 10 * float(expected), 6)
+        enemy = m.nearest_enemy(state, mover)
+        if enemy is None:
+            return 0.0
+        cover = state.table.sight(enemy.position, act.to).sight is not Sight.CLEAR
+        return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
+
+
+def _enemy_units(state) -> list:
+    """One figure per enemy squad or lone unit (an attack on any member is an attack on the squad)."""
+    units = {}
+    for e in m.living(state, state.other(state.side)):
+        units.setdefault(e.unit, e)
+    return list(units.values())
+
+
+def _unit(act) -> str:
+    return f"squad:{act.squad}" if isinstance(act, MoveSquad) else act.figure
+
+
+def _stays(state, act: MoveSquad) -> bool:
+    return tt.distance(state.figures[act.leader].position, act.to) < tt.EPSILON
+

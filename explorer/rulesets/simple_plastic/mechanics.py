@@ -1,0 +1,511 @@
+"""The Simple Plastic Wargame's mechanics as small pure functions.
+
+Each works on a *board*: anything with ``figures`` (id to :class:`Figure`),
+``table`` (a :class:`~explorer.core.tabletop.Table`) and ``settings``. A game
+state is a board; so is a :class:`Board`, which widgets use to ask "what if
+this trooper stood there?" without touching the game. Every number a player
+sees comes back :class:`Explained`, with the rule sections that made it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+
+from explorer.core import Dist, Explained, Reason, RuleViolation, capped, success_chance, successes
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import EPSILON, LineOfSight, Point, Sight, Table
+
+from .data import BASE_TO_KILL, COHESION_INCHES, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS, PROFILES, UnitProfile
+from .rulings import Settings
+from .sections import ref
+
+FORMATION_SPACING = tt.BASE_DIAMETER + COHESION_INCHES / 2  # grid neighbours a quarter inch apart: in cohesion
+
+
+# -- the pieces -------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Figure:
+    """One toy soldier: who it is, where it stands, and what it has done this turn."""
+
+    id: str
+    side: str
+    kind: str = "trooper"      # "trooper", "heavy" or "sniper" (see data.PROFILES)
+    squad: str | None = None   # None: operates alone
+    x: float = 0.0
+    y: float = 0.0
+    alive: bool = True
+    moved: bool = False        # moved this turn (for "attacker did not move")
+    in_vehicle: bool = False
+
+    def __post_init__(self):
+        # Saved games come back through here: say plainly what is malformed.
+        if self.kind not in PROFILES:
+            raise ValueError(f"unknown kind of unit {self.kind!r}; the kinds are {', '.join(PROFILES)}")
+        if not (isinstance(self.id, str) and isinstance(self.side, str) and isinstance(self.squad, (str, type(None)))):
+            raise ValueError(f"a figure's id, side and squad are names (text): {self!r}")
+        if not all(_is_number(c) and math.isfinite(c) for c in (self.x, self.y)):
+            raise ValueError(f"figure {self.id!r} needs a position in inches, not ({self.x!r}, {self.y!r})")
+        if not all(isinstance(flag, bool) for flag in (self.alive, self.moved, self.in_vehicle)):
+            raise ValueError(f"figure {self.id!r}: alive, moved and in_vehicle are true or false")
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def profile(self) -> UnitProfile:
+        return PROFILES[self.kind]
+
+    @property
+    def is_special(self) -> bool:
+        return self.profile.special
+
+    @property
+    def unit(self) -> str:
+        """What moves as one: the squad, or the figure on its own."""
+        return f"squad:{self.squad}" if self.squad else self.id
+
+    def at(self, x: float, y: float) -> Figure:
+        return dataclasses.replace(self, x=x, y=y)
+
+    def to_dict(self) -> dict:
+        return {f: getattr(self, f) for f in _FIGURE_FIELDS}  # asdict() is slow, and this runs every snapshot
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Figure:
+        return cls(**data)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+_FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(Figure))
+
+
+@dataclasses.dataclass(frozen=True)
+class Board:
+    """A position to ask questions of: figures, table and settings."""
+
+    figures: Mapping[str, Figure]
+    table: Table
+    settings: Settings = Settings()
+
+    @classmethod
+    def of(cls, board) -> Board:
+        return cls(dict(board.figures), board.table, board.settings)
+
+    def with_figure(self, figure: Figure) -> Board:
+        return dataclasses.replace(self, figures={**self.figures, figure.id: figure})
+
+    def moving(self, figure_id: str, x: float, y: float) -> Board:
+        """The same board with one figure standing somewhere else (a dragged trooper)."""
+        return self.with_figure(self.figures[figure_id].at(x, y))
+
+    def without(self, *figure_ids: str) -> Board:
+        """The same board with these figures killed."""
+        figures = dict(self.figures)
+        for fid in figure_ids:
+            figures[fid] = dataclasses.replace(figures[fid], alive=False)
+        return dataclasses.replace(self, figures=figures)
+
+
+def living(board, side: str | None = None) -> list[Figure]:
+    return [f for f in board.figures.values() if f.alive and (side is None or f.side == side)]
+
+
+def squad_members(board, squad: str) -> list[Figure]:
+    """The living members of a squad, in the order they were fielded."""
+    return [f for f in board.figures.values() if f.alive and f.squad == squad]
+
+
+def group_of(board, figure: Figure) -> list[Figure]:
+    """What an attack on ``figure`` is an attack on: its squad's living members, or itself."""
+    if figure.squad:
+        return squad_members(board, figure.squad)
+    return [figure] if figure.alive else []
+
+
+def nearest_enemy(board, figure: Figure) -> Figure | None:
+    enemies = [f for f in living(board) if f.side != figure.side]
+    return min(enemies, key=lambda e: tt.distance(figure.position, e.position), default=None)
+
+
+# -- sight ------------------------------------------------------------------------------
+
+def sight(board, attacker: Figure, target: Figure) -> LineOfSight:
+    """The attacker's line of sight to one figure (any visible part is enough)."""
+    settings = board.settings
+    blockers = None
+    if settings.figures_block_sight:
+        blockers = {f.id: f.position for f in living(board) if f.id not in (attacker.id, target.id)}
+    return board.table.sight(attacker.position, target.position, blockers, hills_block=settings.hills_block_sight)
+
+
+def targets_closest_first(board, attacker: Figure, target: Figure) -> list[Figure]:
+    """The members of the target's squad (or the lone target) the attacker can see, closest first."""
+    seen = [f for f in group_of(board, target) if not sight(board, attacker, f).is_blocked]
+    return sorted(seen, key=lambda f: tt.distance(attacker.position, f.position))
+
+
+# -- the to-kill number --------------------------------------------------------------
+
+def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bool]:
+    """Which rows of the modifiers table apply (keys are ``data.MODIFIERS`` conditions)."""
+    table = board.table
+    height = table.elevation_at(victim.position) - table.elevation_at(attacker.position)
+    return {
+        "target_downhill": height < 0,
+        "attacker_special": attacker.is_special,
+        "attacker_did_not_move": not attacker.moved,
+        "target_uphill": height > 0,
+        "target_in_cover": sight(board, attacker, victim).sight is Sight.PARTIAL,
+        "target_special": victim.is_special,
+        "target_in_vehicle": victim.in_vehicle,
+    }
+
+
+def _cannot(reasons: list[Reason], section: str, text: str) -> Explained[int | None]:
+    return Explained(None, (*reasons, Reason(ref(section), text)))
+
+
+def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
+    """The number ``attacker`` needs on a D6 to kill, attacking ``target``'s squad (or ``target``).
+
+    ``None`` when the attack cannot be made; the last reason says why.
+    The attack falls on the closest member of the target's squad the attacker
+    can see, and that member's conditions set the number.
+    """
+    attacker, target = board.figures[attacker_id], board.figures[target_id]
+    reasons: list[Reason] = []
+    if not attacker.alive:
+        return _cannot(reasons, "attacking", f"{attacker.id} is a casualty and cannot attack")
+    if attacker.side == target.side:
+        return _cannot(reasons, "attacking", f"{target.id} is on {attacker.id}'s own side")
+    if not attacker.profile.attacks_after_moving and attacker.moved:
+        return _cannot(reasons, "special_units.sniper",
+                       f"{attacker.id} is a sniper and has moved: snipers cannot attack after moving")
+    if not group_of(board, target):
+        return _cannot(reasons, "attacking", f"{target.id} is already a casualty")
+    visible = targets_closest_first(board, attacker, target)
+    if not visible:
+        cover = ", ".join(sight(board, attacker, target).cover)
+        return _cannot(reasons, "attacking.line_of_sight",
+                       f"{target.id} is completely blocked from {attacker.id}'s sight ({cover})")
+    victim = visible[0]
+    if victim.id != target.id:
+        reasons.append(Reason(ref("attacking.closest_first"),
+                              f"the attack falls on {victim.id}, the closest member of squad {victim.squad} in sight"))
+    return _to_kill_against(board, attacker, victim, reasons)
+
+
+def _to_kill_against(board, attacker: Figure, victim: Figure, reasons: list[Reason]) -> Explained[int | None]:
+    reasons.append(Reason(ref("attacking.to_kill"), f"a roll of {BASE_TO_KILL} or more kills"))
+    need = BASE_TO_KILL
+    conditions = modifier_conditions(board, attacker, victim)
+    for modifier in MODIFIERS:
+        if conditions[modifier.condition]:
+            need += modifier.delta
+            text = _modifier_text(board, attacker, victim, modifier.condition, modifier.text)
+            reasons.append(Reason(ref("attacking.modifiers"), text, modifier.delta))
+    if need > HIGHEST_TO_KILL:
+        return _cannot(reasons, "attacking.too_well_protected",
+                       f"{victim.id} would need {need}: more than {HIGHEST_TO_KILL}, too well protected to be attacked")
+    if need <= NEVER_KILLS:
+        reasons.append(Reason(ref("attacking.natural_one"), f"a roll of {NEVER_KILLS} never kills, so {need}+ is 2+"))
+        need = NEVER_KILLS + 1
+    return Explained(need, tuple(reasons))
+
+
+def _modifier_text(board, attacker: Figure, victim: Figure, condition: str, text: str) -> str:
+    if condition == "target_in_cover":
+        return f"{text} ({', '.join(sight(board, attacker, victim).cover)})"
+    return text
+
+
+def kill_chance(need: int) -> Fraction:
+    """Chance one D6 kills when it needs ``need`` or more (a 1 never kills)."""
+    return success_chance(need, natural_fail=NEVER_KILLS)
+
+
+# -- how many die ------------------------------------------------------------------------
+
+def kills_possible(board, attacker: Figure, visible: Sequence[Figure]) -> int:
+    """Most figures one attack can kill: one, or one per die for heavy weapons (a setting)."""
+    if attacker.profile.dice > 1 and board.settings.heavy_weapons_kills == "each_die":
+        return min(attacker.profile.dice, len(visible))
+    return 1
+
+
+def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
+    """Exact distribution of the number of figures one attack kills (0 if it cannot be made)."""
+    need = to_kill(board, attacker_id, target_id).value
+    if need is None:
+        return Dist.constant(0)
+    attacker = board.figures[attacker_id]
+    visible = targets_closest_first(board, attacker, board.figures[target_id])
+    hits = successes(attacker.profile.dice, kill_chance(need))
+    return capped(hits, kills_possible(board, attacker, visible))
+
+
+def kill_distribution(board, attacker_id: str, target_id: str, *, attacks: int | None = None) -> Dist:
+    """Exact distribution of kills from ``attacks`` attacks on the same target.
+
+    ``attacks=None`` means every attack the unit has in a turn (a sniper's
+    two). After each kill the next attack falls on the next closest member
+    in sight, whose own conditions count.
+    """
+    attacker = board.figures[attacker_id]
+    attacks = attacker.profile.attacks if attacks is None else attacks
+    first = attack_distribution(board, attacker_id, target_id)
+    if attacks <= 1:
+        return first
+    visible = targets_closest_first(board, attacker, board.figures[target_id])
+    branches = []
+    for kills, probability in first.pmf().items():
+        after = Board.of(board).without(*(f.id for f in visible[:kills]))
+        if group_of(after, board.figures[target_id]):
+            rest = kill_distribution(after, attacker_id, target_id, attacks=attacks - 1)
+        else:
+            rest = Dist.constant(0)
+        branches.append((probability, rest + kills))
+    return mixture(branches)
+
+
+def mixture(branches: Sequence[tuple[Fraction, Dist]]) -> Dist:
+    """Exact mix of distributions, each taken with its probability."""
+    scale = lcm(*(p.denominator * d.total for p, d in branches))
+    weights: dict = {}
+    for p, dist in branches:
+        for outcome, w in dist.weights.items():
+            weights[outcome] = weights.get(outcome, 0) + int(p * w * scale / dist.total)
+    return Dist(weights)
+
+
+def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[tuple[str, ...]]:
+    """Who dies when an attack scores ``hits`` kills: closest first."""
+    attacker = board.figures[attacker_id]
+    visible = targets_closest_first(board, attacker, board.figures[target_id])
+    count = min(hits, kills_possible(board, attacker, visible))
+    dead = tuple(f.id for f in visible[:count])
+    reasons = [Reason(ref("attacking.closest_first"), "attacks are resolved closest first")]
+    if attacker.profile.dice > 1:
+        each_die = board.settings.heavy_weapons_kills == "each_die"
+        rule = "one figure per killing die" if each_die else "at most one figure"
+        reasons.append(Reason(ref("rulings.heavy_weapons_kills"), f"heavy weapons kill {rule}"))
+    return Explained(dead, tuple(reasons))
+
+
+# -- moving -------------------------------------------------------------------------------
+
+def move_allowance(board, figure_id: str) -> Explained[float]:
+    """How far a figure's move is measured to: one span (followers in a squad are not measured)."""
+    figure = board.figures[figure_id]
+    if not figure.alive:
+        return Explained(0.0, (Reason(ref("moving.span"), f"{figure.id} is a casualty and does not move"),))
+    settings = board.settings
+    if settings.span == "child":
+        reasons = [Reason(ref("moving.span"), f"one span: {settings.child_span_inches:g} inches")]
+    else:
+        reasons = [Reason(ref("moving.span"), "adults and older teens use the short span"),
+                   Reason(ref("rulings.span_length"), f"the short span is {settings.short_span_inches:g} inches")]
+    if figure.squad:
+        reasons.append(Reason(ref("moving.squads"), "a squad measures only its frontmost unit's move; the rest follow"))
+    return Explained(float(settings.span_inches), tuple(reasons))
+
+
+def in_cohesion(points: Sequence[Point]) -> bool:
+    """Whether bases form one chain, each within one finger (1/2 inch) of another."""
+    return tt.chain_connected(points, COHESION_INCHES)
+
+
+def squad_in_cohesion(board, squad: str) -> bool:
+    return in_cohesion([f.position for f in squad_members(board, squad)])
+
+
+def frontmost(members: Sequence[Figure], direction: Point) -> Figure:
+    """The member furthest forward in ``direction`` (the first fielded on a tie)."""
+    return max(members, key=lambda f: tt.projection(f.position, direction))
+
+
+def _violation(section: str, message: str) -> RuleViolation:
+    return RuleViolation(message, ref(section))
+
+
+def _as_point(to) -> Point:
+    try:
+        x, y = to
+        point = (float(x), float(y))
+    except (TypeError, ValueError):
+        raise _violation("moving.span", f"a destination is a point (x, y) in inches, not {to!r}") from None
+    if not all(math.isfinite(c) for c in point):
+        raise _violation("moving.span", f"a destination must be a finite point, not {to!r}")
+    return point
+
+
+def _check_measured_move(board, figure: Figure, to: Point) -> None:
+    allowance = move_allowance(board, figure.id).value
+    length = tt.distance(figure.position, to)
+    if length > allowance + EPSILON:
+        raise _violation("moving.span", f"{figure.id} may move up to {allowance:g} inches, not {length:.2f}")
+    if board.table.crosses_solid(figure.position, to):
+        raise _violation("rulings.solid_terrain", f"{figure.id} cannot move through solid terrain")
+
+
+def _check_standing(board, figure_id: str, point: Point) -> None:
+    table = board.table
+    if not table.on_table(point):
+        raise _violation("rulings.bases", f"{figure_id} would stand (partly) off the table at {_fmt(point)}")
+    if table.in_solid(point):
+        raise _violation("rulings.solid_terrain", f"{figure_id} cannot stand on solid terrain at {_fmt(point)}")
+
+
+def _check_places(board, placed: Mapping[str, Point]) -> None:
+    """Every base on the table, off solid terrain, and on no other base (checked all at once)."""
+    others = [f.position for f in living(board) if f.id not in placed]
+    points = list(placed.values())
+    xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
+    if board.table.free_mask(xs, ys, others).all() and not _any_overlap(xs, ys):
+        return
+    for fid, point in placed.items():  # something is wrong: find it, and say it plainly
+        _check_standing(board, fid, point)
+    _check_no_overlap(board, placed)
+
+
+def _any_overlap(xs: np.ndarray, ys: np.ndarray) -> bool:
+    apart = np.hypot(xs[:, None] - xs[None, :], ys[:, None] - ys[None, :])
+    np.fill_diagonal(apart, np.inf)
+    return bool((apart < tt.BASE_DIAMETER - EPSILON).any())
+
+
+def _check_no_overlap(board, placed: Mapping[str, Point]) -> None:
+    others = [(f.id, f.position) for f in living(board) if f.id not in placed]
+    items = list(placed.items())
+    for i, (fid, point) in enumerate(items):
+        for other_id, other in others + items[i + 1:]:
+            if tt.bases_overlap(point, other):
+                raise _violation("rulings.bases", f"{fid} would stand on {other_id}'s base at {_fmt(point)}")
+
+
+def _fmt(point: Point) -> str:
+    return f"({point[0]:.2f}, {point[1]:.2f})"
+
+
+def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
+    """Check a lone unit's move: its new place, and whether it counts as having moved."""
+    figure = board.figures[figure_id]
+    if not figure.alive:
+        raise _violation("moving.span", f"{figure_id} is a casualty and cannot move")
+    if figure.squad:
+        raise _violation("moving.squads",
+                         f"{figure_id} is in squad {figure.squad}: units in a squad move with it (MoveSquad)")
+    to = _as_point(to)
+    _check_measured_move(board, figure, to)
+    _check_places(board, {figure_id: to})
+    return to, tt.distance(figure.position, to) > EPSILON
+
+
+def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tuple[dict[str, Point], bool]:
+    """Check a squad move: everyone's new place, and whether the squad counts as having moved.
+
+    ``followers`` is ``None`` (they form up behind the leader) or pairs of
+    ``(figure_id, (x, y))``; members not listed stay where they are.
+    """
+    members = squad_members(board, squad)
+    if not members:
+        raise _violation("moving.squads", f"there is no squad {squad!r} with living members")
+    by_id = {f.id: f for f in members}
+    if leader_id not in by_id:
+        raise _violation("moving.squads", f"{leader_id!r} is not a living member of squad {squad}")
+    leader, to = by_id[leader_id], _as_point(to)
+    moved = tt.distance(leader.position, to) > EPSILON
+    direction = tt.unit_vector(leader.position, to)
+    if moved and board.settings.leader == "frontmost":
+        _check_frontmost(members, leader, direction)
+    _check_measured_move(board, leader, to)
+    _check_standing(board, leader.id, to)
+    placed = {leader.id: to}
+    if followers is None:
+        placed.update(_form_up(board, members, leader, to, direction))
+    else:
+        placed.update(_explicit_followers(board, by_id, leader, followers))
+    _check_places(board, placed)
+    if not in_cohesion(list(placed.values())):
+        raise _violation("moving.cohesion", f"squad {squad} would not be in cohesion: every member must end within "
+                                            f"{COHESION_INCHES:g} inch of another, in one chain")
+    return placed, moved
+
+
+def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point) -> None:
+    front = frontmost(members, direction)
+    lead = tt.projection(front.position, direction) - tt.projection(leader.position, direction)
+    if lead > COHESION_INCHES + EPSILON:
+        raise _violation("moving.squads", f"{leader.id} is not the frontmost unit for a move that way "
+                                          f"({front.id} is {lead:.2f} inches ahead): move the frontmost unit first")
+
+
+def _form_up(board, members, leader, to, direction) -> dict[str, Point]:
+    followers = [f for f in members if f.id != leader.id]
+    if not followers:
+        return {}
+    if direction is None:  # closing gaps: face the enemy
+        enemy = nearest_enemy(board, leader)
+        direction = tt.unit_vector(to, enemy.position) if enemy else None
+    member_ids = {f.id for f in members}
+    occupied = [f.position for f in living(board) if f.id not in member_ids]
+    spots = tt.formation(board.table, to, direction, len(followers), occupied=occupied, spacing=FORMATION_SPACING)
+    if spots is None:
+        raise _violation("rulings.followers", f"there is no room for squad {leader.squad} to form up at {_fmt(to)}")
+    return {f.id: spot for f, spot in zip(followers, spots)}
+
+
+def _explicit_followers(board, by_id, leader, followers) -> dict[str, Point]:
+    placed: dict[str, Point] = {}
+    try:
+        pairs = [(fid, _as_point(point)) for fid, point in followers]
+    except (TypeError, ValueError):
+        raise _violation("moving.squads", "followers are pairs of (figure id, (x, y))") from None
+    for fid, point in pairs:
+        if fid not in by_id or fid == leader.id:
+            raise _violation("moving.squads", f"{fid!r} is not a follower in squad {leader.squad}")
+        if fid in placed:
+            raise _violation("moving.squads", f"{fid} is placed twice")
+        placed[fid] = point
+    for fid, figure in by_id.items():
+        if fid != leader.id and fid not in placed:
+            placed[fid] = figure.position
+    return placed
+
+
+# -- armies ----------------------------------------------------------------------------------
+
+def army_problems(figures: Sequence[Figure]) -> list[RuleViolation]:
+    """What is wrong with the armies fielded (empty when they may play)."""
+    problems = []
+    ids = [f.id for f in figures]
+    if len(set(ids)) != len(ids):
+        problems.append(_violation("setup", "every figure needs its own id"))
+    squad_sides: dict[str, set[str]] = {}
+    for f in figures:
+        if f.squad:
+            squad_sides.setdefault(f.squad, set()).add(f.side)
+        if f.squad and f.profile.in_squad == "never":
+            problems.append(_violation("special_units.sniper",
+                                       f"{f.id} is a sniper: snipers are never part of a squad"))
+    for squad, sides in squad_sides.items():
+        if len(sides) > 1:
+            problems.append(_violation("setup", f"squad {squad} has figures of more than one side"))
+    for side in sorted({f.side for f in figures}):
+        squads = {s for s, sides in squad_sides.items() if side in sides}
+        specialists = sum(1 for f in figures if f.side == side and f.is_special)
+        if specialists > len(squads):
+            problems.append(_violation("special_units", f"{side} fields {specialists} specialists but only "
+                                                        f"{len(squads)} squads: one specialist per squad"))
+    return problems

@@ -1,0 +1,48 @@
+"""The rule sections of the Simple Plastic Wargame, and the book page that states each.
+
+Each key is cited as ``simple_plastic:<key>``; the page carries the MyST label
+``(simple-plastic-<key with dots as dashes>)=`` above its heading. Each
+ruling gets a section ``rulings.<id>`` on the Rulings page.
+"""
+
+from __future__ import annotations
+
+from explorer.core import RuleRef, Section
+
+from .rulings import RULINGS
+
+NAME = "simple_plastic"
+
+_CATALOGUE = (
+    # key, title, page
+    ("setup", "Setting up", "setup"),
+    ("turn", "Turns", "turn"),
+    ("moving.span", "Moving: one span", "moving"),
+    ("moving.squads", "Moving squads", "moving"),
+    ("moving.cohesion", "Squad cohesion", "moving"),
+    ("attacking", "Attacking", "attacking"),
+    ("attacking.line_of_sight", "Line of sight", "attacking"),
+    ("attacking.to_kill", "The to-kill roll", "attacking"),
+    ("attacking.modifiers", "To-kill modifiers", "attacking"),
+    ("attacking.natural_one", "A roll of 1 never kills", "attacking"),
+    ("attacking.too_well_protected", "Too well protected", "attacking"),
+    ("attacking.closest_first", "Closest first", "attacking"),
+    ("attacking.cover", "Cover", "attacking"),
+    ("special_units", "Special units", "special_units"),
+    ("special_units.heavy_weapons", "Heavy weapons unit", "special_units"),
+    ("special_units.sniper", "Sniper", "special_units"),
+)
+
+SECTIONS: dict[str, Section] = {
+    key: Section(RuleRef(NAME, key), title, page) for key, title, page in _CATALOGUE
+}
+SECTIONS.update({
+    f"rulings.{r.id}": Section(RuleRef(NAME, f"rulings.{r.id}"), r.question, "rulings") for r in RULINGS
+})
+
+
+def ref(key: str) -> RuleRef:
+    """The reference to a section; an unknown key fails loudly."""
+    if key not in SECTIONS:
+        raise KeyError(f"{NAME} has no rule section {key!r}")
+    return SECTIONS[key].ref

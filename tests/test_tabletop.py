@@ -1,0 +1,198 @@
+"""Tabletop geometry: distances, terrain, heights, line of sight, formations."""
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from explorer.core.tabletop import (
+    BASE_RADIUS, COMPASS, SIGHT_LINES, Sight, Table, Terrain, TerrainKind, bases_overlap, chain_connected,
+    compass_points, distance, elevation_at, formation, gap_between, height_difference, is_downhill, is_uphill,
+    line_of_sight, sight_points,
+)
+
+WALL = Terrain.rect("wall", "solid", 9, -5, 2, 10)      # across the line y=0 from x=9 to 11
+HEDGE = Terrain.rect("hedge", "semi_solid", 9, -5, 1, 10)
+HILL = Terrain.rect("hill", "hill", 4, -5, 12, 10, elevation=1)
+
+
+def test_distances_centre_to_centre_and_edge_to_edge():
+    assert distance((0, 0), (3, 4)) == 5
+    assert gap_between((0, 0), (1, 0)) == pytest.approx(1 - 2 * BASE_RADIUS)
+    assert gap_between((0, 0), (0.2, 0)) == 0
+    assert bases_overlap((0, 0), (0.4, 0))
+    assert not bases_overlap((0, 0), (2 * BASE_RADIUS, 0))  # touching is allowed
+
+
+def test_compass_points_are_all_the_same_distance():
+    points = compass_points((10, 10), 4)
+    assert len(points) == 8 == len(COMPASS)
+    assert all(distance((10, 10), p) == pytest.approx(4) for p in points.values())
+    assert points["N"] == (10.0, 14.0) and points["E"] == (14.0, 10.0)
+
+
+def test_chain_connected_needs_one_linked_chain():
+    gap = 0.5
+    reach = 2 * BASE_RADIUS + gap  # centre distance at which bases are one finger apart
+    assert chain_connected([(0, 0), (reach, 0), (2 * reach, 0)], gap)
+    assert not chain_connected([(0, 0), (reach + 0.01, 0)], gap)
+    # two tight pairs far apart: each member is near another, but it is not one chain
+    assert not chain_connected([(0, 0), (0.6, 0), (10, 0), (10.6, 0)], gap)
+    assert chain_connected([(0, 0)], gap) and chain_connected([], gap)
+
+
+def test_terrain_kinds_and_shapes():
+    assert WALL.kind is TerrainKind.SOLID and HEDGE.kind is TerrainKind.SEMI_SOLID
+    assert WALL.covers((10, 0)) and not WALL.covers((0, 0))
+    assert WALL.touches_base((8.8, 0)) and not WALL.touches_base((8.7, 0))
+    rocks = Terrain.circle("rocks", "solid", (0, 0), 2)
+    assert rocks.covers((1.5, 0)) and not rocks.covers((2.1, 0))
+    with pytest.raises(ValueError, match="elevation"):
+        Terrain.rect("flat hill", "hill", 0, 0, 1, 1)
+    with pytest.raises(ValueError):
+        Terrain.rect("x", "lava", 0, 0, 1, 1)
+
+
+def test_terrain_round_trips_through_a_dict_and_its_repr():
+    for piece in (WALL, HEDGE, HILL, Terrain.circle("rocks", "solid", (3, 3), 1.5)):
+        assert Terrain.from_dict(piece.to_dict()) == piece
+    assert eval(repr(WALL)) == WALL
+    with pytest.raises(ValueError, match="malformed terrain"):
+        Terrain.from_dict({"name": "x", "kind": "solid", "points": [[0, 0], [1]]})
+
+
+def test_heights_come_from_the_highest_hill_underfoot():
+    summit = Terrain.rect("summit", "hill", 6, -1, 2, 2, elevation=2)
+    terrain = (HILL, summit)
+    assert elevation_at((0, 0), terrain) == 0
+    assert elevation_at((5, 0), terrain) == 1
+    assert elevation_at((7, 0), terrain) == 2
+    assert height_difference((0, 0), (7, 0), terrain) == 2
+    assert is_uphill((0, 0), (5, 0), terrain) and not is_downhill((0, 0), (5, 0), terrain)
+    assert is_downhill((7, 0), (5, 0), terrain)
+    assert not is_uphill((5, 0), (5.5, 0), terrain) and not is_downhill((5, 0), (5.5, 0), terrain)
+
+
+def test_sight_points_span_the_targets_base_across_the_line():
+    points = sight_points((0, 0), (10, 0))
+    assert len(points) == SIGHT_LINES
+    assert points[0] == pytest.approx((10, -BASE_RADIUS)) and points[-1] == pytest.approx((10, BASE_RADIUS))
+    assert (10.0, 0.0) in points
+
+
+def test_open_ground_is_clear():
+    los = line_of_sight((0, 0), (20, 0), ())
+    assert los.sight is Sight.CLEAR and los.cover == () and los.visible_fraction == 1
+
+
+def test_a_wall_right_across_blocks_completely():
+    los = line_of_sight((0, 0), (20, 0), (WALL,))
+    assert los.sight is Sight.BLOCKED and los.cover == ("wall",) and los.visible_fraction == 0
+
+
+def test_any_visible_part_is_enough_and_gives_partial_cover():
+    # the wall's corner hides the lower half of the target's base only
+    corner = Terrain.rect("corner", "solid", 9, -5, 2, 5)
+    los = line_of_sight((0, 0), (20, 0), (corner,))
+    assert los.sight is Sight.PARTIAL
+    assert Fraction(0) < los.visible_fraction < 1
+    assert los.cover == ("corner",)
+
+
+def test_semi_solid_never_blocks_but_always_covers_even_completely_behind():
+    los = line_of_sight((0, 0), (20, 0), (HEDGE,))
+    assert all(line.screened_by == ("hedge",) for line in los.lines)  # entirely behind the hedge
+    assert los.sight is Sight.PARTIAL and los.visible_fraction == 1
+
+
+def test_a_target_standing_in_bushes_is_covered():
+    bushes = Terrain.circle("bushes", "semi_solid", (20, 0), 1)
+    assert line_of_sight((0, 0), (20, 0), (bushes,)).sight is Sight.PARTIAL
+
+
+def test_the_hedge_an_attacker_stands_at_does_not_cover_its_targets():
+    at_hedge = (8.8, 0)  # base touching the hedge
+    assert line_of_sight(at_hedge, (20, 0), (HEDGE,)).sight is Sight.CLEAR
+    # ... but it still covers the other way, and a target at it stays covered
+    assert line_of_sight((20, 0), at_hedge, (HEDGE,)).sight is Sight.PARTIAL
+    assert line_of_sight((9.5, 3), (10.2, -3), (HEDGE,)).sight is Sight.PARTIAL  # both at the hedge
+
+
+def test_a_hill_hides_figures_lower_than_it_but_not_from_its_top():
+    ridge = Terrain.rect("ridge", "hill", 9, -5, 2, 10, elevation=1)
+    assert line_of_sight((0, 0), (20, 0), (ridge,)).sight is Sight.BLOCKED
+    assert line_of_sight((0, 0), (20, 0), (ridge,), hills_block=False).sight is Sight.CLEAR
+    assert line_of_sight((10, 0), (20, 0), (ridge,)).sight is Sight.CLEAR  # standing on it
+    big_hill = (HILL,)
+    assert line_of_sight((0, 0), (5, 0), big_hill).sight is Sight.CLEAR  # target on the slope
+
+
+def test_figures_block_like_walls_when_asked():
+    crowd = {"x": (15, 0.3)}
+    assert line_of_sight((0, 0), (20, 0), ()).sight is Sight.CLEAR
+    assert line_of_sight((0, 0), (20, 0), (), crowd).sight is Sight.PARTIAL  # a thin figure hides part
+    assert line_of_sight((0, 0), (20, 0), (), {"x": (10, 0)}).sight is Sight.BLOCKED  # halfway, it hides all
+    shoulder = {"a": (19, -0.2), "b": (19, 0.2)}
+    assert line_of_sight((0, 0), (20, 0), (), shoulder).sight is Sight.BLOCKED
+    assert line_of_sight((0, 0), (20, 0), (), {"me": (0, 0), "it": (20, 0)}).sight is Sight.CLEAR
+
+
+def test_table_edges_solid_ground_and_paths():
+    table = Table(48, 36, (WALL,))
+    assert table.on_table((0.25, 0.25)) and not table.on_table((0.2, 10))
+    assert not table.on_table((47.9, 10))
+    assert table.in_solid((10, 2)) and table.in_solid((8.8, 2)) and not table.in_solid((8.7, 2))
+    assert table.crosses_solid((5, 0), (15, 0)) and not table.crosses_solid((5, 6), (15, 6))
+    assert table.route_length((5, 0), (15, 0)) > 10  # round the end of the wall
+    assert table.route_length((5, 6), (15, 6)) == 10
+
+
+def test_table_round_trips_and_remembers_its_sight_answers():
+    table = Table(48, 36, (WALL, HEDGE, HILL))
+    assert Table.from_dict(table.to_dict()) == table
+    first = table.sight((0, 0), (20, 0))
+    assert table.sight((0, 0), (20, 0)) is first
+    with pytest.raises(ValueError, match="distinct names"):
+        Table(10, 10, (WALL, WALL))
+
+
+def test_formation_is_a_file_behind_the_anchor_in_open_ground():
+    table = Table(48, 36)
+    spots = formation(table, (20, 10), (1.0, 0.0), 4, spacing=0.75)
+    assert spots == ((19.25, 10.0), (18.5, 10.0), (17.75, 10.0), (17.0, 10.0))
+
+
+def test_formation_flows_round_terrain_and_other_bases_and_stays_connected():
+    wall = Terrain.rect("wall", "solid", 17, 0, 1, 20)  # just behind the anchor
+    table = Table(48, 36, (wall,))
+    occupied = [(19.25, 10.0)]
+    spots = formation(table, (19, 9), (1.0, 0.0), 6, occupied=occupied, spacing=0.75)
+    assert spots is not None and len(spots) == 6
+    assert not any(table.in_solid(p) or not table.on_table(p) for p in spots)
+    assert not any(bases_overlap(p, q) for p in spots for q in occupied)
+    assert chain_connected([(19, 9), *spots], 0.5)
+
+
+def test_formation_reports_no_room():
+    box = Terrain.polygon("box", "solid", [(0, 0), (10, 0), (10, 10), (0, 10), (0, 5.6), (1.6, 5.6), (1.6, 4.4),
+                                           (0, 4.4)])
+    table = Table(10, 10, (box,))
+    assert formation(table, (0.5, 5.0), (1.0, 0.0), 3, spacing=0.75) is None
+
+
+coords = st.floats(min_value=1, max_value=40, allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ax=coords, ay=coords, bx=coords, by=coords)
+def test_sight_properties(ax, ay, bx, by):
+    a, b = (ax, ay), (bx, by)
+    terrain = (Terrain.rect("house", "solid", 15, 15, 5, 5), Terrain.rect("bush", "semi_solid", 25, 5, 3, 3))
+    los = line_of_sight(a, b, terrain)
+    # blocked exactly when no line is clear; clear exactly when nothing is in the way at all
+    assert (los.sight is Sight.BLOCKED) == (los.visible_fraction == 0)
+    assert (los.sight is Sight.CLEAR) == (los.cover == ())
+    assert los.sight == line_of_sight(a, b, tuple(reversed(terrain))).sight  # order of pieces is irrelevant
+    if math.dist(a, b) > 1:
+        assert all(distance(line.start, a) == 0 for line in los.lines)
