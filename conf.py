@@ -4,6 +4,7 @@ Build with ``make site``; the output is ``_build/html``, a static site that
 needs no internet (see sitebuild/offline.py).
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ project = "Toy Soldier Rules Explorer"
 author = "Toy Soldier Rules Explorer contributors"
 copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
 
-extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulelinks"]
+extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulebook"]
 
 # The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.
 root_doc = "index"
@@ -24,7 +25,8 @@ source_suffix = {".md": "myst-nb"}
 
 # -- notebooks ---------------------------------------------------------------
 nb_execution_mode = "cache"
-nb_execution_cache_path = str(Path(__file__).parent / "_build" / ".jupyter_cache")
+# TSR_JUPYTER_CACHE lets two builds run side by side (each needs its own cache).
+nb_execution_cache_path = os.environ.get("TSR_JUPYTER_CACHE", str(Path(__file__).parent / "_build" / ".jupyter_cache"))
 nb_execution_raise_on_error = True  # a failing cell fails the build, naming page and cell
 nb_execution_show_tb = True
 nb_execution_timeout = 300

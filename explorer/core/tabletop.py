@@ -242,7 +242,7 @@ class LineOfSight:
 
     lines: tuple[SightLine, ...]
 
-    @property
+    @cached_property  # asked again and again of one remembered answer
     def sight(self) -> Sight:
         clear = [line for line in self.lines if line.is_clear]
         if not clear:
@@ -251,7 +251,7 @@ class LineOfSight:
             return Sight.PARTIAL
         return Sight.CLEAR
 
-    @property
+    @cached_property
     def cover(self) -> tuple[str, ...]:
         """The names of everything that cut or screened a line, in first-seen order."""
         names: dict[str, None] = {}

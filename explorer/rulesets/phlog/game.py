@@ -51,6 +51,14 @@ def _event(kind: str, text: str, keys: tuple[str, ...], visibility: str = PUBLIC
     return Event(kind, text, tuple(ref(k).key for k in keys), {"visibility": visibility, **data})
 
 
+def _draw_events(side: str, codes: list[str]) -> list[Event]:
+    """Everyone sees how many cards were drawn; only the drawer sees which."""
+    if not codes:
+        return []
+    return [_event("draw", f"{side} draws {_count(len(codes), 'card')}.", ("turn.draw",), count=len(codes)),
+            _event("draw", f"{side} draws {', '.join(codes)}.", ("turn.draw",), side, cards=list(codes))]
+
+
 class PhlogState(GameState):
     """A game in progress. Board: ``grid``, ``terrain``, ``open_doors``, ``fighters``; cards: ``piles``."""
 
@@ -95,9 +103,7 @@ class PhlogState(GameState):
         events = [_event("deal", "The deck is shuffled and split evenly into two draw piles; each player "
                          "shuffles their joker into their own pile.", ("setup.deck",))]
         for side, codes in self.dealt.items():
-            events.append(_event("draw", f"{side} draws {_count(len(codes), 'card')}.", ("turn.draw",),
-                                 count=len(codes)))
-            events.append(_event("draw", f"{side} draws {', '.join(codes)}.", ("turn.draw",), side, cards=codes))
+            events += _draw_events(side, codes)
         return events
 
     def _draw(self, side: str) -> list[Event]:
@@ -106,12 +112,7 @@ class PhlogState(GameState):
         if drawn.reshuffled:
             events.append(_event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) "
                                  "into a new draw pile.", ("setup.reshuffle",)))
-        if drawn.cards:
-            n = len(drawn.cards)
-            events.append(_event("draw", f"{side} draws {_count(n, 'card')}.", ("turn.draw",), count=n))
-            events.append(_event("draw", f"{side} draws {', '.join(map(str, drawn.cards))}.", ("turn.draw",),
-                                 side, cards=[c.code for c in drawn.cards]))
-        return events
+        return events + _draw_events(side, [c.code for c in drawn.cards])
 
     # -- who, what ---------------------------------------------------------------------
     def other(self, side: str) -> str:
