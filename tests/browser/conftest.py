@@ -8,6 +8,7 @@ proves the site works offline.
 from __future__ import annotations
 
 import functools
+import os
 import http.server
 import shutil
 import subprocess
@@ -19,7 +20,8 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "_build" / "html"
+# TSR_SITE lets a build in another folder be tested (e.g. two builds side by side).
+SITE = Path(os.environ.get("TSR_SITE", ROOT / "_build" / "html"))
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",

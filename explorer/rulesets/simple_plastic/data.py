@@ -73,3 +73,19 @@ MODIFIERS: tuple[Modifier, ...] = (
     Modifier("target_in_vehicle", "Target is in a vehicle", +1),
 )
 """The source's table, in its order."""
+
+
+def modifier_table() -> dict:
+    """The to-kill modifiers as the book shows them."""
+    return {"columns": ["Condition", "To-kill modifier"], "rows": [[m.text, f"{m.delta:+d}"] for m in MODIFIERS]}
+
+
+def profile_table() -> dict:
+    """The units as the book shows them."""
+    return {
+        "columns": ["Unit", "D6 per attack", "Attacks per turn", "In a squad", "Attacks after moving", "Specialist"],
+        "rows": [
+            [p.name, p.dice, p.attacks, p.in_squad, "yes" if p.attacks_after_moving else "no", "yes" if p.special else "no"]
+            for p in PROFILES.values()
+        ],
+    }
