@@ -10,6 +10,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
+LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
 .PHONY: site test lab serve bench clean browser
@@ -35,7 +36,7 @@ test: $(STAMP) browser site
 
 lab: $(STAMP)
 	$(BIN)/python -m sitebuild.lab_settings $(VENV)
-	$(BIN)/jupyter lab book/index.md
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LABOPTS) book/index.md
 
 serve:
 	@test -d _build/html || { echo "No site yet: run 'make site' first."; exit 1; }

@@ -24,6 +24,9 @@ exclude_patterns = ["**/.ipynb_checkpoints", "**/_build"]
 source_suffix = {".md": "myst-nb"}
 
 # -- notebooks ---------------------------------------------------------------
+# Kernels started by this build inherit it: widgets.show() then skips embedding
+# BokehJS (the site serves it from _static/ instead; see sitebuild/offline.py).
+os.environ["TSR_STATIC_BUILD"] = "1"
 nb_execution_mode = "cache"
 # TSR_JUPYTER_CACHE lets two builds run side by side (each needs its own cache).
 nb_execution_cache_path = os.environ.get("TSR_JUPYTER_CACHE", str(Path(__file__).parent / "_build" / ".jupyter_cache"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import ipywidgets as ipw
 
 LIVE_NOTE = (
@@ -19,7 +21,28 @@ def show(layout):
     """
     from jupyter_bokeh import BokehModel
 
+    _load_bokehjs_once()
     return BokehModel(layout)
+
+
+_bokehjs_loaded = False
+
+
+def _load_bokehjs_once() -> None:
+    """JupyterLab needs BokehJS in the page before a BokehModel can draw.
+
+    Served inline from the bokeh package, so it works offline. Skipped when
+    the site is built (conf.py sets TSR_STATIC_BUILD): the site loads BokehJS
+    from its own static files instead of embedding it in every page.
+    """
+    global _bokehjs_loaded
+    if _bokehjs_loaded or os.environ.get("TSR_STATIC_BUILD"):
+        return
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+
+    output_notebook(resources=INLINE, hide_banner=True)
+    _bokehjs_loaded = True
 
 
 def live_only(widget, note: str = LIVE_NOTE):
