@@ -9,26 +9,18 @@ and complete bot-versus-bot games per second.
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from timing import report, timed  # noqa: E402
 
 from explorer import get_ruleset
 from explorer.core import RandomBot, play_out
 from explorer.rulesets.phlog import BEST, UNIFORM, GreedyBot, Nominate, attack_odds, reachable_squares
 
 PHLOG = get_ruleset("phlog")
-
-
-def timed(fn, *, at_least: float = 1.0) -> tuple[int, float]:
-    """Call ``fn`` until ``at_least`` seconds have passed; how many calls, how long."""
-    calls, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < at_least:
-        fn()
-        calls += 1
-    return calls, elapsed
-
-
-def report(label: str, calls: int, elapsed: float, unit: str = "/s") -> None:
-    print(f"  {label:52s} {calls / elapsed:10,.0f} {unit}  ({1e6 * elapsed / calls:,.0f} µs each)")
 
 
 def bench_odds() -> None:

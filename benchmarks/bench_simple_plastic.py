@@ -9,20 +9,16 @@ bot-versus-bot games per second.
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from timing import report, timed  # noqa: E402
 
 from explorer.core import GameRNG, RandomBot, play_out
 from explorer.rulesets.simple_plastic import RULESET, EndPhase, GreedyBot
 from explorer.rulesets.simple_plastic.mechanics import Board, kill_distribution, living, to_kill
-
-
-def timed(fn, *, at_least: float = 1.0) -> tuple[int, float]:
-    """Call ``fn`` until ``at_least`` seconds have passed; how many calls, how long."""
-    calls, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < at_least:
-        fn()
-        calls += 1
-    return calls, elapsed
 
 
 def pairs_in_sight(state):
@@ -53,8 +49,7 @@ def bench_odds() -> None:
 
     for label, fn in (("to-kill + kill distribution, fresh table", cold_query),
                       ("to-kill + kill distribution, same table (sight cached)", warm_query)):
-        calls, elapsed = timed(fn)
-        print(f"  {label:58s} {calls / elapsed:10,.0f} /s  ({1e6 * elapsed / calls:,.0f} µs each)")
+        report(label, *timed(fn), width=58)
     skirmish = RULESET.new_game("skirmish")
     sniper = next(f for f in skirmish.figures.values() if f.kind == "sniper")
     board = Board.of(skirmish).moving(sniper.id, 30, 20)  # in sight of green's squad
