@@ -6,7 +6,7 @@ from .errors import RuleViolation, SaveGameError, UnknownRuleset
 from .registry import Ruleset, all_rulesets, get_ruleset, load_game, register
 from .rng import GameRNG
 from .rules import Explained, Reason, RuleRef, Ruling, Section
-from .simulate import Bot, GameResult, RandomBot, play_out, run_many
+from .simulate import Bot, GameFactory, GameResult, RandomBot, SameBot, Summary, play_out, run_many, summarize
 from .state import GameState, LegalActions, Outcome, Turn
 
 __all__ = [
@@ -14,5 +14,5 @@ __all__ = [
     "successes", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
     "get_ruleset", "load_game", "register", "GameRNG", "Explained", "Reason", "RuleRef", "Ruling", "Section",
     "GameState", "LegalActions", "Outcome", "Turn", "Bot", "GameResult", "RandomBot",
-    "play_out", "run_many",
+    "play_out", "run_many", "GameFactory", "SameBot", "Summary", "summarize",
 ]

@@ -71,3 +71,68 @@ def run_many(
         return [_play_one(make_game, make_bots, s, max_actions) for s in seeds]
     futures = [executor.submit(_play_one, make_game, make_bots, s, max_actions) for s in seeds]
     return [f.result() for f in futures]
+
+
+@dataclasses.dataclass(frozen=True)
+class GameFactory:
+    """Makes the game of a study for a seed; plain data, so it pickles for process pools."""
+
+    ruleset: str
+    scenario: str | None = None
+    settings: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, ruleset: str, scenario: str | None = None, **settings) -> GameFactory:
+        return cls(ruleset, scenario, tuple(sorted(settings.items())))
+
+    def __call__(self, seed: int) -> GameState:
+        from .registry import get_ruleset
+
+        return get_ruleset(self.ruleset).new_game(self.scenario, seed=seed, **dict(self.settings))
+
+
+@dataclasses.dataclass(frozen=True)
+class SameBot:
+    """Every side played by a fresh bot of one class (seeded per game when it takes a seed)."""
+
+    bot: type
+    sides: tuple[str, ...]
+
+    def __call__(self, seed: int) -> dict[str, Bot]:
+        import inspect
+
+        seeded = "seed" in inspect.signature(self.bot).parameters
+        return {side: self.bot(seed=seed * 31 + i) if seeded else self.bot() for i, side in enumerate(self.sides)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """What many games of a study came to."""
+
+    games: int
+    wins: dict[str, int]
+    draws: int
+    unfinished: int
+    mean_actions: float
+    mean_rounds: float
+
+    def win_rate(self, side: str) -> float:
+        return self.wins.get(side, 0) / self.games if self.games else 0.0
+
+
+def summarize(results: Iterable[GameResult]) -> Summary:
+    results = list(results)
+    wins: dict[str, int] = {}
+    draws = unfinished = 0
+    for result in results:
+        if result.outcome is None:
+            unfinished += 1
+        elif result.outcome.winner is None:
+            draws += 1
+        else:
+            wins[result.outcome.winner] = wins.get(result.outcome.winner, 0) + 1
+    count = len(results) or 1
+    return Summary(
+        len(results), dict(sorted(wins.items())), draws, unfinished,
+        sum(r.actions for r in results) / count, sum(r.rounds for r in results) / count,
+    )
