@@ -43,13 +43,18 @@ def replay_frames(board: Board, final_state) -> list[tuple]:
     return recorded
 
 
-def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: str = "Replay"):
-    """A board with a turn slider, back/forward buttons and the explained log."""
+def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: str = "Replay", visible=None):
+    """A board with a turn slider, back/forward buttons and the explained log.
+
+    ``visible(event)`` chooses the events the log shows (all by default); a
+    game with hidden information passes its public filter.
+    """
     recorded = replay_frames(board, final_state)
     layers = [frame for _, frame in recorded]
     captions = [
         "<b>Start of the game.</b>" if turn is None else
-        f"<b>Step {index}: {html.escape(describe(turn.action))}</b>" + event_html(turn.events, rule_href)
+        f"<b>Step {index}: {html.escape(describe(turn.action))}</b>"
+        + event_html([e for e in turn.events if visible is None or visible(e)], rule_href)
         for index, (turn, _) in enumerate(recorded)
     ]
     sources = make_sources(layers[0])
@@ -58,7 +63,7 @@ def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: s
                   sizing_mode="stretch_width")
     back = Button(label="◀ Back", width=90, name="replay-back")
     forward = Button(label="Forward ▶", width=90, name="replay-forward")
-    log = Div(text=captions[0], name="replay-log", sizing_mode="stretch_width")
+    log = Div(text=captions[0], name="replay-log", sizing_mode="stretch_width", css_classes=["replay-log"])
     step.js_on_change("value", CustomJS(args=dict(step=step, sources=sources, layers=layers, captions=captions, log=log), code="""
         const frame = layers[step.value];
         for (const name in frame) { sources[name].data = frame[name]; }

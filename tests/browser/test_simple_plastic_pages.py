@@ -1,0 +1,85 @@
+"""The Simple Plastic chapter on the static site: its controls change what is shown, with no Python."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import SITE
+
+pytestmark = pytest.mark.skipif(not (SITE / "simple_plastic" / "attacking.html").exists(),
+                                reason="the site has no Simple Plastic chapter")
+
+
+def _wait_for_board(page):
+    page.locator(".bk-Figure").first.wait_for(timeout=20_000)
+    page.wait_for_timeout(500)
+
+
+def test_odds_explorer_choice_changes_the_to_kill_text_and_the_chart(open_page):
+    page, report = open_page("simple_plastic/attacking.html")
+    _wait_for_board(page)
+    text = page.locator(".sp-odds-text div").first
+    text.scroll_into_view_if_needed()
+    assert "Needs 3+" in text.inner_text()  # a trooper that did not move
+    chart = page.locator(".bk-Figure").nth(1)
+    before = chart.screenshot()
+    page.get_by_role("button", name="Heavy weapons").first.click()  # the attacker
+    page.wait_for_timeout(400)
+    assert "Needs 2+" in text.inner_text() and "4 D6" in text.inner_text()
+    assert chart.screenshot() != before
+    page.get_by_text("Attacker moved this turn").click()
+    page.wait_for_timeout(300)
+    assert "Needs 3+" in text.inner_text()
+    page.get_by_role("button", name="Sniper").first.click()  # a sniper that moved cannot attack
+    page.wait_for_timeout(300)
+    assert "Cannot attack" in text.inner_text() and "snipers cannot attack after moving" in text.inner_text()
+    assert report.problems == []
+
+
+def test_pick_explorer_select_changes_the_explanation(open_page):
+    page, report = open_page("simple_plastic/attacking.html")
+    _wait_for_board(page)
+    text = page.locator(".sp-pick-text div").first
+    text.scroll_into_view_if_needed()
+    assert "t-sniper" in text.inner_text() and "Needs 2+" in text.inner_text()
+    page.locator("select").first.select_option("g1")  # the attacker: green's heavy weapon, behind the farmhouse
+    page.locator("select").nth(1).select_option("t-sniper")
+    page.wait_for_timeout(400)
+    assert "line of sight blocked" in text.inner_text() and "Cannot attack" in text.inner_text()
+    assert report.problems == []
+
+
+def test_replay_forward_button_changes_the_log_and_the_board(open_page):
+    page, report = open_page("simple_plastic/full_game.html")
+    _wait_for_board(page)
+    log = page.locator(".replay-log div").first
+    log.scroll_into_view_if_needed()
+    assert "Start of the game" in log.inner_text()
+    board = page.locator(".bk-Figure").first
+    before = board.screenshot()
+    forward = page.get_by_role("button", name="Forward ▶")
+    for _ in range(3):
+        forward.click()
+        page.wait_for_timeout(200)
+    assert "Step 3" in log.inner_text()
+    assert board.screenshot() != before
+    page.get_by_role("button", name="◀ Back").click()
+    page.wait_for_timeout(200)
+    assert "Step 2" in log.inner_text()
+    assert report.problems == []
+
+
+def test_live_play_is_labelled_live_only(open_page):
+    page, report = open_page("simple_plastic/full_game.html")
+    _wait_for_board(page)
+    assert page.locator(".live-only").first.is_visible()
+    assert report.problems == []
+
+
+@pytest.mark.parametrize("path", ["simple_plastic/index.html", "simple_plastic/attacking.html",
+                                  "simple_plastic/full_game.html"])
+def test_phone_width_has_no_sideways_scroll(open_page, path):
+    page, _ = open_page(path, width=390, height=844)
+    _wait_for_board(page)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1

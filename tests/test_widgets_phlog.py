@@ -1,0 +1,240 @@
+"""The Phlog widgets show the engine's answers, and never a card the seat may not see."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from bokeh.embed import json_item
+
+from explorer import get_ruleset
+from explorer.core.cards import Card
+from explorer.rulesets.phlog import (
+    Attack, ChooseAttackCard, EndTurn, Nominate, PlayMovementCard, Step, attack_odds, reachable_squares,
+)
+from explorer.rulesets.phlog import tables
+from explorer.rulesets.phlog.odds import BEST, UNIFORM
+from widgets import phlog as W
+from widgets.board import make_sources
+from widgets.replay import replay_frames
+
+PHLOG = get_ruleset("phlog")
+
+
+@pytest.fixture
+def game():
+    return PHLOG.new_game("corridor", seed=1)
+
+
+def _hidden_codes(state, seat: str) -> set[str]:
+    """Every card ``seat`` may not see: the opponent's hand and draw pile (and both, for a spectator)."""
+    others = [s for s in state.sides if s != seat]
+    return {c.code for side in others for c in state.piles[side].hand + state.piles[side].draw}
+
+
+def _mentions(data, code: str) -> bool:
+    return code in json.dumps(data, ensure_ascii=False)
+
+
+# -- the board ---------------------------------------------------------------------------------------
+def test_board_layers_reflect_the_state(game):
+    layers = W.PhlogBoard("green").layers(game)
+    units = layers["units"]
+    alive = [f for f in game.fighters.values() if f.alive]
+    assert sorted(units["id"]) == sorted(f.id for f in alive)
+    for fid, x, y, kind in zip(units["id"], units["x"], units["y"], units["kind"]):
+        fighter = game.fighters[fid]
+        assert (x, y) == fighter.square
+        assert kind == ("RANGED" if fighter.ranged else "HAND-TO-HAND")
+    tiles = layers["tiles"]
+    assert {(x, y) for x, y in zip(tiles["x"], tiles["y"])} == set(game.terrain)
+    assert layers["reach"]["x"] == []  # nobody is activated yet
+    hand = [t for t, fill in zip(layers["cards"]["text"], layers["cards"]["fill"]) if fill == "#ffffff"]
+    assert hand == [c.code for c in game.piles["green"].hand]
+
+
+def test_board_follows_moves_doors_and_reach(game):
+    board = W.PhlogBoard("green")
+    game.apply(Nominate("green-1"))
+    game.apply(PlayMovementCard(game.value_cards("green")[0].code))
+    while game.phase == "joker":
+        game.apply(next(iter(game.legal_actions)))
+    game.apply(Step("E"))
+    layers = board.layers(game)
+    index = layers["units"]["id"].index("green-1")
+    assert (layers["units"]["x"][index], layers["units"]["y"][index]) == (1, 0)
+    assert layers["units"]["line_width"][index] > 1.5  # the activated fighter stands out
+    routes = reachable_squares(game.view("green"), "green-1", game.movement_left)
+    expected = {s for s, r in routes.items() if r.value.actions}
+    assert set(zip(layers["reach"]["x"], layers["reach"]["y"])) == expected
+
+
+def test_open_door_is_drawn_open():
+    game = W.greedy_game(3)
+    opened = W.partial_game(game, 10)  # step 10: green-1 opens the door at (5, 2)
+    tiles = W.PhlogBoard("tan").layers(opened)["tiles"]
+    kinds = {(x, y): k for x, y, k in zip(tiles["x"], tiles["y"], tiles["kind"])}
+    assert kinds[(5, 2)] == "door (open)"
+    closed = W.PhlogBoard("tan").layers(W.partial_game(game, 9))["tiles"]
+    assert dict(zip(zip(closed["x"], closed["y"]), closed["kind"]))[(5, 2)] == "door (closed)"
+
+
+@pytest.mark.parametrize("seat", ["green", "tan", None])
+def test_no_hidden_card_reaches_a_board(seat):
+    game = W.greedy_game(3)
+    for steps in range(0, len(game.history) + 1, 2):
+        state = W.partial_game(game, steps)
+        board = W.PhlogBoard(seat)
+        data = board.layers(state)
+        hidden = _hidden_codes(state, seat)
+        # A card chosen face down for an attack is hidden from the other seat too.
+        if state.attack and not state.attack["revealed"]:
+            for key, owner in (("attack_card", state.active), ("defence_card", state.other(state.active))):
+                if state.attack[key] and owner != seat:
+                    hidden.add(state.attack[key])
+        leaked = [code for code in hidden if _mentions(data, code)]
+        assert leaked == [], (steps, seat, leaked)
+        if steps % 16:
+            continue
+        # and the figure built from it carries nothing more
+        page = json.dumps(json_item(board.draw(make_sources(data))), ensure_ascii=False)
+        assert not [code for code in hidden if code in page]
+
+
+def test_hand_figure_shows_only_that_players_hand(game):
+    fig = W.hand_figure(game.view("green"))
+    text = json.dumps(json_item(fig), ensure_ascii=False)
+    assert all(c.code in text for c in game.piles["green"].hand)
+    assert not [c.code for c in game.piles["tan"].hand + game.piles["tan"].draw if c.code in text]
+
+
+def test_a_view_of_the_other_seat_is_refused(game):
+    with pytest.raises(ValueError):
+        W.PhlogBoard("green").layers(game.view("tan"))
+
+
+# -- the static explorers -------------------------------------------------------------------------------
+def test_precomputed_reachable_squares_equal_the_engines(game):
+    table = W.reach_table(game, ["green-2", "tan-3"], range(1, 14))
+    for key, entry in table.items():
+        fid, movement = key.split("|")
+        routes = reachable_squares(game, fid, int(movement))
+        expected = {s: r.value for s, r in routes.items() if r.value.actions}
+        layer = entry["layer"]
+        got = {(x, y): (cost, fate) for x, y, cost, fate in zip(layer["x"], layer["y"], layer["cost"], layer["fate"])}
+        assert set(got) == set(expected), key
+        for square, route in expected.items():
+            assert got[square] == (str(route.cost), W.FATE_WORDS[route.fate])
+
+
+def test_reach_explorer_embeds_every_choice(game):
+    layout = W.reach_explorer(game, ["green-2"], movement=6)
+    text = json.dumps(json_item(layout), ensure_ascii=False)
+    assert "green-2|13" in text and "jump 2 squares E to (4, 2)" in text
+
+
+def test_odds_chart_data_equal_the_engines_exact_fractions(game):
+    view = game.view("green")
+    table = W.odds_table(view)
+    for key, (assumption, jokers, _) in W.ODDS_CHOICES.items():
+        odds = attack_odds(view, assumption=assumption, jokers=jokers)
+        rows = table[key]
+        assert sorted(rows["code"]) == sorted(c.code for c in odds)
+        for i, code in enumerate(rows["code"]):
+            exact = odds[Card.parse(code)]
+            assert Fraction(rows["remove_exact"][i]) == exact.remove_enemy
+            assert Fraction(rows["lose_exact"][i]) == exact.lose_own
+            assert Fraction(rows["neither_exact"][i]) == exact.neither
+            assert rows["remove"][i] == float(exact.remove_enemy)
+    assert {a for a, _, _ in W.ODDS_CHOICES.values()} == {UNIFORM, BEST}
+
+
+def test_trick_table_says_what_the_engine_says():
+    table = W.trick_table(range(1, 14))
+    assert "the attacker wins by 4" in table["9-5"] and "figure is removed" in table["9-5"]
+    assert "nobody wins" in table["7-7"]
+    assert "defender wins by 3" in table["5-8"] and "nobody is removed" in table["5-8"]
+
+
+def test_data_tables_have_rectangular_rows():
+    for make in (tables.card_values, tables.terrain, tables.fighters, tables.key_numbers, tables.jumps,
+                 tables.settings):
+        data = make()
+        assert data["rows"] and all(len(r) == len(data["columns"]) for r in data["rows"])
+    assert tables.card_values()["rows"][-2] == ["King", 13, 13, 10]
+
+
+# -- the replay ---------------------------------------------------------------------------------------
+def test_replay_frames_follow_the_recorded_game():
+    game = W.greedy_game(3)
+    board = W.PhlogBoard(None, reach_detail=False)
+    frames = replay_frames(board, game)
+    assert len(frames) == len(game.history) + 1
+    for index in (0, 14, 28, len(game.history)):
+        expected = board.layers(W.partial_game(game, index))
+        turn, layers = frames[index]
+        assert layers == expected
+        if index:
+            assert turn.action == game.history[index - 1].action
+
+
+def test_the_recorded_game_is_the_one_the_book_describes():
+    game = W.greedy_game(3)
+    assert game.history[1].action == PlayMovementCard("J♦")
+    assert any(e.text == "green-1 is removed from play." for e in game.history[27].events)
+    assert game.outcome.winner == "tan"
+
+
+def test_public_replay_log_hides_draws_and_face_down_choices():
+    game = W.greedy_game(3)
+    text = json.dumps(json_item(W.public_replay(W.partial_game(game, 29))), ensure_ascii=False)
+    assert "chooses an attack card face down" in text
+    assert "J♠ to attack" not in text and "draws 4" not in text  # private events and choices
+    assert "Revealed: J♠ (11) attacks, K♦ (13) defends." in text
+
+
+# -- live play ------------------------------------------------------------------------------------------
+def test_live_play_applies_refuses_and_undoes():
+    live = W.live_play(seed=7)
+    state = live.state
+    offered = [a for _, a in live.live.actions.options]
+    assert offered == list(state.legal_actions)
+    before = state.to_dict()
+    live.play(Step("N"))  # nobody is activated yet
+    assert "Not allowed" in live.status and "phlog:turn.nominate" in live.status
+    assert state.to_dict() == before
+    live.play(Nominate("green-1"))
+    assert state.activated == "green-1"
+    live.play(PlayMovementCard(state.value_cards("green")[0].code))
+    assert state.current_player == "green" and state.phase == "move"  # the bot declined its joker
+    live.undo()
+    assert state.phase == "movement_card" and state.activated == "green-1"
+
+
+def test_live_play_never_shows_the_bots_cards():
+    live = W.live_play(seed=7)
+    for _ in range(60):  # play on greedily for green, with the bot answering
+        if live.state.is_over:
+            break
+        live.play(W.GreedyBot()(live.state))
+    state = live.state
+    hidden = {c.code for c in state.piles["tan"].hand + state.piles["tan"].draw}
+    shown = live.live.log.value + json.dumps(W.PhlogBoard("green").layers(state), ensure_ascii=False)
+    assert not [code for code in hidden if code in shown]
+    assert "tan draws" in live.live.log.value  # the count is public
+
+
+def test_try_list_offers_illegal_moves_with_reasons():
+    live = W.live_play(seed=7)
+    tries = [a for _, a in live.tries.options]
+    assert Attack("tan-1") in tries and EndTurn() in tries
+    before = live.state.to_dict()
+    live.play(Attack("tan-1"))
+    assert "Not allowed" in live.status
+    assert live.state.to_dict() == before
+
+
+def test_describe_hides_a_face_down_card():
+    assert "K♦" not in W.describe(ChooseAttackCard("K♦"), hide_cards=True)
+    assert "K♦" in W.describe(ChooseAttackCard("K♦"))

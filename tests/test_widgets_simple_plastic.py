@@ -1,0 +1,212 @@
+"""Simple Plastic widgets: the board shows the state, explorers show the engine's exact numbers,
+the replay follows the recorded game, live play applies only what the rules allow."""
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+import explorer
+from explorer.core import Dist
+from explorer.core.dice import successes
+from explorer.rulesets.simple_plastic import Attack, EndPhase, MoveSquad, examples, mechanics as m
+from widgets import simple_plastic as sp
+from widgets import tabletop_board as tb
+from widgets.board import make_sources
+from widgets.palette import SIDE_COLOURS, SIGHT_COLOURS
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    return sp.recorded_game("skirmish", seed=1, bot_seeds=(1, 2))
+
+
+# -- the board -----------------------------------------------------------------------------
+
+def test_board_layers_show_living_figures_where_they_stand_in_side_colours():
+    game = explorer.new_game("simple_plastic", "skirmish", seed=1)
+    game.figures["g2"] = dataclasses.replace(game.figures["g2"], alive=False)
+    layers = sp.SimplePlasticBoard().layers(game)
+    figures = layers["figures"]
+    living = [f for f in game.figures.values() if f.alive]
+    assert figures["id"] == [f.id for f in living]
+    assert "g2" not in figures["id"] and layers["fallen"]["id"] == ["g2"]
+    for i, f in enumerate(living):
+        assert (figures["x"][i], figures["y"][i]) == (f.x, f.y)
+        assert figures["colour"][i] == SIDE_COLOURS[f.side]
+        assert figures["marker"][i] == tb.MARKERS[f.kind]
+    assert set(figures["colour"]) == {SIDE_COLOURS["green"], SIDE_COLOURS["tan"]}
+    assert sorted(layers["terrain"]["name"]) == sorted(t.name for t in game.terrain)
+    # every column of a layer has one entry per row
+    for layer in layers.values():
+        assert len({len(column) for column in layer.values()}) == 1
+
+
+def test_move_rings_are_the_engines_move_allowance_for_units_that_may_move():
+    game = explorer.new_game("simple_plastic", "skirmish", seed=1)
+    rings = sp.SimplePlasticBoard().layers(game)["rings"]
+    ringed = [label.split(":")[0] for label in rings["label"]]
+    assert [game.figures[fid].unit for fid in ringed] == ["squad:alpha"]  # green moves: one ring for its one squad
+    assert rings["radius"] == [game.move_allowance("g1").value]
+    game.apply(MoveSquad("alpha", "g1", (9.0, 15.0)))
+    assert sp.SimplePlasticBoard().layers(game)["rings"]["x"] == []  # alpha has moved
+
+
+def test_sight_lines_are_coloured_by_what_they_meet():
+    fight = examples.firefight()
+    pairs = [("g5", "t-sniper"), ("g5", "t3"), ("g1", "t-sniper")]
+    sight = sp.SimplePlasticBoard(sights=pairs, rings=None).layers(fight)["sight"]
+    assert len(sight["xs"]) == 5 * len(pairs)
+    for k, (a, t) in enumerate(pairs):
+        los = fight.line_of_sight(a, t)
+        for line, verdict, colour in zip(los.lines, sight["verdict"][5 * k:5 * k + 5], sight["colour"][5 * k:5 * k + 5]):
+            expected = "blocked" if line.blocked_by else "partial" if line.screened_by else "clear"
+            assert verdict == expected and colour == SIGHT_COLOURS[expected]
+    assert set(sight["verdict"][:5]) == {"clear"} and set(sight["verdict"][10:]) == {"blocked"}
+
+
+def test_board_draws_once_from_its_sources():
+    board = sp.SimplePlasticBoard()
+    game = explorer.new_game("simple_plastic", "sniper_duel", seed=1)
+    sources = make_sources(board.layers(game))
+    fig = board.draw(sources)
+    assert {r.name for r in fig.renderers} >= {"terrain", "rings", "sight", "figures", "fallen"}
+    assert fig.x_range.end == game.table.width + 0.5
+
+
+# -- the odds explorers ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def entries():
+    return sp.odds_entries()
+
+
+def test_odds_table_covers_every_combination_with_the_engines_numbers(entries):
+    assert len(entries) == 3 * 3 * 2 * 3 * 2 * 2 * 5
+    for key in ["trooper|trooper|0|level|0|0|1", "heavy|sniper|1|uphill|1|1|1", "sniper|heavy|0|downhill|1|0|3"]:
+        c = entries[key]["conditions"]
+        board = examples.duel_board(**c)
+        assert entries[key]["to_kill"] == m.to_kill(board, "a", "t")
+        assert entries[key]["kills"] == m.kill_distribution(board, "a", "t")
+
+
+def test_odds_table_against_independent_arithmetic(entries):
+    # a trooper that did not move: 4 - 1 = 3+, kills with 4 faces of 6
+    plain = entries["trooper|trooper|0|level|0|0|5"]
+    assert plain["need"] == 3 and plain["kills"].pmf() == {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    # heavy weapons that did not move at a squad of five: 4 - 1 - 1 = 2+, four dice, each kill counts
+    heavy = entries["heavy|trooper|0|level|0|0|5"]
+    assert heavy["need"] == 2 and heavy["kills"] == successes(4, Fraction(5, 6))
+    # a sniper that did not move shooting downhill: 4 - 3 = 1, but a 1 never kills: 2+, twice
+    sniper = entries["sniper|trooper|0|downhill|0|0|5"]
+    assert sniper["need"] == 2 and sniper["kills"] == successes(2, Fraction(5, 6))
+    # a moved trooper uphill at a sniper behind a hedge: 7, too well protected
+    assert entries["trooper|sniper|1|uphill|1|0|1"]["need"] is None
+    assert entries["sniper|trooper|1|level|0|0|1"]["kills"] == Dist.constant(0)  # a sniper that moved
+
+
+def test_odds_explorer_ships_the_same_numbers(entries):
+    layout = sp.odds_explorer()
+    (update,) = {cb for w in layout.select({"type": sp.RadioButtonGroup}) for cb in w.js_property_callbacks["change:active"]}
+    table = update.args["table"]
+    assert table.keys() == entries.keys()
+    for key, entry in entries.items():
+        assert table[key]["p"] == pytest.approx([float(entry["kills"].probability(k)) for k in range(sp.MAX_KILLS + 1)],
+                                                abs=1e-5)
+        shown = "".join(update.args["reasons"][i] for i in table[key]["why"])
+        for reason in entry["to_kill"].reasons:
+            assert sp.rule_href(reason.ref.key) in shown
+
+
+def test_pick_explorer_has_every_pair_with_sight_and_odds():
+    fight = examples.firefight()
+    layout = sp.pick_explorer(fight)
+    select = layout.select_one({"name": "sp-pick-attacker"})
+    (update,) = select.js_property_callbacks["change:value"]
+    table = update.args["table"]
+    greens, tans = [f.id for f in m.living(fight, "green")], [f.id for f in m.living(fight, "tan")]
+    assert len(table) == 2 * len(greens) * len(tans)
+    entry = table["t-sniper>g5"]
+    assert fight.to_kill("t-sniper", "g5").value == 2 and "Needs <b>2+</b>" in entry["head"]
+    assert entry["p"][:3] == pytest.approx([float(fight.kill_distribution("t-sniper", "g5").probability(k))
+                                            for k in range(3)], abs=1e-5)
+    assert table["g1>t-sniper"]["sight"]["verdict"] == ["blocked"] * 5
+
+
+# -- the replay -----------------------------------------------------------------------------------
+
+def test_replay_frames_follow_the_recorded_game(recorded):
+    from widgets.replay import replay_frames
+
+    board = sp.SimplePlasticBoard()
+    frames = replay_frames(board, recorded)
+    assert len(frames) == len(recorded.history) + 1
+    assert [turn.action for turn, _ in frames[1:]] == [t.action for t in recorded.history]
+    assert frames[-1][1] == board.layers(recorded)  # the last frame is the final position
+    start = explorer.new_game("simple_plastic", "skirmish", seed=1)
+    assert frames[0][1]["figures"] == board.layers(start)["figures"]
+    # after every attack, its line of sight is drawn
+    for turn, layers in frames[1:]:
+        assert bool(layers["sight"]["xs"]) == isinstance(turn.action, Attack)
+
+
+def test_recorded_game_is_reproducible_and_finished(recorded):
+    again = sp.recorded_game("skirmish", seed=1, bot_seeds=(1, 2))
+    assert recorded.is_over and again.outcome == recorded.outcome
+    assert [t.action for t in again.history] == [t.action for t in recorded.history]
+
+
+def test_replay_widget_has_a_frame_and_caption_per_step(recorded):
+    layout = sp.replay_explorer(recorded)
+    slider = layout.select_one({"name": "replay-slider"})
+    (callback,) = slider.js_property_callbacks["change:value"]
+    assert slider.end == len(recorded.history)
+    assert len(callback.args["layers"]) == len(callback.args["captions"]) == len(recorded.history) + 1
+    assert "attacking.html#simple-plastic-attacking" in "".join(callback.args["captions"])
+
+
+# -- live play --------------------------------------------------------------------------------
+
+@pytest.fixture
+def live():
+    return sp.SimplePlasticLive(human="green", bot_seed=1)
+
+
+def test_live_play_offers_only_legal_actions(live):
+    offered = [action for _, action in live.live.actions.options]
+    assert offered and all(a in live.state.legal_actions for a in offered)
+    assert offered == list(live.state.legal_actions)
+
+
+def test_live_play_applies_a_legal_action_and_the_bot_answers(live):
+    live.play(EndPhase("green"))
+    live.play(EndPhase("green"))  # green's turn is over: the bot plays tan's whole turn
+    assert live.state.current_player == "green" and live.state.round == 2
+    assert "Bot:" in live.live.log.value
+
+
+def test_live_play_refuses_an_illegal_attack_with_the_rule_and_changes_nothing(live):
+    before = live.state.to_dict()
+    live.try_attack("g1", "t1")  # still the move phase
+    assert "Not allowed" in live.message and "simple_plastic:turn" in live.message
+    assert live.state.to_dict() == before
+    live.play(EndPhase("green"))
+    before = live.state.to_dict()
+    live.try_attack("g1", "t-sniper")  # out of sight behind the farmhouse
+    assert "simple_plastic:attacking.line_of_sight" in live.message
+    assert live.state.to_dict() == before
+
+
+def test_live_play_refuses_a_move_too_far_and_undo_takes_back_a_move(live):
+    before = live.state.to_dict()
+    live.try_move("g1", "E", 6.0)
+    assert "may move up to 4 inches" in live.message and live.state.to_dict() == before
+    live.try_move("g1", "E", 4.0)
+    assert live.state.figures["g1"].position == (9.0, 15.0) and live.state.history
+    live.undo()
+    assert live.state.to_dict() == before and not live.state.history
+
+
+def test_live_widget_is_labelled_live_only(live):
+    widget = live.widget()
+    assert "live-only" in widget.children[0].value

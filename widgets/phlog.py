@@ -1,0 +1,616 @@
+"""Widgets for "The Rules! (with no name)" (ruleset ``phlog``).
+
+- :class:`PhlogBoard`: the Board protocol from one player's *view* (or the
+  public view, both hands face down), so a hidden card can never reach the
+  page: the grid, the fighters, the reachable squares of the activated
+  fighter, and the cards that player may see.
+- :func:`reach_explorer`: choose a fighter and a movement value, see every
+  square it can reach and how (static: precomputed by the engine).
+- :func:`odds_chart` and :func:`hand_figure`: the exact odds of each card of
+  a hand in an attack, under each assumption (static).
+- :func:`trick_explorer`: two card values, the trick explained (static).
+- :func:`public_replay`: a recorded bot-versus-bot game, public view (static).
+- :class:`PhlogLivePlay`: play a bot in JupyterLab, seeing only your own hand.
+
+Widgets decide no rule: every number here comes from the engine.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+
+from bokeh.layouts import column, row
+from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Range1d, Select, Slider
+from bokeh.plotting import figure
+
+from explorer import get_ruleset
+from explorer.core import play_out
+from explorer.core.cards import Card
+from explorer.rulesets.phlog import (
+    Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, GreedyBot, Jump, Nominate,
+    PlayerView, PlayJoker, PlayMovementCard, Step, ToggleDoor, attack_odds, reachable_squares, resolve_trick,
+)
+from explorer.rulesets.phlog.data import (
+    DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, TERRAIN, WALL,
+)
+from explorer.rulesets.phlog.game import MOVE
+from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
+from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
+
+from .board import make_sources
+from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
+from .links import rule_href as _rule_href
+from .palette import OKABE_ITO
+
+PHLOG = get_ruleset("phlog")
+PUBLIC = "public"
+RED_SUITS = ("♥", "♦")
+
+STYLES = {
+    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "dot", "#3b6e2f", "No effect on play."),
+    WALL: TileStyle("wall", "#4a4a4a", "horizontal_line", "#bbbbbb", "Impassable; blocks sight."),
+    DOOR: TileStyle("door (closed)", "#8c5a2b", "vertical_line", "#f3ead7",
+                    "Closed: 1 point opens it from a square beside it; blocks sight."),
+    "door_open": TileStyle("door (open)", "#e8d2b0", "blank", "#000000", "Open: pass through or stand in it."),
+    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "vertical_wave", "#ffffff",
+                              "Opens as a fighter enters, shuts as it leaves."),
+    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "blank", "#000000",
+                                     "Open while a fighter stands in it."),
+    PIT: TileStyle("pit", "#1f1f1f", "ring", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
+    OBSTACLE: TileStyle("obstacle", "#b08d57", "criss_cross", "#4a3a1a",
+                        "Cross only by jumping; stepping or landing on it ends the movement."),
+}
+SHAPES = {RANGED: "triangle", HAND_TO_HAND: "circle"}
+KIND_NAMES = {RANGED: "RANGED", HAND_TO_HAND: "HAND-TO-HAND"}
+FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "removed from play here"}
+CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
+ROW_STEP = 2.0  # card rows: a caption line above each row of cards
+
+
+def rule_href(key: str) -> str:
+    """A link from a widget on a Phlog page to the section stating the rule."""
+    return _rule_href(key, here="phlog")
+
+
+def _rule_links(keys: Iterable[str]) -> str:
+    return " ".join(f'<a class="rule-ref" href="{rule_href(k)}">{html.escape(k)}</a>' for k in dict.fromkeys(keys))
+
+
+def grid_board(table, *, title: str | None = None) -> GridBoard:
+    return GridBoard(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(PHLOG_SIDES(table)),
+                     title=title)
+
+
+def PHLOG_SIDES(table) -> tuple[str, ...]:  # noqa: N802 (reads like a constant of the table)
+    return tuple(getattr(table, "sides", ())) or (table.player, table.opponent)
+
+
+# -- the board layers --------------------------------------------------------------------------
+def tile_layer(gb: GridBoard, table) -> dict[str, list]:
+    variants = {}
+    occupied = {f.square for f in table.fighters.values() if f.alive}
+    for square, kind in table.terrain.items():
+        if kind == DOOR and (square in table.open_doors or square in occupied):
+            variants[square] = "door_open"
+        elif kind == STAR_TREK_DOOR and square in occupied:
+            variants[square] = "star_trek_door_open"
+    return gb.tiles(table.terrain, variants)
+
+
+def unit_layer(gb: GridBoard, table, *, activated: str | None = None) -> dict[str, list]:
+    units = [Unit(f.id, f.side, f.weapon, f.square, note="activated" if f.id == activated else "",
+                  emphasis=f.id == activated, label=f.id.rsplit("-", 1)[-1])
+             for f in table.fighters.values() if f.alive]
+    return gb.units(units)
+
+
+def reach_marks(routes: dict, *, detail: bool = True) -> list[Highlight]:
+    """The squares of :func:`reachable_squares` as highlights: colour and hatch by fate, cost in the square."""
+    marks = []
+    for square, explained in sorted(routes.items(), key=lambda item: (item[0][1], item[0][0])):
+        route = explained.value
+        if not route.actions:
+            continue  # the square the fighter stands on
+        text = "; ".join(r.text + (f" ({r.delta})" if r.delta is not None else "") for r in explained.reasons)
+        marks.append(Highlight(square, FATE_COLOURS[route.fate], str(route.cost), FATE_HATCHES[route.fate],
+                               FATE_WORDS[route.fate], str(route.cost), text if detail else ""))
+    return marks
+
+
+class PhlogBoard:
+    """The Board protocol for Phlog, from one player's view.
+
+    ``player`` is the seat whose view is drawn (its own hand face up, the
+    opponent's as a count); ``None`` draws the public view (both hands face
+    down), for spectators and replays. Only :meth:`PhlogState.view` data is
+    used for cards, so nothing hidden from that seat is ever in the layers.
+    """
+
+    def __init__(self, player: str | None = None, *, cards: bool = True, reach: bool = True,
+                 reach_detail: bool = True, title: str | None = None):
+        self.player = player
+        self.cards = cards
+        self.reach = reach
+        self.reach_detail = reach_detail
+        self.title = title
+        self._gb: GridBoard | None = None
+
+    def views(self, table) -> tuple[PlayerView, ...]:
+        """The views the layers are drawn from: the seat's own, or (public) both seats' for the counts."""
+        if isinstance(table, PlayerView):
+            if self.player not in (None, table.player):
+                raise ValueError(f"this board shows {self.player}'s view, not {table.player}'s")
+            return (table,)
+        if self.player is not None:
+            return (table.view(self.player),)
+        return tuple(table.view(side) for side in table.sides)
+
+    def layers(self, table) -> dict[str, dict[str, list]]:
+        views = self.views(table)
+        view = views[0]
+        self._gb = self._gb or grid_board(view, title=self.title)
+        gb = self._gb
+        routes = {}
+        stopped = getattr(table, "movement_stopped", None)
+        if self.reach and view.phase == MOVE and view.activated and not stopped and not view.outcome:
+            fighter = view.fighters[view.activated]
+            if fighter.alive:
+                routes = reachable_squares(view, fighter, view.movement_left)
+        layers = {
+            "tiles": tile_layer(gb, view),
+            "units": unit_layer(gb, view, activated=view.activated if view.phase == MOVE else None),
+            "reach": gb.highlights(reach_marks(routes, detail=self.reach_detail)),
+        }
+        if self.cards:
+            layers.update(card_layers(views, public=self.player is None and not isinstance(table, PlayerView)))
+        return layers
+
+    def draw(self, sources):
+        gb = self._gb
+        if gb is None:
+            raise ValueError("call layers(state) before draw(sources)")
+        board = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-board")
+        if not self.cards:
+            return board
+        return column(board, cards_figure(sources["cards"], sources["card_labels"]), sizing_mode="stretch_width")
+
+
+# -- cards ----------------------------------------------------------------------------------------
+def _face(card: Card, values, x: float, y: float, note: str = "") -> dict:
+    if card.is_joker:
+        return dict(x=x, y=y, text="JOKER", colour=OKABE_ITO["purple"], fill="#f6e9f2", hatch="blank",
+                    note=note or f"{card.suit}'s joker: changes a card the opponent reveals")
+    colour = OKABE_ITO["vermillion"] if card.suit in RED_SUITS else "#111111"
+    return dict(x=x, y=y, text=card.code, colour=colour, fill="#ffffff", hatch="blank",
+                note=note or f"{card.code} counts {values.value(card)}")
+
+
+def _back(x: float, y: float, note: str) -> dict:
+    return dict(x=x, y=y, text="", colour="#ffffff", fill="#5d5b3a", hatch="diagonal_cross", note=note)
+
+
+def _rows(items: list[dict]) -> dict[str, list]:
+    keys = ("x", "y", "text", "colour", "fill", "hatch", "note")
+    return {k: [item[k] for item in items] for k in keys}
+
+
+def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[str, dict[str, list]]:
+    """The cards a seat may see (``public``: none of either hand), laid out in three rows."""
+    view = views[0]
+    values = view.settings.card_values
+    cards, labels = [], []
+    seats = ([(side, None) for side in PHLOG_SIDES(view)] if public else [(view.player, view), (view.opponent, None)])
+    for index, (side, own) in enumerate(seats):
+        y = 1.05 + ROW_STEP * index
+        if own is not None:
+            hand = list(own.hand)
+            label = f"{side} (you): {_cards(len(hand))} in hand"
+            piles = f"draw pile {own.draw_count} · spent {len(own.spent)}"
+            for i, card in enumerate(hand):
+                cards.append(_face(card, values, 0.5 + i * CARD_STEP, y))
+        else:
+            count = (len(views[index].hand) if public else view.opponent_hand_count)
+            draw = views[index].draw_count if public else view.opponent_draw_count
+            spent = len(views[index].spent) if public else view.opponent_spent_count
+            label = f"{side}: {_cards(count)} in hand, face down"
+            piles = f"draw pile {draw} · spent {spent}"
+            for i in range(count):
+                cards.append(_back(0.5 + i * CARD_STEP, y, f"{side}'s card, face down"))
+        labels.append(dict(x=0.1, y=y - 0.9, text=label))
+        labels.append(dict(x=6.3, y=y, text=piles))
+    table_y = 1.05 + ROW_STEP * len(seats)
+    labels.append(dict(x=0.1, y=table_y - 0.9, text="on the table"))
+    slots = []
+    if view.movement_card is not None:
+        value = view.movement_value
+        slots.append((view.movement_card, f"movement {value}"))
+    attack = view.attack
+    if attack is not None:
+        for chosen, card, val, who in ((attack.attack_chosen, attack.attack_card, attack.attack_value, "attack"),
+                                       (attack.defence_chosen, attack.defence_card, attack.defence_value, "defence")):
+            if card is not None and (attack.revealed or not public):
+                slots.append((card, f"{who}" + (f" {val}" if val is not None else " (yours)")))
+            elif chosen:
+                slots.append((None, f"{who}: face down"))
+    window = view.joker_window
+    if window is not None and window.joker is not None:
+        slots.append((window.joker, f"joker: {window.named_value}"))
+    if not slots:
+        labels.append(dict(x=0.5, y=table_y, text="nothing yet"))
+    for i, (card, caption) in enumerate(slots):
+        x = 0.5 + i * 2.3
+        cards.append(_face(card, values, x, table_y) if card else _back(x, table_y, caption))
+        labels.append(dict(x=x + 0.5, y=table_y, text=caption))
+    return {"cards": _rows(cards),
+            "card_labels": {k: [item[k] for item in labels] for k in ("x", "y", "text")}}
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def cards_figure(cards: ColumnDataSource, labels: ColumnDataSource, *, rows: int = 3, name: str = "phlog-cards"):
+    height = 0.3 + ROW_STEP * rows
+    fig = figure(width=640, height=int(height * 48), x_range=Range1d(-0.1, 11.5), y_range=Range1d(height, 0),
+                 sizing_mode="scale_width", toolbar_location=None, name=name, min_border=2)
+    fig.axis.visible = False
+    fig.grid.visible = False
+    fig.outline_line_color = None
+    fig.background_fill_color = "#f4f1ea"
+    faces = fig.rect("x", "y", CARD_W, CARD_H, source=cards, fill_color="fill", line_color="#333333",
+                     hatch_pattern="hatch", hatch_color="#d8d2b8", hatch_alpha=0.6, hatch_scale=6)
+    fig.text("x", "y", text="text", source=cards, text_color="colour", text_align="center", text_baseline="middle",
+             text_font_size="13px", text_font_style="bold")
+    fig.text("x", "y", text="text", source=labels, text_align="left", text_baseline="middle", text_font_size="11px",
+             text_color="#2c3034")
+    fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
+    return fig
+
+
+def hand_figure(view: PlayerView, *, title: str | None = None):
+    """One player's hand as cards (from their view: never anyone else's cards)."""
+    values = view.settings.card_values
+    cards = _rows([_face(c, values, 0.5 + i * CARD_STEP, 0.75) for i, c in enumerate(view.hand)])
+    width = max(6, len(view.hand)) * CARD_STEP + 0.2
+    fig = figure(width=int(width * 56), height=100, x_range=Range1d(-0.1, width), y_range=Range1d(1.45, 0.05),
+                 sizing_mode="scale_width", toolbar_location=None, name="phlog-hand", min_border=2,
+                 title=title or f"{view.player}'s hand", max_width=420)
+    fig.axis.visible = False
+    fig.grid.visible = False
+    fig.outline_line_color = None
+    fig.background_fill_color = "#f4f1ea"
+    source = ColumnDataSource(cards)
+    faces = fig.rect("x", "y", CARD_W, CARD_H, source=source, fill_color="fill", line_color="#333333")
+    fig.text("x", "y", text="text", source=source, text_color="colour", text_align="center", text_baseline="middle",
+             text_font_size="14px", text_font_style="bold")
+    fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
+    return fig
+
+
+def board_figure(table, player: str | None = None, *, cards: bool = True, title: str | None = None):
+    """A snapshot of ``table`` from ``player``'s view (``None``: public)."""
+    board = PhlogBoard(player, cards=cards, title=title)
+    return board.draw(make_sources(board.layers(table)))
+
+
+# -- the reachable-squares explorer ------------------------------------------------------------------
+def reach_summary(fighter_id: str, movement: int, routes: dict) -> str:
+    marks = [r.value for r in routes.values() if r.value.actions]
+    by_fate = {fate: sum(1 for r in marks if r.fate == fate) for fate in (STANDS, STOPS, REMOVED)}
+    jumps = sum(1 for r in marks if any(isinstance(a, Jump) for a in r.actions))
+    doors = sum(1 for r in marks if any(isinstance(a, ToggleDoor) for a in r.actions))
+    keys = sorted({reason.ref.key for r in routes.values() for reason in r.reasons})
+    parts = [f"<b>{html.escape(fighter_id)}</b> with <b>{movement}</b> movement point{'s' * (movement != 1)} "
+             f"can reach <b>{len(marks)}</b> square{'s' * (len(marks) != 1)}: "
+             f"{by_fate[STANDS]} where it stands (green), {by_fate[STOPS]} where its movement ends (yellow, "
+             f"dotted), {by_fate[REMOVED]} where it is removed (red, crossed)."]
+    if jumps:
+        parts.append(f"{jumps} of them need{'s' * (jumps == 1)} a jump.")
+    if doors:
+        parts.append(f"{doors} of them need{'s' * (doors == 1)} a door opened on the way.")
+    parts.append("The number in a square is the cheapest cost; hover or tap a square for the route.")
+    if keys:
+        parts.append("Rules used: " + _rule_links(keys))
+    return " ".join(parts)
+
+
+def reach_table(table, fighters: Sequence[str] | None = None, movements: Iterable[int] = range(1, 14), *,
+                detail: bool = True) -> dict[str, dict]:
+    """Every (fighter, movement) the explorer offers: its highlight layer and its summary, keyed ``'id|m'``."""
+    fighters = list(fighters or [f.id for f in table.fighters.values() if f.alive])
+    out = {}
+    gb = grid_board(table)
+    for fid in fighters:
+        for movement in movements:
+            routes = reachable_squares(table, fid, movement)
+            out[f"{fid}|{movement}"] = {"layer": gb.highlights(reach_marks(routes, detail=detail)),
+                                        "summary": reach_summary(fid, movement, routes)}
+    return out
+
+
+def reach_explorer(table, fighters: Sequence[str] | None = None, *, fighter: str | None = None, movement: int = 5,
+                   movements: Sequence[int] | None = None, title: str | None = None):
+    """Choose a fighter and a movement value; see where it can go (static-site safe: all precomputed)."""
+    values = table.settings.card_values.values()
+    movements = list(movements or values)
+    fighters = list(fighters or [f.id for f in table.fighters.values() if f.alive])
+    fighter = fighter or fighters[0]
+    data = reach_table(table, fighters, movements)
+    gb = grid_board(table, title=title)
+    units = {fid: unit_layer(gb, table, activated=fid) for fid in fighters}
+    key = f"{fighter}|{movement}"
+    sources = {"tiles": ColumnDataSource(tile_layer(gb, table)), "units": ColumnDataSource(units[fighter]),
+               "reach": ColumnDataSource(data[key]["layer"], name="reach-squares")}
+    fig = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-reach-board")
+    choose = Select(title="Fighter", value=fighter, options=fighters, name="reach-fighter", width=160)
+    points = Slider(start=movements[0], end=movements[-1], value=movement, step=1,
+                    title="Movement (the card's value)", name="reach-movement", sizing_mode="stretch_width")
+    summary = Div(text=data[key]["summary"], name="reach-summary", sizing_mode="stretch_width")
+    layers = {k: v["layer"] for k, v in data.items()}
+    summaries = {k: v["summary"] for k, v in data.items()}
+    update = CustomJS(args=dict(choose=choose, points=points, reach=sources["reach"], unit_source=sources["units"],
+                                layers=layers, summaries=summaries, units=units, summary=summary), code="""
+        const key = `${choose.value}|${points.value}`;
+        reach.data = layers[key];
+        unit_source.data = units[choose.value];
+        summary.text = summaries[key];
+    """)
+    choose.js_on_change("value", update)
+    points.js_on_change("value", update)
+    return column(row(choose, points, sizing_mode="stretch_width"), fig, summary, sizing_mode="stretch_width")
+
+
+# -- attack odds ------------------------------------------------------------------------------------
+ODDS_CHOICES = {
+    "uniform": (UNIFORM, False, "Any card of their hand, equally likely; no jokers"),
+    "uniform-jokers": (UNIFORM, True, "Any card of their hand, equally likely; with jokers"),
+    "best": (BEST, False, "Their highest card; no jokers"),
+    "best-jokers": (BEST, True, "Their highest card; with jokers"),
+}
+ODDS_COLOURS = {"remove": OKABE_ITO["green"], "neither": "#c8c8c8", "lose": OKABE_ITO["vermillion"]}
+
+
+def _fraction(f) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+def odds_table(view: PlayerView) -> dict[str, dict[str, list]]:
+    """For each assumption of :data:`ODDS_CHOICES`: one row per card of the hand, exact and as floats."""
+    values = view.settings.card_values
+    out = {}
+    for key, (assumption, jokers, _) in ODDS_CHOICES.items():
+        odds = attack_odds(view, assumption=assumption, jokers=jokers)
+        cards = sorted(odds, key=lambda c: (values.value(c), c.code))
+        rows = {"card": [f"{c.code} ({values.value(c)})" for c in cards], "code": [c.code for c in cards]}
+        for name, attr in (("remove", "remove_enemy"), ("neither", "neither"), ("lose", "lose_own")):
+            rows[name] = [float(getattr(odds[c], attr)) for c in cards]
+            rows[f"{name}_exact"] = [_fraction(getattr(odds[c], attr)) for c in cards]
+            rows[f"{name}_pct"] = [f"{float(getattr(odds[c], attr)):.1%}" for c in cards]
+        out[key] = rows
+    return out
+
+
+def _odds_note(view: PlayerView, key: str) -> str:
+    assumption, jokers, _ = ODDS_CHOICES[key]
+    role = "attacks" if view.role_in_attack == "attacker" else "defends"
+    text = (f"<b>{html.escape(view.player)}</b> {role}. The opponent's {view.opponent_hand_effective} unseen cards "
+            f"are any {view.opponent_hand_effective} of the {len(view.unseen_cards())} cards {view.player} cannot "
+            f"see; we assume {html.escape(ASSUMPTIONS[assumption])}.")
+    if jokers:
+        text += (" Jokers are played as the engine's stated policy: a player holding a joker always uses it to "
+                 "make the other card the lowest value, and always cancels a joker played against them.")
+    else:
+        text += " Jokers are left out."
+    return text + " " + _rule_links(["phlog:attacking.removal", "phlog:jokers.play"])
+
+
+def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
+    """A stacked bar per card: remove the enemy / neither / lose your own; a Select for the assumption."""
+    table = odds_table(view)
+    notes = {k: _odds_note(view, k) for k in ODDS_CHOICES}
+    source = ColumnDataSource(table[assumption], name="odds-data")
+    cards = table[assumption]["card"]
+    fig = figure(y_range=list(reversed(cards)), x_range=Range1d(0, 1), height=60 + 36 * len(cards), width=640,
+                 sizing_mode="stretch_width", toolbar_location=None, name="phlog-odds",
+                 title="If this card is played in the attack", x_axis_label="probability")
+    names = ["remove", "neither", "lose"]
+    legend = ["remove the enemy", "neither", "lose your own fighter"]
+    bars = fig.hbar_stack(names, y="card", height=0.7, source=source, color=[ODDS_COLOURS[n] for n in names],
+                          legend_label=legend, line_color="#ffffff")
+    fig.add_tools(HoverTool(renderers=bars, tooltips=[
+        ("card", "@card"), ("remove the enemy", "@remove_pct (@remove_exact)"),
+        ("neither", "@neither_pct (@neither_exact)"), ("lose your own", "@lose_pct (@lose_exact)")]))
+    fig.legend.orientation = "horizontal"
+    fig.legend.location = "top_center"
+    fig.legend.label_text_font_size = "11px"
+    fig.add_layout(fig.legend[0], "above")
+    fig.xaxis.formatter.use_scientific = False
+    choose = Select(title="Which card does the opponent play?", value=assumption, name="odds-assumption",
+                    options=[(k, label) for k, (_, _, label) in ODDS_CHOICES.items()], sizing_mode="stretch_width")
+    note = Div(text=notes[assumption], sizing_mode="stretch_width", name="odds-note")
+    choose.js_on_change("value", CustomJS(args=dict(choose=choose, source=source, table=table, note=note,
+                                                    notes=notes), code="""
+        source.data = table[choose.value];
+        note.text = notes[choose.value];
+    """))
+    return column(hand_figure(view, title=f"{view.player}'s hand (only {view.player} sees it)"), choose, fig, note,
+                  sizing_mode="stretch_width")
+
+
+# -- the trick ---------------------------------------------------------------------------------------
+def trick_table(values: Sequence[int]) -> dict[str, str]:
+    out = {}
+    for a in values:
+        for d in values:
+            explained = resolve_trick(a, d)
+            lines = "".join(f"<li>{html.escape(r.text)} {_rule_links([r.ref.key])}</li>" for r in explained.reasons)
+            out[f"{a}-{d}"] = f"<b>Attack {a} against defence {d}:</b><ul>{lines}</ul>"
+    return out
+
+
+def trick_explorer(settings=None, *, attack: int = 9, defence: int = 5):
+    """Two sliders for the two card values; the engine's explanation of the trick (static-site safe)."""
+    values = (settings or PHLOG.settings()).card_values.values()
+    table = trick_table(values)
+    a = Slider(start=values[0], end=values[-1], value=attack, step=1, title="Attacker's card counts",
+               name="trick-attack", sizing_mode="stretch_width")
+    d = Slider(start=values[0], end=values[-1], value=defence, step=1, title="Defender's card counts",
+               name="trick-defence", sizing_mode="stretch_width")
+    text = Div(text=table[f"{attack}-{defence}"], name="trick-result", sizing_mode="stretch_width")
+    update = CustomJS(args=dict(a=a, d=d, text=text, table=table), code="text.text = table[`${a.value}-${d.value}`];")
+    a.js_on_change("value", update)
+    d.js_on_change("value", update)
+    return column(a, d, text, sizing_mode="stretch_width")
+
+
+# -- describing actions ------------------------------------------------------------------------------
+def describe(action, *, hide_cards: bool = False) -> str:
+    """An action in words; ``hide_cards`` hides a card chosen face down (someone else's choice)."""
+    if isinstance(action, Nominate):
+        return f"activate {action.fighter}"
+    if isinstance(action, PlayMovementCard):
+        return f"play {action.card} for movement"
+    if isinstance(action, Step):
+        return f"step {action.direction}"
+    if isinstance(action, Jump):
+        return f"jump {action.squares} squares {action.direction}"
+    if isinstance(action, ToggleDoor):
+        return f"open or close the door at {tuple(action.square)}"
+    if isinstance(action, Attack):
+        return f"attack {action.target}"
+    if isinstance(action, (ChooseAttackCard, ChooseDefenceCard)):
+        what = "attack" if isinstance(action, ChooseAttackCard) else "defend"
+        return f"choose a card face down to {what} with" if hide_cards else f"choose {action.card} to {what} with"
+    if isinstance(action, PlayJoker):
+        return f"play a joker: the card counts {action.value}"
+    if isinstance(action, CancelJoker):
+        return "cancel the joker with a joker"
+    if isinstance(action, DeclineJoker):
+        return "no joker"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    return repr(action)
+
+
+# -- the replay --------------------------------------------------------------------------------------
+def greedy_game(seed: int = 3, scenario: str = "corridor", **settings):
+    """GreedyBot against GreedyBot, played to the end from ``seed``: the same game every time."""
+    return play_out(PHLOG.new_game(scenario, seed=seed, **settings), {"green": GreedyBot(), "tan": GreedyBot()},
+                    max_actions=3000)
+
+
+def public_event(event) -> bool:
+    return event.data.get("visibility", PUBLIC) == PUBLIC
+
+
+def public_replay(final_state, *, title: str = "Step"):
+    """The recorded game as a spectator sees it: both hands face down, only public events in the log."""
+    from .replay import replay
+
+    return replay(PhlogBoard(None, reach_detail=False), final_state,
+                  describe=lambda a: describe(a, hide_cards=True), rule_href=rule_href, title=title,
+                  visible=public_event)
+
+
+def partial_game(final_state, steps: int):
+    """A copy of a recorded game with only its first ``steps`` actions (for short replays)."""
+    from explorer.core.registry import load_game
+
+    game = load_game(final_state.to_dict())
+    while len(game.history) > steps:
+        game.undo()
+    return game
+
+
+# -- live play ------------------------------------------------------------------------------------
+def _try_anything(state, human: str) -> list:
+    """Actions a learner may *try*, legal or not: each illegal one is refused with its rule."""
+    tries = [Step(d) for d in "NESW"] + [Jump(d, n) for d in "NESW" for n in (2, 3)]
+    tries += [Attack(f.id) for f in state.fighters.values() if f.alive and f.side != human]
+    tries += [Nominate(f.id) for f in state.fighters.values() if f.alive and f.side == human]
+    tries += [PlayMovementCard(c.code) for c in state.view(human).hand if not c.is_joker]
+    tries += [PlayJoker(1), DeclineJoker(), EndTurn()]
+    return tries
+
+
+class PhlogLivePlay:
+    """Play Phlog against a bot in JupyterLab, seeing only what your seat may see.
+
+    Built on :class:`widgets.live.LivePlay`: the board comes from
+    ``view(human)``, the log from ``events_for(human)`` (the bot's draws and
+    face-down choices never appear), and a second list lets you *try* a move
+    the rules forbid, to read why.
+    """
+
+    def __init__(self, state, human: str = "green", bot=None):
+        from .live import LivePlay
+
+        self.human = human
+        opponent = state.other(human)
+        outer = self
+
+        class _Live(LivePlay):
+            def _show_events(self, action, events, who="You"):
+                shown = [e for e in events if e.data.get("visibility", PUBLIC) in (PUBLIC, outer.human)]
+                entry = (f"<b>{who}: {html.escape(describe(action, hide_cards=who != 'You'))}</b>"
+                         + _event_html(shown))
+                self.log.value = entry + self.log.value
+                if who == "You":
+                    self.status.value = ""
+
+            def _refresh(self):
+                super()._refresh()
+                outer._refresh_tries()
+
+        self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()},
+                          describe=describe, rule_href=rule_href)
+        import ipywidgets as ipw
+
+        self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
+        self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
+        self.try_button.on_click(lambda _: self.live.play(self.tries.value))
+        if not self.live.log.value:
+            self.live.log.value = _event_html(state.events_for(human))
+        self._refresh_tries()
+
+    @property
+    def state(self):
+        return self.live.state
+
+    def play(self, action) -> None:
+        self.live.play(action)
+
+    def undo(self) -> None:
+        self.live.undo()
+
+    @property
+    def status(self) -> str:
+        return self.live.status.value
+
+    def _refresh_tries(self) -> None:
+        if not hasattr(self, "tries"):
+            return
+        state = self.live.state
+        self.tries.options = [] if state.is_over else [(describe(a), a) for a in _try_anything(state, self.human)]
+
+    def widget(self):
+        import ipywidgets as ipw
+
+        from .display import live_only, show
+
+        live = self.live
+        buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
+        return live_only(ipw.VBox([show(live.figure), live.actions, buttons, live.status,
+                                   ipw.HBox([self.tries, self.try_button]), live.saved, live.log]))
+
+
+def _event_html(events) -> str:
+    from .replay import event_html
+
+    return event_html(events, rule_href)
+
+
+def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):
+    """A new game against GreedyBot, ready to show with ``.widget()``."""
+    return PhlogLivePlay(PHLOG.new_game(scenario, seed=seed), human)

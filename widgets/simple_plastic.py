@@ -1,0 +1,530 @@
+"""The Simple Plastic Wargame's board, odds explorers, replay and live play.
+
+Everything shown is the engine's answer: move rings are its
+``move_allowance``, sight lines its ``line_of_sight``, numbers its
+``to_kill`` (with reasons, linked to the rule) and exact distributions its
+``kill_distribution``. The static controls get every answer precomputed when
+the page is built and switch between them with Bokeh ``CustomJS``.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from bokeh.layouts import column, row
+from bokeh.models import (
+    CheckboxGroup, ColumnDataSource, CustomJS, Div, HoverTool, LabelSet, RadioButtonGroup, Range1d, Select, TapTool,
+)
+from bokeh.plotting import figure as bokeh_figure
+
+from explorer.core import Explained
+from explorer.rulesets.simple_plastic import Attack, EndPhase, GreedyBot, MoveFigure, MoveSquad
+from explorer.rulesets.simple_plastic import examples, mechanics as m
+from explorer.rulesets.simple_plastic.data import PROFILES
+
+from . import tabletop_board as tb
+from .board import make_sources
+from .links import rule_href as _rule_href
+from .palette import BAR, OKABE_ITO, side_colour
+
+RULESET = "simple_plastic"
+MAX_KILLS = 4  # a heavy weapon's four dice: the most one unit kills in a turn
+TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}  # explanations readable on a phone and a projector
+
+
+def rule_href(key: str) -> str:
+    """A rule's URL from a page of this chapter."""
+    return _rule_href(key, here=RULESET)
+
+
+def reason_html(reason) -> str:
+    """One reason of an explanation, with a link to the rule that gave it."""
+    sign = "" if reason.delta is None else f" <b>({reason.delta:+d})</b>"
+    link = f'<a class="rule-ref" href="{rule_href(reason.ref.key)}">{html.escape(reason.ref.section)}</a>'
+    return f"{html.escape(reason.text)}{sign} {link}"
+
+
+def explained_html(explained: Explained) -> str:
+    return "<ul>" + "".join(f"<li>{reason_html(r)}</li>" for r in explained.reasons) + "</ul>"
+
+
+def percent(p) -> str:
+    return f"{float(p):.0%}" if p in (0, 1) else f"{float(p):.1%}"
+
+
+# -- the board --------------------------------------------------------------------------------
+
+def profile_text(kind: str) -> str:
+    p = PROFILES[kind]
+    text = f"{p.name}: {p.dice} D6, {p.attacks} attack{'s' if p.attacks > 1 else ''} a turn"
+    if not p.attacks_after_moving:
+        text += ", cannot attack after moving"
+    return text + (", specialist" if p.special else "")
+
+
+def _status(state, figure) -> str:
+    bits = ["moved" if figure.moved else "has not moved"]
+    used = getattr(state, "attacks_used", {}).get(figure.id, 0)
+    if used:
+        bits.append(f"{used} of {figure.profile.attacks} attacks made")
+    if figure.in_vehicle:
+        bits.append("in a vehicle")
+    return ", ".join(bits)
+
+
+class SimplePlasticBoard:
+    """The table from above: terrain, squads, move rings and lines of sight.
+
+    ``rings``: ``"mover"`` rings the frontmost unit of every unit the side to
+    move may still move (in its move phase); a list of figure ids rings those;
+    ``None`` draws none. ``sights``: ``(attacker, target)`` pairs whose lines
+    of sight are drawn; ``last_attack`` also draws the sight of the last
+    attack made (for replays).
+    """
+
+    def __init__(self, *, rings="mover", sights=(), last_attack: bool = True, title: str = "",
+                 height: int = 420, name: str = "sp-board"):
+        self.rings = rings
+        self.sights = tuple(sights)
+        self.last_attack = last_attack
+        self.title = title
+        self.height = height
+        self.name = name
+        self.size = (48.0, 36.0)
+
+    # -- layers -------------------------------------------------------------------
+    def layers(self, state) -> dict[str, dict[str, list]]:
+        self.size = (state.table.width, state.table.height)
+        sides = list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
+        rows, fallen = [], []
+        for f in state.figures.values():
+            if f.alive:
+                rows.append(tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind),
+                                          squad=f.squad or "operates alone", status=_status(state, f)))
+            else:
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+        return {
+            "terrain": tb.terrain_layer(state.table.terrain),
+            "rings": tb.rings_layer(self._rings(state, sides)),
+            "sight": tb.sight_layer(self._sights(state)),
+            "figures": tb.figures_layer(rows),
+            "fallen": tb.fallen_layer(fallen),
+        }
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.rings is None:
+            return []
+        if self.rings != "mover":
+            return [fid for fid in self.rings if state.figures[fid].alive]
+        if getattr(state, "phase", "move") != "move" or getattr(state, "is_over", False):
+            return []
+        side = getattr(state, "side", None)
+        moved = getattr(state, "moved_units", set())
+        units: dict[str, list] = {}
+        for f in m.living(state, side):
+            if f.unit not in moved:
+                units.setdefault(f.unit, []).append(f)
+        ids = []
+        for members in units.values():
+            enemy = m.nearest_enemy(state, members[0])
+            direction = m.tt.unit_vector(members[0].position, enemy.position) if enemy else None
+            ids.append(m.frontmost(members, direction).id if direction else members[0].id)
+        return ids
+
+    def _rings(self, state, sides):
+        for fid in self._ring_ids(state):
+            figure = state.figures[fid]
+            allowance = state.move_allowance(fid) if hasattr(state, "move_allowance") else m.move_allowance(state, fid)
+            label = "; ".join(r.text for r in allowance.reasons)
+            yield figure.x, figure.y, allowance.value, side_colour(figure.side, sides), f"{fid}: {label}"
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        history = getattr(state, "history", None)
+        if self.last_attack and history and isinstance(history[-1].action, Attack):
+            last = history[-1].action
+            pairs.append((last.attacker, last.target))
+        for attacker, target in pairs:
+            a, t = state.figures[attacker], state.figures[target]
+            yield m.sight(state, a, t), f"{attacker} to {target}"
+
+    # -- drawing ------------------------------------------------------------------
+    def draw(self, sources):
+        width, height = self.size
+        fig = tb.draw_tabletop(sources, width, height, title=self.title, name=self.name, plot_height=self.height)
+        fig.add_tools(HoverTool(renderers=[r for r in fig.renderers if r.name == "rings"],
+                                tooltips=[("move", "@label")]))
+        return fig
+
+
+def board_figure(state, **options):
+    """A finished figure of ``state`` (static: nothing to switch)."""
+    board = SimplePlasticBoard(**options)
+    return board.draw(make_sources(board.layers(state)))
+
+
+def legend_html(sides=("green", "tan")) -> str:
+    """What the marks mean, in words (shape and colour both carry meaning)."""
+    swatch = " ".join(
+        f'<span style="color:{side_colour(s, list(sides))};font-size:1.3em">●</span> {html.escape(s)}' for s in sides)
+    return (f'<div class="sp-legend">{swatch} &nbsp;·&nbsp; ● trooper ■ heavy weapons ▲ sniper &nbsp;·&nbsp; '
+            f'✕ fallen &nbsp;·&nbsp; sight: <span style="color:{OKABE_ITO["green"]}">── clear</span> '
+            f'<span style="color:{OKABE_ITO["orange"]}">- - partial</span> '
+            f'<span style="color:{OKABE_ITO["vermillion"]}">···· blocked</span></div>')
+
+
+# -- the odds explorer (conditions) -------------------------------------------------------------
+
+HEIGHT_LABELS = {"level": "Same level", "uphill": "Target uphill", "downhill": "Target downhill"}
+KIND_LABELS = {"trooper": "Trooper", "heavy": "Heavy weapons", "sniper": "Sniper"}
+FLAGS = ("moved", "cover", "vehicle")
+FLAG_LABELS = ("Attacker moved this turn", "Target behind cover (a hedge)", "Target in a vehicle")
+
+
+def condition_key(c: dict) -> str:
+    return "|".join([c["attacker"], c["target"], str(int(c["moved"])), c["height"], str(int(c["cover"])),
+                     str(int(c["vehicle"])), str(c["squad_size"])])
+
+
+def odds_entries(settings=None) -> dict[str, dict]:
+    """For every combination of conditions: the engine's to-kill answer and exact kills in a turn.
+
+    Keys are :func:`condition_key`; values hold ``need`` (an int, or None
+    when the attack cannot be made), ``to_kill`` (the :class:`Explained`)
+    and ``kills`` (the exact :class:`~explorer.core.Dist` of figures killed by
+    all the attacker's attacks this turn).
+    """
+    entries = {}
+    for c in examples.duel_conditions():
+        board = examples.duel_board(**c, settings=settings)
+        need = m.to_kill(board, "a", "t")
+        entries[condition_key(c)] = {"conditions": c, "need": need.value, "to_kill": need,
+                                     "kills": m.kill_distribution(board, "a", "t")}
+    return entries
+
+
+def _pmf_list(dist, length: int = MAX_KILLS + 1) -> list[Fraction]:
+    return [dist.probability(k) for k in range(length)]
+
+
+def _headline(need, kind: str, dist) -> str:
+    p = PROFILES[kind]
+    if need is None:
+        return "<b>Cannot attack.</b> The last reason says why."
+    per_die = m.kill_chance(need)
+    attacks = f"{p.attacks} attacks" if p.attacks > 1 else "1 attack"
+    return (f'<span class="sp-need">Needs <b>{need}+</b></span> on each D6 (a 1 never kills): each die kills with '
+            f"chance <b>{per_die}</b> ({percent(per_die)}). With {attacks} of {p.dice} D6 this turn: "
+            f"at least one kill <b>{percent(dist.at_least(1))}</b>, expected kills <b>{float(dist.mean()):.2f}</b>.")
+
+
+class _ReasonIndex:
+    """Reasons shared by many entries are stored once; entries keep their numbers."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, explained) -> list[int]:
+        out = []
+        for reason in explained.reasons:
+            text = reason_html(reason)
+            if text not in self._index:
+                self._index[text] = len(self.texts)
+                self.texts.append(text)
+            out.append(self._index[text])
+        return out
+
+
+def _kills_chart(source, name: str, title: str = "Kills this turn (exact)"):
+    fig = bokeh_figure(height=240, sizing_mode="stretch_width", x_range=Range1d(-0.5, MAX_KILLS + 0.5),
+                       y_range=Range1d(0, 1.12), title=title, x_axis_label="figures killed",
+                       y_axis_label="probability", toolbar_location=None, name=name)
+    fig.vbar(x="k", top="p", width=0.75, source=source, color=BAR)
+    fig.add_layout(LabelSet(x="k", y="p", text="label", source=source, text_align="center", y_offset=3,
+                            text_font_size="11pt"))
+    fig.xaxis.ticker = list(range(MAX_KILLS + 1))
+    fig.add_tools(HoverTool(tooltips=[("kills", "@k"), ("probability", "@label")]))
+    return fig
+
+
+def _chart_data(p: list[float]) -> dict:
+    return {"k": list(range(len(p))), "p": p, "label": [f"{x:.0%}" if x in (0, 1) else f"{x:.1%}" for x in p]}
+
+
+_SHOW_JS = """
+function show(entry) {
+  const p = entry.p;
+  chart.data = {k: p.map((_, i) => i), p: p,
+                label: p.map(x => (x === 0 || x === 1) ? (100 * x).toFixed(0) + '%' : (100 * x).toFixed(1) + '%')};
+  text.text = entry.head + '<ul>' + entry.why.map(i => '<li>' + reasons[i] + '</li>').join('') + '</ul>';
+}
+"""
+
+
+def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: bool = False,
+                  height: str = "level", cover: bool = False, vehicle: bool = False, squad_size: int = 5,
+                  settings=None):
+    """Choose the conditions; see the to-kill number, its reasons and the exact kills (static-site safe)."""
+    reasons = _ReasonIndex()
+    table = {}
+    for key, entry in odds_entries(settings).items():
+        kind = entry["conditions"]["attacker"]
+        table[key] = {"head": _headline(entry["need"], kind, entry["kills"]), "why": reasons(entry["to_kill"]),
+                      "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])]}
+    first = {"attacker": attacker, "target": target, "moved": moved, "height": height, "cover": cover,
+             "vehicle": vehicle, "squad_size": squad_size}
+    start = table[condition_key(first)]
+    kinds, heights = list(KIND_LABELS), list(HEIGHT_LABELS)
+    pick_attacker = RadioButtonGroup(labels=list(KIND_LABELS.values()), active=kinds.index(attacker),
+                                     name="sp-odds-attacker", sizing_mode="stretch_width")
+    pick_target = RadioButtonGroup(labels=list(KIND_LABELS.values()), active=kinds.index(target),
+                                   name="sp-odds-target", sizing_mode="stretch_width")
+    pick_height = RadioButtonGroup(labels=list(HEIGHT_LABELS.values()), active=heights.index(height),
+                                   name="sp-odds-height", sizing_mode="stretch_width")
+    flags = CheckboxGroup(labels=list(FLAG_LABELS), name="sp-odds-flags",
+                          active=[i for i, on in enumerate((moved, cover, vehicle)) if on])
+    size = RadioButtonGroup(labels=[str(n) for n in examples.SQUAD_SIZES], name="sp-odds-size",
+                            active=examples.SQUAD_SIZES.index(squad_size), sizing_mode="stretch_width")
+    text = Div(text="", name="sp-odds-text", sizing_mode="stretch_width", css_classes=["sp-odds-text"],
+               styles=TEXT_STYLE)
+    chart = ColumnDataSource(_chart_data(start["p"]))
+    text.text = start["head"] + "<ul>" + "".join(f"<li>{reasons.texts[i]}</li>" for i in start["why"]) + "</ul>"
+    fig = _kills_chart(chart, "sp-odds-chart")
+    update = CustomJS(
+        args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, kinds=kinds, heights=heights,
+                  pa=pick_attacker, pt=pick_target, ph=pick_height, flags=flags, size=size,
+                  sizes=list(examples.SQUAD_SIZES)),
+        code=_SHOW_JS + """
+        const on = i => flags.active.includes(i) ? '1' : '0';
+        const key = [kinds[pa.active], kinds[pt.active], on(0), heights[ph.active], on(1), on(2),
+                     sizes[size.active]].join('|');
+        show(table[key]);
+        """,
+    )
+    for widget in (pick_attacker, pick_target, pick_height, size):
+        widget.js_on_change("active", update)
+    flags.js_on_change("active", update)
+
+    def label(text_):
+        return Div(text=f"<b>{text_}</b>", sizing_mode="stretch_width")
+
+    controls = column(
+        label("Attacker"), pick_attacker, label("Target (leads its squad; a sniper is alone)"), pick_target,
+        label("Figures in the target's squad"), size, label("Ground"), pick_height, flags,
+        sizing_mode="stretch_width",
+    )
+    return column(controls, text, fig, sizing_mode="stretch_width", name="sp-odds")
+
+
+# -- the pick-a-shooter explorer ------------------------------------------------------------------
+
+def pair_entries(state) -> dict[str, dict]:
+    """For every attacker and enemy target on the board: sight, to-kill, exact kills this turn."""
+    entries = {}
+    for a in m.living(state):
+        for t in m.living(state):
+            if a.side == t.side:
+                continue
+            need = m.to_kill(state, a.id, t.id)
+            visible = m.targets_closest_first(state, a, t)
+            entries[f"{a.id}>{t.id}"] = {"sight": m.sight(state, a, t), "to_kill": need, "need": need.value,
+                                         "victim": visible[0].id if visible else None,
+                                         "kills": m.kill_distribution(state, a.id, t.id)}
+    return entries
+
+
+def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5", height: int = 440):
+    """Pick a shooter and a target (menus, or tap figures on the board); static-site safe."""
+    state = state or examples.firefight()
+    board = SimplePlasticBoard(rings=None, last_attack=False, height=height, name="sp-pick-board")
+    sources = make_sources(board.layers(state))
+    fig = board.draw(sources)
+    reasons = _ReasonIndex()
+    table = {}
+    for key, entry in pair_entries(state).items():
+        a_id, t_id = key.split(">")
+        a, t = state.figures[a_id], state.figures[t_id]
+        sights = [(entry["sight"], f"{a_id} to {t_id}")]
+        marks = [(a.x, a.y, 0.7, "#000000", f"attacker {a_id}"), (t.x, t.y, 0.7, OKABE_ITO["vermillion"], f"target {t_id}")]
+        victim = entry["victim"]
+        if victim and victim != t_id:  # the attack falls on the closest member in sight: show that too
+            v = state.figures[victim]
+            sights.append((m.sight(state, a, v), f"{a_id} to {victim}"))
+            marks.append((v.x, v.y, 0.7, OKABE_ITO["vermillion"], f"the attack falls on {victim}"))
+        sight_data = tb.sight_layer(sights)
+        rings = tb.rings_layer(marks)
+        verdict = entry["sight"].sight.value
+        head = (f"<b>{a_id}</b> ({PROFILES[a.kind].name.lower()}) at <b>{t_id}</b> "
+                f"({PROFILES[t.kind].name.lower()}): line of sight <b>{verdict}</b>. "
+                + _headline(entry["need"], a.kind, entry["kills"]))
+        table[key] = {"head": head, "why": reasons(entry["to_kill"]),
+                      "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])], "sight": sight_data, "rings": rings}
+    ids = [f.id for f in m.living(state)]
+    sides = {f.id: f.side for f in m.living(state)}
+    pick_a = Select(title="Attacker", value=attacker, options=ids, name="sp-pick-attacker", sizing_mode="stretch_width")
+    pick_t = Select(title="Target", value=target, options=ids, name="sp-pick-target", sizing_mode="stretch_width")
+    text = Div(text="", name="sp-pick-text", sizing_mode="stretch_width", css_classes=["sp-pick-text"],
+               styles=TEXT_STYLE)
+    chart = ColumnDataSource(_chart_data(table[f"{attacker}>{target}"]["p"]))
+    start = table[f"{attacker}>{target}"]
+    text.text = start["head"] + "<ul>" + "".join(f"<li>{reasons.texts[i]}</li>" for i in start["why"]) + "</ul>"
+    sources["sight"].data = start["sight"]
+    sources["rings"].data = start["rings"]
+    chart_fig = _kills_chart(chart, "sp-pick-chart")
+    update = CustomJS(
+        args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, pa=pick_a, pt=pick_t, sides=sides,
+                  sight=sources["sight"], rings=sources["rings"]),
+        code=_SHOW_JS + """
+        const entry = table[pa.value + '>' + pt.value];
+        if (entry === undefined) {
+          text.text = '<b>' + pa.value + ' and ' + pt.value + ' are on the same side:</b> choose an enemy target.';
+          chart.data = {k: [], p: [], label: []};
+          sight.data = {xs: [], ys: [], colour: [], dash: [], verdict: [], label: []};
+          return;
+        }
+        show(entry);
+        sight.data = entry.sight;
+        rings.data = entry.rings;
+        """,
+    )
+    pick_a.js_on_change("value", update)
+    pick_t.js_on_change("value", update)
+    figures_renderer = [r for r in fig.renderers if r.name == "figures"]
+    tap = TapTool(renderers=figures_renderer)
+    fig.add_tools(tap)
+    figures_renderer[0].nonselection_glyph = figures_renderer[0].glyph.clone()  # tapping must not dim the rest
+    tapped = CustomJS(args=dict(figures=sources["figures"], pa=pick_a, pt=pick_t, sides=sides), code="""
+        const index = figures.selected.indices[0];
+        if (index === undefined) { return; }
+        const id = figures.data.id[index];
+        if (sides[id] === sides[pa.value]) { pa.value = id; } else { pt.value = id; }
+        figures.selected.indices = [];
+    """)
+    sources["figures"].selected.js_on_change("indices", tapped)
+    picks = row(pick_a, pick_t, sizing_mode="stretch_width")
+    return column(picks, fig, text, chart_fig, sizing_mode="stretch_width", name="sp-pick")
+
+
+# -- describing actions -----------------------------------------------------------------------------
+
+def describe(act) -> str:
+    """An action in words (the same words for the replay and live play)."""
+    if isinstance(act, MoveSquad):
+        return f"squad {act.squad} moves, led by {act.leader}, to ({act.to[0]:.1f}, {act.to[1]:.1f})"
+    if isinstance(act, MoveFigure):
+        return f"{act.figure} moves to ({act.to[0]:.1f}, {act.to[1]:.1f})"
+    if isinstance(act, Attack):
+        return f"{act.attacker} attacks {act.target}"
+    if isinstance(act, EndPhase):
+        return f"{act.side} ends the phase"
+    return repr(act)
+
+
+# -- the replay ------------------------------------------------------------------------------------------
+
+def recorded_game(scenario: str = "skirmish", *, seed: int = 1, bot_seeds=(1, 2), max_rounds: int | None = None,
+                  max_actions: int = 400):
+    """A whole GreedyBot-against-GreedyBot game, played by the engine (same seeds, same game)."""
+    import explorer
+    from explorer.core.simulate import play_out
+
+    settings = {} if max_rounds is None else {"max_rounds": max_rounds}
+    state = explorer.new_game(RULESET, scenario, seed=seed, **settings)
+    bots = dict(zip(state.sides, (GreedyBot(bot_seeds[0]), GreedyBot(bot_seeds[1]))))
+    return play_out(state, bots, max_actions=max_actions)
+
+
+def replay_explorer(final_state=None, **game):
+    """Step through a recorded game on the static site (slider, back and forward, explained log)."""
+    from .replay import replay
+
+    final_state = final_state or recorded_game(**game)
+    board = SimplePlasticBoard(rings="mover", last_attack=True, height=400, name="sp-replay-board")
+    return replay(board, final_state, describe=describe, rule_href=rule_href, title="Step")
+
+
+# -- live play ------------------------------------------------------------------------------------------
+
+class SimplePlasticLive:
+    """Play one side against the GreedyBot in JupyterLab.
+
+    The menu offers only the engine's legal actions. The free-form pickers
+    (attack anyone, move any unit any distance) let a player try anything:
+    the engine refuses what the rules forbid and says which rule, and the
+    game is left exactly as it was.
+    """
+
+    def __init__(self, state=None, *, human: str = "green", bot_seed: int = 1):
+        import ipywidgets as ipw
+
+        from .live import LivePlay
+
+        import explorer
+
+        state = state or explorer.new_game(RULESET, "skirmish", seed=3)
+        self.human = human
+        bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
+        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots,
+                             describe=describe, rule_href=rule_href)
+        ids = sorted(state.figures)
+        self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
+        enemies = [fid for fid in ids if state.figures[fid].side != human]
+        self.target = ipw.Dropdown(options=ids, value=enemies[0], description="Target", layout=ipw.Layout(width="auto"))
+        self.attack_button = ipw.Button(description="Try this attack")
+        self.mover = ipw.Dropdown(options=ids, description="Unit", layout=ipw.Layout(width="auto"))
+        self.direction = ipw.Dropdown(options=list(m.tt.COMPASS), value="E", description="Direction",
+                                      layout=ipw.Layout(width="auto"))
+        self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=8.0, step=0.5, description="Inches")
+        self.move_button = ipw.Button(description="Try this move")
+        self.attack_button.on_click(lambda _: self.try_attack(self.attacker.value, self.target.value))
+        self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+
+    @property
+    def state(self):
+        return self.live.state
+
+    def play(self, act) -> None:
+        """Play an action as the human; a refusal is shown, and nothing changes."""
+        self.live.play(act)
+
+    def try_attack(self, attacker: str, target: str) -> None:
+        self.play(Attack(attacker, target))
+
+    def move_action(self, figure_id: str, direction: str, inches: float):
+        """The move of ``figure_id``'s unit, ``inches`` toward ``direction`` (the figure leads a squad)."""
+        figure = self.state.figures[figure_id]
+        to = m.tt.step(figure.position, m.tt.COMPASS[direction], inches)
+        to = (round(to[0], 3), round(to[1], 3))
+        if figure.squad:
+            return MoveSquad(figure.squad, figure_id, to)
+        return MoveFigure(figure_id, to)
+
+    def try_move(self, figure_id: str, direction: str, inches: float) -> None:
+        self.play(self.move_action(figure_id, direction, inches))
+
+    def undo(self) -> None:
+        self.live.undo()
+
+    @property
+    def message(self) -> str:
+        return self.live.status.value
+
+    def widget(self):
+        import ipywidgets as ipw
+
+        from .display import live_only, show
+
+        live = self.live
+        menu = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
+        free_attack = ipw.HBox([self.attacker, self.target, self.attack_button],
+                               layout=ipw.Layout(flex_flow="row wrap"))
+        free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
+                             layout=ipw.Layout(flex_flow="row wrap"))
+        return live_only(ipw.VBox([
+            show(live.figure), ipw.HTML(legend_html()),
+            ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
+            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
+            live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
+        ]))
