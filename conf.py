@@ -16,7 +16,7 @@ project = "Toy Soldier Rules Explorer"
 author = "Toy Soldier Rules Explorer contributors"
 copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
 
-extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulebook"]
+extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness"]
 
 # The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.
 root_doc = "index"

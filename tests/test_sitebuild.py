@@ -33,3 +33,17 @@ def test_widget_code_comes_from_the_site_itself():
     assert "://" not in config
     for name in ("@jupyter-widgets/html-manager", "@bokeh/jupyter_bokeh"):
         assert f"{name}@{manifest()[name]['version']}" in config
+
+
+def test_the_code_hash_moves_when_the_engine_or_widgets_change(tmp_path):
+    from sitebuild.freshness import code_hash
+
+    (tmp_path / "explorer").mkdir()
+    (tmp_path / "widgets").mkdir()
+    rule = tmp_path / "explorer" / "rules.py"
+    rule.write_text("TO_KILL = 4\n")
+    (tmp_path / "widgets" / "board.py").write_text("SIZE = 1\n")
+    before = code_hash(tmp_path)
+    assert code_hash(tmp_path) == before
+    rule.write_text("TO_KILL = 5\n")
+    assert code_hash(tmp_path) != before

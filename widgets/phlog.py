@@ -32,7 +32,7 @@ from explorer.rulesets.phlog import (
     PlayerView, PlayJoker, PlayMovementCard, Step, ToggleDoor, attack_odds, reachable_squares, resolve_trick,
 )
 from explorer.rulesets.phlog.data import (
-    DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, TERRAIN, WALL,
+    DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
 from explorer.rulesets.phlog.game import MOVE
 from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
@@ -78,11 +78,12 @@ def _rule_links(keys: Iterable[str]) -> str:
 
 
 def grid_board(table, *, title: str | None = None) -> GridBoard:
-    return GridBoard(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(PHLOG_SIDES(table)),
+    return GridBoard(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(_sides(table)),
                      title=title)
 
 
-def PHLOG_SIDES(table) -> tuple[str, ...]:  # noqa: N802 (reads like a constant of the table)
+def _sides(table) -> tuple[str, ...]:
+    """The seats of a game state, or of a player's view (the player first)."""
     return tuple(getattr(table, "sides", ())) or (table.player, table.opponent)
 
 
@@ -200,7 +201,7 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
     view = views[0]
     values = view.settings.card_values
     cards, labels = [], []
-    seats = ([(side, None) for side in PHLOG_SIDES(view)] if public else [(view.player, view), (view.opponent, None)])
+    seats = ([(side, None) for side in _sides(view)] if public else [(view.player, view), (view.opponent, None)])
     for index, (side, own) in enumerate(seats):
         y = 1.05 + ROW_STEP * index
         if own is not None:
