@@ -16,7 +16,7 @@ from .data import PROFILES
 from .game import EndPhase, SimplePlasticState
 from .mechanics import FORMATION_SPACING, Board, Figure
 from .rulings import Settings
-from .scenarios import new_state, squad_in_line
+from .scenarios import SKIRMISH_TERRAIN, new_state, squad_in_line
 
 HEIGHTS = ("level", "uphill", "downhill")
 """Where the target stands: on the same level, uphill or downhill from the attacker."""
@@ -87,13 +87,7 @@ def firefight(settings: Settings | None = None, *, seed: int = 0) -> SimplePlast
     tan's sniper lies on the hill. Some pairs see each other clearly, some
     through cover, some not at all.
     """
-    terrain = (
-        Terrain.rect("farmhouse", "solid", 20, 12, 8, 12),
-        Terrain.rect("hedge", "semi_solid", 12, 6, 10, 1),
-        Terrain.polygon("hill", "hill", [(32, 25), (40, 24), (44, 28), (42, 34), (34, 35), (31, 30)], elevation=1),
-        Terrain.circle("rocks", "solid", (33, 8), 1.5),
-        Terrain.rect("fence", "semi_solid", 36, 9, 0.5, 6),
-    )
+    terrain = SKIRMISH_TERRAIN
     figures = [
         *squad_in_line("green", "alpha", (24, 8.0), ["heavy"] + ["trooper"] * 4, prefix="g", along=(1.0, 0.0)),
         *squad_in_line("tan", "bravo", (37.5, 9.5), ["trooper"] * 5, prefix="t"),

@@ -31,19 +31,23 @@ def squad_in_line(side: str, squad: str, start: Point, kinds: Iterable[str], *, 
     ]
 
 
+SKIRMISH_TERRAIN = (
+    Terrain.rect("farmhouse", "solid", 20, 12, 8, 12),
+    Terrain.rect("hedge", "semi_solid", 12, 6, 10, 1),
+    Terrain.polygon("hill", "hill", [(32, 25), (40, 24), (44, 28), (42, 34), (34, 35), (31, 30)], elevation=1),
+    Terrain.circle("rocks", "solid", (33, 8), 1.5),
+    Terrain.rect("fence", "semi_solid", 36, 9, 0.5, 6),
+)
+"""The skirmish table: a farmhouse, a hedge, a hill, rocks and a fence (48" x 36")."""
+
+
 def skirmish(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
     """Two squads of five and a specialist each, either side of a farmhouse.
 
     Green's heavy machine gun marches with its squad; tan's sniper lies
     alone on the hill. Nobody can see anybody yet: the farmhouse is in the way.
     """
-    terrain = (
-        Terrain.rect("farmhouse", "solid", 20, 12, 8, 12),
-        Terrain.rect("hedge", "semi_solid", 12, 6, 10, 1),
-        Terrain.polygon("hill", "hill", [(32, 25), (40, 24), (44, 28), (42, 34), (34, 35), (31, 30)], elevation=1),
-        Terrain.circle("rocks", "solid", (33, 8), 1.5),
-        Terrain.rect("fence", "semi_solid", 36, 9, 0.5, 6),
-    )
+    terrain = SKIRMISH_TERRAIN
     figures = [
         *squad_in_line("green", "alpha", (5, 15), ["trooper"] * 5 + ["heavy"], prefix="g"),
         *squad_in_line("tan", "bravo", (43, 15), ["trooper"] * 5, prefix="t"),
