@@ -143,3 +143,11 @@ def test_malformed_saves_are_rejected_with_a_reason(mutate, message):
 def test_not_json_is_a_save_error():
     with pytest.raises(SaveGameError, match="must be JSON"):
         RaceState.from_json("{oops")
+
+
+def test_jupyter_shows_a_summary_with_only_public_events():
+    game = RACE.new_game(seed=1)
+    game.apply(Advance("red"), dice=[4])
+    shown = game._repr_html_()
+    assert "Dice race" in shown and "red rolls 4" in shown and "blue" in shown
+    assert repr(game) == "<RaceState: Dice race, 1 actions, blue to act>"

@@ -11,6 +11,7 @@ who roll real dice, save/load that replays and verifies) lives here once.
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
@@ -188,6 +189,29 @@ class GameState(ABC):
         )
 
     __hash__ = None  # mutable
+
+    # -- display ---------------------------------------------------------------
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else f"{self.current_player} to act"
+        return f"<{type(self).__name__}: {self.ruleset.title}, {len(self.history)} actions, {who}>"
+
+    def _repr_html_(self) -> str:
+        """A short summary for Jupyter: whose turn, how it stands, what just happened.
+
+        Plain HTML from the engine's own answers; the boards live in ``widgets``.
+        """
+        rows = [("Ruleset", self.ruleset.title), ("Actions played", str(len(self.history)))]
+        if self.outcome is not None:
+            rows.append(("Result", f"{self.outcome.winner or 'draw'}: {self.outcome.reason}"))
+        else:
+            rows.append(("To act", str(self.current_player)))
+            rows.append(("Legal actions", str(self.legal_actions.count())))
+        if self.history:
+            # Only public events: a ruleset with hidden hands marks private ones.
+            public = [e for e in self.history[-1].events if e.data.get("visibility", "public") == "public"]
+            rows.extend(("Just happened" if i == 0 else "", str(e)) for i, e in enumerate(public))
+        body = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
+        return f"<table>{body}</table><p><code>{html.escape(repr(self))}</code></p>"
 
     # -- saving ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
