@@ -79,3 +79,14 @@ def test_nothing_a_player_sees_names_a_card_the_other_holds_or_will_draw(seed):
             seen = named_cards(view_without_log(game.view(viewer)))
             assert not seen & secret
             assert set(game.piles[viewer].hand) <= seen  # the check can see cards: it is not vacuous
+
+
+def test_the_jupyter_summary_never_names_a_card_chosen_face_down():
+    import explorer
+    from explorer.core import RandomBot
+
+    game, bot = explorer.new_game("phlog", "duel", seed=2), RandomBot(1)
+    while not any(e.data.get("visibility", "public") != "public" for e in (game.history[-1].events if game.history else ())):
+        game.apply(bot(game))
+    secret = next(e for e in game.history[-1].events if e.data.get("visibility") != "public")
+    assert secret.text not in game._repr_html_()
