@@ -151,3 +151,10 @@ def test_jupyter_shows_a_summary_with_only_public_events():
     shown = game._repr_html_()
     assert "Dice race" in shown and "red rolls 4" in shown and "blue" in shown
     assert repr(game) == "<RaceState: Dice race, 1 actions, blue to act>"
+
+
+def test_an_event_is_seen_by_everyone_or_by_the_one_player_it_names():
+    public = Event("move", "red rolls 4")
+    secret = Event("draw", "red draws Q♥", data={"visibility": "red"})
+    assert public.visible_to(None) and public.visible_to("blue")
+    assert secret.visible_to("red") and not secret.visible_to("blue") and not secret.visible_to(None)

@@ -21,12 +21,17 @@ from .replay import event_html
 class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other sides."""
 
-    def __init__(self, state, board: Board, bots: dict, *, describe=repr, rule_href=None):
+    def __init__(self, state, board: Board, bots: dict, *, describe=repr, describe_bot=None, rule_href=None,
+                 visible=None):
+        """``describe_bot`` words the bots' actions (default ``describe``); ``visible(event)``
+        chooses the events the log shows (all by default), as in :func:`widgets.replay.replay`."""
         self.state = state
         self.board = board
         self.bots = bots
         self.describe = describe
+        self.describe_bot = describe_bot or describe
         self.rule_href = rule_href
+        self.visible = visible
         self.sources = make_sources(board.layers(state))
         self.figure = board.draw(self.sources)
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
@@ -54,6 +59,7 @@ class LivePlay:
         except RuleViolation as violation:
             self.status.value = f'<span style="color:#D55E00">Not allowed: {html.escape(str(violation))}</span>'
             return
+        self.status.value = ""  # an earlier refusal no longer applies
         self._show_events(action, events)
         self._run_bots()
         self._refresh()
@@ -91,7 +97,9 @@ class LivePlay:
             self._show_events(action, self.state.apply(action), who="Bot")
 
     def _show_events(self, action, events, who: str = "You") -> None:
-        entry = f"<b>{who}: {html.escape(self.describe(action))}</b>" + event_html(events, self.rule_href)
+        words = (self.describe if who == "You" else self.describe_bot)(action)
+        shown = [e for e in events if self.visible is None or self.visible(e)]
+        entry = f"<b>{who}: {html.escape(words)}</b>" + event_html(shown, self.rule_href)
         self.log.value = entry + self.log.value
 
     def _refresh(self) -> None:

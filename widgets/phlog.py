@@ -44,7 +44,6 @@ from .links import rule_href as _rule_href
 from .palette import OKABE_ITO
 
 PHLOG = get_ruleset("phlog")
-PUBLIC = "public"
 RED_SUITS = ("♥", "♦")
 
 STYLES = {
@@ -502,7 +501,7 @@ def greedy_game(seed: int = 3, scenario: str = "corridor", **settings):
 
 
 def public_event(event) -> bool:
-    return event.data.get("visibility", PUBLIC) == PUBLIC
+    return event.visible_to(None)
 
 
 def public_replay(final_state, *, title: str = "Step"):
@@ -552,20 +551,15 @@ class PhlogLivePlay:
         outer = self
 
         class _Live(LivePlay):
-            def _show_events(self, action, events, who="You"):
-                shown = [e for e in events if e.data.get("visibility", PUBLIC) in (PUBLIC, outer.human)]
-                entry = (f"<b>{who}: {html.escape(describe(action, hide_cards=who != 'You'))}</b>"
-                         + _event_html(shown))
-                self.log.value = entry + self.log.value
-                if who == "You":
-                    self.status.value = ""
-
             def _refresh(self):
                 super()._refresh()
                 outer._refresh_tries()
 
+        # The bot's face-down choices are described without their card, and the
+        # log shows only what the human may see.
         self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()},
-                          describe=describe, rule_href=rule_href)
+                          describe=describe, describe_bot=lambda a: describe(a, hide_cards=True),
+                          rule_href=rule_href, visible=lambda e: e.visible_to(human))
         import ipywidgets as ipw
 
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))

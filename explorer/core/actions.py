@@ -47,6 +47,10 @@ def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
         raise SaveGameError(f"malformed {data['type']}: {exc}") from None
 
 
+PUBLIC = "public"
+"""The visibility of an event every player may see (the default)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Event:
     """Something that happened: a move, a roll, a casualty. ``rules`` cites why."""
@@ -62,6 +66,15 @@ class Event:
     @classmethod
     def from_dict(cls, data: dict) -> Event:
         return cls(data["kind"], data["text"], tuple(data.get("rules", ())), data.get("data", {}))
+
+    @property
+    def visibility(self) -> str:
+        """``PUBLIC``, or the one player who may see it (a card drawn or chosen face down)."""
+        return self.data.get("visibility", PUBLIC)
+
+    def visible_to(self, player: str | None) -> bool:
+        """Whether ``player`` may see this event; ``None`` is a spectator (public events only)."""
+        return self.visibility in (PUBLIC, player)
 
     def __str__(self) -> str:
         return self.text

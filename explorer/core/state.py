@@ -208,7 +208,7 @@ class GameState(ABC):
             rows.append(("Legal actions", str(self.legal_actions.count())))
         if self.history:
             # Only public events: a ruleset with hidden hands marks private ones.
-            public = [e for e in self.history[-1].events if e.data.get("visibility", "public") == "public"]
+            public = [e for e in self.history[-1].events if e.visible_to(None)]
             rows.extend(("Just happened" if i == 0 else "", str(e)) for i, e in enumerate(public))
         body = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
         return f"<table>{body}</table><p><code>{html.escape(repr(self))}</code></p>"

@@ -19,6 +19,7 @@ import functools
 from collections.abc import Iterator
 
 from explorer.core import Event, GameState, Outcome, RuleViolation
+from explorer.core.actions import PUBLIC
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
 from explorer.core.grid import Grid, Square, step
 
@@ -40,7 +41,6 @@ from .view import AttackView, JokerWindowView, PlayerView, all_cards
 NOMINATE, MOVEMENT_CARD, JOKER, MOVE, ATTACK_CARD, DEFENCE_CARD = (
     "nominate", "movement_card", "joker", "move", "attack_card", "defence_card")
 OFFER, CANCEL = "offer", "cancel"
-PUBLIC = "public"
 
 
 def _count(n: int, noun: str) -> str:
@@ -525,7 +525,7 @@ class PhlogState(GameState):
     def events_for(self, player: str) -> list[Event]:
         """Every event so far that ``player`` may see, setup included."""
         everything = list(self.setup_log) + [e for turn in self.history for e in turn.events]
-        return [e for e in everything if e.data.get("visibility", PUBLIC) in (PUBLIC, player)]
+        return [e for e in everything if e.visible_to(player)]
 
     def view(self, player: str) -> PlayerView:
         """What ``player`` may see now (see :mod:`.view`)."""
