@@ -8,7 +8,6 @@ from unittest import mock
 
 import jupytext
 import nbval.plugin
-import pytest
 
 
 def _is_notebook(path) -> bool:

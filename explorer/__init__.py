@@ -6,7 +6,7 @@
 
 from .core import *  # noqa: F401,F403
 from .core import __all__ as _core_all
-from .core.registry import all_rulesets, get_ruleset
+from .core.registry import get_ruleset
 
 
 def new_game(ruleset: str, scenario: str | None = None, *, seed: int = 0, **settings):

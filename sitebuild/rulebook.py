@@ -13,16 +13,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import importlib
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from explorer.core.registry import all_rulesets, get_ruleset
 from explorer.core.rules import RuleRef
