@@ -71,6 +71,12 @@ def browser():
         browser.close()
 
 
+def wait_for_boards(page, settle_ms: int = 500) -> None:
+    """Wait until BokehJS has drawn the page's first figure, then let the rest settle."""
+    page.locator(".bk-Figure").first.wait_for(timeout=20_000)
+    page.wait_for_timeout(settle_ms)
+
+
 class PageReport:
     """What a page did while loading: console errors, failures, outside requests."""
 

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SITE
+from .conftest import SITE, wait_for_boards
 
 pytestmark = pytest.mark.skipif(not (SITE / "phlog" / "index.html").exists() and SITE.exists(),
                                 reason="this build has no Phlog chapter")
 
 
-def _ready(page):
-    page.locator(".bk-Figure").first.wait_for(timeout=20_000)
-    page.wait_for_timeout(300)
-
-
 def test_choosing_another_movement_value_changes_the_reachable_squares(open_page):
     page, report = open_page("phlog/moving.html")
-    _ready(page)
+    wait_for_boards(page)
     summary = page.get_by_text("movement points can reach").first
     before = summary.inner_text()
     assert "with 6 movement points" in before
@@ -35,7 +30,7 @@ def test_choosing_another_movement_value_changes_the_reachable_squares(open_page
 
 def test_choosing_another_fighter_changes_the_explorer(open_page):
     page, report = open_page("phlog/moving.html")
-    _ready(page)
+    wait_for_boards(page)
     summary = page.get_by_text("movement points can reach").first
     page.locator("select").first.select_option("tan-1")
     page.wait_for_timeout(300)
@@ -45,7 +40,7 @@ def test_choosing_another_fighter_changes_the_explorer(open_page):
 
 def test_replay_forward_changes_the_log(open_page):
     page, report = open_page("phlog/full_game.html")
-    _ready(page)
+    wait_for_boards(page)
     log = page.get_by_text("Start of the game.").first
     assert log.is_visible()
     page.get_by_role("button", name="Forward ▶").first.click()
@@ -60,7 +55,7 @@ def test_replay_forward_changes_the_log(open_page):
 
 def test_odds_assumption_changes_the_chart(open_page):
     page, report = open_page("phlog/attacking.html")
-    _ready(page)
+    wait_for_boards(page)
     note = page.get_by_text("we assume").first
     before = note.inner_text()
     chart = page.locator(".bk-Figure").nth(1)
@@ -74,7 +69,7 @@ def test_odds_assumption_changes_the_chart(open_page):
 
 def test_trick_sliders_change_the_verdict(open_page):
     page, report = open_page("phlog/attacking.html")
-    _ready(page)
+    wait_for_boards(page)
     verdict = page.get_by_text("Attack 9 against defence 5").first
     assert verdict.is_visible()
     handle = page.locator(".noUi-handle").nth(1)  # the defender's card

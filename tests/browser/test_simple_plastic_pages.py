@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SITE
+from .conftest import SITE, wait_for_boards
 
 pytestmark = pytest.mark.skipif(not (SITE / "simple_plastic" / "attacking.html").exists(),
                                 reason="the site has no Simple Plastic chapter")
 
 
-def _wait_for_board(page):
-    page.locator(".bk-Figure").first.wait_for(timeout=20_000)
-    page.wait_for_timeout(500)
-
-
 def test_odds_explorer_choice_changes_the_to_kill_text_and_the_chart(open_page):
     page, report = open_page("simple_plastic/attacking.html")
-    _wait_for_board(page)
+    wait_for_boards(page)
     text = page.locator(".sp-odds-text div").first
     text.scroll_into_view_if_needed()
     assert "Needs 3+" in text.inner_text()  # a trooper that did not move
@@ -38,7 +33,7 @@ def test_odds_explorer_choice_changes_the_to_kill_text_and_the_chart(open_page):
 
 def test_pick_explorer_select_changes_the_explanation(open_page):
     page, report = open_page("simple_plastic/attacking.html")
-    _wait_for_board(page)
+    wait_for_boards(page)
     text = page.locator(".sp-pick-text div").first
     text.scroll_into_view_if_needed()
     assert "t-sniper" in text.inner_text() and "Needs 2+" in text.inner_text()
@@ -51,7 +46,7 @@ def test_pick_explorer_select_changes_the_explanation(open_page):
 
 def test_replay_forward_button_changes_the_log_and_the_board(open_page):
     page, report = open_page("simple_plastic/full_game.html")
-    _wait_for_board(page)
+    wait_for_boards(page)
     log = page.locator(".replay-log div").first
     log.scroll_into_view_if_needed()
     assert "Start of the game" in log.inner_text()
@@ -71,7 +66,7 @@ def test_replay_forward_button_changes_the_log_and_the_board(open_page):
 
 def test_live_play_is_labelled_live_only(open_page):
     page, report = open_page("simple_plastic/full_game.html")
-    _wait_for_board(page)
+    wait_for_boards(page)
     assert page.locator(".live-only").first.is_visible()
     assert report.problems == []
 
@@ -80,6 +75,6 @@ def test_live_play_is_labelled_live_only(open_page):
                                   "simple_plastic/full_game.html"])
 def test_phone_width_has_no_sideways_scroll(open_page, path):
     page, _ = open_page(path, width=390, height=844)
-    _wait_for_board(page)
+    wait_for_boards(page)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1
