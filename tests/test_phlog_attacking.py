@@ -6,7 +6,7 @@ from test_phlog_support import activate, fight, new, rig
 
 from explorer.core.cards import Card
 from explorer.rulesets.phlog import (
-    Attack, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Nominate, PlayMovementCard, Step,
+    Attack, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Step,
 )
 
 MELEE = """
@@ -164,9 +164,7 @@ def test_a_turn_limit_ends_the_game_by_fighters_standing():
 
 def test_every_event_of_an_attack_cites_a_rule():
     game = rig(new("G..T\ng..."), green=("5♠", "K♦"), tan=("9♣",))
-    game.apply(Nominate("green-1"))
-    game.apply(PlayMovementCard("5♠"))
-    game.apply(DeclineJoker())
+    activate(game, "green-1", "5♠")
     assert [e.rules for e in game.apply(Attack("tan-1"))] == [("phlog:attacking.ranged",)]
     game.apply(ChooseAttackCard("K♦"))
     game.apply(ChooseDefenceCard("9♣"))

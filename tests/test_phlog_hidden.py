@@ -4,12 +4,12 @@ import dataclasses
 import re
 
 import pytest
-from test_phlog_support import new, rig
+from test_phlog_support import activate, new, rig
 
 from explorer import get_ruleset
 from explorer.core import RandomBot
 from explorer.core.cards import Card
-from explorer.rulesets.phlog import Attack, ChooseAttackCard, DeclineJoker, Nominate, PlayMovementCard
+from explorer.rulesets.phlog import Attack, ChooseAttackCard
 
 PHLOG = get_ruleset("phlog")
 
@@ -43,9 +43,7 @@ def test_the_view_shows_own_hand_and_only_counts_of_the_other():
 
 def test_the_attack_card_stays_hidden_from_the_defender_until_both_are_chosen():
     game = rig(new("G..T"), green=("5♠", "9♦"), tan=("2♦", "3♦"))
-    game.apply(Nominate("green-1"))
-    game.apply(PlayMovementCard("5♠"))
-    game.apply(DeclineJoker())
+    activate(game, "green-1", "5♠")
     game.apply(Attack("tan-1"))
     events = game.apply(ChooseAttackCard("9♦"))
     assert game.view("tan").attack.attack_card is None and game.view("tan").attack.attack_chosen

@@ -1,7 +1,7 @@
 """The jokers: played against a revealed card, spent to the other player, cancelled by a joker."""
 
 from test_phlog_rules import refused
-from test_phlog_support import new, rig
+from test_phlog_support import activate, new, rig
 
 from explorer.core.cards import Card
 from explorer.rulesets.phlog import (
@@ -72,9 +72,7 @@ def test_only_the_card_owner_answers_a_joker_and_only_once_a_joker_is_out():
 
 def test_the_defender_may_joker_the_attackers_card():
     game = rig(new("G..T\n...t"), green=("5♠", "K♦"), tan=("Joker:tan", "9♣"))
-    game.apply(Nominate("green-1"))
-    game.apply(PlayMovementCard("5♠"))
-    game.apply(DeclineJoker())
+    activate(game, "green-1", "5♠")
     game.apply(Attack("tan-1"))
     game.apply(ChooseAttackCard("K♦"))
     game.apply(ChooseDefenceCard("9♣"))
@@ -91,9 +89,7 @@ def test_the_defender_may_joker_the_attackers_card():
 
 def test_the_attacker_may_joker_the_defenders_card():
     game = rig(new("G..T\n...t"), green=("5♠", "8♦", "Joker:green"), tan=("K♣",))
-    game.apply(Nominate("green-1"))
-    game.apply(PlayMovementCard("5♠"))
-    game.apply(DeclineJoker())
+    activate(game, "green-1", "5♠")
     game.apply(Attack("tan-1"))
     game.apply(ChooseAttackCard("8♦"))
     game.apply(ChooseDefenceCard("K♣"))

@@ -6,11 +6,11 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_phlog_support import new, rig
+from test_phlog_support import activate, new, rig
 
 from explorer.core.cards import Card, CardValues, standard_deck
 from explorer.rulesets.phlog import (
-    BEST, UNIFORM, Attack, AttackOdds, ChooseAttackCard, DeclineJoker, Nominate, PlayMovementCard, attack_odds,
+    BEST, UNIFORM, Attack, AttackOdds, ChooseAttackCard, attack_odds,
 )
 from explorer.rulesets.phlog.odds import odds_for_card, opponent_play
 
@@ -128,9 +128,7 @@ def test_face_down_spent_piles_widen_what_is_unseen():
 
 def test_a_card_chosen_face_down_still_counts_in_the_opponents_hand():
     game = rig(new("G..T"), green=("5♠", "9♦"), tan=("2♦", "3♦"))
-    game.apply(Nominate("green-1"))
-    game.apply(PlayMovementCard("5♠"))
-    game.apply(DeclineJoker())
+    activate(game, "green-1", "5♠")
     game.apply(Attack("tan-1"))
     game.apply(ChooseAttackCard("9♦"))
     view = game.view("tan")
