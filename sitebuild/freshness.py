@@ -31,7 +31,7 @@ def code_hash(root: Path = ROOT, packages=CODE) -> str:
 def clear_stale_cache(app: Sphinx, config) -> None:
     cache = Path(config.nb_execution_cache_path)
     stamp = cache.parent / f"{cache.name}.code-hash"
-    current = code_hash()
+    current = app.tsr_code_hash = code_hash()  # read once per build; the env check reuses it
     if stamp.exists() and stamp.read_text() == current:
         return
     shutil.rmtree(cache, ignore_errors=True)
@@ -40,7 +40,7 @@ def clear_stale_cache(app: Sphinx, config) -> None:
 
 
 def outdated_when_code_changed(app: Sphinx, env, added, changed, removed):
-    current = code_hash()
+    current = app.tsr_code_hash
     if getattr(env, "tsr_code_hash", None) == current:
         return []
     env.tsr_code_hash = current
