@@ -140,12 +140,7 @@ def test_the_fight_starts_out_of_sight(name):
 
 def played(seed=3, actions=40, scenario="skirmish"):
     state = RULESET.new_game(scenario, seed=seed)
-    bots = {"green": GreedyBot(seed), "tan": RandomBot(seed)}
-    for _ in range(actions):
-        if state.is_over:
-            break
-        state.apply(bots[state.current_player](state))
-    return state
+    return play_out(state, {"green": GreedyBot(seed), "tan": RandomBot(seed)}, max_actions=actions)
 
 
 def test_save_and_load_round_trip_exactly():
