@@ -6,7 +6,9 @@
 
 from .core import *  # noqa: F401,F403
 from .core import __all__ as _core_all
-from .core.registry import get_ruleset
+from .core.registry import get_ruleset, search_package
+
+search_package("explorer.rulesets")  # the built-in rulesets, imported when first looked up
 
 
 def new_game(ruleset: str, scenario: str | None = None, *, seed: int = 0, **settings):

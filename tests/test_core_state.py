@@ -1,14 +1,18 @@
-"""The shared state machinery, proven on a tiny made-up ruleset (a dice race)."""
+"""The shared state machinery, proven on a tiny made-up ruleset (a dice race).
+
+It is also the smallest complete example of the ruleset contract
+(ENGINE_NOTES.md): settings, a frozen position, actions naming their player,
+check and do, a pending decision, the legality check, the save format.
+"""
 
 import dataclasses
 import json
-from collections.abc import Iterator
 
 import pytest
 
 from explorer.core import (
-    Action, Event, GameState, Outcome, RuleRef, RuleViolation, Ruleset, SaveGameError, Section,
-    action, load_game, register,
+    Action, Decision, Event, Game, GameState, MalformedAction, RuleRef, RuleViolation, Ruleset, SaveGameError,
+    Section, Termination, action, load_game, load_json, register, setting, settings_class,
 )
 
 
@@ -22,57 +26,120 @@ class Pass(Action):
     player: str
 
 
-@dataclasses.dataclass(frozen=True)
+@action
+class Allow(Action):
+    """The other player lets a six stand (a pending decision)."""
+
+    player: str
+
+
+@settings_class
 class RaceSettings:
-    finish: int = 10
+    finish: int = setting(10, low=1, high=100)
+    max_rounds: int | None = setting(None, low=1, high=1000)
+
+
+@dataclasses.dataclass(frozen=True)
+class SixToAllow(Decision):
+    @property
+    def prompt(self) -> str:
+        return "allow the six"
+
+
+@dataclasses.dataclass(frozen=True)
+class RacePosition:
+    places: tuple[int, int] = (0, 0)
+    side: str = "red"
+    round: int = 1
+    pending: SixToAllow | None = None
+
+
+def ref(key):
+    return RACE.ref(key)
 
 
 class RaceState(GameState):
-    def __init__(self, settings, *, seed=0):
-        super().__init__(settings, seed=seed)
-        self.positions = {"red": 0, "blue": 0}
-        self.to_move = "red"
+    def _legal_actions(self):
+        if self.pending:
+            yield Allow(self.pending.player)
+        else:
+            yield Advance(self.position.side)
+            yield Pass(self.position.side)
 
-    @property
-    def current_player(self):
-        return None if self.outcome else self.to_move
-
-    @property
-    def outcome(self):
-        for side, pos in self.positions.items():
-            if pos >= self.settings.finish:
-                return Outcome(side, "reached the finish")
+    def _check(self, act):
+        if isinstance(act, Allow) and self.pending is None:
+            return RuleViolation("there is nothing to allow", ref("turn"))
+        if not isinstance(act, Allow) and self.pending is not None:
+            return RuleViolation("the six must be allowed first", ref("turn"))
         return None
 
-    def _legal_actions(self) -> Iterator[Action]:
-        if not self.outcome:
-            yield Advance(self.to_move)
-            yield Pass(self.to_move)
-
-    def _apply(self, act):
-        if act.player != self.to_move:
-            raise RuleViolation(f"it is {self.to_move}'s turn", self.ruleset.ref("turn"), act)
-        events = []
+    def _do(self, act):
+        p, events = self.position, []
+        if isinstance(act, Allow):
+            side, rnd = self.game.next_turn(p.side, p.round)
+            return RacePosition(p.places, side, rnd), [Event("allow", f"{act.player} allows the six")]
+        places = list(p.places)
         if isinstance(act, Advance):
             (face,) = self.roll(1)
-            self.positions[act.player] += face
+            places[self.sides.index(act.player)] += face
             events.append(Event("move", f"{act.player} rolls {face}", ("race:turn",)))
-        self.to_move = "blue" if self.to_move == "red" else "red"
-        return events
+            if face == 6:
+                return dataclasses.replace(p, places=tuple(places), pending=SixToAllow(self.other(act.player), "turn")), events
+        side, rnd = self.game.next_turn(p.side, p.round)
+        return RacePosition(tuple(places), side, rnd), events
 
-    def _state_dict(self):
-        return {"positions": dict(self.positions), "to_move": self.to_move}
+    def _standing(self):
+        return {side: 1 for side in self.sides}
 
-    def _load_state_dict(self, data):
-        self.positions = dict(data["positions"])
-        self.to_move = data["to_move"]
+    def _outcome(self):
+        for side, place in zip(self.sides, self.position.places):
+            if place >= self.settings.finish:
+                return dataclasses.replace(super()._outcome() or _won(side), winner=side, kind=Termination.OBJECTIVE)
+        return super()._outcome()
+
+    @classmethod
+    def _position_problem(cls, game, p):
+        if p.side not in game.sides or not isinstance(p.round, int) or not 1 <= p.round <= 10_000:
+            return f"bad turn: {p.side!r} in round {p.round!r}"
+        if len(p.places) != 2 or any(type(x) is not int or not 0 <= x < 100 for x in p.places):
+            return f"places are two whole numbers from 0 to 99, not {p.places!r}"
+        if p.pending is not None and p.pending.player not in game.sides:
+            return f"a decision for {p.pending.player!r}, who is not playing"
+        return None
+
+    @classmethod
+    def _setup_from_dict(cls, data):
+        return None
+
+    @classmethod
+    def _setup_to_dict(cls, setup):
+        return None
+
+    @classmethod
+    def _position_from_dict(cls, game, data):
+        pending = SixToAllow(**data["pending"]) if data["pending"] else None
+        return RacePosition(tuple(data["places"]), data["side"], data["round"], pending)
+
+    @classmethod
+    def _position_to_dict(cls, p):
+        return {"places": list(p.places), "side": p.side, "round": p.round,
+                "pending": dataclasses.asdict(p.pending) if p.pending else None}
+
+
+def _won(side):
+    from explorer.core import Outcome
+    return Outcome(side, "reached the finish", Termination.OBJECTIVE)
+
+
+def _start(settings, seed=0):
+    return RaceState(Game(settings, "standard", None, ("red", "blue")), RacePosition(), seed=seed)
 
 
 RACE = register(Ruleset(
     name="race", title="Dice race", author="tests", year=2026, source="-", licence="-",
-    settings_type=RaceSettings, state_type=RaceState, action_types=(Advance, Pass),
+    settings_type=RaceSettings, state_type=RaceState, action_types=(Advance, Pass, Allow),
     sections={"turn": Section(RuleRef("race", "turn"), "The turn", "turn")},
-    scenarios={"standard": lambda settings, seed: RaceState(settings, seed=seed)},
+    scenarios={"standard": _start},
 ))
 
 
@@ -81,15 +148,34 @@ def test_action_repr_is_code_you_can_type_back():
     assert eval(repr(Advance("red"))) == Advance("red")
 
 
+def test_actions_normalise_what_json_cannot_hold_or_refuse_it():
+    with pytest.raises(MalformedAction, match="player"):
+        Advance(["red"])
+    with pytest.raises(MalformedAction):
+        Advance(float("nan"))
+
+
 def test_illegal_action_names_the_rule_and_changes_nothing():
     game = RACE.new_game(seed=3)
-    game.apply(Advance("red"))
+    game.apply(Advance("red"), dice=[2])
     before = game.to_dict()
-    with pytest.raises(RuleViolation, match=r"it is blue's turn \(rule race:turn\)"):
+    with pytest.raises(RuleViolation, match=r"it is blue's turn, not 'red''s \(rule race:turn\)"):
         game.apply(Advance("red"))
     assert game.to_dict() == before
     assert Advance("red") not in game.legal_actions
     assert Advance("blue") in game.legal_actions
+
+
+def test_a_pending_decision_names_who_must_answer_and_refuses_everyone_else():
+    game = RACE.new_game()
+    game.apply(Advance("red"), dice=[6])
+    assert game.current_player == "blue" and game.pending == SixToAllow("blue", "turn")
+    with pytest.raises(RuleViolation, match="blue must first allow the six"):
+        game.apply(Advance("red"))
+    with pytest.raises(RuleViolation, match="the six must be allowed first"):
+        game.apply(Advance("blue"))
+    game.apply(Allow("blue"))
+    assert game.current_player == "blue" and game.pending is None
 
 
 def test_same_seed_same_game_and_undo_restores_the_dice():
@@ -98,25 +184,48 @@ def test_same_seed_same_game_and_undo_restores_the_dice():
         for _ in range(4):
             game.apply(next(iter(game.legal_actions)))
     assert a == b
-    rolled = a.apply(Advance(a.to_move))
+    rolled = a.apply(next(iter(a.legal_actions)))
     a.undo()
-    assert a.apply(Advance(a.to_move)) == rolled
+    assert a.apply(next(iter(a.legal_actions))) == rolled
+
+
+def test_a_clone_is_independent_and_shares_the_game():
+    game = RACE.new_game(seed=1)
+    copy = game.clone()
+    copy.apply(Advance("red"))
+    assert game.history == [] and copy.game is game.game and game.position == RacePosition()
 
 
 def test_entered_dice_are_used_and_checked():
     game = RACE.new_game()
     game.apply(Advance("red"), dice=[5])
-    assert game.positions["red"] == 5
-    with pytest.raises(ValueError, match="from 1 to 6"):
-        game.apply(Advance("blue"), dice=[7])
-    with pytest.raises(ValueError, match="more dice"):
-        game.apply(Advance("blue"), dice=[2, 3])
-    assert game.positions["blue"] == 0 and game.to_move == "blue"
+    assert game.position.places == (5, 0)
+    for dice, message in (([7], "from 1 to 6"), ([2, 3], "more dice"), (5, "list of faces"), ([True], "whole")):
+        with pytest.raises(ValueError, match=message):
+            game.apply(Advance("blue"), dice=dice)
+    assert game.position.places == (5, 0) and game.position.side == "blue"
+
+
+def test_the_game_ends_by_the_rulesets_objective_and_refuses_more():
+    game = RACE.new_game(finish=3)
+    game.apply(Advance("red"), dice=[4])
+    assert game.outcome.winner == "red" and game.outcome.kind is Termination.OBJECTIVE
+    assert list(game.legal_actions) == []
+    with pytest.raises(RuleViolation, match="the game is over"):
+        game.apply(Pass("blue"))
+
+
+def test_round_limit_is_kept_by_the_core():
+    game = RACE.new_game(max_rounds=1)
+    game.apply(Pass("red"))
+    game.apply(Pass("blue"))
+    assert game.outcome.kind is Termination.ROUND_LIMIT and game.outcome.winner is None
 
 
 def test_save_load_round_trips_exactly():
     game = RACE.new_game(seed=11)
     game.apply(Advance("red"), dice=[6])
+    game.apply(Allow("blue"))
     game.apply(Advance("blue"))
     loaded = load_game(json.loads(game.to_json()))
     assert loaded == game
@@ -126,14 +235,22 @@ def test_save_load_round_trips_exactly():
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d.update(format="nope"), "not a Toy Soldier Rules Explorer save"),
     (lambda d: d.update(ruleset="chess"), "unknown ruleset 'chess'"),
+    (lambda d: d.update(ruleset=["race"]), "named by text"),
     (lambda d: d["actions"].append({"action": {"type": "Fly", "player": "red"}}), "unknown action type 'Fly'"),
-    (lambda d: d["actions"].append({"action": {"type": "Advance", "player": "red"}}), r"cannot be replayed: it is blue's turn"),
-    (lambda d: d["current"]["state"]["positions"].update(red=99), "does not give the saved position"),
+    (lambda d: d["actions"].append({"action": {"type": "Advance", "player": "red"}}), r"cannot be replayed: it is blue's"),
+    (lambda d: d["current"]["position"].update(places=[9, 0]), "does not give the saved position"),
+    (lambda d: d["start"]["position"].update(places=[500, 0]), "starting position is malformed: not a legal position of Dice race: places"),
+    (lambda d: d["start"]["position"].update(places=None), "starting position is malformed"),
+    (lambda d: d["start"].update(rng={"seed": -1, "counter": 0}), "random-number state"),
     (lambda d: d.update(settings={"speed": 2}), "unknown setting"),
+    (lambda d: d.update(settings={"finish": "no"}), "must be a whole number"),
+    (lambda d: d.update(settings={"finish": float("nan")}), "must be a whole number"),
+    (lambda d: d.update(sides=["red", "red"]), "two sides"),
+    (lambda d: d["actions"][0].update(dice=5), "list of faces"),
 ])
 def test_malformed_saves_are_rejected_with_a_reason(mutate, message):
     game = RACE.new_game(seed=2)
-    game.apply(Advance("red"))
+    game.apply(Advance("red"), dice=[3])
     data = json.loads(game.to_json())
     mutate(data)
     with pytest.raises(SaveGameError, match=message):
@@ -142,7 +259,16 @@ def test_malformed_saves_are_rejected_with_a_reason(mutate, message):
 
 def test_not_json_is_a_save_error():
     with pytest.raises(SaveGameError, match="must be JSON"):
-        RaceState.from_json("{oops")
+        load_json("{oops")
+    with pytest.raises(SaveGameError, match="must be JSON"):
+        load_json("[" * 100_000)
+
+
+def test_settings_are_checked_by_type_and_range():
+    with pytest.raises(ValueError, match="finish must be a whole number"):
+        RaceSettings(finish=True)
+    with pytest.raises(ValueError, match="from 1 to 100"):
+        RaceSettings(finish=0)
 
 
 def test_jupyter_shows_a_summary_with_only_public_events():

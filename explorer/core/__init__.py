@@ -1,18 +1,21 @@
-"""The engine core shared by every ruleset: dice, randomness, rules, state."""
+"""The engine core shared by every ruleset: dice, randomness, rules, settings, state, saves."""
 
-from .actions import Action, Event, action
-from .dice import D2, D3, D6, TWO_D6, Dist, capped, success_chance, successes
-from .errors import RuleViolation, SaveGameError, UnknownRuleset
-from .registry import Ruleset, all_rulesets, get_ruleset, load_game, register
+from .actions import Action, Decision, Event, action
+from .dice import D2, D3, D6, TWO_D6, Dist, capped, count_successes, is_success, success_chance, successes
+from .errors import MalformedAction, RuleViolation, SaveGameError, UnknownRuleset
+from .registry import Ruleset, all_rulesets, get_ruleset, register, search_package
 from .rng import GameRNG
 from .rules import Explained, Reason, RuleRef, Ruling, Section
+from .saves import load_game, load_json
+from .settings import setting, settings_class
 from .simulate import Bot, GameFactory, GameResult, RandomBot, SameBot, Summary, play_out, run_many, summarize
-from .state import GameState, LegalActions, Outcome, Turn
+from .state import Game, GameState, LegalActions, Outcome, Termination, Turn
 
 __all__ = [
-    "Action", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "success_chance",
-    "successes", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
-    "get_ruleset", "load_game", "register", "GameRNG", "Explained", "Reason", "RuleRef", "Ruling", "Section",
-    "GameState", "LegalActions", "Outcome", "Turn", "Bot", "GameResult", "RandomBot",
-    "play_out", "run_many", "GameFactory", "SameBot", "Summary", "summarize",
+    "Action", "Decision", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "count_successes", "is_success", "success_chance",
+    "successes", "MalformedAction", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
+    "get_ruleset", "load_game", "load_json", "register", "search_package", "GameRNG", "Explained", "Reason",
+    "RuleRef", "Ruling", "Section", "setting", "settings_class", "Game", "GameState", "LegalActions", "Outcome",
+    "Termination", "Turn", "Bot", "GameResult", "RandomBot", "play_out", "run_many", "GameFactory", "SameBot",
+    "Summary", "summarize",
 ]

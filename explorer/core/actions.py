@@ -9,30 +9,77 @@ dict and back. Each ruleset declares its action classes with the
 from __future__ import annotations
 
 import dataclasses
+import decimal
+import math
+import numbers
 from typing import Any
 
-from .errors import SaveGameError
+from .errors import MalformedAction, SaveGameError
 
 
 class Action:
-    """Base class of every action; subclasses are frozen dataclasses."""
+    """Base class of every action; subclasses are frozen dataclasses.
+
+    Every action names the ``player`` who takes it (its first field), so an
+    action sent out of turn is refused by the core, with the rule.
+    """
+
+    player: str
 
     def to_dict(self) -> dict[str, Any]:
         data = {"type": type(self).__name__}
-        data.update(_to_jsonable(dataclasses.asdict(self)))
+        data.update({f.name: _to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)})
         return data
 
 
 def action(cls):
-    """Make ``cls`` a frozen, hashable action dataclass."""
-    return dataclasses.dataclass(frozen=True)(cls)
+    """Make ``cls`` a frozen, hashable action dataclass whose values JSON can hold.
+
+    Values are normalised where the action is made: lists become tuples (so
+    actions hash), any real number that is not an int (a numpy float, a
+    ``Fraction``, a ``Decimal``) becomes a float; anything JSON cannot hold
+    (NaN, infinity, an object) is refused with :class:`MalformedAction`.
+    """
+    original = getattr(cls, "__post_init__", None)
+
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            object.__setattr__(self, field.name, _normalise(getattr(self, field.name), cls.__name__, field.name))
+        if not isinstance(self.player, str):
+            raise MalformedAction(f"{cls.__name__}: player must be a side's name, not {self.player!r}")
+        if original is not None:
+            original(self)
+
+    cls.__post_init__ = __post_init__  # set before dataclass() so its __init__ calls it
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    if not names or names[0] != "player":
+        raise TypeError(f"{cls.__name__}: the first field of every action is 'player'")
+    return cls
+
+
+def _normalise(value, kind: str, name: str, depth: int = 0):
+    if value is None or isinstance(value, (str, bool)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (list, tuple)) and depth < 4:
+        return tuple(_normalise(v, kind, name, depth + 1) for v in value)
+    if isinstance(value, numbers.Real) or isinstance(value, decimal.Decimal):
+        number = float(value)
+        if math.isfinite(number):
+            return number
+    elif hasattr(value, "__index__"):  # numpy integers
+        return int(value.__index__())
+    raise MalformedAction(f"{kind}.{name} must be text, a whole or finite number, true/false, or a short list "
+                          f"of those, not {value!r}")
 
 
 def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
     """Rebuild an action, with a clear message for anything malformed."""
     if not isinstance(data, dict) or "type" not in data:
         raise SaveGameError(f"an action must be an object with a 'type', got {data!r}")
-    kind = kinds.get(data["type"])
+    kind = kinds.get(data["type"]) if isinstance(data["type"], str) else None
     if kind is None:
         known = ", ".join(sorted(kinds))
         raise SaveGameError(f"unknown action type {data['type']!r}; this ruleset knows {known}")
@@ -42,8 +89,8 @@ def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
     if unknown:
         raise SaveGameError(f"{data['type']} has no field(s) {', '.join(sorted(unknown))}")
     try:
-        return kind(**{k: _from_jsonable(v) for k, v in given.items()})
-    except TypeError as exc:
+        return kind(**given)
+    except (TypeError, ValueError) as exc:
         raise SaveGameError(f"malformed {data['type']}: {exc}") from None
 
 
@@ -88,8 +135,20 @@ def _to_jsonable(value):
     return value
 
 
-def _from_jsonable(value):
-    # Actions are frozen and hashable, so lists come back as tuples.
-    if isinstance(value, list):
-        return tuple(_from_jsonable(v) for v in value)
-    return value
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """A choice another player must make before play goes on (a joker window, overwatch fire).
+
+    A position's ``pending`` decision interrupts the active player: the core
+    then asks ``player`` to act, and refuses anyone else with ``rule``.
+    Rulesets subclass it with the fields their decision needs.
+    """
+
+    player: str
+    rule: str  # the section key (within the ruleset) that gives this player the choice
+
+    @property
+    def prompt(self) -> str:
+        """What the player must decide, for messages ("X must first ...")."""
+        return "decide"

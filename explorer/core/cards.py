@@ -119,42 +119,75 @@ def _value_table(values: CardValues) -> dict[str, int]:
     return {rank: values.value(Card(rank, SUITS[0])) for rank in RANKS}
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class Piles:
-    """One player's cards: a face-down draw pile (top is the end of the list), a hand, a spent pile."""
+    """One player's cards, immutable: a face-down draw pile (top is the end), a hand, a spent pile.
 
-    draw: list[Card] = dataclasses.field(default_factory=list)
-    hand: list[Card] = dataclasses.field(default_factory=list)
-    spent: list[Card] = dataclasses.field(default_factory=list)
+    Every change returns new piles (a game keeps them in a frozen position).
+    Lists given are stored as tuples.
+    """
 
-    def cards(self) -> list[Card]:
+    draw: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    spent: tuple[Card, ...] = ()
+
+    def __post_init__(self):
+        for name in ("draw", "hand", "spent"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+
+    def cards(self) -> tuple[Card, ...]:
         return self.draw + self.hand + self.spent
 
-    def draw_up_to(self, size: int, shuffle: Callable[[list], None]) -> Drawn:
-        """Fill the hand to ``size``; an empty draw pile is rebuilt by shuffling the spent pile."""
-        drawn, reshuffled = [], 0
-        while len(self.hand) < size:
-            if not self.draw:
-                if not self.spent:
-                    break  # every card this player owns is in hand or in play
-                reshuffled += len(self.spent)
-                self.draw, self.spent = self.spent, []
-                shuffle(self.draw)
-            card = self.draw.pop()
-            self.hand.append(card)
-            drawn.append(card)
-        return Drawn(tuple(drawn), reshuffled)
+    def draw_up_to(self, size: int, shuffle: Callable[[list], None]) -> tuple[Piles, Drawn]:
+        """Fill the hand to ``size``; an empty draw pile is rebuilt by shuffling the spent pile.
 
-    def take_from_hand(self, card: Card) -> Card:
-        self.hand.remove(card)
-        return card
+        Returns the new piles and what was drawn.
+        """
+        draw, hand, spent = list(self.draw), list(self.hand), list(self.spent)
+        drawn, reshuffled = [], 0
+        while len(hand) < size:
+            if not draw:
+                if not spent:
+                    break  # every card this player owns is in hand or in play
+                reshuffled += len(spent)
+                draw, spent = spent, []
+                shuffle(draw)
+            card = draw.pop()
+            hand.append(card)
+            drawn.append(card)
+        return Piles(tuple(draw), tuple(hand), tuple(spent)), Drawn(tuple(drawn), reshuffled)
+
+    def take_from_hand(self, card: Card) -> Piles:
+        """The piles with (one copy of) ``card`` gone from the hand; ``ValueError`` if it is not there."""
+        if card not in self.hand:
+            raise ValueError(f"{card} is not in this hand")
+        hand = list(self.hand)
+        hand.remove(card)
+        return dataclasses.replace(self, hand=tuple(hand))
+
+    def add_spent(self, *cards: Card) -> Piles:
+        return dataclasses.replace(self, spent=self.spent + cards)
 
     def to_dict(self) -> dict[str, list[str]]:
         return {"draw": _codes(self.draw), "hand": _codes(self.hand), "spent": _codes(self.spent)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Piles:
-        return cls(*(_cards(data[name]) for name in ("draw", "hand", "spent")))
+        """Piles from ``{"draw": [...], "hand": [...], "spent": [...]}``; ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict) or set(data) != {"draw", "hand", "spent"}:
+            raise ValueError("piles must be an object with exactly 'draw', 'hand' and 'spent'")
+        piles = []
+        for name in ("draw", "hand", "spent"):
+            codes = data[name]
+            if not isinstance(codes, list) or len(codes) > MAX_PILE:
+                raise ValueError(f"the {name} pile must be a list of at most {MAX_PILE} card codes")
+            piles.append(_cards(codes))
+        return cls(*piles)
+
+
+MAX_PILE = 128  # far more than any deck; bounds what a save may ask us to read
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,8 +210,8 @@ def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
-def _cards(codes: Iterable[str]) -> list[Card]:
-    return [parse_code(c) for c in codes]
+def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(parse_code(c) for c in codes)
 
 
 _PARSED: dict[str, Card] = {}

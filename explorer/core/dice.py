@@ -153,9 +153,17 @@ def success_chance(
     ("a 1 never kills"); ``None`` turns that rule off. A target above what the
     die can reach gives 0.
     """
-    return die.probability_where(
-        lambda face: face != natural_fail and face + modifier >= target
-    )
+    return die.probability_where(lambda face: is_success(face, target, natural_fail=natural_fail, modifier=modifier))
+
+
+def is_success(face: int, target: int, *, natural_fail: int | None = 1, modifier: int = 0) -> bool:
+    """Whether one rolled ``face`` succeeds: the rule the game's dice and the book's odds share."""
+    return face != natural_fail and face + modifier >= target
+
+
+def count_successes(faces, target: int, *, natural_fail: int | None = 1, modifier: int = 0) -> int:
+    """How many of the rolled ``faces`` succeed (see :func:`success_chance` for the odds)."""
+    return sum(is_success(f, target, natural_fail=natural_fail, modifier=modifier) for f in faces)
 
 
 def successes(dice: int, chance: Fraction) -> Dist:

@@ -21,6 +21,10 @@ class RuleViolation(ValueError):
         return self.args[0]
 
 
+class MalformedAction(ValueError):
+    """An action that is not well formed (a list where a name belongs, NaN for a distance)."""
+
+
 class SaveGameError(ValueError):
     """A saved game that cannot be loaded: says what is wrong with it."""
 

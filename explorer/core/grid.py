@@ -31,6 +31,9 @@ class Grid:
     height: int
 
     def __post_init__(self):
+        for size in (self.width, self.height):
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise ValueError(f"a grid is a whole number of columns and rows, not {self.width!r}x{self.height!r}")
         if self.width < 1 or self.height < 1:
             raise ValueError(f"a grid needs at least one square, not {self.width}x{self.height}")
 

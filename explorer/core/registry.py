@@ -1,4 +1,10 @@
-"""Rulesets declare what they are as data and register by name."""
+"""Rulesets declare what they are as data and register by name.
+
+The core imports no ruleset: packages of rulesets are named with
+:func:`search_package` (``explorer`` names ``explorer.rulesets``) and each
+of their subpackages is imported, and so registers itself, the first time
+a ruleset is looked up.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +12,47 @@ import dataclasses
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import SaveGameError, UnknownRuleset
-from .rules import RuleRef, Section
-from .state import SAVE_FORMAT, SAVE_VERSION, GameState
+from .errors import UnknownRuleset
+from .rules import RuleRef, Ruling, Section
+from .settings import settings_from_dict
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 _REGISTRY: dict[str, Ruleset] = {}
+_PACKAGES: list[str] = []
 
 
-def _builtin_names() -> list[str]:
-    """The subpackages of :mod:`explorer.rulesets`; each registers itself on import."""
-    import explorer.rulesets
+def search_package(package: str) -> None:
+    """Look for rulesets in the subpackages of ``package`` (imported lazily)."""
+    if package not in _PACKAGES:
+        _PACKAGES.append(package)
 
-    return [m.name for m in pkgutil.iter_modules(explorer.rulesets.__path__) if m.ispkg]
+
+def _package_rulesets() -> dict[str, str]:
+    """Ruleset name -> module, for every subpackage of the searched packages."""
+    found = {}
+    for package in _PACKAGES:
+        module = importlib.import_module(package)
+        for info in pkgutil.iter_modules(module.__path__):
+            if info.ispkg:
+                found.setdefault(info.name, f"{package}.{info.name}")
+    return found
 
 
 @dataclasses.dataclass(frozen=True)
 class Ruleset:
-    """What a ruleset is: its source, settings, state class, actions and rule sections."""
+    """What a ruleset is: its source, settings, state class, actions, rule sections, scenarios, bots, rulings.
+
+    The same names in every ruleset: ``settings_type`` (a :func:`settings_class`
+    with ``max_rounds``), ``action_types``, ``scenarios`` (name -> function of
+    settings and seed), ``bots`` (name -> bot class), ``rulings``, and the
+    sections cited for turn order (``turn_section``) and for the end of the
+    game (``victory_section``).
+    """
 
     name: str
     title: str
@@ -38,6 +65,14 @@ class Ruleset:
     action_types: tuple[type[Action], ...]
     sections: Mapping[str, Section]
     scenarios: Mapping[str, Callable[..., GameState]] = dataclasses.field(default_factory=dict)
+    bots: Mapping[str, type] = dataclasses.field(default_factory=dict)
+    rulings: tuple[Ruling, ...] = ()
+    turn_section: str = "turn"
+    victory_section: str = "turn"
+
+    def __post_init__(self):
+        for key in (self.turn_section, self.victory_section):
+            self.ref(key)
 
     @property
     def action_kinds(self) -> dict[str, type[Action]]:
@@ -49,7 +84,14 @@ class Ruleset:
             raise KeyError(f"{self.name} has no rule section {section!r}")
         return self.sections[section].ref
 
+    def ruling(self, ruling_id: str) -> Ruling:
+        for ruling in self.rulings:
+            if ruling.id == ruling_id:
+                return ruling
+        raise KeyError(f"{self.name} has no ruling {ruling_id!r}")
+
     def settings(self, **overrides) -> Any:
+        """Settings with ``overrides``; a wrong name, type or range raises ``ValueError``."""
         return settings_from_dict(self.settings_type, overrides)
 
     def new_game(self, scenario: str | None = None, *, seed: int = 0, **settings) -> GameState:
@@ -69,54 +111,19 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(name: str) -> Ruleset:
-    if name not in _REGISTRY and name in _builtin_names():
-        importlib.import_module(f"explorer.rulesets.{name}")
+    if not isinstance(name, str):
+        raise UnknownRuleset(f"a ruleset is named by text, not {name!r}")
+    if name not in _REGISTRY:
+        module = _package_rulesets().get(name)
+        if module:
+            importlib.import_module(module)
     if name not in _REGISTRY:
         raise UnknownRuleset(f"unknown ruleset {name!r}; known rulesets: {', '.join(all_rulesets())}")
     return _REGISTRY[name]
 
 
 def all_rulesets() -> dict[str, Ruleset]:
-    for name in _builtin_names():
+    for name, module in _package_rulesets().items():
         if name not in _REGISTRY:
-            importlib.import_module(f"explorer.rulesets.{name}")
+            importlib.import_module(module)
     return dict(_REGISTRY)
-
-
-def settings_from_dict(settings_type: type, data: Any) -> Any:
-    if not isinstance(data, Mapping):
-        raise SaveGameError("settings must be an object")
-    names = {f.name for f in dataclasses.fields(settings_type)}
-    unknown = set(data) - names
-    if unknown:
-        raise ValueError(
-            f"unknown setting(s) {', '.join(sorted(unknown))}; {settings_type.__name__} has {', '.join(sorted(names))}"
-        )
-    return settings_type(**data)
-
-
-def load_game(data: Any) -> GameState:
-    """Rebuild a saved game, or raise :class:`SaveGameError` saying what is wrong."""
-    if not isinstance(data, dict):
-        raise SaveGameError("a saved game must be a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveGameError(f"not a Toy Soldier Rules Explorer save (format should be {SAVE_FORMAT!r})")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveGameError(f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
-    try:
-        ruleset = get_ruleset(data.get("ruleset"))
-    except UnknownRuleset as exc:
-        raise SaveGameError(str(exc)) from None
-    try:
-        settings = settings_from_dict(ruleset.settings_type, data.get("settings", {}))
-    except (TypeError, ValueError) as exc:
-        raise SaveGameError(f"bad settings in the save: {exc}") from None
-    state = ruleset.state_type.__new__(ruleset.state_type)
-    GameState.__init__(state, settings)
-    try:
-        state._replay(data)
-    except SaveGameError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveGameError(f"the saved position is malformed: {exc!r}") from None
-    return state

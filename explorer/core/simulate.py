@@ -54,7 +54,7 @@ def play_out(state: GameState, bots: Mapping[str, Bot], *, max_actions: int = 50
 def _play_one(make_game: Callable[[int], GameState], make_bots: Callable[[int], Mapping[str, Bot]],
               seed: int, max_actions: int) -> GameResult:
     state = play_out(make_game(seed), make_bots(seed), max_actions=max_actions)
-    return GameResult(seed, state.outcome, len(state.history), getattr(state, "round", 0))
+    return GameResult(seed, state.outcome, len(state.history), state.round)
 
 
 def run_many(

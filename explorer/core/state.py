@@ -1,31 +1,103 @@
 """The game-state machinery every ruleset shares.
 
-A ruleset subclasses :class:`GameState` and writes four small methods:
-``_legal_actions`` (what may be done now), ``_apply`` (check, then change the
-state and return events; raise :class:`RuleViolation` to refuse),
-``_state_dict`` / ``_load_state_dict`` (its data as plain JSON). Everything
-else (atomic apply with rollback, undo, the log, forced dice for players
-who roll real dice, save/load that replays and verifies) lives here once.
+A :class:`Game` is what does not change while playing: ruleset, settings,
+scenario, the ruleset's *setup* (table and terrain, or grid) and the sides.
+A :class:`GameState` holds a game, a small frozen *position* (the part that
+changes), the random-number state (two integers) and the log.
+
+A ruleset subclasses :class:`GameState` and writes:
+
+- ``_check(action)``: the :class:`RuleViolation` that forbids it, or ``None``;
+  it changes nothing. ``why_illegal``, ``action in legal_actions`` and
+  ``apply`` all ask it, after the core's own checks (an action of this
+  ruleset, the game not over, the right player);
+- ``_do(action)``: the next position and the events, for an action the check
+  allowed; it rolls dice with :meth:`GameState.roll` and shuffles with
+  ``self.rng``, and changes nothing else;
+- ``_legal_actions()``: the legal actions now (each must pass the check);
+- ``_standing()``: how many pieces each side has in play (the core turns it
+  into "last side standing" and "more pieces after ``max_rounds``"), or
+  ``_outcome()`` for other ways to end;
+- the save format of its setup and position, and ``_position_problem``: the
+  one place that says whether a position is legal (used by scenarios,
+  custom positions and loading).
+
+The position has ``side`` (whose turn), ``round`` and, when another player
+must answer first, ``pending`` (a :class:`~explorer.core.actions.Decision`).
+Apply swaps in the new position only on success, so a refusal needs no
+rollback; undo pops a stack of positions; ``clone()`` copies a few
+references.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import html
 import json
-from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action, Event, action_from_dict
-from .errors import RuleViolation, SaveGameError
+from . import saves
+from .actions import Action, Decision, Event
+from .errors import MalformedAction, RuleViolation, SaveGameError
 from .rng import GameRNG
 
 if TYPE_CHECKING:
     from .registry import Ruleset
 
-SAVE_FORMAT = "toy-soldier-rules-explorer/save"
-SAVE_VERSION = 1
+
+class Termination(str, enum.Enum):
+    """How a game ended, to test in code."""
+
+    ELIMINATION = "elimination"    # a side has nothing left in play
+    ROUND_LIMIT = "round_limit"    # max_rounds were played; the side with more in play wins
+    OBJECTIVE = "objective"        # a ruleset's own victory condition (points, a target)
+    FORFEIT = "forfeit"            # a side cannot go on (an empty supply)
+
+    def __repr__(self) -> str:
+        return f"Termination.{self.name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (``None`` for a draw), why in words, and the kind of ending."""
+
+    winner: str | None
+    reason: str
+    kind: Termination = Termination.ELIMINATION
+
+
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """One applied action and what it caused, for logs and replays."""
+
+    action: Action
+    events: tuple[Event, ...]
+    dice: tuple[int, ...] | None = None  # dice the player entered by hand
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """What stays the same while a game is played. Shared by every state, clone and snapshot."""
+
+    settings: Any
+    scenario: str
+    setup: Any
+    sides: tuple[str, str]
+
+    def __post_init__(self):
+        if (not isinstance(self.sides, tuple) or len(self.sides) != 2 or len(set(self.sides)) != 2
+                or not all(isinstance(s, str) and s for s in self.sides)):
+            raise ValueError(f"a game has two sides with different names, not {self.sides!r}")
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def next_turn(self, side: str, round: int) -> tuple[str, int]:
+        """Who plays after ``side`` finishes a turn, and in which round (a round ends when both have played)."""
+        following = self.other(side)
+        return following, round + 1 if following == self.sides[0] else round
 
 
 class LegalActions:
@@ -35,6 +107,8 @@ class LegalActions:
         self._state = state
 
     def __iter__(self) -> Iterator[Action]:
+        if self._state.is_over:
+            return iter(())
         return self._state._legal_actions()
 
     def __contains__(self, action: object) -> bool:
@@ -50,55 +124,118 @@ class LegalActions:
         return f"<LegalActions ({', '.join(map(repr, self))})>"
 
 
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winner (``None`` for a draw) and why."""
-
-    winner: str | None
-    reason: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Turn:
-    """One applied action and what it caused, for logs and replays."""
-
-    action: Action
-    events: tuple[Event, ...]
-    dice: tuple[int, ...] | None = None  # dice the player entered by hand
-
-
-class GameState(ABC):
+class GameState:
     ruleset: ClassVar[Ruleset]
 
-    def __init__(self, settings, *, seed: int = 0):
-        self.settings = settings
-        self.rng = GameRNG(seed)
+    def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
+        """A game starting at ``position``; raises ``ValueError`` if the position is not legal."""
+        problem = type(self)._position_problem(game, position) or _pending_problem(self.ruleset, game, position)
+        if problem:
+            raise ValueError(f"not a legal position of {self.ruleset.title}: {problem}")
+        self.game = game
+        self.position = position
+        self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        self._snapshots: list[dict] = []
-        self._initial: dict | None = None
+        self._stack: list[tuple[Any, tuple[int, int]]] = []
+        self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
+        self._outcome_of: tuple[Any, Outcome | None] = (None, None)
 
     # -- what a ruleset writes -----------------------------------------------
-    @abstractmethod
-    def _legal_actions(self) -> Iterator[Action]: ...
+    def _legal_actions(self) -> Iterator[Action]:
+        raise NotImplementedError
 
-    @abstractmethod
-    def _apply(self, action: Action) -> list[Event]: ...
+    def _check(self, action: Action) -> RuleViolation | None:
+        raise NotImplementedError
 
-    @abstractmethod
-    def _state_dict(self) -> dict: ...
+    def _do(self, action: Action) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
 
-    @abstractmethod
-    def _load_state_dict(self, data: dict) -> None: ...
+    def _standing(self) -> dict[str, int]:
+        """Pieces each side still has in play (for the usual ways a game ends)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _position_problem(cls, game: Game, position: Any) -> str | None:
+        """What makes ``position`` illegal in ``game`` (``None`` if it is legal)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _setup_from_dict(cls, data: Any) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def _setup_to_dict(cls, setup: Any) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def _position_from_dict(cls, game: Game, data: Any) -> Any:
+        """Rebuild a position (``ValueError``/``SaveGameError`` if malformed); legality is checked after."""
+        raise NotImplementedError
+
+    @classmethod
+    def _position_to_dict(cls, position: Any) -> Any:
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        """The action in words, for menus and logs."""
+        return repr(action)
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def settings(self):
+        return self.game.settings
 
     @property
-    @abstractmethod
+    def sides(self) -> tuple[str, str]:
+        return self.game.sides
+
+    def other(self, side: str) -> str:
+        return self.game.other(side)
+
+    @property
+    def round(self) -> int:
+        return self.position.round
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision another player must make first, if any."""
+        return getattr(self.position, "pending", None)
+
+    @property
     def current_player(self) -> str | None:
         """The side to act now (``None`` once the game is over)."""
+        if self.is_over:
+            return None
+        pending = self.pending
+        return pending.player if pending is not None else self.position.side
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
+        """How the game ended, or ``None`` while it goes on (worked out once per position)."""
+        position, outcome = self._outcome_of
+        if position is not self.position:
+            outcome = self._outcome()
+            self._outcome_of = (self.position, outcome)
+        return outcome
+
+    def _outcome(self) -> Outcome | None:
+        """Last side standing; after ``max_rounds`` rounds, more pieces in play wins."""
+        standing = self._standing()
+        beaten = [side for side in self.sides if not standing.get(side)]
+        if beaten:
+            winner = next((side for side in self.sides if side not in beaten), None)
+            has = "has" if len(beaten) == 1 else "have"
+            return Outcome(winner, f"{' and '.join(beaten)} {has} nothing left in play", Termination.ELIMINATION)
+        limit = self.settings.max_rounds
+        if limit is not None and self.round > limit:
+            a, b = self.sides
+            rounds = f"{limit} round{'s' * (limit != 1)}"
+            if standing[a] == standing[b]:
+                return Outcome(None, f"after {rounds} both sides have {standing[a]} in play", Termination.ROUND_LIMIT)
+            winner = a if standing[a] > standing[b] else b
+            return Outcome(winner, f"after {rounds} {winner} has more in play ({standing[a]} to {standing[b]})",
+                           Termination.ROUND_LIMIT)
         return None
 
     @property
@@ -111,15 +248,24 @@ class GameState(ABC):
         return LegalActions(self)
 
     def why_illegal(self, action: Action) -> RuleViolation | None:
-        """The rule that forbids ``action`` now, or ``None`` if it is legal."""
-        snapshot = self._snapshot()
-        try:
-            self._apply(action)
-        except RuleViolation as violation:
-            return violation
-        finally:
-            self._restore(snapshot)
-        return None
+        """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
+        ruleset = self.ruleset
+        if not isinstance(action, ruleset.action_types):
+            return RuleViolation(f"{action!r} is not an action of {ruleset.title}", ruleset.ref(ruleset.turn_section),
+                                 action)
+        outcome = self.outcome
+        if outcome is not None:
+            return RuleViolation(f"the game is over: {outcome.reason}", ruleset.ref(ruleset.victory_section), action)
+        pending = self.pending
+        if pending is not None and action.player != pending.player:
+            return RuleViolation(f"{pending.player} must first {pending.prompt}", ruleset.ref(pending.rule), action)
+        if pending is None and action.player != self.position.side:
+            return RuleViolation(f"it is {self.position.side}'s turn, not {action.player!r}'s",
+                                 ruleset.ref(ruleset.turn_section), action)
+        violation = self._check(action)
+        if violation is not None and violation.action is None:
+            violation.action = action
+        return violation
 
     def apply(self, action: Action, *, dice: Iterable[int] | None = None) -> list[Event]:
         """Play ``action``; return what happened.
@@ -128,35 +274,32 @@ class GameState(ABC):
         ``dice`` lets players who rolled real dice enter the faces instead
         of using the game's random numbers.
         """
-        if not isinstance(action, self.ruleset.action_types):
-            raise RuleViolation(
-                f"{action!r} is not an action of {self.ruleset.title}",
-                self.ruleset.ref("turn"),
-                action,
-            )
-        if self._initial is None:
-            self._initial = self._snapshot()
-        snapshot = self._snapshot()
-        forced = None if dice is None else tuple(dice)
+        violation = self.why_illegal(action)
+        if violation is not None:
+            raise violation
+        forced = None if dice is None else _entered_dice(dice)
+        rng_before = self.rng.get_state()
         self._forced_dice = None if forced is None else list(forced)
         try:
-            events = self._apply(action)
+            position, events = self._do(action)
             if self._forced_dice:
-                raise ValueError(f"{len(self._forced_dice)} more dice were entered than this action rolls")
+                raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
-            self._restore(snapshot)
+            self.rng.set_state(rng_before)
             raise
         finally:
             self._forced_dice = None
-        self._snapshots.append(snapshot)
+        self._stack.append((self.position, rng_before))
+        self.position = position
         self.history.append(Turn(action, tuple(events), forced))
         return events
 
     def undo(self) -> Action:
         """Take back the last action exactly, random-number state included."""
-        if not self._snapshots:
+        if not self._stack:
             raise IndexError("there is nothing to undo")
-        self._restore(self._snapshots.pop())
+        self.position, rng_state = self._stack.pop()
+        self.rng.set_state(rng_state)
         return self.history.pop().action
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
@@ -164,33 +307,50 @@ class GameState(ABC):
         if self._forced_dice is None:
             return self.rng.roll(n, sides)
         if len(self._forced_dice) < n:
-            raise ValueError(f"this action rolls {n} dice; not enough were entered")
+            raise MalformedAction(f"this action rolls {n} dice; not enough were entered")
         faces, self._forced_dice = tuple(self._forced_dice[:n]), self._forced_dice[n:]
-        if any(not isinstance(f, int) or not 1 <= f <= sides for f in faces):
-            raise ValueError(f"dice faces must be whole numbers from 1 to {sides}, got {faces}")
+        if any(not 1 <= f <= sides for f in faces):
+            raise MalformedAction(f"dice faces must be whole numbers from 1 to {sides}, got {faces}")
         return faces
 
-    # -- snapshots -------------------------------------------------------------
-    def _snapshot(self) -> dict:
-        # A JSON round trip is a deep copy (faster than copy.deepcopy here) and
-        # proves every snapshot is saveable.
-        return json.loads(json.dumps({"state": self._state_dict(), "rng": self.rng.get_state()}))
+    def clone(self) -> GameState:
+        """An independent copy that shares the game and the (frozen) positions."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.rng = self.rng.copy()
+        copy.history = list(self.history)
+        copy._stack = list(self._stack)
+        return copy
 
-    def _restore(self, snapshot: dict) -> None:
-        self._load_state_dict(json.loads(json.dumps(snapshot["state"])))
-        self.rng.set_state(snapshot["rng"])
+    # -- what each player may see ------------------------------------------------
+    @property
+    def setup_log(self) -> tuple[Event, ...]:
+        """What happened before the first action (a deal); empty unless a ruleset says otherwise."""
+        return ()
 
+    def events_for(self, player: str | None) -> list[Event]:
+        """Every event so far that ``player`` may see (``None``: a spectator), setup included."""
+        everything = [*self.setup_log, *(e for turn in self.history for e in turn.events)]
+        return [e for e in everything if e.visible_to(player)]
+
+    def view(self, player: str | None):
+        """What ``player`` may see now. Rulesets with hidden information override this."""
+        if player is not None and player not in self.sides:
+            raise ValueError(f"{player!r} is not a player; the players are {', '.join(self.sides)}")
+        return self
+
+    # -- comparing and showing ------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and self.settings == other.settings
-            and self._snapshot() == other._snapshot()
+            and self.game == other.game
+            and self.position == other.position
+            and self.rng == other.rng
             and [t.action for t in self.history] == [t.action for t in other.history]
         )
 
     __hash__ = None  # mutable
 
-    # -- display ---------------------------------------------------------------
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"{self.current_player} to act"
         return f"<{type(self).__name__}: {self.ruleset.title}, {len(self.history)} actions, {who}>"
@@ -207,7 +367,6 @@ class GameState(ABC):
             rows.append(("To act", str(self.current_player)))
             rows.append(("Legal actions", str(self.legal_actions.count())))
         if self.history:
-            # Only public events: a ruleset with hidden hands marks private ones.
             public = [e for e in self.history[-1].events if e.visible_to(None)]
             rows.extend(("Just happened" if i == 0 else "", str(e)) for i, e in enumerate(public))
         body = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
@@ -215,59 +374,43 @@ class GameState(ABC):
 
     # -- saving ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        initial = self._initial if self._initial is not None else self._snapshot()
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "ruleset": self.ruleset.name,
-            "settings": dataclasses.asdict(self.settings),
-            "initial": initial,
-            "actions": [
-                {"action": t.action.to_dict(), **({"dice": list(t.dice)} if t.dice is not None else {})}
-                for t in self.history
-            ],
-            "current": self._snapshot(),
-        }
+        return saves.save_dict(self)
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
-        from .registry import load_game
-
-        return load_game(data)
+        return saves.load_game(data)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveGameError(f"a saved game must be JSON: {exc}") from None
-        return cls.from_dict(data)
-
-    def _replay(self, data: dict) -> None:
-        """Rebuild from a save: start from its initial state, replay, verify."""
-        self._restore(_require(data, "initial", dict))
-        self._initial = self._snapshot()
-        for index, entry in enumerate(_require(data, "actions", list), start=1):
-            if not isinstance(entry, dict):
-                raise SaveGameError(f"action {index} of the save is not an object")
-            act = action_from_dict(entry.get("action"), self.ruleset.action_kinds)
-            try:
-                self.apply(act, dice=entry.get("dice"))
-            except (RuleViolation, ValueError) as exc:
-                raise SaveGameError(f"action {index} of the save, {act!r}, cannot be replayed: {exc}") from None
-        if "current" in data and data["current"] != self._snapshot():
-            raise SaveGameError(
-                "replaying the saved actions does not give the saved position: "
-                "the file was edited, or saved by a different version of the rules"
-            )
+        return saves.load_json(text)
 
 
-def _require(data: dict, key: str, kind: type):
-    if key not in data:
-        raise SaveGameError(f"the saved game has no {key!r}")
-    if not isinstance(data[key], kind):
-        raise SaveGameError(f"{key!r} in the saved game should be a {kind.__name__}")
-    return data[key]
+def _pending_problem(ruleset, game: Game, position) -> str | None:
+    """The core's part of the legality check: a pending decision is someone's, under a known rule."""
+    pending = getattr(position, "pending", None)
+    if pending is None:
+        return None
+    if not isinstance(pending, Decision) or pending.player not in game.sides:
+        return f"a pending decision must be a Decision for one of {', '.join(game.sides)}, not {pending!r}"
+    if not isinstance(pending.rule, str) or pending.rule not in ruleset.sections:
+        return f"a pending decision cites no rule section of {ruleset.title}: {pending.rule!r}"
+    return None
+
+
+def _entered_dice(dice) -> tuple[int, ...]:
+    try:
+        faces = tuple(dice)
+    except TypeError:
+        raise MalformedAction(f"dice are a list of faces, not {dice!r}") from None
+    if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
+        raise MalformedAction(f"dice faces must be whole numbers, got {faces!r}")
+    return faces
+
+
+def require(condition: bool, message: str) -> None:
+    """For ``_position_from_dict``: a malformed save says what is wrong."""
+    if not condition:
+        raise SaveGameError(message)

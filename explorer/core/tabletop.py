@@ -1,8 +1,10 @@
 """Tabletop geometry in inches, shared by every ruleset played with a tape measure.
 
 Figures are small discs (:data:`BASE_DIAMETER` across) standing at points;
-terrain pieces are Shapely polygons of three kinds that matter for sight
-(solid, semi-solid, hill) and one that only matters for moving (rough).
+terrain pieces are polygons (:class:`~explorer.core.geometry.Polygon`, pure
+Python, so the engine needs nothing outside the standard library) of three
+kinds that matter for sight (solid, semi-solid, hill) and one that only
+matters for moving (rough).
 
 Line of sight follows the usual toy-soldier rule "any visible part is
 enough": from the attacker's centre (its eye) draw :data:`SIGHT_LINES` lines
@@ -23,11 +25,8 @@ from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 
-import numpy as np
-import shapely
-from shapely.geometry import LineString, Point as _ShapelyPoint, Polygon
-
-Point = tuple[float, float]
+from . import geometry as geo
+from .geometry import Point, Polygon
 
 BASE_DIAMETER = 0.5
 """Every figure stands on a disc this many inches across (a ruling: toy soldiers'
@@ -133,15 +132,14 @@ class Terrain:
 
     def __post_init__(self):
         object.__setattr__(self, "kind", TerrainKind(self.kind))
-        if not isinstance(self.shape, Polygon) or self.shape.is_empty or not self.shape.is_valid:
+        if not isinstance(self.shape, Polygon) or not self.shape.is_valid:
             raise ValueError(f"terrain {self.name!r} needs a valid, non-empty polygon")
         if self.kind is TerrainKind.HILL and self.elevation < 1:
             raise ValueError(f"hill {self.name!r} needs an elevation of 1 or more")
-        shapely.prepare(self.shape)  # fast repeated intersection tests
 
     @classmethod
     def polygon(cls, name: str, kind: TerrainKind | str, points: Iterable[Point], *, elevation: int = 0) -> Terrain:
-        return cls(name, TerrainKind(kind), Polygon([tuple(p) for p in points]), elevation)
+        return cls(name, TerrainKind(kind), Polygon(tuple(points)), elevation)
 
     @classmethod
     def rect(cls, name: str, kind: TerrainKind | str, x: float, y: float, width: float, height: float,
@@ -164,15 +162,15 @@ class Terrain:
     @property
     def points(self) -> tuple[Point, ...]:
         """The corners (the closing corner left out)."""
-        return tuple((float(x), float(y)) for x, y in self.shape.exterior.coords[:-1])
+        return self.shape.vertices
 
     def covers(self, point: Point) -> bool:
         """Whether ``point`` is on or inside the piece."""
-        return bool(shapely.intersects_xy(self.shape, point[0], point[1]))
+        return geo.covers(self.shape, point)
 
     def touches_base(self, point: Point, radius: float = BASE_RADIUS) -> bool:
         """Whether a base centred at ``point`` touches or overlaps the piece."""
-        return bool(shapely.dwithin(self.shape, _ShapelyPoint(point), radius))
+        return geo.dwithin(self.shape, point, radius)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind.value, "points": [list(p) for p in self.points],
@@ -277,38 +275,23 @@ def sight_points(eye: Point, target: Point, radius: float = BASE_RADIUS, count: 
     return tuple(step(target, across, offset) for offset in offsets)
 
 
-def _levels(terrain: Sequence[Terrain], points: Sequence[Point]) -> list[int]:
-    """Ground level under each point (one vectorised Shapely call for all hills and points)."""
-    hills = [t for t in terrain if t.kind is TerrainKind.HILL]
-    if not hills:
-        return [0] * len(points)
-    shapes = np.array([h.shape for h in hills], dtype=object)[:, None]
-    inside = shapely.intersects_xy(shapes, [p[0] for p in points], [p[1] for p in points])
-    heights = np.array([h.elevation for h in hills])[:, None] * inside
-    return heights.max(axis=0).tolist()
-
-
 def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,
                  hills_block: bool) -> list[tuple[Terrain, str]]:
     """What each piece does to lines from ``eye`` to ``target``: 'block' or 'screen' (others left out)."""
-    levels = _levels(terrain, (eye, target))
-    semi = [t for t in terrain if t.kind is TerrainKind.SEMI_SOLID]
-    touching = {}
-    if semi:
-        ends = shapely.points([eye, target])
-        near = shapely.dwithin(np.array([t.shape for t in semi], dtype=object)[:, None], ends, radius).tolist()
-        touching = {t.name: row for t, row in zip(semi, near)}
+    top = None  # the higher figure's ground level, measured only if a hill needs it
     roles = []
     for piece in terrain:
         if piece.kind is TerrainKind.SOLID:
             roles.append((piece, "block"))
         elif piece.kind is TerrainKind.SEMI_SOLID:
             # A figure shoots over the hedge it stands at; the hedge still covers a target at it.
-            at_eye, at_target = touching[piece.name]
-            if not at_eye or at_target:
+            if not piece.touches_base(eye, radius) or piece.touches_base(target, radius):
                 roles.append((piece, "screen"))
-        elif piece.kind is TerrainKind.HILL and hills_block and piece.elevation > max(levels):
-            roles.append((piece, "block"))  # a rise higher than both figures hides them from each other
+        elif piece.kind is TerrainKind.HILL and hills_block:
+            if top is None:
+                top = max(elevation_at(eye, terrain), elevation_at(target, terrain))
+            if piece.elevation > top:
+                roles.append((piece, "block"))  # a rise higher than both figures hides them from each other
     return roles
 
 
@@ -326,15 +309,11 @@ def line_of_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (),
     ends = sight_points(eye, target, radius)
     blocked: list[list[str]] = [[] for _ in ends]
     screened: list[list[str]] = [[] for _ in ends]
-    roles = _sight_roles(terrain, eye, target, radius, hills_block)
-    if roles:
-        lines = shapely.linestrings([[eye, end] for end in ends])
-        shapes = np.array([piece.shape for piece, _ in roles], dtype=object)[:, None]
-        hits = shapely.intersects(shapes, lines[None, :]).tolist()  # one call: every piece against every line
-        for (piece, role), row in zip(roles, hits):
-            for i, hit in enumerate(row):
-                if hit:
-                    (blocked if role == "block" else screened)[i].append(piece.name)
+    for piece, role in _sight_roles(terrain, eye, target, radius, hills_block):
+        found = blocked if role == "block" else screened
+        for i, end in enumerate(ends):
+            if geo.segment_intersects_polygon(piece.shape, eye, end):
+                found[i].append(piece.name)
     for name, centre in (figures or {}).items():
         if distance(centre, eye) < EPSILON or distance(centre, target) < EPSILON:
             continue
@@ -373,48 +352,41 @@ class Table:
         return low <= x <= self.width - low and low <= y <= self.height - low
 
     @cached_property
-    def _solid(self):
-        solids = [t.shape for t in self.terrain if t.kind is TerrainKind.SOLID]
-        union = shapely.union_all(solids) if solids else shapely.Polygon()
-        shapely.prepare(union)
-        return union
-
-    @cached_property
-    def _solid_zone(self):
-        """Where a base's centre may not be: solid terrain grown by a base radius."""
-        zone = self._solid.buffer(BASE_RADIUS - EPSILON)
-        shapely.prepare(zone)
-        return zone
+    def _solids(self) -> tuple[Polygon, ...]:
+        return tuple(t.shape for t in self.terrain if t.kind is TerrainKind.SOLID)
 
     def in_solid(self, point: Point) -> bool:
-        """Whether a base at ``point`` would overlap solid terrain."""
-        return bool(shapely.contains_xy(self._solid_zone, point[0], point[1]))
+        """Whether a base at ``point`` would overlap solid terrain (touching it is allowed)."""
+        reach = BASE_RADIUS - EPSILON  # strictly nearer than this: the slack lets a base stand flush
+        return any(geo.disc_overlaps(shape, point, reach) for shape in self._solids)
 
     def crosses_solid(self, a: Point, b: Point) -> bool:
         """Whether the straight path from ``a`` to ``b`` passes through solid terrain."""
         if distance(a, b) < EPSILON:
             return False
-        return bool(shapely.intersects(self._solid, LineString([a, b])))
+        return any(geo.segment_intersects_polygon(shape, a, b) for shape in self._solids)
 
-    def free_mask(self, xs: np.ndarray, ys: np.ndarray, occupied: Sequence[Point] = ()) -> np.ndarray:
-        """For many centres at once: on the table, clear of solid terrain and of ``occupied`` bases."""
-        r = BASE_RADIUS
-        low = r - EPSILON
-        ok = (xs >= low) & (xs <= self.width - low) & (ys >= low) & (ys <= self.height - low)
-        ok &= ~shapely.contains_xy(self._solid_zone, xs, ys)
-        if len(occupied):
-            taken = np.asarray(occupied, dtype=float)
-            apart = np.hypot(xs[:, None] - taken[None, :, 0], ys[:, None] - taken[None, :, 1])
-            ok &= (apart >= 2 * r - EPSILON).all(axis=1)
-        return ok
+    def is_free(self, point: Point, occupied: Iterable[Point] = ()) -> bool:
+        """Whether a base may stand at ``point``: on the table, clear of solid terrain and of ``occupied`` bases."""
+        return (self.on_table(point) and not self.in_solid(point)
+                and not any(bases_overlap(point, other) for other in occupied))
+
+    def all_free(self, points: Iterable[Point], occupied: Sequence[Point] = ()) -> bool:
+        """:meth:`is_free` for every one of ``points`` (not checked against each other)."""
+        return all(self.is_free(p, occupied) for p in points)
 
     @cached_property
     def _corners(self) -> tuple[Point, ...]:
-        """Corners to walk round: solid terrain's corners, a base radius out (on the table)."""
-        grown = self._solid.buffer(BASE_RADIUS + 0.05, join_style="mitre")
-        rings = [g.exterior for g in getattr(grown, "geoms", [grown]) if not g.is_empty]
-        corners = {(float(x), float(y)) for ring in rings for x, y in ring.coords}
-        return tuple(sorted(c for c in corners if self.on_table(c)))
+        """Corners to walk round: solid terrain's corners, a base radius (and a little) out, on the table.
+
+        Corners that fall within that distance of some solid piece (where pieces
+        nearly meet, or at inner corners of a narrow piece) are left out: a base
+        could not stand there.
+        """
+        out = BASE_RADIUS + 0.05
+        corners = {c for shape in self._solids for c in geo.mitre_corners(shape, out)}
+        return tuple(sorted(c for c in corners if self.on_table(c)
+                            and not any(geo.disc_overlaps(s, c, out - 1e-6) for s in self._solids)))
 
     def route_length(self, a: Point, b: Point) -> float:
         """Walking distance from ``a`` to ``b`` around solid terrain (straight, or turning at one corner).
@@ -443,7 +415,7 @@ class Table:
         if level is None:
             if len(self._level_cache) > 100_000:
                 self._level_cache.clear()
-            level = self._level_cache[key] = _levels(self.terrain, (key,))[0]
+            level = self._level_cache[key] = elevation_at(key, self.terrain)
         return level
 
     @cached_property
@@ -492,10 +464,9 @@ def formation(table: Table, anchor: Point, facing: Point | None, count: int, *,
         return ()
     fx, fy = facing or (1.0, 0.0)
     back, side = (-fx, -fy), (-fy, fx)
-    ranks = np.arange(1, count + 1) * spacing
-    xs, ys = anchor[0] + ranks * back[0], anchor[1] + ranks * back[1]
-    if table.free_mask(xs, ys, occupied).all():
-        return tuple(zip(xs.tolist(), ys.tolist()))
+    file = tuple((anchor[0] + k * spacing * back[0], anchor[1] + k * spacing * back[1]) for k in range(1, count + 1))
+    if table.all_free(file, occupied):
+        return file
     reach = count + 2
     while True:
         placed = _grow_formation(table, anchor, back, side, count, occupied, spacing, reach)
@@ -505,12 +476,17 @@ def formation(table: Table, anchor: Point, facing: Point | None, count: int, *,
 
 
 def _grow_formation(table, anchor, back, side, count, occupied, spacing, reach):
-    cells = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)]
-    grid = np.array(cells, dtype=float) * spacing
-    xs = anchor[0] + grid[:, 0] * back[0] + grid[:, 1] * side[0]
-    ys = anchor[1] + grid[:, 0] * back[1] + grid[:, 1] * side[1]
-    free = dict(zip(cells, table.free_mask(xs, ys, occupied).tolist()))
-    where = dict(zip(cells, zip(xs.tolist(), ys.tolist())))
+    def where(cell):
+        di, dj = cell[0] * spacing, cell[1] * spacing
+        return (anchor[0] + di * back[0] + dj * side[0], anchor[1] + di * back[1] + dj * side[1])
+
+    free_cache = {}
+
+    def free(cell):  # asked only of the cells next to the group, so most of the grid is never measured
+        if cell not in free_cache:
+            inside = abs(cell[0]) <= reach and abs(cell[1]) <= reach
+            free_cache[cell] = inside and table.is_free(where(cell), occupied)
+        return free_cache[cell]
 
     def cost(cell):  # the file behind the anchor first, then widen; ahead of it last
         i, j = cell
@@ -521,13 +497,13 @@ def _grow_formation(table, anchor, back, side, count, occupied, spacing, reach):
     def push_neighbours(cell):
         i, j = cell
         for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if n not in seen and free.get(n, False):
+            if n not in seen and free(n):
                 seen.add(n)
                 heapq.heappush(heap, (cost(n), n))
 
     push_neighbours((0, 0))
     while heap and len(placed) < count:
         _, cell = heapq.heappop(heap)
-        placed.append(where[cell])
+        placed.append(where(cell))
         push_neighbours(cell)
     return tuple(placed) if len(placed) == count else None

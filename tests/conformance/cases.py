@@ -1,0 +1,98 @@
+"""What the conformance suite runs on: every registered ruleset and each of its scenarios.
+
+A new ruleset gets every test here by registering; nothing to list by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import random
+
+from explorer import all_rulesets
+from explorer.core import GameState
+
+ROUND_BOUND = 12        # random games are played with max_rounds set to this
+ACTION_BOUND = 4000     # ... and must end within this many actions
+
+
+def builtin_rulesets() -> dict:
+    """The project's rulesets (not the tiny ones tests register for themselves)."""
+    return {name: rs for name, rs in all_rulesets().items()
+            if rs.state_type.__module__.startswith("explorer.rulesets.")}
+
+
+def scenario_cases() -> list[tuple[str, str]]:
+    return [(name, scenario) for name, rs in sorted(builtin_rulesets().items()) for scenario in rs.scenarios]
+
+
+def new_game(case: tuple[str, str], seed: int = 0, **settings) -> GameState:
+    name, scenario = case
+    return all_rulesets()[name].new_game(scenario, seed=seed, **settings)
+
+
+def random_walk(state: GameState, rng: random.Random, steps: int) -> GameState:
+    """Play up to ``steps`` uniformly random legal actions."""
+    for _ in range(steps):
+        legal = list(state.legal_actions)
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+    return state
+
+
+# -- malformed input -------------------------------------------------------------
+
+ODD_VALUES = (None, True, -1, 0, 10**12, 1.5, float("nan"), "no", "", [], {}, [1, 2], {"a": 1}, "x" * 300)
+
+
+def odd_actions(state: GameState, rng: random.Random, count: int):
+    """Actions of this ruleset with odd values: wrong players, wrong types, out of range, unknown names."""
+    kinds = state.ruleset.action_types
+    legal = list(state.legal_actions)
+    for _ in range(count):
+        base = rng.choice(legal) if legal and rng.random() < 0.7 else None
+        kind = type(base) if base else rng.choice(kinds)
+        values = {}
+        for field in dataclasses.fields(kind):
+            if base is not None and rng.random() < 0.6:
+                values[field.name] = getattr(base, field.name)
+            elif field.name == "player" and rng.random() < 0.5:
+                values[field.name] = rng.choice(state.sides)
+            else:
+                values[field.name] = rng.choice(ODD_VALUES)
+        yield kind, values
+
+
+def save_paths(data, prefix=()):
+    """Every path to a value inside a saved game (dicts and lists)."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from save_paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from save_paths(value, (*prefix, index))
+
+
+def mutated(data, path, how: str, value=None):
+    """A deep copy of ``data`` with the value at ``path`` replaced, deleted, or its list doubled."""
+    copy = json.loads(json.dumps(data))
+    if not path:
+        return value if how == "replace" else copy
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if how == "delete":
+        del parent[key]
+    elif how == "double" and isinstance(parent[key], list):
+        parent[key] = parent[key] * 2
+    else:
+        parent[key] = value
+    return copy
+
+
+def is_finite_json(value) -> bool:
+    return not (isinstance(value, float) and not math.isfinite(value))
