@@ -19,3 +19,46 @@ print(','.join(shown))
 def test_the_engine_plays_every_ruleset_without_importing_widgets_or_jupyter():
     result = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def _core_imports() -> dict[str, set[str]]:
+    """Each core module's imports of other core modules, at import time (not TYPE_CHECKING, not in functions)."""
+    import ast
+    from pathlib import Path
+
+    core = Path(__file__).parent.parent / "explorer" / "core"
+    graph = {}
+    for path in core.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = set()
+        for node in tree.body:  # top level only
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module} if node.module else {a.name for a in node.names}
+        graph[path.stem] = found - {"__init__"}
+    return graph
+
+
+def test_core_modules_import_each_other_without_a_cycle():
+    graph = _core_imports()
+    done, visiting = set(), []
+
+    def visit(name):
+        assert name not in visiting, f"import cycle in explorer.core: {' -> '.join(visiting + [name])}"
+        if name in done:
+            return
+        visiting.append(name)
+        for other in graph.get(name, ()):
+            visit(other)
+        visiting.pop()
+        done.add(name)
+
+    for name in graph:
+        visit(name)
+
+
+def test_the_core_names_no_ruleset():
+    from pathlib import Path
+
+    core = Path(__file__).parent.parent / "explorer" / "core"
+    for path in core.glob("*.py"):
+        assert "explorer.rulesets" not in path.read_text(encoding="utf-8"), f"{path.name} reaches into the rulesets"

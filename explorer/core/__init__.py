@@ -3,13 +3,14 @@
 from .actions import Action, Decision, Event, action
 from .dice import D2, D3, D6, TWO_D6, Dist, capped, count_successes, is_success, success_chance, successes
 from .errors import MalformedAction, RuleViolation, SaveGameError, UnknownRuleset
+from .game import Game
 from .registry import Ruleset, all_rulesets, get_ruleset, register, search_package
 from .rng import GameRNG
 from .rules import Explained, Reason, RuleRef, Ruling, Section
 from .saves import load_game, load_json
 from .settings import setting, settings_class
 from .simulate import Bot, GameFactory, GameResult, RandomBot, SameBot, Summary, play_out, run_many, summarize
-from .state import Game, GameState, LegalActions, Outcome, Termination, Turn
+from .state import GameState, LegalActions, Outcome, Termination, Turn
 
 __all__ = [
     "Action", "Decision", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "count_successes", "is_success", "success_chance",

@@ -1,7 +1,7 @@
 """Rulesets declare what they are as data and register by name.
 
 The core imports no ruleset: packages of rulesets are named with
-:func:`search_package` (``explorer`` names ``explorer.rulesets``) and each
+:func:`search_package` (the ``explorer`` package names its ``rulesets`` folder) and each
 of their subpackages is imported, and so registers itself, the first time
 a ruleset is looked up.
 """

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import action_from_dict
 from .errors import RuleViolation, SaveGameError, UnknownRuleset
+from .game import Game
+from .registry import get_ruleset
 from .rng import GameRNG
 from .settings import settings_from_dict, settings_to_dict
 
@@ -76,9 +78,6 @@ def load_json(text: Any) -> GameState:
 
 def load_game(data: Any) -> GameState:
     """Rebuild a saved game, or raise :class:`SaveGameError` saying what is wrong."""
-    from .registry import get_ruleset
-    from .state import Game
-
     _expect(isinstance(data, dict), "a saved game must be a JSON object")
     _expect(data.get("format") == SAVE_FORMAT, f"not a Toy Soldier Rules Explorer save (format should be {SAVE_FORMAT!r})")
     _expect(data.get("version") == SAVE_VERSION,

@@ -13,6 +13,7 @@ from concurrent.futures import Executor
 from typing import Protocol
 
 from .actions import Action
+from .registry import get_ruleset
 from .rng import GameRNG
 from .state import GameState, Outcome
 
@@ -86,8 +87,6 @@ class GameFactory:
         return cls(ruleset, scenario, tuple(sorted(settings.items())))
 
     def __call__(self, seed: int) -> GameState:
-        from .registry import get_ruleset
-
         return get_ruleset(self.ruleset).new_game(self.scenario, seed=seed, **dict(self.settings))
 
 

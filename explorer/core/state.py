@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import saves
 from .actions import Action, Decision, Event
-from .errors import MalformedAction, RuleViolation, SaveGameError
+from .errors import MalformedAction, RuleViolation
+from .game import Game
 from .rng import GameRNG
 
 if TYPE_CHECKING:
@@ -75,29 +76,6 @@ class Turn:
     action: Action
     events: tuple[Event, ...]
     dice: tuple[int, ...] | None = None  # dice the player entered by hand
-
-
-@dataclasses.dataclass(frozen=True)
-class Game:
-    """What stays the same while a game is played. Shared by every state, clone and snapshot."""
-
-    settings: Any
-    scenario: str
-    setup: Any
-    sides: tuple[str, str]
-
-    def __post_init__(self):
-        if (not isinstance(self.sides, tuple) or len(self.sides) != 2 or len(set(self.sides)) != 2
-                or not all(isinstance(s, str) and s for s in self.sides)):
-            raise ValueError(f"a game has two sides with different names, not {self.sides!r}")
-
-    def other(self, side: str) -> str:
-        return self.sides[1] if side == self.sides[0] else self.sides[0]
-
-    def next_turn(self, side: str, round: int) -> tuple[str, int]:
-        """Who plays after ``side`` finishes a turn, and in which round (a round ends when both have played)."""
-        following = self.other(side)
-        return following, round + 1 if following == self.sides[0] else round
 
 
 class LegalActions:
@@ -408,9 +386,3 @@ def _entered_dice(dice) -> tuple[int, ...]:
     if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
         raise MalformedAction(f"dice faces must be whole numbers, got {faces!r}")
     return faces
-
-
-def require(condition: bool, message: str) -> None:
-    """For ``_position_from_dict``: a malformed save says what is wrong."""
-    if not condition:
-        raise SaveGameError(message)
