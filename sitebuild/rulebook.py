@@ -50,10 +50,8 @@ class RulingsDirective(SphinxDirective):
 
     def run(self):
         ruleset = get_ruleset(self.arguments[0])
-        # By convention (ENGINE_NOTES.md) a ruleset keeps RULINGS in its rulings module.
-        module = importlib.import_module(f"explorer.rulesets.{ruleset.name}.rulings")
         result = []
-        for ruling in module.RULINGS:
+        for ruling in ruleset.rulings:
             ref = RuleRef(ruleset.name, f"rulings.{ruling.id}")
             target = nodes.target("", "", ids=[ref.label], names=[ref.label])
             self.state.document.note_explicit_target(target)

@@ -16,8 +16,12 @@ HEDGE = Terrain.rect("hedge", "semi_solid", 20, 0, 0.5, 36)    # a hedge right a
 WALL = Terrain.rect("wall", "solid", 20, 0, 1, 36)              # a wall right across the middle
 
 
-def trooper(fid, side, x, y, *, squad=None, moved=True, **kw):
-    """A trooper; ``moved=True`` by default so the base number is the plain 4+."""
+def trooper(fid, side, x, y, *, squad=None, moved=None, **kw):
+    """A trooper; green's have ``moved=True`` by default so the base number is the plain 4+.
+
+    (Only the side to play can have moved this turn: tan's figures have not.)
+    """
+    moved = side == "green" if moved is None else moved
     return Figure(fid, side, kw.pop("kind", "trooper"), squad, x, y, moved=moved, **kw)
 
 
@@ -91,10 +95,10 @@ def test_to_kill_above_6_cannot_be_attacked_and_the_attempt_changes_nothing():
     state = one_on_one(target=target, terrain=(HILL, HEDGE))  # 4 + uphill + cover + vehicle = 7
     before = state.to_dict()
     with pytest.raises(RuleViolation, match="too well protected") as caught:
-        state.apply(Attack("g1", "t1"))
+        state.apply(Attack("green", "g1", "t1"))
     assert caught.value.rule.key == "simple_plastic:attacking.too_well_protected"
     assert state.to_dict() == before
-    assert Attack("g1", "t1") not in state.legal_actions
+    assert Attack("green", "g1", "t1") not in state.legal_actions
     assert state.kill_distribution("g1", "t1") == Dist.constant(0)
 
 
@@ -103,7 +107,7 @@ def test_a_6_is_still_allowed():
     state = one_on_one(target=target, terrain=(HILL, HEDGE))  # 4 + uphill + cover = 6
     assert to_kill(state, "g1", "t1").value == 6
     assert state.kill_distribution("g1", "t1").probability(1) == Fraction(1, 6)
-    assert Attack("g1", "t1") in state.legal_actions
+    assert Attack("green", "g1", "t1") in state.legal_actions
 
 
 def test_a_roll_of_1_never_kills():
@@ -115,7 +119,7 @@ def test_a_roll_of_1_never_kills():
     assert need.value == 2
     assert need.reasons[-1].ref.key == "simple_plastic:attacking.natural_one"
     assert state.kill_distribution("gs", "t1", attacks=1).probability(1) == Fraction(5, 6)
-    state.apply(Attack("gs", "t1"), dice=[1])
+    state.apply(Attack("green", "gs", "t1"), dice=[1])
     assert state.figures["t1"].alive
 
 
@@ -128,7 +132,7 @@ def test_targets_completely_blocked_cannot_be_attacked():
     assert need.value is None and need.reasons[-1].ref.key == "simple_plastic:attacking.line_of_sight"
     before = state.to_dict()
     with pytest.raises(RuleViolation, match="completely blocked"):
-        state.apply(Attack("g1", "t1"))
+        state.apply(Attack("green", "g1", "t1"))
     assert state.to_dict() == before
 
 
@@ -176,7 +180,7 @@ def test_attacks_on_a_squad_kill_its_frontmost_unit_first():
     state = game(trooper("g1", "green", 10, 18), *bravo)
     need = to_kill(state, "g1", "b0")
     assert need.reasons[0].ref.key == "simple_plastic:attacking.closest_first"
-    events = state.apply(Attack("g1", "b0"), dice=[6])
+    events = state.apply(Attack("green", "g1", "b0"), dice=[6])
     assert not state.figures["b2"].alive and state.figures["b0"].alive
     assert [e.kind for e in events] == ["attack", "casualty"]
     assert "simple_plastic:attacking.closest_first" in events[1].rules
@@ -187,7 +191,7 @@ def test_the_closest_member_in_sight_is_the_one_attacked():
     bravo = squad_of("tan", "b", 25, [16, 16.75, 18])
     state = game(trooper("g1", "green", 10, 18), *bravo, terrain=(block,))
     assert state.line_of_sight("g1", "b2").sight is Sight.BLOCKED
-    state.apply(Attack("g1", "b2"), dice=[6])  # naming the hidden one attacks the squad
+    state.apply(Attack("green", "g1", "b2"), dice=[6])  # naming the hidden one attacks the squad
     assert state.figures["b2"].alive and not state.figures["b1"].alive
 
 
@@ -219,7 +223,7 @@ def test_heavy_weapons_roll_4_dice_each_able_to_kill_closest_first():
     assert dist.probability(0) == (1 - p) ** 4 == Fraction(1, 81)
     assert dist.probability(4) == p ** 4
     assert dist.probability(2) == 6 * p ** 2 * (1 - p) ** 2
-    events = state.apply(Attack("gh", "b0"), dice=[3, 1, 6, 2])
+    events = state.apply(Attack("green", "gh", "b0"), dice=[3, 1, 6, 2])
     killed = [e.data["figure"] for e in events if e.kind == "casualty"]
     assert killed == ["b4", "b3"]  # the two closest to (10, 18): y=18 then y=17.25
     assert events[0].data["dice"] == [3, 1, 6, 2]
@@ -248,7 +252,7 @@ def test_heavy_weapons_setting_one_kill_at_most():
     state = heavy_vs_squad(5, heavy_weapons_kills="one")
     dist = state.kill_distribution("gh", "b0")  # 3+: each die 2/3
     assert dist.pmf() == {0: Fraction(1, 81), 1: Fraction(80, 81)}
-    events = state.apply(Attack("gh", "b0"), dice=[6, 6, 6, 6])
+    events = state.apply(Attack("green", "gh", "b0"), dice=[6, 6, 6, 6])
     assert len([e for e in events if e.kind == "casualty"]) == 1
 
 
@@ -263,26 +267,26 @@ def test_a_sniper_that_did_not_move_needs_2_against_an_ordinary_target_and_still
     need = to_kill(state, "gs", "t1")
     assert need.value == 2 and deltas(need) == [-1, -1]  # "did not move" and "special unit"
     assert state.kill_distribution("gs", "t1", attacks=1).pmf() == {0: Fraction(1, 6), 1: Fraction(5, 6)}
-    state.apply(Attack("gs", "t1"), dice=[1])
+    state.apply(Attack("green", "gs", "t1"), dice=[1])
     assert state.figures["t1"].alive
-    state.apply(Attack("gs", "t1"), dice=[2])
+    state.apply(Attack("green", "gs", "t1"), dice=[2])
     assert not state.figures["t1"].alive
 
 
 def test_a_sniper_attacks_twice_and_may_pick_two_targets():
     state = sniper_game(trooper("t1", "tan", 25, 18), trooper("t2", "tan", 25, 25))
-    state.apply(Attack("gs", "t1"), dice=[5])
-    state.apply(Attack("gs", "t2"), dice=[5])
+    state.apply(Attack("green", "gs", "t1"), dice=[5])
+    state.apply(Attack("green", "gs", "t2"), dice=[5])
     assert not state.figures["t1"].alive and not state.figures["t2"].alive
 
 
 def test_a_sniper_has_only_two_attacks():
     state = sniper_game(*squad_of("tan", "b", 25, [15, 15.75, 16.5]))
-    state.apply(Attack("gs", "b0"), dice=[1])
-    state.apply(Attack("gs", "b0"), dice=[1])
+    state.apply(Attack("green", "gs", "b0"), dice=[1])
+    state.apply(Attack("green", "gs", "b0"), dice=[1])
     before = state.to_dict()
     with pytest.raises(RuleViolation, match="already made its 2 attacks") as caught:
-        state.apply(Attack("gs", "b0"))
+        state.apply(Attack("green", "gs", "b0"))
     assert caught.value.rule.key == "simple_plastic:special_units.sniper"
     assert state.to_dict() == before
 
@@ -290,13 +294,13 @@ def test_a_sniper_has_only_two_attacks():
 def test_a_sniper_that_moved_cannot_attack():
     sniper = Figure("gs", "green", "sniper", None, 10, 18)
     state = new_state(figures=[sniper, trooper("g2", "green", 2, 34, squad="alpha"), trooper("t1", "tan", 25, 18)])
-    state.apply(MoveFigure("gs", (12, 18)))
+    state.apply(MoveFigure("green", "gs", (12, 18)))
     state.apply(EndPhase("green"))
     need = to_kill(state, "gs", "t1")
     assert need.value is None and need.reasons[-1].ref.key == "simple_plastic:special_units.sniper"
     before = state.to_dict()
     with pytest.raises(RuleViolation, match="cannot attack after moving"):
-        state.apply(Attack("gs", "t1"))
+        state.apply(Attack("green", "gs", "t1"))
     assert state.to_dict() == before
     assert not any(a.attacker == "gs" for a in state.legal_actions if isinstance(a, Attack))
 
@@ -329,10 +333,10 @@ def test_the_second_attack_uses_the_next_casualtys_conditions():
 
 def test_each_unit_attacks_once_per_turn():
     state = game(trooper("g1", "green", 10, 18), *squad_of("tan", "b", 25, [16, 16.75, 17.5]))
-    state.apply(Attack("g1", "b0"), dice=[1])
+    state.apply(Attack("green", "g1", "b0"), dice=[1])
     before = state.to_dict()
     with pytest.raises(RuleViolation, match="already made its 1 attack"):
-        state.apply(Attack("g1", "b0"))
+        state.apply(Attack("green", "g1", "b0"))
     assert state.to_dict() == before
 
 
@@ -340,30 +344,30 @@ def test_no_attacks_in_the_move_phase_nor_on_your_own_side_nor_by_the_dead():
     state = new_state(figures=[trooper("g1", "green", 10, 18), trooper("g2", "green", 10, 20),
                                trooper("t1", "tan", 25, 18), trooper("t2", "tan", 25, 20, alive=False)])
     with pytest.raises(RuleViolation, match="move phase") as caught:
-        state.apply(Attack("g1", "t1"))
+        state.apply(Attack("green", "g1", "t1"))
     assert caught.value.rule.key == "simple_plastic:turn"
     state.apply(EndPhase("green"))
     with pytest.raises(RuleViolation, match="own side"):
-        state.apply(Attack("g1", "g2"))
+        state.apply(Attack("green", "g1", "g2"))
     with pytest.raises(RuleViolation, match="already a casualty"):
-        state.apply(Attack("g1", "t2"))
+        state.apply(Attack("green", "g1", "t2"))
     with pytest.raises(RuleViolation, match="it is green's turn"):
-        state.apply(Attack("t1", "g1"))
+        state.apply(Attack("tan", "t1", "g1"))
     with pytest.raises(RuleViolation, match="no figure"):
-        state.apply(Attack("g1", "nobody"))
+        state.apply(Attack("green", "g1", "nobody"))
 
 
 def test_attack_odds_of_an_action_are_exact_and_refuse_illegal_attacks():
     state = one_on_one(attacker=trooper("g1", "green", 10, 18, moved=False))
-    assert state.attack_odds(Attack("g1", "t1")).pmf() == {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    assert state.attack_odds(Attack("green", "g1", "t1")).pmf() == {0: Fraction(1, 3), 1: Fraction(2, 3)}
     walled = one_on_one(terrain=(WALL,))
     with pytest.raises(RuleViolation):
-        walled.attack_odds(Attack("g1", "t1"))
+        walled.attack_odds(Attack("green", "g1", "t1"))
 
 
 def test_the_attack_event_explains_the_number_and_the_dice():
     state = one_on_one(terrain=(HEDGE,))
-    (event, casualty) = state.apply(Attack("g1", "t1"), dice=[5])
+    (event, casualty) = state.apply(Attack("green", "g1", "t1"), dice=[5])
     assert event.data["need"] == 5 and event.data["dice"] == [5] and event.data["killed"] == ["t1"]
     assert "simple_plastic:attacking.modifiers" in event.rules
     assert any("Target behind cover (hedge)" in why for why in event.data["why"])

@@ -50,8 +50,8 @@ def test_ending_the_other_sides_phase_is_refused():
 def test_a_side_with_no_figures_left_loses():
     state = duel()
     state.apply(EndPhase("green"))
-    state.apply(Attack("g1", "t1"), dice=[6])
-    assert state.outcome.winner == "green" and "tan has no figures left" in state.outcome.reason
+    state.apply(Attack("green", "g1", "t1"), dice=[6])
+    assert state.outcome.winner == "green" and "tan has nothing left in play" in state.outcome.reason
     assert state.is_over and state.current_player is None
     assert list(state.legal_actions) == []
     with pytest.raises(RuleViolation, match="game is over"):
@@ -93,7 +93,26 @@ def test_snipers_are_never_part_of_a_squad_and_heavy_weapons_may_be():
     enemy = Figure("t1", "tan", "trooper", None, 40, 10)
     with pytest.raises(RuleViolation, match="never part of a squad"):
         new_state(figures=[Figure("gs", "green", "sniper", "alpha", 5, 5), enemy])
-    new_state(figures=[Figure("gh", "green", "heavy", "alpha", 5, 5), enemy])
+    new_state(figures=[Figure("gh", "green", "heavy", "alpha", 5, 5), Figure("g1", "green", "trooper", "alpha", 5, 5.75),
+                       enemy])
+
+
+def test_a_lone_heavy_weapon_named_a_squad_does_not_pay_for_itself():
+    """Issue 7 (c): a squad is fielded only with an ordinary unit in it (ruling specialists)."""
+    enemy = Figure("t1", "tan", "trooper", None, 40, 10)
+    with pytest.raises(RuleViolation, match="only specialists") as caught:
+        new_state(figures=[Figure("gh", "green", "heavy", "alpha", 5, 5), enemy])
+    assert caught.value.rule.key == "simple_plastic:rulings.specialists"
+    with pytest.raises(RuleViolation, match="only specialists"):  # two specialists are no squad either
+        new_state(figures=[Figure("gh", "green", "heavy", "alpha", 5, 5), Figure("gh2", "green", "heavy", "alpha", 5, 5.75),
+                           Figure("g1", "green", "trooper", "bravo", 9, 5), enemy])
+    with pytest.raises(RuleViolation, match="one specialist per squad"):  # alone, it needs a squad elsewhere
+        new_state(figures=[Figure("gh", "green", "heavy", None, 5, 5), enemy])
+    # casualties still count as fielded: a squad down to its heavy weapon is a legal position
+    state = new_state(figures=[Figure("gh", "green", "heavy", "alpha", 5, 5),
+                               Figure("g1", "green", "trooper", "alpha", 5, 5.75, alive=False), enemy])
+    assert state.squads == {"alpha": ("gh",)}
+    assert RULESET.ruling("specialists").decision
 
 
 def test_figures_need_distinct_ids_and_a_known_kind():
@@ -155,24 +174,89 @@ def test_save_and_load_round_trip_exactly():
         assert loaded.apply(bot_a(loaded)) == state.apply(bot_b(state))
 
 
+def figure0(d):
+    return d["start"]["position"]["figures"][0]
+
+
 @pytest.mark.parametrize("mutate, message", [
-    (lambda d: d["initial"]["state"]["figures"][0].update(kind="tank"), "unknown kind"),
-    (lambda d: d["initial"]["state"]["figures"][0].update(x="left"), "position in inches"),
-    (lambda d: d["initial"]["state"]["figures"][0].update(rank="sergeant"), "rank"),
-    (lambda d: d["initial"]["state"].pop("table"), "table"),
-    (lambda d: d["initial"]["state"]["table"]["terrain"][0].update(kind="lava"), "malformed terrain"),
-    (lambda d: d["initial"]["state"].update(phase="lunch"), "bad turn"),
+    (lambda d: figure0(d).update(kind="tank"), "unknown kind"),
+    (lambda d: figure0(d).update(x="left"), "position in inches"),
+    (lambda d: figure0(d).update(rank="sergeant"), "rank"),
+    (lambda d: d.pop("setup"), "table"),
+    (lambda d: d["setup"]["terrain"][0].update(kind="lava"), "malformed terrain"),
+    (lambda d: d["start"]["position"].update(phase="lunch"), "phase must be one of"),
     (lambda d: d["actions"][0]["action"].update(speed=3), "has no field"),
-    (lambda d: d["actions"].append({"action": {"type": "Attack", "attacker": "t1", "target": "g1"}}),
+    (lambda d: d["actions"].append({"action": {"type": "Attack", "player": "tan", "attacker": "t1", "target": "g1"}}),
      "cannot be replayed"),
-    (lambda d: d["current"]["state"]["figures"][0].update(alive=False), "does not give the saved position"),
+    (lambda d: d["current"]["position"]["figures"][0].update(alive=False), "does not give the saved position"),
     (lambda d: d.update(settings={"span": "giant"}), "span must be one of"),
+    # issue 7: what a hostile save tries, each a SaveGameError that says what is wrong
+    (lambda d: figure0(d).update(x=-3.0), "off the"),
+    (lambda d: figure0(d).update(x=22.0, y=16.0), "inside solid terrain"),  # in the farmhouse
+    (lambda d: figure0(d).update(x=float("nan")), "finite"),
+    (lambda d: figure0(d).update(x=float("inf")), "finite"),
+    (lambda d: figure0(d).update(x=10**400), "finite"),
+    (lambda d: figure0(d).update(x=True), "position in inches"),
+    (lambda d: figure0(d).update(id=["g1"]), "names"),
+    (lambda d: figure0(d).update(kind=["trooper"]), "unknown kind"),
+    (lambda d: figure0(d).update(alive="no"), "true or false"),
+    (lambda d: d["start"]["position"]["figures"].append(dict(figure0(d))), "own id"),
+    (lambda d: d["start"]["position"]["figures"][1].update(x=5.0, y=15.0), "each other's bases"),
+    (lambda d: d["start"]["position"]["figures"].append("g9"), "figure 13 is malformed"),
+    (lambda d: d["start"]["position"].update(figures={"g1": {}}), "list"),
+    (lambda d: d["start"]["position"].update(figures=[dict(figure0(d), id=f"x{k}") for k in range(201)]),
+     "at most 200"),
+    (lambda d: d["start"]["position"].update(attacks_used={"g1": -5}), "attacks_used|1 to 1"),
+    (lambda d: d["start"]["position"].update(phase="attack", attacks_used={"g1": -5}), "not -5"),
+    (lambda d: d["start"]["position"].update(phase="attack", attacks_used={"g1": 6}), "not 6"),
+    (lambda d: d["start"]["position"].update(phase="attack", attacks_used={"nobody": 1}), "'nobody'"),
+    (lambda d: d["start"]["position"].update(phase="attack", attacks_used={"t1": 1}), "'t1'"),
+    (lambda d: d["start"]["position"].update(attacks_used=[["g1", 1]]), "attacks_used must be"),
+    (lambda d: d["start"]["position"].update(moved_units=["squad:bravo"]), "moved unit"),
+    (lambda d: d["start"]["position"].update(moved_units=[["g1"]]), "moved_units must be"),
+    (lambda d: d["start"]["position"].update(round=0), "round"),
+    (lambda d: d["start"]["position"].update(round="1"), "round must be a whole number"),
+    (lambda d: d["start"]["position"].update(side="blue"), "side to play"),
+    (lambda d: d["start"]["position"].pop("side"), "exactly the keys"),
+    (lambda d: d["start"].update(position=[]), "position"),
+    (lambda d: d["setup"].update(width=float("nan")), "width and height"),
+    (lambda d: d["setup"].update(width=10**9), "width and height"),
+    (lambda d: d["setup"]["terrain"][0].update(points=[[0, 0], [1, "a"], [2, 2]]), "malformed terrain"),
+    (lambda d: d["setup"]["terrain"][0].update(elevation=10**9), "elevation"),
+    (lambda d: d["setup"].update(terrain={}), "terrain must be a list"),
+    (lambda d: d["actions"][0]["action"].update(squad=["alpha"]), "cannot be replayed"),
+    (lambda d: d["actions"][0]["action"].update(to=[1, 2, 3]), "cannot be replayed"),
 ])
 def test_malformed_saves_are_rejected_with_a_clear_reason(mutate, message):
     data = json.loads(played(actions=10).to_json())
+    assert data["actions"][0]["action"]["type"] == "MoveSquad"
     mutate(data)
     with pytest.raises(SaveGameError, match=message):
         load_game(data)
+
+
+def test_a_hostile_save_never_escapes_as_a_raw_exception():
+    """Every part of a real save replaced by odd values: a SaveGameError each time, never anything else."""
+    base = json.loads(played(actions=10).to_json())
+    odd = [None, -5, 1.5, float("nan"), "no", [], {}, ["g1"], {"x": 1}, True, 10**400]
+    paths = [("setup",), ("setup", "width"), ("setup", "terrain"), ("start", "position"),
+             ("start", "position", "figures"), ("start", "position", "side"), ("start", "position", "phase"),
+             ("start", "position", "round"), ("start", "position", "moved_units"),
+             ("start", "position", "attacks_used"), ("current", "position", "round")]
+    fields = ["id", "side", "kind", "squad", "x", "y", "alive", "moved", "in_vehicle"]
+    for path in paths + [("start", "position", "figures", 0, f) for f in fields]:
+        for value in odd:
+            data = json.loads(json.dumps(base))
+            where = data
+            for key in path[:-1]:
+                where = where[key]
+            where[path[-1]] = value
+            try:
+                state = load_game(data)
+            except SaveGameError:
+                continue
+            # a value that happens to be legal (a table with no terrain) loads, and the game is legal
+            assert type(state)._position_problem(state.game, state.position) is None, (path, value)
 
 
 def test_undo_restores_exactly():
@@ -187,12 +271,12 @@ def test_undo_restores_exactly():
 # -- actions, sections and rulings as data ------------------------------------------------------------------
 
 def test_actions_print_as_code_you_can_type_back_and_survive_json():
-    acts = [MoveSquad("alpha", "g1", (12.0, 10.5)), MoveSquad("alpha", "g1", (12.0, 10.5), (("g2", (11.0, 10.5)),)),
-            MoveFigure("gs", (3.0, 4.0)), Attack("g1", "t3"), EndPhase("green")]
+    acts = [MoveSquad("green", "alpha", "g1", (12.0, 10.5)), MoveSquad("green", "alpha", "g1", (12.0, 10.5), (("g2", (11.0, 10.5)),)),
+            MoveFigure("green", "gs", (3.0, 4.0)), Attack("green", "g1", "t3"), EndPhase("green")]
     for act in acts:
         assert eval(repr(act)) == act
         assert hash(act) == hash(eval(repr(act)))
-    assert MoveSquad("a", "b", [1, 2]) == MoveSquad("a", "b", (1, 2))  # lists from JSON become tuples
+    assert MoveSquad("green", "a", "b", [1, 2]) == MoveSquad("green", "a", "b", (1, 2))  # lists from JSON become tuples
 
 
 def test_every_rule_reference_resolves_to_a_book_page():
@@ -235,7 +319,7 @@ def test_the_greedy_bot_attacks_the_best_odds_target():
                Figure("t2", "tan", "trooper", None, 25, 22)]                    # needs 3
     state = new_state(figures=figures)
     state.apply(EndPhase("green"))
-    assert GreedyBot(0)(state) == Attack("g1", "t2")
+    assert GreedyBot(0)(state) == Attack("green", "g1", "t2")
 
 
 def test_the_greedy_bot_stays_put_when_it_has_a_target_and_moves_in_otherwise():
@@ -256,3 +340,23 @@ def test_bots_finish_games_and_the_same_seeds_give_the_same_game(scenario):
     first, again = game(4), game(4)
     assert first.is_over
     assert first == again
+
+
+def test_the_rules_bugs_of_issue_7_are_each_a_ruling_the_rulings_page_shows():
+    decided = {r.id: r for r in RULINGS}
+    assert "only a squad with gaps" in decided["closing_gaps"].decision.lower()
+    assert "no follower ends further forward than the leader" in decided["followers"].decision
+    assert "at least one ordinary unit" in decided["specialists"].decision
+    assert "nan" in decided["span_range"].decision.lower() and decided["span_range"].setting == "child_span_inches"
+    for key in ("closing_gaps", "followers", "specialists", "span_range"):
+        assert RULESET.ruling(key) is decided[key] and RULESET.ref(f"rulings.{key}").section == f"rulings.{key}"
+
+
+def test_the_ruleset_has_the_names_every_ruleset_has():
+    from explorer.rulesets.simple_plastic import ACTIONS, BOTS
+    assert RULESET.bots == BOTS and set(BOTS) == {"greedy", "random"}
+    assert RULESET.action_types == ACTIONS and RULESET.rulings == RULINGS
+    assert RULESET.victory_section == "rulings.victory"
+    state = duel()
+    assert state.describe(EndPhase("green")) == "green ends the move phase"
+    assert state.describe(Attack("green", "g1", "t1")) == "g1 attacks t1"

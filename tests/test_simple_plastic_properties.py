@@ -88,7 +88,9 @@ def test_any_move_is_either_legal_and_keeps_the_invariants_or_refused_and_change
     if not movers:
         return
     figure = movers[pick % len(movers)]
-    act = MoveSquad(figure.squad, figure.id, (x, y)) if figure.squad and not lone else MoveFigure(figure.id, (x, y))
+    player = state.current_player
+    act = (MoveSquad(player, figure.squad, figure.id, (x, y)) if figure.squad and not lone
+           else MoveFigure(player, figure.id, (x, y)))
     before_dict, before = state.to_dict(), dict(state.figures)
     try:
         state.apply(act)

@@ -1,7 +1,6 @@
 """Simple Plastic widgets: the board shows the state, explorers show the engine's exact numbers,
 the replay follows the recorded game, live play applies only what the rules allow."""
 
-import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -25,7 +24,7 @@ def recorded():
 
 def test_board_layers_show_living_figures_where_they_stand_in_side_colours():
     game = explorer.new_game("simple_plastic", "skirmish", seed=1)
-    game.figures["g2"] = dataclasses.replace(game.figures["g2"], alive=False)
+    game = game.board().without("g2")  # a "what if" board: g2 has fallen
     layers = sp.SimplePlasticBoard().layers(game)
     figures = layers["figures"]
     living = [f for f in game.figures.values() if f.alive]
@@ -36,7 +35,7 @@ def test_board_layers_show_living_figures_where_they_stand_in_side_colours():
         assert figures["colour"][i] == SIDE_COLOURS[f.side]
         assert figures["marker"][i] == tb.MARKERS[f.kind]
     assert set(figures["colour"]) == {SIDE_COLOURS["green"], SIDE_COLOURS["tan"]}
-    assert sorted(layers["terrain"]["name"]) == sorted(t.name for t in game.terrain)
+    assert sorted(layers["terrain"]["name"]) == sorted(t.name for t in game.table.terrain)
     # every column of a layer has one entry per row
     for layer in layers.values():
         assert len({len(column) for column in layer.values()}) == 1
@@ -48,7 +47,7 @@ def test_move_rings_are_the_engines_move_allowance_for_units_that_may_move():
     ringed = [label.split(":")[0] for label in rings["label"]]
     assert [game.figures[fid].unit for fid in ringed] == ["squad:alpha"]  # green moves: one ring for its one squad
     assert rings["radius"] == [game.move_allowance("g1").value]
-    game.apply(MoveSquad("alpha", "g1", (9.0, 15.0)))
+    game.apply(MoveSquad("green", "alpha", "g1", (9.0, 15.0)))
     assert sp.SimplePlasticBoard().layers(game)["rings"]["x"] == []  # alpha has moved
 
 

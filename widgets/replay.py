@@ -30,9 +30,7 @@ def event_html(events, rule_href=None) -> str:
 
 def replay_frames(board: Board, final_state) -> list[tuple]:
     """``(turn, layers)`` for the start and after each action of a finished game."""
-    from explorer.core.registry import load_game
-
-    game = load_game(final_state.to_dict())  # a copy: the caller's game is left alone
+    game = final_state.clone()  # the caller's game is left alone
     turns = list(game.history)
     while game.history:
         game.undo()

@@ -418,7 +418,7 @@ def describe(act) -> str:
     if isinstance(act, Attack):
         return f"{act.attacker} attacks {act.target}"
     if isinstance(act, EndPhase):
-        return f"{act.side} ends the phase"
+        return f"{act.player} ends the phase"
     return repr(act)
 
 
@@ -490,7 +490,7 @@ class SimplePlasticLive:
         self.live.play(act)
 
     def try_attack(self, attacker: str, target: str) -> None:
-        self.play(Attack(attacker, target))
+        self.play(Attack(self.human, attacker, target))
 
     def move_action(self, figure_id: str, direction: str, inches: float):
         """The move of ``figure_id``'s unit, ``inches`` toward ``direction`` (the figure leads a squad)."""
@@ -498,8 +498,8 @@ class SimplePlasticLive:
         to = m.tt.step(figure.position, m.tt.COMPASS[direction], inches)
         to = (round(to[0], 3), round(to[1], 3))
         if figure.squad:
-            return MoveSquad(figure.squad, figure_id, to)
-        return MoveFigure(figure_id, to)
+            return MoveSquad(self.human, figure.squad, figure_id, to)
+        return MoveFigure(self.human, figure_id, to)
 
     def try_move(self, figure_id: str, direction: str, inches: float) -> None:
         self.play(self.move_action(figure_id, direction, inches))

@@ -12,8 +12,8 @@
 
 from explorer.core import Ruleset, register
 
-from .bots import GreedyBot
-from .game import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
+from .bots import BOTS, GreedyBot
+from .game import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad, Position, SimplePlasticState
 from .mechanics import (
     Board, Figure, attack_distribution, casualties, in_cohesion, kill_chance, kill_distribution, modifier_conditions,
     move_allowance, plan_figure_move, plan_squad_move, sight, targets_closest_first, to_kill,
@@ -34,10 +34,14 @@ RULESET = register(Ruleset(
     action_types=ACTIONS,
     sections=SECTIONS,
     scenarios=SCENARIOS,
+    bots=BOTS,
+    rulings=RULINGS,
+    turn_section="turn",
+    victory_section="rulings.victory",
 ))
 
 __all__ = [
-    "RULESET", "RULINGS", "SECTIONS", "SCENARIOS", "Settings", "SimplePlasticState", "MoveSquad", "MoveFigure",
+    "RULESET", "RULINGS", "BOTS", "ACTIONS", "Position", "SECTIONS", "SCENARIOS", "Settings", "SimplePlasticState", "MoveSquad", "MoveFigure",
     "Attack", "EndPhase", "Figure", "Board", "GreedyBot", "new_state", "squad_in_line", "to_kill",
     "kill_distribution", "attack_distribution", "kill_chance", "casualties", "move_allowance", "sight",
     "targets_closest_first", "modifier_conditions", "plan_squad_move", "plan_figure_move", "in_cohesion",

@@ -1,10 +1,10 @@
-"""Simple opponents: a greedy bot (any random one is ``explorer.core.RandomBot``)."""
+"""Simple opponents: a greedy bot, and the core's random one (``BOTS``)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from explorer.core import Action, GameRNG
+from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Sight
 
@@ -84,6 +84,9 @@ class GreedyBot:
             return 0.0
         cover = state.table.sight(enemy.position, act.to).sight is not Sight.CLEAR
         return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
+
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def _enemy_units(state) -> list:

@@ -1,109 +1,155 @@
 """The Simple Plastic Wargame's turn as a game state, and its actions.
 
 A turn is one side's move phase, then its attack phase; then the other side
-takes a turn. Figures stay in :attr:`SimplePlasticState.figures` after they
-die (``alive=False``), so the book can show where they fell.
+takes a turn. The :class:`~explorer.core.Game`'s setup is the
+:class:`~explorer.core.tabletop.Table` (it never changes); the
+:class:`Position` is the rest, frozen. Figures stay in the position after
+they die (``alive=False``), so the book can show where they fell.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+import math
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 
-from explorer.core import Action, Dist, Event, Explained, GameState, Outcome, Reason, RuleViolation, action
+from explorer.core import (
+    Action, Dist, Event, Explained, Game, GameState, Reason, RuleViolation, action, count_successes,
+)
 from explorer.core import tabletop as tt
-from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table
+from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table, Terrain
 
 from . import mechanics as m
+from .data import NEVER_KILLS
 from .mechanics import Board, Figure
 from .sections import ref
 
 PHASES = ("move", "attack")
-
-
-def _point(value):
-    """Lists (from JSON or a caller) become tuples, so actions stay hashable."""
-    return tuple(value) if isinstance(value, list) else value
+MAX_FIGURES = 200
+"""Most figures a position may hold (a big game is a few dozen a side)."""
+MAX_TERRAIN = 200
+MAX_TABLE_INCHES = 1000.0
+MAX_ROUND = 1_000_000
 
 
 @action
 class MoveSquad(Action):
-    """Move a squad: ``leader`` (its frontmost unit) goes ``to``; the rest follow.
+    """Move a squad: ``leader`` (its frontmost unit) goes ``to``; the rest follow behind him.
 
     ``followers``: ``None`` to form up behind the leader, or pairs
     ``(figure_id, (x, y))`` (members not listed stay put). A move whose leader
-    stays where it is only closes gaps, and the squad has not moved.
+    stays where it is only closes gaps (a squad with gaps only), and the
+    squad has not moved.
     """
 
+    player: str
     squad: str
     leader: str
     to: tuple[float, float]
     followers: tuple[tuple[str, tuple[float, float]], ...] | None = None
-
-    def __post_init__(self):
-        object.__setattr__(self, "to", _point(self.to))
-        if isinstance(self.followers, list):
-            object.__setattr__(self, "followers", tuple((fid, _point(p)) for fid, p in self.followers))
 
 
 @action
 class MoveFigure(Action):
     """Move a unit that operates alone (a sniper, a lone heavy weapon)."""
 
+    player: str
     figure: str
     to: tuple[float, float]
-
-    def __post_init__(self):
-        object.__setattr__(self, "to", _point(self.to))
 
 
 @action
 class Attack(Action):
     """One attack: ``attacker`` rolls at ``target``'s squad (the closest member in sight dies first)."""
 
+    player: str
     attacker: str
     target: str
 
 
 @action
 class EndPhase(Action):
-    """``side`` is done moving (or attacking)."""
+    """``player`` is done moving (or attacking)."""
 
-    side: str
+    player: str
 
 
 ACTIONS = (MoveSquad, MoveFigure, Attack, EndPhase)
 
 
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """What changes in play: the figures (id -> :class:`Figure`, read-only, in the order fielded),
+    whose turn and phase, the round, the units that have moved this phase (squads as
+    ``"squad:<name>"``, lone figures by id) and the attacks each figure has made this turn."""
+
+    figures: Mapping[str, Figure]
+    side: str
+    phase: str = "move"
+    round: int = 1
+    moved_units: frozenset[str] = frozenset()
+    attacks_used: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, figures, side: str, **rest) -> Position:
+        """A position from figures (a mapping or a sequence), their mapping made read-only."""
+        if isinstance(figures, Mapping):
+            figures = list(figures.values())
+        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
+                and (self.side, self.phase, self.round, self.moved_units, self.attacks_used)
+                == (other.side, other.phase, other.round, other.moved_units, other.attacks_used))
+
+    __hash__ = None
+
+
+def _name(value) -> bool:
+    return isinstance(value, str)
+
+
+def _refusal(section: str, text: str) -> RuleViolation:
+    return RuleViolation(text, ref(section))
+
+
 class SimplePlasticState(GameState):
-    """A game of the Simple Plastic Wargame in progress."""
+    """A game of the Simple Plastic Wargame in progress.
 
-    def __init__(self, settings, *, table: Table, figures, sides=("green", "tan"), first: str | None = None,
-                 seed: int = 0):
-        super().__init__(settings, seed=seed)
-        figures = tuple(figures)
-        problems = m.army_problems(figures)
-        if problems:
-            raise problems[0]
-        self.sides = tuple(sides)
-        if len(self.sides) != 2 or any(f.side not in self.sides for f in figures):
-            raise ValueError(f"a game has two sides, and every figure is on one of them: {self.sides}")
-        self._set_table(table)
-        self.figures: dict[str, Figure] = {f.id: f for f in figures}
-        self.side = first or self.sides[0]
-        self.phase = "move"
-        self.round = 1
-        self.moved_units: set[str] = set()     # squads ("squad:<name>") and lone figures that moved this phase
-        self.attacks_used: dict[str, int] = {}
+    ``game.setup`` is the :class:`Table`; ``position`` a :class:`Position`.
+    The state is itself a *board* for the mechanics (``figures``, ``table``,
+    ``settings``).
+    """
 
-    def _set_table(self, table: Table) -> None:
-        self.table = table
-        self._table_dict = table.to_dict()
-
-    # -- what the widgets read ---------------------------------------------------------------
+    # -- what the widgets and the book read ----------------------------------------------------
     @property
-    def terrain(self):
+    def table(self) -> Table:
+        return self.game.setup
+
+    @property
+    def terrain(self) -> tuple[Terrain, ...]:
         return self.table.terrain
+
+    @property
+    def figures(self) -> Mapping[str, Figure]:
+        return self.position.figures
+
+    @property
+    def side(self) -> str:
+        return self.position.side
+
+    @property
+    def phase(self) -> str:
+        return self.position.phase
+
+    @property
+    def moved_units(self) -> frozenset[str]:
+        return self.position.moved_units
+
+    @property
+    def attacks_used(self) -> dict[str, int]:
+        return dict(self.position.attacks_used)
 
     @property
     def squads(self) -> dict[str, tuple[str, ...]]:
@@ -141,46 +187,24 @@ class SimplePlasticState(GameState):
             raise violation
         return m.attack_distribution(self, attack.attacker, attack.target)
 
-    # -- turn and outcome --------------------------------------------------------------------
-    @property
-    def current_player(self) -> str | None:
-        return None if self.outcome else self.side
-
-    @property
-    def outcome(self) -> Outcome | None:
+    # -- the end of the game -------------------------------------------------------------------
+    def _standing(self) -> dict[str, int]:
         counts = {side: 0 for side in self.sides}
         for f in self.figures.values():
             if f.alive:
                 counts[f.side] += 1
-        beaten = [side for side, n in counts.items() if n == 0]
-        if beaten:
-            standing = [side for side in self.sides if side not in beaten]
-            winner = standing[0] if standing else None
-            return Outcome(winner, f"{' and '.join(beaten)} {'has' if len(beaten) == 1 else 'have'} no figures left")
-        limit = self.settings.max_rounds
-        if limit is not None and self.round > limit:
-            a, b = self.sides
-            rounds = f"{limit} round{'s' if limit > 1 else ''}"
-            if counts[a] == counts[b]:
-                return Outcome(None, f"after {rounds} both sides have {counts[a]} figures")
-            winner = a if counts[a] > counts[b] else b
-            return Outcome(winner, f"after {rounds} {winner} has more figures ({counts[a]} to {counts[b]})")
-        return None
+        return counts
 
-    def other(self, side: str) -> str:
-        return self.sides[1] if side == self.sides[0] else self.sides[0]
-
-    # -- legal actions --------------------------------------------------------------------------
+    # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self) -> Iterator[Action]:
-        if self.outcome:
-            return
+        side = self.side
         if self.phase == "move":
             yield from self._candidate_moves()
             if not self._gaps_left_open():
-                yield EndPhase(self.side)
+                yield EndPhase(side)
         else:
             yield from self._candidate_attacks()
-            yield EndPhase(self.side)
+            yield EndPhase(side)
 
     def _units_to_move(self) -> Iterator[tuple[str | None, list[Figure]]]:
         seen = set()
@@ -192,7 +216,7 @@ class SimplePlasticState(GameState):
 
     def _candidate_moves(self) -> Iterator[Action]:
         """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-        span = self.settings.span_inches
+        span, side = self.settings.span_inches, self.side
         for squad, members in self._units_to_move():
             if squad and not m.in_cohesion([f.position for f in members]):
                 closing = self._closing_move(squad, members)
@@ -205,10 +229,10 @@ class SimplePlasticState(GameState):
                     try:
                         if squad:
                             m.plan_squad_move(self, squad, mover.id, to)
-                            yield MoveSquad(squad, mover.id, to)
+                            yield MoveSquad(side, squad, mover.id, to)
                         else:
                             m.plan_figure_move(self, mover.id, to)
-                            yield MoveFigure(mover.id, to)
+                            yield MoveFigure(side, mover.id, to)
                     except RuleViolation:
                         continue
 
@@ -222,7 +246,7 @@ class SimplePlasticState(GameState):
             m.plan_squad_move(self, squad, leader.id, leader.position)
         except RuleViolation:
             return None
-        return MoveSquad(squad, leader.id, leader.position)
+        return MoveSquad(self.side, squad, leader.id, leader.position)
 
     def _gaps_left_open(self) -> list[str]:
         """This side's squads with gaps that could be closed and are not yet."""
@@ -236,64 +260,113 @@ class SimplePlasticState(GameState):
         groups = {}
         for f in m.living(self, self.other(self.side)):
             groups.setdefault(f.unit, f)
+        used = self.attacks_used
         for attacker in m.living(self, self.side):
-            if self.attacks_used.get(attacker.id, 0) >= attacker.profile.attacks:
+            if used.get(attacker.id, 0) >= attacker.profile.attacks:
                 continue
             for target in groups.values():
                 need = m.to_kill(self, attacker.id, target.id)
                 if need.value is not None:
                     victim = m.targets_closest_first(self, attacker, target)[0]
-                    yield Attack(attacker.id, victim.id)
+                    yield Attack(self.side, attacker.id, victim.id)
 
-    # -- applying actions --------------------------------------------------------------------------
-    def _apply(self, act: Action) -> list[Event]:
-        if self.outcome:
-            raise RuleViolation(f"the game is over: {self.outcome.reason}", ref("turn"), act)
+    # -- may I? ----------------------------------------------------------------------------------
+    def _check(self, act: Action) -> RuleViolation | None:
         try:
             if isinstance(act, EndPhase):
-                return self._end_phase(act)
+                return self._check_end_phase()
             if isinstance(act, Attack):
-                return self._attack(act)
-            return self._move(act)
+                self._plan_attack(act)
+            else:
+                self._plan_move(act)
         except RuleViolation as violation:
-            violation.action = violation.action or act  # the mechanics do not know the action
-            raise
+            return violation
+        return None
 
-    def _require_turn(self, side: str, phase: str) -> None:
-        if side != self.side:
-            raise RuleViolation(f"it is {self.side}'s turn, not {side}'s", ref("turn"))
-        if phase != self.phase:
-            raise RuleViolation(f"it is {self.side}'s {self.phase} phase; {phase}s come "
-                                f"{'after moving' if phase == 'attack' else 'before attacking'}", ref("turn"))
+    def _phase_is(self, phase: str) -> None:
+        if self.phase != phase:
+            raise _refusal("turn", f"it is {self.side}'s {self.phase} phase; {phase}s come "
+                                   f"{'after moving' if phase == 'attack' else 'before attacking'}")
 
-    def _figure(self, figure_id, section: str) -> Figure:
-        if figure_id not in self.figures:
-            raise RuleViolation(f"there is no figure {figure_id!r}", ref(section))
-        return self.figures[figure_id]
+    def _own_figure(self, player: str, figure_id, section: str, what: str) -> Figure:
+        if not _name(figure_id):
+            raise _refusal(section, f"the {what} is named by a figure's id (text), not {figure_id!r}")
+        figure = self.figures.get(figure_id)
+        if figure is None:
+            raise _refusal(section, f"there is no figure {figure_id!r}")
+        if what != "target" and figure.side != player:
+            raise _refusal("turn", f"{figure_id} is {figure.side}'s, not {player}'s: a player moves and attacks "
+                                   "with their own figures only")
+        return figure
 
-    def _move(self, act: MoveSquad | MoveFigure) -> list[Event]:
+    def _check_end_phase(self) -> RuleViolation | None:
+        if self.phase == "move":
+            gaps = self._gaps_left_open()
+            if gaps:
+                return _refusal("moving.cohesion", f"squad {gaps[0]} has gaps left by casualties: close them "
+                                                   "before moving on")
+        return None
+
+    def _plan_move(self, act: MoveSquad | MoveFigure):
+        """``(placed, moved, unit name, leader id)`` of a legal move; raises the rule that forbids it."""
         if isinstance(act, MoveSquad):
+            if not _name(act.squad):
+                raise _refusal("moving.squads", f"a squad is named by text, not {act.squad!r}")
             members = m.squad_members(self, act.squad)
             if not members:
-                raise RuleViolation(f"there is no squad {act.squad!r} with living members", ref("moving.squads"))
-            unit, side, name = f"squad:{act.squad}", members[0].side, f"squad {act.squad}"
+                raise _refusal("moving.squads", f"there is no squad {act.squad!r} with living members")
+            if members[0].side != act.player:
+                raise _refusal("turn", f"squad {act.squad} is {members[0].side}'s, not {act.player}'s: a player "
+                                       "moves their own squads only")
+            if not _name(act.leader):
+                raise _refusal("moving.squads", f"the leader is named by a figure's id (text), not {act.leader!r}")
+            unit, name = f"squad:{act.squad}", f"squad {act.squad}"
         else:
-            figure = self._figure(act.figure, "moving.span")
-            unit, side, name = figure.unit, figure.side, act.figure
-        self._require_turn(side, "move")
+            figure = self._own_figure(act.player, act.figure, "moving.span", "figure")
+            unit, name = figure.unit, act.figure
+        self._phase_is("move")
         if unit in self.moved_units:
-            raise RuleViolation(f"{name} has already moved this turn", ref("moving.span"))
+            raise _refusal("moving.span", f"{name} has already moved this turn")
         if isinstance(act, MoveSquad):
             placed, moved = m.plan_squad_move(self, act.squad, act.leader, act.to, act.followers)
-            mover = act.leader
-        else:
-            to, moved = m.plan_figure_move(self, act.figure, act.to)
-            placed, mover = {act.figure: to}, act.figure
+            return placed, moved, unit, name, act.leader
+        to, moved = m.plan_figure_move(self, act.figure, act.to)
+        return {act.figure: to}, moved, unit, name, act.figure
+
+    def _plan_attack(self, act: Attack) -> Explained:
+        attacker = self._own_figure(act.player, act.attacker, "attacking", "attacker")
+        self._own_figure(act.player, act.target, "attacking", "target")
+        self._phase_is("attack")
+        allowed = attacker.profile.attacks
+        if self.attacks_used.get(attacker.id, 0) >= allowed:
+            section = "special_units.sniper" if allowed > 1 else "attacking"
+            raise _refusal(section, f"{attacker.id} has already made its {allowed} attack{'s' if allowed > 1 else ''} "
+                                    "this turn")
+        need = m.to_kill(self, act.attacker, act.target)
+        if need.value is None:
+            last = need.reasons[-1]
+            raise RuleViolation(last.text, last.ref)
+        return need
+
+    # -- doing -------------------------------------------------------------------------------------
+    def _do(self, act: Action) -> tuple[Position, list[Event]]:
+        if isinstance(act, EndPhase):
+            return self._end_phase()
+        if isinstance(act, Attack):
+            return self._attack(act)
+        return self._move(act)
+
+    def _with_figures(self, changed: Mapping[str, Figure], **rest) -> Position:
+        figures = dict(self.figures)
+        figures.update(changed)
+        return dataclasses.replace(self.position, figures=MappingProxyType(figures), **rest)
+
+    def _move(self, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
+        placed, moved, unit, name, mover = self._plan_move(act)
         start = self.figures[mover].position
-        for fid, (x, y) in placed.items():
-            self.figures[fid] = dataclasses.replace(self.figures[fid], x=x, y=y, moved=moved)
-        self.moved_units.add(unit)
-        return [self._move_event(act, name, mover, start, placed, moved)]
+        changed = {fid: dataclasses.replace(self.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+        position = self._with_figures(changed, moved_units=self.moved_units | {unit})
+        return position, [self._move_event(act, name, mover, start, placed, moved)]
 
     def _move_event(self, act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
         length = tt.distance(start, placed[mover])
@@ -309,26 +382,17 @@ class SimplePlasticState(GameState):
                 "positions": {fid: list(p) for fid, p in placed.items()}}
         return Event("move", text, rules, data)
 
-    def _attack(self, act: Attack) -> list[Event]:
-        attacker = self._figure(act.attacker, "attacking")
-        self._figure(act.target, "attacking")
-        self._require_turn(attacker.side, "attack")
-        allowed = attacker.profile.attacks
-        if self.attacks_used.get(attacker.id, 0) >= allowed:
-            section = "special_units.sniper" if allowed > 1 else "attacking"
-            raise RuleViolation(f"{attacker.id} has already made its {allowed} attack{'s' if allowed > 1 else ''} "
-                                "this turn", ref(section))
-        need = m.to_kill(self, act.attacker, act.target)
-        if need.value is None:
-            last = need.reasons[-1]
-            raise RuleViolation(last.text, last.ref)
+    def _attack(self, act: Attack) -> tuple[Position, list[Event]]:
+        need = self._plan_attack(act)
+        attacker = self.figures[act.attacker]
         faces = self.roll(attacker.profile.dice)
-        hits = sum(1 for face in faces if face != 1 and face >= need.value)
+        hits = count_successes(faces, need.value, natural_fail=NEVER_KILLS)
         dead = m.casualties(self, act.attacker, act.target, hits)
-        for fid in dead.value:
-            self.figures[fid] = dataclasses.replace(self.figures[fid], alive=False)
-        self.attacks_used[attacker.id] = self.attacks_used.get(attacker.id, 0) + 1
-        return self._attack_events(act, need, faces, hits, dead)
+        used = self.attacks_used
+        used[attacker.id] = used.get(attacker.id, 0) + 1
+        changed = {fid: dataclasses.replace(self.figures[fid], alive=False) for fid in dead.value}
+        position = self._with_figures(changed, attacks_used=tuple(sorted(used.items())))
+        return position, self._attack_events(act, need, faces, hits, dead)
 
     def _attack_events(self, act, need: Explained, faces, hits: int, dead: Explained) -> list[Event]:
         shown = ", ".join(map(str, faces))
@@ -341,58 +405,196 @@ class SimplePlasticState(GameState):
                    for fid in dead.value]
         return events
 
-    def _end_phase(self, act: EndPhase) -> list[Event]:
-        if act.side != self.side:
-            raise RuleViolation(f"it is {self.side}'s turn, not {act.side}'s", ref("turn"))
-        if self.phase == "move":
-            gaps = self._gaps_left_open()
-            if gaps:
-                raise RuleViolation(f"squad {gaps[0]} has gaps left by casualties: close them before moving on",
-                                    ref("moving.cohesion"))
-            self.phase = "attack"
-            return [Event("phase", f"{self.side} attacks", ("simple_plastic:turn",))]
-        finished, self.side, self.phase = self.side, self.other(self.side), "move"
-        if self.side == self.sides[0]:
-            self.round += 1
-        self.moved_units.clear()
-        self.attacks_used.clear()
-        for fid, f in self.figures.items():
-            if f.moved:
-                self.figures[fid] = dataclasses.replace(f, moved=False)
-        return [Event("phase", f"{finished}'s turn ends; {self.side} moves", ("simple_plastic:turn",),
-                      {"round": self.round})]
+    def _end_phase(self) -> tuple[Position, list[Event]]:
+        p = self.position
+        if p.phase == "move":
+            return dataclasses.replace(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+        side, rnd = self.game.next_turn(p.side, p.round)
+        changed = {fid: dataclasses.replace(f, moved=False) for fid, f in p.figures.items() if f.moved}
+        position = self._with_figures(changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
+                                      attacks_used=())
+        return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
+                                {"round": rnd})]
 
-    # -- saving ----------------------------------------------------------------------------------------
-    def _state_dict(self) -> dict:
+    def describe(self, act: Action) -> str:
+        """An action in words, for menus and logs."""
+        if isinstance(act, MoveSquad):
+            if isinstance(act.to, tuple) and len(act.to) == 2 and all(isinstance(c, float | int) for c in act.to):
+                if act.leader in self.figures and tt.distance(self.figures[act.leader].position, act.to) <= tt.EPSILON:
+                    return f"squad {act.squad} closes its gaps on {act.leader}"
+                return f"squad {act.squad} moves, led by {act.leader}, to ({act.to[0]:.1f}, {act.to[1]:.1f})"
+        elif isinstance(act, MoveFigure):
+            if isinstance(act.to, tuple) and len(act.to) == 2 and all(isinstance(c, float | int) for c in act.to):
+                return f"{act.figure} moves to ({act.to[0]:.1f}, {act.to[1]:.1f})"
+        elif isinstance(act, Attack):
+            return f"{act.attacker} attacks {act.target}"
+        elif isinstance(act, EndPhase):
+            return f"{act.player} ends the {self.phase if act.player == self.side else ''} phase".replace("  ", " ")
+        return repr(act)
+
+    # -- the one legality check ------------------------------------------------------------------------
+    @classmethod
+    def _position_problem(cls, game: Game, p) -> str | None:
+        table = game.setup
+        if not isinstance(table, Table):
+            return f"the setup of a Simple Plastic game is a Table, not {type(table).__name__}"
+        if not isinstance(p, Position):
+            return f"a position is a simple_plastic Position, not {type(p).__name__}"
+        if not isinstance(p.figures, Mapping):
+            return "figures must be a mapping of id to Figure"
+        if len(p.figures) > MAX_FIGURES:
+            return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
+        for fid, f in p.figures.items():
+            if not isinstance(f, Figure) or f.id != fid:
+                return f"figures must map each figure's id to the figure, not {fid!r} to {f!r}"
+            if f.side not in game.sides:
+                return f"{f.id} is on side {f.side!r}, which is not a side of this game ({', '.join(game.sides)})"
+            if not table.on_table(f.position):
+                return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {m._fmt(f.position)}"
+            if table.in_solid(f.position):
+                return f"{f.id} stands inside solid terrain at {m._fmt(f.position)}"
+        alive = [f for f in p.figures.values() if f.alive]
+        for i, a in enumerate(alive):
+            for b in alive[i + 1:]:
+                if tt.bases_overlap(a.position, b.position):
+                    return f"{a.id} and {b.id} stand on each other's bases"
+        problems = m.army_problems(list(p.figures.values()))
+        if problems:
+            return str(problems[0])
+        if p.side not in game.sides:
+            return f"the side to play must be one of {', '.join(game.sides)}, not {p.side!r}"
+        if p.phase not in PHASES:
+            return f"the phase must be one of {', '.join(PHASES)}, not {p.phase!r}"
+        if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
+            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
+        return _moves_and_attacks_problem(p)
+
+    # -- saving -------------------------------------------------------------------------------------------
+    @classmethod
+    def _setup_to_dict(cls, table: Table) -> dict:
+        return table.to_dict()
+
+    @classmethod
+    def _setup_from_dict(cls, data) -> Table:
+        return table_from_dict(data)
+
+    @classmethod
+    def _position_to_dict(cls, p: Position) -> dict:
         return {
-            "table": self._table_dict,
-            "sides": list(self.sides),
-            "side": self.side,
-            "phase": self.phase,
-            "round": self.round,
-            "figures": [f.to_dict() for f in self.figures.values()],
-            "moved_units": sorted(self.moved_units),
-            "attacks_used": dict(self.attacks_used),
+            "figures": [f.to_dict() for f in p.figures.values()],
+            "side": p.side,
+            "phase": p.phase,
+            "round": p.round,
+            "moved_units": sorted(p.moved_units),
+            "attacks_used": dict(p.attacks_used),
         }
 
-    def _load_state_dict(self, data: dict) -> None:
-        if getattr(self, "_table_dict", None) != data["table"]:  # rebuilding the Shapely terrain is the slow part
-            self._set_table(Table.from_dict(data["table"]))
-        figures = tuple(Figure.from_dict(f) for f in data["figures"])
-        problems = m.army_problems(figures)
-        if problems:
-            raise ValueError(str(problems[0]))
-        sides, side, phase, rnd = tuple(data["sides"]), data["side"], data["phase"], data["round"]
-        if len(sides) != 2 or side not in sides or phase not in PHASES or not isinstance(rnd, int) or rnd < 1:
-            raise ValueError(f"bad turn in the save: sides {sides}, side {side!r}, phase {phase!r}, round {rnd!r}")
-        if any(f.side not in sides for f in figures):
-            raise ValueError("a figure in the save is on neither side")
-        self.sides, self.side, self.phase, self.round = sides, side, phase, rnd
-        self.figures = {f.id: f for f in figures}
-        self.moved_units = set(data["moved_units"])
-        self.attacks_used = {str(k): int(v) for k, v in data["attacks_used"].items()}
+    @classmethod
+    def _position_from_dict(cls, game: Game, data) -> Position:
+        if not isinstance(data, Mapping):
+            raise ValueError("a position is an object with figures, side, phase, round, moved_units, attacks_used")
+        expected = {"figures", "side", "phase", "round", "moved_units", "attacks_used"}
+        if set(data) != expected:
+            wrong = sorted(map(str, set(data) ^ expected))
+            raise ValueError(f"a position has exactly the keys {', '.join(sorted(expected))} (check {', '.join(wrong)})")
+        figures = data["figures"]
+        if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
+            raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
+        built = []
+        for index, entry in enumerate(figures):
+            try:
+                built.append(Figure.from_dict(entry))
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
+        ids = [f.id for f in built]
+        if len(set(ids)) != len(ids):
+            raise ValueError("every figure needs its own id")
+        moved = data["moved_units"]
+        if not isinstance(moved, list) or not all(_name(u) for u in moved) or len(moved) > MAX_FIGURES:
+            raise ValueError(f"moved_units must be a list of unit names (text), not {moved!r:.80}")
+        used = data["attacks_used"]
+        if not isinstance(used, dict) or len(used) > MAX_FIGURES or not all(
+                _name(k) and isinstance(v, int) and not isinstance(v, bool) for k, v in used.items()):
+            raise ValueError(f"attacks_used must be an object of figure id: whole number, not {used!r:.80}")
+        for key in ("side", "phase"):
+            if not _name(data[key]):
+                raise ValueError(f"{key} must be text, not {data[key]!r:.80}")
+        rnd = data["round"]
+        if isinstance(rnd, bool) or not isinstance(rnd, int):
+            raise ValueError(f"round must be a whole number, not {rnd!r:.80}")
+        return Position.of(built, data["side"], phase=data["phase"], round=rnd, moved_units=frozenset(moved),
+                           attacks_used=tuple(sorted(used.items())))
 
     def __repr__(self) -> str:
-        alive = {s: sum(1 for f in m.living(self, s)) for s in self.sides}
-        return (f"<SimplePlasticState round {self.round}, {self.side} {self.phase}s; "
-                + ", ".join(f"{s}: {n} figures" for s, n in alive.items()) + ">")
+        alive = self._standing()
+        head = f"<SimplePlasticState round {self.round}, "
+        head += "over" if self.is_over else f"{self.side} {self.phase}s"
+        return head + "; " + ", ".join(f"{s}: {n} figures" for s, n in alive.items()) + ">"
+
+
+def _moves_and_attacks_problem(p: Position) -> str | None:
+    """The turn's bookkeeping: moved units and attacks made belong to the side to play, within its allowances."""
+    units = {f.unit for f in p.figures.values() if f.side == p.side}
+    for unit in sorted(p.moved_units):
+        if not _name(unit) or unit not in units:
+            return f"moved unit {unit!r} is not a squad or lone figure of {p.side}, the side to play"
+    for f in p.figures.values():
+        if f.moved and (f.side != p.side or f.unit not in p.moved_units):
+            return f"{f.id} is marked as moved, but its unit has not moved this turn"
+    if not isinstance(p.attacks_used, tuple):
+        return "attacks_used must be pairs of (figure id, attacks made)"
+    seen = set()
+    for pair in p.attacks_used:
+        if not (isinstance(pair, tuple) and len(pair) == 2):
+            return "attacks_used must be pairs of (figure id, attacks made)"
+        fid, n = pair
+        figure = p.figures.get(fid) if _name(fid) else None
+        if figure is None or figure.side != p.side:
+            return f"attacks_used names {fid!r}, which is not a figure of {p.side}, the side to play"
+        if fid in seen:
+            return f"attacks_used names {fid} twice"
+        seen.add(fid)
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= figure.profile.attacks:
+            return (f"{fid} may have made 1 to {figure.profile.attacks} attack(s) this turn, not {n!r} "
+                    "(leave it out if none)")
+        if p.phase != "attack":
+            return "attacks are made only in the attack phase, but attacks_used is set in the move phase"
+    return None
+
+
+def table_from_dict(data) -> Table:
+    """The table and its terrain from a save; anything malformed is a ``ValueError`` that says what."""
+    if not isinstance(data, Mapping) or not {"width", "height"} <= set(data) or not set(data) <= {
+            "width", "height", "terrain"}:
+        raise ValueError("the table (setup) must be an object with width, height and terrain")
+    size = (data["width"], data["height"])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+               and 1 <= v <= MAX_TABLE_INCHES for v in size):
+        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {size!r}")
+    terrain = data.get("terrain", [])
+    if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
+        raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
+    pieces = []
+    for index, piece in enumerate(terrain):
+        try:
+            pieces.append(_terrain_from_dict(piece))
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
+            raise ValueError(f"malformed terrain {index + 1}: {exc}") from None
+    return Table(float(size[0]), float(size[1]), tuple(pieces))
+
+
+def _terrain_from_dict(data) -> Terrain:
+    if not isinstance(data, Mapping):
+        raise ValueError("a piece of terrain is an object")
+    points = data.get("points")
+    if not isinstance(points, list) or not 3 <= len(points) <= 1000 or not all(
+            isinstance(pt, list) and len(pt) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
+            for pt in points):
+        raise ValueError("its points must be a list of 3 to 1000 [x, y] pairs of finite numbers")
+    if not _name(data.get("name")) or not _name(data.get("kind")):
+        raise ValueError("a piece of terrain has a name and a kind (text)")
+    elevation = data.get("elevation", 0)
+    if isinstance(elevation, bool) or not isinstance(elevation, int) or not 0 <= elevation <= 100:
+        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {elevation!r:.40}")
+    return Terrain.from_dict(data)

@@ -15,8 +15,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
-import numpy as np
-
 from explorer.core import Dist, Explained, Reason, RuleViolation, capped, success_chance, successes
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import EPSILON, LineOfSight, Point, Sight, Table
@@ -26,6 +24,8 @@ from .rulings import Settings
 from .sections import ref
 
 FORMATION_SPACING = tt.BASE_DIAMETER + COHESION_INCHES / 2  # grid neighbours a quarter inch apart: in cohesion
+FOLLOWER_TOLERANCE = 1e-6  # inches a follower may end ahead of its leader: level with him, not in front (rounding only)
+CLOSING_STEP = 0.05  # inches between the spots tried when a follower slides toward its leader
 
 
 # -- the pieces -------------------------------------------------------------------
@@ -45,13 +45,24 @@ class Figure:
     in_vehicle: bool = False
 
     def __post_init__(self):
-        # Saved games come back through here: say plainly what is malformed.
-        if self.kind not in PROFILES:
+        # Saved games and custom positions come back through here: say plainly what is malformed.
+        if not (isinstance(self.id, str) and self.id and isinstance(self.side, str) and self.side
+                and (self.squad is None or isinstance(self.squad, str) and self.squad)):
+            raise ValueError(f"a figure's id, side and squad are names (text): "
+                             f"id {self.id!r}, side {self.side!r}, squad {self.squad!r}")
+        if not isinstance(self.kind, str) or self.kind not in PROFILES:
             raise ValueError(f"unknown kind of unit {self.kind!r}; the kinds are {', '.join(PROFILES)}")
-        if not (isinstance(self.id, str) and isinstance(self.side, str) and isinstance(self.squad, (str, type(None)))):
-            raise ValueError(f"a figure's id, side and squad are names (text): {self!r}")
-        if not all(_is_number(c) and math.isfinite(c) for c in (self.x, self.y)):
+        if not all(_is_number(c) for c in (self.x, self.y)):
             raise ValueError(f"figure {self.id!r} needs a position in inches, not ({self.x!r}, {self.y!r})")
+        try:
+            x, y = float(self.x), float(self.y)
+        except OverflowError:
+            x = y = math.inf
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"figure {self.id!r} needs a position in inches (finite numbers), "
+                             f"not ({self.x!r}, {self.y!r})")
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
         if not all(isinstance(flag, bool) for flag in (self.alive, self.moved, self.in_vehicle)):
             raise ValueError(f"figure {self.id!r}: alive, moved and in_vehicle are true or false")
 
@@ -80,6 +91,15 @@ class Figure:
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Figure:
+        """A figure from a save; anything malformed is a ``ValueError`` that says what."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a figure is an object of id, side, kind, squad, x, y...; not {data!r:.80}")
+        unknown = sorted(map(str, set(data) - set(_FIGURE_FIELDS)))
+        if unknown:
+            raise ValueError(f"a figure has no field(s) {', '.join(unknown)}; the fields are {', '.join(_FIGURE_FIELDS)}")
+        missing = [f for f in ("id", "side") if f not in data]
+        if missing:
+            raise ValueError(f"a figure needs {' and '.join(missing)}")
         return cls(**data)
 
 
@@ -368,21 +388,10 @@ def _check_standing(board, figure_id: str, point: Point) -> None:
 
 
 def _check_places(board, placed: Mapping[str, Point]) -> None:
-    """Every base on the table, off solid terrain, and on no other base (checked all at once)."""
-    others = [f.position for f in living(board) if f.id not in placed]
-    points = list(placed.values())
-    xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
-    if board.table.free_mask(xs, ys, others).all() and not _any_overlap(xs, ys):
-        return
-    for fid, point in placed.items():  # something is wrong: find it, and say it plainly
+    """Every base on the table, off solid terrain, and on no other base."""
+    for fid, point in placed.items():
         _check_standing(board, fid, point)
     _check_no_overlap(board, placed)
-
-
-def _any_overlap(xs: np.ndarray, ys: np.ndarray) -> bool:
-    apart = np.hypot(xs[:, None] - xs[None, :], ys[:, None] - ys[None, :])
-    np.fill_diagonal(apart, np.inf)
-    return bool((apart < tt.BASE_DIAMETER - EPSILON).any())
 
 
 def _check_no_overlap(board, placed: Mapping[str, Point]) -> None:
@@ -415,8 +424,12 @@ def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
 def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tuple[dict[str, Point], bool]:
     """Check a squad move: everyone's new place, and whether the squad counts as having moved.
 
-    ``followers`` is ``None`` (they form up behind the leader) or pairs of
-    ``(figure_id, (x, y))``; members not listed stay where they are.
+    ``followers`` is ``None`` (they form up behind the leader, or close ranks
+    on a leader who stays) or pairs of ``(figure_id, (x, y))``; members not
+    listed stay where they are. A leader who stays where he is only closes
+    gaps: allowed only to a squad with gaps, and each follower moves toward
+    him (ruling ``closing_gaps``). A leader who moves has the rest of the
+    squad end behind him (ruling ``followers``).
     """
     members = squad_members(board, squad)
     if not members:
@@ -426,6 +439,10 @@ def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tu
         raise _violation("moving.squads", f"{leader_id!r} is not a living member of squad {squad}")
     leader, to = by_id[leader_id], _as_point(to)
     moved = tt.distance(leader.position, to) > EPSILON
+    if not moved and in_cohesion([f.position for f in members]):
+        raise _violation("rulings.closing_gaps", f"squad {squad} has no gaps to close: a squad whose leader stays "
+                                                 "where he is only closes gaps, and this one has none (to stay put, "
+                                                 "just do not move it)")
     direction = tt.unit_vector(leader.position, to)
     if moved and board.settings.leader == "frontmost":
         _check_frontmost(members, leader, direction)
@@ -433,14 +450,50 @@ def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tu
     _check_standing(board, leader.id, to)
     placed = {leader.id: to}
     if followers is None:
-        placed.update(_form_up(board, members, leader, to, direction))
+        placed.update(_form_up(board, members, leader, to, direction) if moved else _close_ranks(board, members, leader))
     else:
         placed.update(_explicit_followers(board, by_id, leader, followers))
     _check_places(board, placed)
+    if moved:
+        _check_behind_leader(by_id, leader, to, direction, placed)
+    else:
+        _check_closing(by_id, leader, placed)
     if not in_cohesion(list(placed.values())):
         raise _violation("moving.cohesion", f"squad {squad} would not be in cohesion: every member must end within "
                                             f"{COHESION_INCHES:g} inch of another, in one chain")
     return placed, moved
+
+
+def _check_behind_leader(by_id, leader: Figure, to: Point, direction: Point, placed: Mapping[str, Point]) -> None:
+    """'Then move the rest of the squad behind him': no follower ends further forward than the leader."""
+    front = tt.projection(to, direction)
+    for fid, point in placed.items():
+        if fid == leader.id:
+            continue
+        ahead = tt.projection(point, direction) - front
+        if ahead > FOLLOWER_TOLERANCE:
+            raise _violation("rulings.followers", f"{fid} would end {ahead:.2f} inches ahead of {leader.id}, who "
+                                                  "leads the move: the rest of the squad follows behind him")
+
+
+def _check_closing(by_id, leader: Figure, placed: Mapping[str, Point]) -> None:
+    """Closing gaps: each follower moves toward the leader, who stays, and ends no further from him."""
+    anchor = leader.position
+    for fid, point in placed.items():
+        if fid == leader.id:
+            continue
+        start = by_id[fid].position
+        if tt.distance(point, start) <= EPSILON:
+            continue
+        if tt.distance(point, anchor) > tt.distance(start, anchor) + EPSILON:
+            raise _violation("rulings.closing_gaps", f"{fid} would end further from {leader.id} than it stood: "
+                                                     "closing gaps, the squad draws in on its leader")
+        off_line = tt.segment_point_distance(start, anchor, point)
+        if off_line > COHESION_INCHES + EPSILON:
+            raise _violation("rulings.closing_gaps",
+                             f"{fid} would end {off_line:.2f} inches off the line from where it stood to {leader.id}: "
+                             f"closing gaps, each member moves toward the leader (within {COHESION_INCHES:g} inch "
+                             "of that line)")
 
 
 def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point) -> None:
@@ -455,15 +508,50 @@ def _form_up(board, members, leader, to, direction) -> dict[str, Point]:
     followers = [f for f in members if f.id != leader.id]
     if not followers:
         return {}
-    if direction is None:  # closing gaps: face the enemy
-        enemy = nearest_enemy(board, leader)
-        direction = tt.unit_vector(to, enemy.position) if enemy else None
     member_ids = {f.id for f in members}
     occupied = [f.position for f in living(board) if f.id not in member_ids]
     spots = tt.formation(board.table, to, direction, len(followers), occupied=occupied, spacing=FORMATION_SPACING)
     if spots is None:
         raise _violation("rulings.followers", f"there is no room for squad {leader.squad} to form up at {_fmt(to)}")
     return {f.id: spot for f, spot in zip(followers, spots)}
+
+
+def _close_ranks(board, members, leader) -> dict[str, Point]:
+    """Close gaps on a leader who stays: each follower, nearest first, slides straight toward him.
+
+    A follower moves only as far as it must to be within one finger of a
+    member already placed (the leader first), so the squad draws in without
+    its front going anywhere.
+    """
+    anchor = leader.position
+    member_ids = {f.id for f in members}
+    others = [f.position for f in living(board) if f.id not in member_ids]
+    followers = sorted((f for f in members if f.id != leader.id), key=lambda f: tt.distance(f.position, anchor))
+    placed: dict[str, Point] = {leader.id: anchor}
+    for k, f in enumerate(followers):
+        waiting = [g.position for g in followers[k + 1:]]
+        start = f.position
+        span = tt.distance(start, anchor)
+        back = tt.unit_vector(anchor, start)
+        spot = start
+        if back is not None:
+            steps = max(1, math.ceil((span - tt.BASE_DIAMETER) / CLOSING_STEP))
+            candidates = [start] + [tt.step(anchor, back, span - (span - tt.BASE_DIAMETER) * i / steps)
+                                    for i in range(1, steps + 1)]
+            standable = [p for p in candidates
+                         if _free_spot(board, p, [*others, *placed.values(), *waiting])]
+            near = [p for p in standable if any(tt.gap_between(p, q) <= COHESION_INCHES + EPSILON
+                                                for q in placed.values())]
+            spot = near[0] if near else (standable[-1] if standable else start)
+        placed[f.id] = spot
+    del placed[leader.id]
+    return placed
+
+
+def _free_spot(board, point: Point, taken) -> bool:
+    table = board.table
+    return (table.on_table(point) and not table.in_solid(point)
+            and not any(tt.bases_overlap(point, q) for q in taken))
 
 
 def _explicit_followers(board, by_id, leader, followers) -> dict[str, Point]:
@@ -487,23 +575,38 @@ def _explicit_followers(board, by_id, leader, followers) -> dict[str, Point]:
 # -- armies ----------------------------------------------------------------------------------
 
 def army_problems(figures: Sequence[Figure]) -> list[RuleViolation]:
-    """What is wrong with the armies fielded (empty when they may play)."""
+    """What is wrong with the armies fielded (empty when they may play).
+
+    Casualties still count as fielded. A squad is fielded only if it has at
+    least one ordinary unit (a trooper): a specialist alone, or specialists
+    together, are not a squad (ruling ``specialists``). Each side may field
+    one specialist for every squad.
+    """
     problems = []
     ids = [f.id for f in figures]
     if len(set(ids)) != len(ids):
         problems.append(_violation("setup", "every figure needs its own id"))
     squad_sides: dict[str, set[str]] = {}
+    squad_members_all: dict[str, list[Figure]] = {}
     for f in figures:
         if f.squad:
             squad_sides.setdefault(f.squad, set()).add(f.side)
+            squad_members_all.setdefault(f.squad, []).append(f)
         if f.squad and f.profile.in_squad == "never":
             problems.append(_violation("special_units.sniper",
                                        f"{f.id} is a sniper: snipers are never part of a squad"))
     for squad, sides in squad_sides.items():
         if len(sides) > 1:
             problems.append(_violation("setup", f"squad {squad} has figures of more than one side"))
+    for squad, members in squad_members_all.items():
+        if all(f.is_special for f in members):
+            names = ", ".join(f.id for f in members)
+            problems.append(_violation("rulings.specialists",
+                                       f"squad {squad} is only specialists ({names}): a squad needs at least one "
+                                       "ordinary unit, so a specialist alone operates individually (no squad)"))
     for side in sorted({f.side for f in figures}):
-        squads = {s for s, sides in squad_sides.items() if side in sides}
+        squads = {s for s, members in squad_members_all.items()
+                  if side in squad_sides[s] and not all(f.is_special for f in members)}
         specialists = sum(1 for f in figures if f.side == side and f.is_special)
         if specialists > len(squads):
             problems.append(_violation("special_units", f"{side} fields {specialists} specialists but only "

@@ -7,9 +7,7 @@ names the field of :class:`Settings` that changes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from explorer.core import RuleRef, Ruling
+from explorer.core import RuleRef, Ruling, setting, settings_class
 from explorer.core.tabletop import BASE_DIAMETER
 
 from .data import SPAN_INCHES
@@ -17,41 +15,26 @@ from .data import SPAN_INCHES
 SPAN_CHOICES = ("child", "adult")
 LEADER_CHOICES = ("frontmost", "any")
 HEAVY_KILL_CHOICES = ("each_die", "one")
+SPAN_RANGE = (0.5, 48.0)
+"""A span, in inches: finite, from a toy's step to a table's length (NaN and infinity are refused)."""
 
 
-@dataclass(frozen=True)
+@settings_class
 class Settings:
-    """The house rules of one game (every default is the ruling below)."""
+    """The house rules of one game (every default is the ruling below); checked by type and range."""
 
-    span: str = "child"                    # whose hand measures moves: "child" (span) or "adult" (short span)
-    child_span_inches: float = SPAN_INCHES
-    short_span_inches: float = SPAN_INCHES  # the adults' short span
-    leader: str = "frontmost"              # which squad member may lead a move: "frontmost" or "any"
-    heavy_weapons_kills: str = "each_die"  # "each_die" kills one figure per success; "one" at most one
-    hills_block_sight: bool = True
-    figures_block_sight: bool = False
-    max_rounds: int | None = None          # None: play until one side has no figures left
-
-    def __post_init__(self):
-        _check_choice("span", self.span, SPAN_CHOICES)
-        _check_choice("leader", self.leader, LEADER_CHOICES)
-        _check_choice("heavy_weapons_kills", self.heavy_weapons_kills, HEAVY_KILL_CHOICES)
-        for name in ("child_span_inches", "short_span_inches"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"{name} must be a positive number of inches, not {value!r}")
-        rounds = self.max_rounds
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise ValueError(f"max_rounds must be a whole number of rounds (1 or more) or None, not {rounds!r}")
+    span: str = setting("child", choices=SPAN_CHOICES)  # whose hand measures moves: child (span) or adult (short span)
+    child_span_inches: float = setting(SPAN_INCHES, low=SPAN_RANGE[0], high=SPAN_RANGE[1])
+    short_span_inches: float = setting(SPAN_INCHES, low=SPAN_RANGE[0], high=SPAN_RANGE[1])  # the adults' short span
+    leader: str = setting("frontmost", choices=LEADER_CHOICES)  # which squad member may lead a move
+    heavy_weapons_kills: str = setting("each_die", choices=HEAVY_KILL_CHOICES)  # one kill per die, or at most one
+    hills_block_sight: bool = setting(True)
+    figures_block_sight: bool = setting(False)
+    max_rounds: int | None = setting(None, low=1, high=1000)  # None: play until one side has no figures left
 
     @property
     def span_inches(self) -> float:
-        return self.child_span_inches if self.span == "child" else self.short_span_inches
-
-
-def _check_choice(name: str, value, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        return float(self.child_span_inches if self.span == "child" else self.short_span_inches)
 
 
 def _ref(section: str) -> RuleRef:
@@ -67,6 +50,15 @@ RULINGS: tuple[Ruling, ...] = (
         "The source's only measurement is 'exactly 4 inches' for the move; the short span exists so adults' "
         "hands move figures as far as children's ('it would be unfair otherwise'), so it is the same distance.",
         "short_span_inches", (_ref("moving.span"),),
+    ),
+    Ruling(
+        "span_range",
+        "Can a span be any length?",
+        "A span is a finite length from half an inch to 48 inches (the longest side of a big table). NaN, "
+        "infinity, zero and negative spans are refused when the settings are made, from code, a widget or a save.",
+        "A hand is a hand: 'roughly 4 inches'. A span of infinity would let a figure cross any table in one move, "
+        "and NaN would make every measurement false (so every move would pass).",
+        "child_span_inches", (_ref("moving.span"),),
     ),
     Ruling(
         "bases",
@@ -89,11 +81,14 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "followers",
         "Where may the rest of the squad go?",
-        "Anywhere, however far, as long as the squad ends in cohesion and no base ends off the table, on solid "
-        "terrain or on another base. Left unplaced, they form up in a file behind the leader, flowing around "
-        "terrain.",
-        "'It doesn't matter if some units move a lot more than one span... only the distance of the first move "
-        "matters.'",
+        "Anywhere behind the leader, however far, as long as the squad ends in cohesion and no base ends off the "
+        "table, on solid terrain or on another base. Behind him means no follower ends further forward than the "
+        "leader along the direction of his move (level with him is fine). Left unplaced, they form up in a file "
+        "behind the leader, flowing around terrain.",
+        "'First move the frontmost unit by the desired distance. Then move the rest of the squad behind him... "
+        "It doesn't matter if some units move a lot more than one span... only the distance of the first move "
+        "matters.' Followers placed ahead of the leader would let a squad's front advance a span plus the "
+        "squad's length in one turn.",
         None, (_ref("moving.squads"),),
     ),
     Ruling(
@@ -108,11 +103,25 @@ RULINGS: tuple[Ruling, ...] = (
         "closing_gaps",
         "When has a squad 'merely closed gaps', and when must gaps be closed?",
         "A squad move whose leader stays where it is only closes gaps: the squad has not moved (it keeps the "
-        "'did not move' modifier). A side may not end its move phase while one of its squads has gaps it has "
-        "not closed this turn.",
+        "'did not move' modifier). Only a squad with gaps (not in cohesion) may make it, and each follower moves "
+        "toward the leader: it ends no further from him than it stood, and within one finger (half an inch) of "
+        "the straight line from where it stood to him. A side may not end its move phase while one of its "
+        "squads has gaps it could close and has not closed this turn.",
         "'Any gaps... must be closed' and 'if a squad merely closes gaps but stays roughly at the same location "
-        "then the squad is considered to have not moved'; the leader standing still is 'the same location'.",
+        "then the squad is considered to have not moved'; the leader standing still is 'the same location'. A "
+        "squad without gaps has none to close, and a squad whose members walk past the leader has moved: "
+        "otherwise a squad could creep forward every turn and keep the 'did not move' bonus.",
         None, (_ref("moving.cohesion"),),
+    ),
+    Ruling(
+        "specialists",
+        "What counts as a squad for 'one specialist for every squad fielded'?",
+        "A squad with at least one ordinary unit (a trooper). A heavy weapons unit may join such a squad or "
+        "operate individually (no squad); a 'squad' of specialists alone is refused. Each side fields at most "
+        "one specialist per squad; casualties still count as fielded.",
+        "'Players may employ one specialist for every squad fielded' and 'a heavy weapons unit may be part of a "
+        "squad or may operate individually': a lone heavy weapon named a squad would otherwise pay for itself.",
+        None, (_ref("special_units"), _ref("setup")),
     ),
     Ruling(
         "solid_terrain",

@@ -2,23 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from explorer.core import Game
 from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
-from .game import SimplePlasticState
-from .mechanics import FORMATION_SPACING, Figure
+from .game import Position, SimplePlasticState
+from .mechanics import FORMATION_SPACING, Figure, army_problems
 from .rulings import Settings
 
 
 def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], terrain: Iterable[Terrain] = (),
-              table: tuple[float, float] = TABLE_INCHES, sides: tuple[str, str] = ("green", "tan"),
-              first: str | None = None, seed: int = 0) -> SimplePlasticState:
-    """A game on any table with any armies (the army rules are checked)."""
-    width, height = table
-    return SimplePlasticState(settings or Settings(), table=Table(width, height, tuple(terrain)),
-                              figures=figures, sides=sides, first=first, seed=seed)
+              table: tuple[float, float] | Table = TABLE_INCHES, sides: tuple[str, str] = ("green", "tan"),
+              first: str | None = None, side: str | None = None, phase: str = "move", round: int = 1,
+              moved_units: Iterable[str] = (), attacks_used: Mapping[str, int] | None = None, seed: int = 0,
+              scenario: str = "custom") -> SimplePlasticState:
+    """A game at any position: any table, any armies, any side to play, any phase (for examples, tests, puzzles).
+
+    ``table`` is a :class:`Table` or its ``(width, height)`` in inches (then
+    ``terrain`` goes on it). ``side`` (or ``first``) plays now, in ``phase``
+    of ``round``; ``moved_units`` and ``attacks_used`` say what it has done
+    this turn (a figure marked ``moved`` adds its unit). The army rules are checked first (a :class:`RuleViolation`
+    citing the rule); then the position passes the one legality check
+    (``ValueError`` saying what is wrong).
+    """
+    figures = tuple(figures)
+    problems = army_problems(figures)
+    if problems:
+        raise problems[0]
+    if isinstance(table, Table):
+        board = table if not tuple(terrain) else Table(table.width, table.height, (*table.terrain, *terrain))
+    else:
+        width, height = table
+        board = Table(width, height, tuple(terrain))
+    game = Game(settings or Settings(), scenario, board, tuple(sides))
+    to_play = side or first or game.sides[0]
+    position = Position.of(figures, to_play, phase=phase, round=round, moved_units=frozenset(moved_units) | {f.unit for f in figures if f.moved},
+                           attacks_used=tuple(sorted((attacks_used or {}).items())))
+    return SimplePlasticState(game, position, seed=seed)
 
 
 def squad_in_line(side: str, squad: str, start: Point, kinds: Iterable[str], *, prefix: str,
@@ -53,7 +75,7 @@ def skirmish(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
         *squad_in_line("tan", "bravo", (43, 15), ["trooper"] * 5, prefix="t"),
         Figure("t-sniper", "tan", "sniper", None, 38, 28),
     ]
-    return new_state(settings, figures=figures, terrain=terrain, seed=seed)
+    return new_state(settings, figures=figures, terrain=terrain, seed=seed, scenario="skirmish")
 
 
 def sniper_duel(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
@@ -70,7 +92,7 @@ def sniper_duel(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
         *squad_in_line("tan", "bravo", (21, 11), ["trooper"] * 3, prefix="t"),
         Figure("t-sniper", "tan", "sniper", None, 22, 7),
     ]
-    return new_state(settings, figures=figures, terrain=terrain, table=(24.0, 24.0), seed=seed)
+    return new_state(settings, figures=figures, terrain=terrain, table=(24.0, 24.0), seed=seed, scenario="sniper_duel")
 
 
 def open_field(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
@@ -79,7 +101,7 @@ def open_field(settings: Settings, *, seed: int = 0) -> SimplePlasticState:
         *squad_in_line("green", "alpha", (12, 14), ["trooper"] * 5, prefix="g"),
         *squad_in_line("tan", "bravo", (24, 14), ["trooper"] * 5, prefix="t"),
     ]
-    return new_state(settings, figures=figures, table=(36.0, 24.0), seed=seed)
+    return new_state(settings, figures=figures, table=(36.0, 24.0), seed=seed, scenario="open_field")
 
 
 SCENARIOS = {"skirmish": skirmish, "sniper_duel": sniper_duel, "open_field": open_field}
