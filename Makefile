@@ -4,6 +4,7 @@
 #   make lab    open the book live in JupyterLab
 #   make serve  serve the built site on http://127.0.0.1:8000
 #   make bench  print the engine's speed figures
+#   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
 
 PYTHON ?= python3
 VENV   := .venv
@@ -13,7 +14,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site test lab serve bench clean browser
+.PHONY: site test lab serve bench bench-compare clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,7 +44,12 @@ serve:
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
 
 bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script; done
+
+# Old engine (benchmarks/compare.py --old, default the commit before the rewrite) against this tree.
+bench-compare: $(STAMP)
+	$(BIN)/python benchmarks/compare.py
 
 clean:
 	rm -rf _build .vendor
