@@ -62,19 +62,43 @@ def test_deal_halves_splits_evenly_and_loses_nothing():
 def test_drawing_refills_the_hand_and_reshuffles_the_spent_pile_when_the_draw_pile_runs_out():
     cards = standard_deck()
     piles = Piles(draw=cards[:2], hand=cards[2:5], spent=cards[5:10])
-    drawn = piles.draw_up_to(6, GameRNG(1).shuffle)
-    assert len(piles.hand) == 6 and len(drawn.cards) == 3
-    assert drawn.reshuffled == 5 and piles.spent == [] and len(piles.draw) == 4
-    assert sorted(map(str, piles.cards())) == sorted(map(str, cards[:10]))
+    after, drawn = piles.draw_up_to(6, GameRNG(1).shuffle)
+    assert len(after.hand) == 6 and len(drawn.cards) == 3
+    assert drawn.reshuffled == 5 and after.spent == () and len(after.draw) == 4
+    assert sorted(map(str, after.cards())) == sorted(map(str, cards[:10]))
+    assert len(piles.hand) == 3 and len(piles.spent) == 5  # piles are values: the old ones are unchanged
 
 
 def test_drawing_stops_when_a_player_has_no_cards_left_anywhere():
     piles = Piles(draw=[Card("2", "♣")], hand=[], spent=[])
-    drawn = piles.draw_up_to(6, GameRNG(1).shuffle)
-    assert drawn.cards == (Card("2", "♣"),) and piles.hand == [Card("2", "♣")]
+    after, drawn = piles.draw_up_to(6, GameRNG(1).shuffle)
+    assert drawn.cards == (Card("2", "♣"),) and after.hand == (Card("2", "♣"),)
 
 
 def test_piles_round_trip_through_plain_json():
     piles = Piles(draw=[Card("2", "♣")], hand=[Card.joker("tan")], spent=[Card("K", "♦")])
     assert Piles.from_dict(piles.to_dict()) == piles
     assert piles.to_dict() == {"draw": ["2♣"], "hand": ["Joker:tan"], "spent": ["K♦"]}
+
+
+def test_piles_are_immutable_values_and_changes_return_new_piles():
+    piles = Piles(draw=[Card("2", "♣")], hand=[Card.joker("tan"), Card("K", "♦")])
+    assert piles.draw == (Card("2", "♣"),) and hash(piles) == hash(Piles(draw=(Card("2", "♣"),),
+                                                                      hand=(Card.joker("tan"), Card("K", "♦"))))
+    taken = piles.take_from_hand(Card("K", "♦")).add_spent(Card("K", "♦"))
+    assert taken.hand == (Card.joker("tan"),) and taken.spent == (Card("K", "♦"),)
+    assert piles.hand == (Card.joker("tan"), Card("K", "♦"))
+    with pytest.raises(ValueError, match="not in this hand"):
+        piles.take_from_hand(Card("Q", "♥"))
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"draw": [], "hand": []}, "exactly 'draw', 'hand' and 'spent'"),
+    ({"draw": "2♣", "hand": [], "spent": []}, "list of at most"),
+    ({"draw": ["2♣"] * 500, "hand": [], "spent": []}, "list of at most"),
+    ({"draw": ["Z♥"], "hand": [], "spent": []}, "is not a card"),
+    ({"draw": [7], "hand": [], "spent": []}, "a card code is text"),
+])
+def test_malformed_piles_are_refused_with_a_reason(data, message):
+    with pytest.raises(ValueError, match=message):
+        Piles.from_dict(data)

@@ -114,3 +114,9 @@ def test_line_of_sight_through_a_corner_is_lenient_unless_asked_otherwise():
     assert not line_of_sight((0, 0), (1, 1), one_side.__contains__, through_corners=False)
     blocked = line_of_sight((0, 0), (1, 1), both_sides.__contains__)
     assert not blocked and set(blocked.blocked_by) == both_sides
+
+
+@pytest.mark.parametrize("width, height", [(0, 3), (3, -1), (2.5, 3), ("4", 4), (True, 3), (None, 2)])
+def test_a_grid_is_a_positive_whole_number_of_columns_and_rows(width, height):
+    with pytest.raises(ValueError, match="grid"):
+        Grid(width, height)

@@ -4,18 +4,19 @@ import dataclasses
 
 import pytest
 from test_phlog_rules import refused
-from test_phlog_support import activate, new, rig
+from test_phlog_support import activate, new
 
 from explorer import get_ruleset, new_game
 from explorer.rulesets.phlog import (
     RULINGS, SECTIONS, Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump,
-    Nominate, PhlogSettings, PlayJoker, PlayMovementCard, Step, ToggleDoor, render_map,
+    Nominate, Settings, PlayJoker, PlayMovementCard, Step, ToggleDoor, render_map,
 )
 from explorer.rulesets.phlog.scenarios import CORRIDOR_MAP, DUEL_MAP
 
 PAGES = {"index", "setup", "turn", "moving", "attacking", "terrain", "jokers", "full_game", "quick_reference",
          "rulings"}
 
+G, T = "green", "tan"
 
 def test_the_ruleset_is_registered_with_its_source_and_scenarios():
     phlog = get_ruleset("phlog")
@@ -33,7 +34,7 @@ def test_every_section_points_at_a_book_page_with_a_unique_label():
 
 
 def test_every_ruling_names_a_real_setting_and_real_sections():
-    fields = {f.name for f in dataclasses.fields(PhlogSettings)}
+    fields = {f.name for f in dataclasses.fields(Settings)}
     assert len({r.id for r in RULINGS}) == len(RULINGS)
     for ruling in RULINGS:
         assert ruling.setting is None or ruling.setting in fields
@@ -43,45 +44,47 @@ def test_every_ruling_names_a_real_setting_and_real_sections():
 
 def test_bad_settings_are_refused_with_the_choices():
     with pytest.raises(ValueError, match="ties must be one of own_cards, defender, attacker"):
-        PhlogSettings(ties="coin")
-    with pytest.raises(ValueError, match="turn_limit"):
-        PhlogSettings(turn_limit=0)
+        Settings(ties="coin")
+    with pytest.raises(ValueError, match="max_rounds must be from 1 to 1000"):
+        Settings(max_rounds=0)
+    with pytest.raises(ValueError, match="ace_high must be true or false"):
+        Settings(ace_high="no")
 
 
 @pytest.mark.parametrize("act", [
-    Nominate("green-1"), PlayMovementCard("Q♥"), Step("N"), Jump("E", 2), ToggleDoor((5, 2)), Attack("tan-2"),
-    ChooseAttackCard("10♠"), ChooseDefenceCard("A♦"), PlayJoker(6), CancelJoker(), DeclineJoker(), EndTurn(),
+    Nominate(G, "green-1"), PlayMovementCard(G, "Q♥"), Step(G, "N"), Jump(G, "E", 2), ToggleDoor(G, (5, 2)), Attack(G, "tan-2"),
+    ChooseAttackCard(G, "10♠"), ChooseDefenceCard(T, "A♦"), PlayJoker(T, 6), CancelJoker(G), DeclineJoker(T), EndTurn(G),
 ])
 def test_actions_print_as_code_you_can_type_back(act):
     assert eval(repr(act)) == act and hash(act) == hash(eval(repr(act)))
 
 
 def test_cards_in_actions_may_be_typed_the_easy_way():
-    assert PlayMovementCard("qh") == PlayMovementCard("Q♥")
-    assert repr(ChooseAttackCard("10s")) == "ChooseAttackCard(card='10♠')"
-    assert ToggleDoor([5, 2]) == ToggleDoor((5, 2))
+    assert PlayMovementCard(G, "qh") == PlayMovementCard(G, "Q♥")
+    assert repr(ChooseAttackCard(G, "10s")) == "ChooseAttackCard(player='green', card='10♠')"
+    assert ToggleDoor(G, [5, 2]) == ToggleDoor(G, (5, 2))
 
 
 def test_malformed_actions_are_refused_not_crashed_on():
-    game = rig(new("g...t"), green=("5♠", "9♦"), tan=("Joker:tan",))
-    refused(game, Nominate(["green-1"]), "turn.nominate")
-    game.apply(Nominate("green-1"))
-    refused(game, PlayMovementCard("rubbish"), "turn.movement_card", "is not a card")
-    game.apply(PlayMovementCard("5♠"))
-    refused(game, PlayJoker(3.0), "jokers.play", "from 1 to 13")
-    game.apply(DeclineJoker())
-    refused(game, Step(["E"]), "moving.orthogonal")
-    refused(game, Jump("E", "2"), "moving.jump")
-    refused(game, ToggleDoor("door"), "terrain.doors", "not a square")
-    refused(game, Attack(None), "attacking", "no such fighter")
+    game = new("g...t", green=("5♠", "9♦"), tan=("Joker:tan",))
+    refused(game, Nominate(G, ["green-1"]), "turn.nominate")
+    game.apply(Nominate(G, "green-1"))
+    refused(game, PlayMovementCard(G, "rubbish"), "turn.movement_card", "is not a card")
+    game.apply(PlayMovementCard(G, "5♠"))
+    refused(game, PlayJoker(T, 3.0), "jokers.play", "from 1 to 13")
+    game.apply(DeclineJoker(T))
+    refused(game, Step(G, ["E"]), "moving.orthogonal")
+    refused(game, Jump(G, "E", "2"), "moving.jump")
+    refused(game, ToggleDoor(G, "door"), "terrain.doors", "not a square")
+    refused(game, Attack(G, None), "attacking", "no such fighter")
 
 
 def test_maps_read_and_draw_back_the_same():
     for text in (CORRIDOR_MAP, DUEL_MAP):
         assert render_map(new(text)) == text.strip()
-    game = rig(new("g+.t"), green=("5♠", "9♦"))
+    game = new("g+.t", green=("5♠", "9♦"))
     activate(game, "green-1", "5♠")
-    game.apply(ToggleDoor((1, 0)))
+    game.apply(ToggleDoor(G, (1, 0)))
     assert render_map(game) == "g/.t"
     with pytest.raises(ValueError, match="unknown map symbol"):
         new("g?t")

@@ -4,7 +4,7 @@ import dataclasses
 import re
 
 import pytest
-from test_phlog_support import activate, new, rig
+from test_phlog_support import activate, new
 
 from explorer import get_ruleset
 from explorer.core import RandomBot
@@ -13,6 +13,7 @@ from explorer.rulesets.phlog import Attack, ChooseAttackCard
 
 PHLOG = get_ruleset("phlog")
 
+G, T = "green", "tan"
 
 def secret_cards(game, side):
     return set(game.piles[side].hand) | set(game.piles[side].draw)
@@ -42,10 +43,10 @@ def test_the_view_shows_own_hand_and_only_counts_of_the_other():
 
 
 def test_the_attack_card_stays_hidden_from_the_defender_until_both_are_chosen():
-    game = rig(new("G..T"), green=("5♠", "9♦"), tan=("2♦", "3♦"))
+    game = new("G..T", green=("5♠", "9♦"), tan=("2♦", "3♦"))
     activate(game, "green-1", "5♠")
-    game.apply(Attack("tan-1"))
-    events = game.apply(ChooseAttackCard("9♦"))
+    game.apply(Attack(G, "tan-1"))
+    events = game.apply(ChooseAttackCard(G, "9♦"))
     assert game.view("tan").attack.attack_card is None and game.view("tan").attack.attack_chosen
     assert game.view("green").attack.attack_card == Card.parse("9♦")
     public = [e for e in events if e.data["visibility"] == "public"]

@@ -71,19 +71,23 @@ def test_random_legal_games_keep_every_invariant(spec, picks):
 
 
 def candidate_actions(game):
-    """Legal and illegal actions alike, to ask the game about."""
-    yield from (Step(d) for d in ("N", "E", "S", "W", "NE"))
-    yield from (Jump(d, n) for d in ("N", "E", "S", "W") for n in (1, 2, 3))
-    yield from (ToggleDoor(square) for square, kind in game.terrain.items() if kind in ("door", "star_trek_door"))
-    yield ToggleDoor((0, 0))
-    for fighter in game.fighters:
-        yield Attack(fighter)
-        yield Nominate(fighter)
-    for side in game.sides:
-        for card in game.piles[side].hand[:3] + game.piles[side].draw[:1]:
-            yield from (PlayMovementCard(card.code), ChooseAttackCard(card.code), ChooseDefenceCard(card.code))
-    yield from (PlayJoker(v) for v in (0, 1, 7, 13, 14))
-    yield from (CancelJoker(), DeclineJoker(), EndTurn())
+    """Legal and illegal actions alike, by either player, to ask the game about."""
+    for me in game.sides:
+        yield from (Step(me, d) for d in ("N", "E", "S", "W", "NE"))
+        yield from (Jump(me, d, n) for d in ("N", "E", "S", "W") for n in (1, 2, 3))
+        yield from (ToggleDoor(me, square) for square, kind in game.terrain.items()
+                    if kind in ("door", "star_trek_door"))
+        yield ToggleDoor(me, (0, 0))
+        for fighter in game.fighters:
+            yield Attack(me, fighter)
+            yield Nominate(me, fighter)
+        for side in game.sides:
+            for card in game.piles[side].hand[:3] + game.piles[side].draw[:1]:
+                yield from (PlayMovementCard(me, card.code), ChooseAttackCard(me, card.code),
+                            ChooseDefenceCard(me, card.code))
+        yield from (PlayJoker(me, v) for v in (0, 1, 7, 13, 14, 99, 2.5))
+        yield from (CancelJoker(me), DeclineJoker(me), EndTurn(me))
+        yield from (Nominate(me, ("green-1",)), Attack(me, ("tan-1",)), ToggleDoor(me, (1.5, 2)))
 
 
 @settings(max_examples=6, **SLOW)
@@ -112,13 +116,13 @@ def test_the_legal_list_is_exactly_what_the_game_accepts_and_refusals_change_not
 @given(games, choices)
 def test_undo_restores_every_earlier_position_exactly(spec, picks):
     game = start(spec)
-    positions = [game._snapshot()]
+    positions = [(game.position, game.rng.get_state())]
     for _ in play(game, picks):
-        positions.append(game._snapshot())
+        positions.append((game.position, game.rng.get_state()))
     while game.history:
         positions.pop()
         game.undo()
-        assert game._snapshot() == positions[-1]
+        assert (game.position, game.rng.get_state()) == positions[-1]
 
 
 @settings(max_examples=15, **SLOW)

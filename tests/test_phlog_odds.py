@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_phlog_support import activate, new, rig
+from test_phlog_support import activate, new
 
 from explorer.core.cards import Card, CardValues, standard_deck
 from explorer.rulesets.phlog import (
@@ -17,6 +17,7 @@ from explorer.rulesets.phlog.odds import odds_for_card, opponent_play
 VALUES = CardValues()
 DECK = standard_deck() + [Card.joker("green"), Card.joker("tan")]
 
+G, T = "green", "tan"
 
 def brute_force(mine, unseen, k, assumption, *, my_jokers=0, jokers=False, i_attack=True, lowest=1):
     """Every k-card hand the opponent could hold, each equally likely, and their choice in it.
@@ -99,7 +100,7 @@ def test_matches_brute_force_on_random_small_cases(unseen, k, mine, my_jokers, a
 
 
 def test_playing_the_best_card_is_worse_for_you_than_a_random_one():
-    game = rig(new("G..T"), green=("5♠", "9♦", "K♦"), tan=("2♦", "3♦", "4♦", "5♦", "6♦", "7♦"))
+    game = new("G..T", green=("5♠", "9♦", "K♦"), tan=("2♦", "3♦", "4♦", "5♦", "6♦", "7♦"))
     uniform, best = attack_odds(game, "green", UNIFORM), attack_odds(game, "green", BEST)
     king = Card.parse("K♦")
     assert best[king].remove_enemy < uniform[king].remove_enemy
@@ -107,7 +108,7 @@ def test_playing_the_best_card_is_worse_for_you_than_a_random_one():
 
 
 def test_attack_odds_use_only_what_the_player_can_see():
-    game = rig(new("G..T"), green=("5♠", "9♦", "K♦", "Joker:green"), tan=("2♦", "3♦", "4♦"),
+    game = new("G..T", green=("5♠", "9♦", "K♦", "Joker:green"), tan=("2♦", "3♦", "4♦"),
                tan_spent=("10♣", "J♣"))
     view = game.view("green")
     unseen = set(view.unseen_cards())
@@ -121,16 +122,16 @@ def test_attack_odds_use_only_what_the_player_can_see():
 
 
 def test_face_down_spent_piles_widen_what_is_unseen():
-    game = rig(new("G..T", spent_piles_face_up=False), green=("5♠",), tan=("2♦",), tan_spent=("10♣",))
+    game = new("G..T", spent_piles_face_up=False, green=("5♠",), tan=("2♦",), tan_spent=("10♣",))
     assert Card.parse("10♣") in game.view("green").unseen_cards()
     assert game.view("green").opponent_spent is None
 
 
 def test_a_card_chosen_face_down_still_counts_in_the_opponents_hand():
-    game = rig(new("G..T"), green=("5♠", "9♦"), tan=("2♦", "3♦"))
+    game = new("G..T", green=("5♠", "9♦"), tan=("2♦", "3♦"))
     activate(game, "green-1", "5♠")
-    game.apply(Attack("tan-1"))
-    game.apply(ChooseAttackCard("9♦"))
+    game.apply(Attack(G, "tan-1"))
+    game.apply(ChooseAttackCard(G, "9♦"))
     view = game.view("tan")
     assert view.opponent_hand_count == 0 and view.opponent_hand_effective == 1
     assert Card.parse("9♦") in view.unseen_cards() and view.role_in_attack == "defender"

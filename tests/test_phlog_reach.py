@@ -2,12 +2,13 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_phlog_support import activate, new, rig
+from test_phlog_support import activate, new
 
 from explorer.core.grid import manhattan, step
 from explorer.rulesets.phlog import Jump, Step, ToggleDoor, reachable_squares
 from explorer.rulesets.phlog.scenarios import CORRIDOR_MAP
 
+G, T = "green", "tan"
 
 def test_on_open_floor_the_cost_is_the_number_of_steps():
     game = new(".....\n..g..\n....t")
@@ -22,11 +23,11 @@ def test_routes_open_doors_and_jump_pits_and_explain_each_point():
     game = new("g+.O.\n##...\n....t")
     reach = reachable_squares(game, "green-1", 7)
     through_door = reach[(2, 0)]
-    assert through_door.value.actions == (ToggleDoor((1, 0)), Step("E"), Step("E"))
+    assert through_door.value.actions == (ToggleDoor(G, (1, 0)), Step(G, "E"), Step(G, "E"))
     assert through_door.value.cost == 3 == sum(r.delta for r in through_door.reasons)
     assert "phlog:terrain.doors" in {r.key for r in through_door.refs}
     over_pit = reach[(4, 0)]
-    assert over_pit.value.actions[-1] == Jump("E", 2) and over_pit.value.cost == 7
+    assert over_pit.value.actions[-1] == Jump(G, "E", 2) and over_pit.value.cost == 7
     assert reach[(3, 0)].value.fate == "removed"  # stepping into the pit
 
 
@@ -35,7 +36,7 @@ def test_occupied_squares_walls_and_obstacles():
     reach = reachable_squares(game, "green-1", 4)
     assert (1, 1) not in reach and (0, 1) not in reach  # tan-1, a wall
     assert reach[(1, 0)].value.fate == "stops"  # an obstacle ends the move
-    assert reach[(2, 0)].value.actions == (Jump("E", 2),)
+    assert reach[(2, 0)].value.actions == (Jump(G, "E", 2),)
 
 
 def _brute_force(game):
@@ -73,7 +74,7 @@ def _target(square, act):
 @given(fighter=st.sampled_from(["green-1", "green-2", "green-3"]), movement=st.integers(1, 7))
 def test_the_explorer_finds_exactly_what_playing_finds(fighter, movement):
     card = "A♠" if movement == 1 else f"{movement}♠"
-    game = rig(new(CORRIDOR_MAP), green=(card, "K♦"))
+    game = new(CORRIDOR_MAP, green=(card, "K♦"))
     activate(game, fighter, card)
     standing, removed = _brute_force(game)
     reach = reachable_squares(game, fighter, movement)
@@ -85,7 +86,7 @@ def test_the_explorer_finds_exactly_what_playing_finds(fighter, movement):
 @given(fighter=st.sampled_from(["green-1", "green-2", "green-3"]), movement=st.integers(1, 9))
 def test_every_route_plays_out_in_the_game(fighter, movement):
     card = "A♠" if movement == 1 else f"{movement}♠"
-    game = rig(new(CORRIDOR_MAP), green=(card, "K♦"))
+    game = new(CORRIDOR_MAP, green=(card, "K♦"))
     activate(game, fighter, card)
     for square, route in reachable_squares(game, fighter, movement).items():
         for act in route.value.actions:

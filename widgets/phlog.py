@@ -28,13 +28,16 @@ from explorer import get_ruleset
 from explorer.core import play_out
 from explorer.core.cards import Card
 from explorer.rulesets.phlog import (
-    Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, GreedyBot, Jump, Nominate,
-    PlayerView, PlayJoker, PlayMovementCard, Step, ToggleDoor, attack_odds, reachable_squares, resolve_trick,
+    Attack, DeclineJoker, EndTurn, GreedyBot, Jump, Nominate, PlayerView, PlayJoker, PlayMovementCard, Step,
+    ToggleDoor,
+    attack_odds, reachable_squares, resolve_trick,
 )
+from explorer.rulesets.phlog.actions import describe as _describe
 from explorer.rulesets.phlog.data import (
     DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
-from explorer.rulesets.phlog.game import MOVE
+from explorer.rulesets.phlog.mechanics import Board
+from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
@@ -89,12 +92,10 @@ def _sides(table) -> tuple[str, ...]:
 # -- the board layers --------------------------------------------------------------------------
 def tile_layer(gb: GridBoard, table) -> dict[str, list]:
     variants = {}
-    occupied = {f.square for f in table.fighters.values() if f.alive}
+    board = Board.of(table)  # the engine says which doors are open
     for square, kind in table.terrain.items():
-        if kind == DOOR and (square in table.open_doors or square in occupied):
-            variants[square] = "door_open"
-        elif kind == STAR_TREK_DOOR and square in occupied:
-            variants[square] = "star_trek_door_open"
+        if kind in (DOOR, STAR_TREK_DOOR) and board.door_is_open(square):
+            variants[square] = f"{kind}_open"
     return gb.tiles(table.terrain, variants)
 
 
@@ -152,11 +153,8 @@ class PhlogBoard:
         self._gb = self._gb or grid_board(view, title=self.title)
         gb = self._gb
         routes = {}
-        stopped = getattr(table, "movement_stopped", None)
-        if self.reach and view.phase == MOVE and view.activated and not stopped and not view.outcome:
-            fighter = view.fighters[view.activated]
-            if fighter.alive:
-                routes = reachable_squares(view, fighter, view.movement_left)
+        if self.reach and view.can_move:
+            routes = reachable_squares(view, view.fighters[view.activated], view.movement_left)
         layers = {
             "tiles": tile_layer(gb, view),
             "units": unit_layer(gb, view, activated=view.activated if view.phase == MOVE else None),
@@ -466,35 +464,12 @@ def trick_explorer(settings=None, *, attack: int = 9, defence: int = 5):
 
 # -- describing actions ------------------------------------------------------------------------------
 def describe(action, *, hide_cards: bool = False) -> str:
-    """An action in words; ``hide_cards`` hides a card chosen face down (someone else's choice)."""
-    if isinstance(action, Nominate):
-        return f"activate {action.fighter}"
-    if isinstance(action, PlayMovementCard):
-        return f"play {action.card} for movement"
-    if isinstance(action, Step):
-        return f"step {action.direction}"
-    if isinstance(action, Jump):
-        return f"jump {action.squares} squares {action.direction}"
-    if isinstance(action, ToggleDoor):
-        return f"open or close the door at {tuple(action.square)}"
-    if isinstance(action, Attack):
-        return f"attack {action.target}"
-    if isinstance(action, (ChooseAttackCard, ChooseDefenceCard)):
-        what = "attack" if isinstance(action, ChooseAttackCard) else "defend"
-        return f"choose a card face down to {what} with" if hide_cards else f"choose {action.card} to {what} with"
-    if isinstance(action, PlayJoker):
-        return f"play a joker: the card counts {action.value}"
-    if isinstance(action, CancelJoker):
-        return "cancel the joker with a joker"
-    if isinstance(action, DeclineJoker):
-        return "no joker"
-    if isinstance(action, EndTurn):
-        return "end the turn"
-    return repr(action)
+    """An action in words (the engine's words); ``hide_cards`` hides a card chosen face down."""
+    return _describe(action, hide_cards=hide_cards)
 
 
 # -- the replay --------------------------------------------------------------------------------------
-def greedy_game(seed: int = 3, scenario: str = "corridor", **settings):
+def greedy_game(seed: int = 2, scenario: str = "corridor", **settings):
     """GreedyBot against GreedyBot, played to the end from ``seed``: the same game every time."""
     return play_out(PHLOG.new_game(scenario, seed=seed, **settings), {"green": GreedyBot(), "tan": GreedyBot()},
                     max_actions=3000)
@@ -515,7 +490,7 @@ def public_replay(final_state, *, title: str = "Step"):
 
 def partial_game(final_state, steps: int):
     """A copy of a recorded game with only its first ``steps`` actions (for short replays)."""
-    from explorer.core.registry import load_game
+    from explorer.core import load_game
 
     game = load_game(final_state.to_dict())
     while len(game.history) > steps:
@@ -526,11 +501,12 @@ def partial_game(final_state, steps: int):
 # -- live play ------------------------------------------------------------------------------------
 def _try_anything(state, human: str) -> list:
     """Actions a learner may *try*, legal or not: each illegal one is refused with its rule."""
-    tries = [Step(d) for d in "NESW"] + [Jump(d, n) for d in "NESW" for n in (2, 3)]
-    tries += [Attack(f.id) for f in state.fighters.values() if f.alive and f.side != human]
-    tries += [Nominate(f.id) for f in state.fighters.values() if f.alive and f.side == human]
-    tries += [PlayMovementCard(c.code) for c in state.view(human).hand if not c.is_joker]
-    tries += [PlayJoker(1), DeclineJoker(), EndTurn()]
+    view = state.view(human)
+    tries = [Step(human, d) for d in "NESW"] + [Jump(human, d, n) for d in "NESW" for n in (2, 3)]
+    tries += [Attack(human, f.id) for f in view.fighters.values() if f.alive and f.side != human]
+    tries += [Nominate(human, f.id) for f in view.fighters.values() if f.alive and f.side == human]
+    tries += [PlayMovementCard(human, c.code) for c in view.hand if not c.is_joker]
+    tries += [PlayJoker(human, 1), DeclineJoker(human), EndTurn(human)]
     return tries
 
 

@@ -12,18 +12,20 @@ from __future__ import annotations
 from explorer.core import Ruleset, register
 
 from .actions import (
-    ACTION_TYPES, Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate,
+    ACTIONS, Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate,
     PlayJoker, PlayMovementCard, Step, ToggleDoor,
 )
-from .bots import GreedyBot, RandomBot
-from .data import Fighter, PhlogSettings
+from .bots import BOTS, GreedyBot, RandomBot
+from .data import Fighter
 from .game import PhlogState
 from .mechanics import Board, Trick, resolve_trick, sight
 from .odds import BEST, UNIFORM, AttackOdds, attack_odds
+from .position import AttackInProgress, DefenceChoice, JokerWindow, Position, Setup
 from .reach import Route, reachable_squares
 from .rulings import RULINGS
-from .scenarios import SCENARIOS, from_map, parse_map, render_map
+from .scenarios import SCENARIOS, arrange_cards, from_map, parse_map, render_map
 from .sections import SECTIONS
+from .settings import Settings
 from .view import PlayerView
 
 PHLOG = register(Ruleset(
@@ -33,17 +35,22 @@ PHLOG = register(Ruleset(
     year=2020,
     source="003_5ce549aab1c1141e.txt",
     licence="No licence stated; the rules are restated in the project's own words, with credit.",
-    settings_type=PhlogSettings,
+    settings_type=Settings,
     state_type=PhlogState,
-    action_types=ACTION_TYPES,
+    action_types=ACTIONS,
     sections=SECTIONS,
     scenarios=SCENARIOS,
+    bots=BOTS,
+    rulings=RULINGS,
+    turn_section="turn",
+    victory_section="turn.victory",
 ))
 
 __all__ = [
-    "PHLOG", "PhlogState", "PhlogSettings", "PlayerView", "Fighter", "Board", "Trick", "resolve_trick", "sight",
-    "attack_odds", "AttackOdds", "UNIFORM", "BEST", "reachable_squares", "Route", "RULINGS", "SCENARIOS",
-    "from_map", "parse_map", "render_map", "GreedyBot", "RandomBot", "Nominate", "PlayMovementCard", "Step",
+    "PHLOG", "PhlogState", "Settings", "PlayerView", "Fighter", "Board", "Trick", "resolve_trick", "sight",
+    "attack_odds", "AttackOdds", "UNIFORM", "BEST", "reachable_squares", "Route", "RULINGS", "SCENARIOS", "BOTS",
+    "ACTIONS", "from_map", "arrange_cards", "parse_map", "render_map", "GreedyBot", "RandomBot", "Position",
+    "Setup", "AttackInProgress", "JokerWindow", "DefenceChoice", "Nominate", "PlayMovementCard", "Step",
     "Jump", "ToggleDoor", "Attack", "ChooseAttackCard", "ChooseDefenceCard", "PlayJoker", "CancelJoker",
     "DeclineJoker", "EndTurn",
 ]

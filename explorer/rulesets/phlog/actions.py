@@ -1,7 +1,8 @@
 """The decisions a player makes, as frozen values that print as code.
 
-Cards are named by their code (``'Q♥'``; ``'QH'`` or a :class:`Card` are
-accepted and normalised), so actions stay plain JSON in a save.
+Every action names the ``player`` who takes it first. Cards are named by
+their code (``'Q♥'``; ``'QH'`` or a :class:`Card` are accepted and
+normalised), so actions stay plain JSON in a save.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class _CardAction(Action):
 class Nominate(Action):
     """Step 2 of the turn: choose the fighter to activate."""
 
+    player: str
     fighter: str
 
 
@@ -32,6 +34,7 @@ class Nominate(Action):
 class PlayMovementCard(_CardAction):
     """Step 3: a card from hand sets the activated fighter's movement in squares."""
 
+    player: str
     card: str
 
 
@@ -39,6 +42,7 @@ class PlayMovementCard(_CardAction):
 class Step(Action):
     """Move the activated fighter one square N, E, S or W (one movement point)."""
 
+    player: str
     direction: str
 
 
@@ -46,6 +50,7 @@ class Step(Action):
 class Jump(Action):
     """Jump ``squares`` squares in a straight line (two movement points a square, at least two squares)."""
 
+    player: str
     direction: str
     squares: int
 
@@ -54,17 +59,15 @@ class Jump(Action):
 class ToggleDoor(Action):
     """Open or close the door at ``square`` next to the activated fighter (one movement point)."""
 
+    player: str
     square: tuple[int, int]
-
-    def __post_init__(self):
-        if isinstance(self.square, list):
-            object.__setattr__(self, "square", tuple(self.square))
 
 
 @action
 class Attack(Action):
     """The activated fighter attacks ``target`` (once per activation)."""
 
+    player: str
     target: str
 
 
@@ -72,6 +75,7 @@ class Attack(Action):
 class ChooseAttackCard(_CardAction):
     """The attacker picks a card face down."""
 
+    player: str
     card: str
 
 
@@ -79,6 +83,7 @@ class ChooseAttackCard(_CardAction):
 class ChooseDefenceCard(_CardAction):
     """The defender picks a card face down."""
 
+    player: str
     card: str
 
 
@@ -86,6 +91,7 @@ class ChooseDefenceCard(_CardAction):
 class PlayJoker(Action):
     """Reveal a joker against the card just revealed: it counts ``value`` instead."""
 
+    player: str
     value: int
 
 
@@ -93,16 +99,51 @@ class PlayJoker(Action):
 class CancelJoker(Action):
     """Answer a joker with a joker: the card keeps its own value."""
 
+    player: str
+
 
 @action
 class DeclineJoker(Action):
     """Let the revealed card (or the joker played against yours) stand."""
+
+    player: str
 
 
 @action
 class EndTurn(Action):
     """Announce the end of the turn (or pass, with no card to move with)."""
 
+    player: str
 
-ACTION_TYPES = (Nominate, PlayMovementCard, Step, Jump, ToggleDoor, Attack, ChooseAttackCard,
-                ChooseDefenceCard, PlayJoker, CancelJoker, DeclineJoker, EndTurn)
+
+ACTIONS = (Nominate, PlayMovementCard, Step, Jump, ToggleDoor, Attack, ChooseAttackCard,
+           ChooseDefenceCard, PlayJoker, CancelJoker, DeclineJoker, EndTurn)
+
+
+def describe(act: Action, *, hide_cards: bool = False) -> str:
+    """An action in words; ``hide_cards`` hides a card chosen face down (someone else's choice)."""
+    if isinstance(act, Nominate):
+        return f"activate {act.fighter}"
+    if isinstance(act, PlayMovementCard):
+        return f"play {act.card} for movement"
+    if isinstance(act, Step):
+        return f"step {act.direction}"
+    if isinstance(act, Jump):
+        return f"jump {act.squares} squares {act.direction}"
+    if isinstance(act, ToggleDoor):
+        square = tuple(act.square) if isinstance(act.square, tuple) else act.square
+        return f"open or close the door at {square}"
+    if isinstance(act, Attack):
+        return f"attack {act.target}"
+    if isinstance(act, (ChooseAttackCard, ChooseDefenceCard)):
+        what = "attack" if isinstance(act, ChooseAttackCard) else "defend"
+        return (f"choose a card face down to {what} with" if hide_cards else f"choose {act.card} to {what} with")
+    if isinstance(act, PlayJoker):
+        return f"play a joker: the card counts {act.value}"
+    if isinstance(act, CancelJoker):
+        return "cancel the joker with a joker"
+    if isinstance(act, DeclineJoker):
+        return "no joker"
+    if isinstance(act, EndTurn):
+        return "end the turn"
+    return repr(act)

@@ -12,11 +12,12 @@ from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Nominate, PlayJoker,
     PlayMovementCard,
 )
-from .game import ATTACK_CARD, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, PhlogState
+from .game import PhlogState
+from .position import ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE
 from .mechanics import attack_refusal
 from .reach import STANDS, reachable_squares
 
-__all__ = ["RandomBot", "GreedyBot"]
+__all__ = ["RandomBot", "GreedyBot", "BOTS"]
 
 
 class GreedyBot:
@@ -34,7 +35,7 @@ class GreedyBot:
             return self._joker(state, me)
         if state.phase in (ATTACK_CARD, DEFENCE_CARD):
             card = max(state.value_cards(me), key=state.values.value)
-            return (ChooseAttackCard if state.phase == ATTACK_CARD else ChooseDefenceCard)(card.code)
+            return (ChooseAttackCard if state.phase == ATTACK_CARD else ChooseDefenceCard)(me, card.code)
         if state.phase == MOVE:
             return self._move(state)
         return next(iter(state.legal_actions))
@@ -45,43 +46,43 @@ class GreedyBot:
     # -- choices -------------------------------------------------------------------------------
     def _nominate(self, state, me):
         if not state.value_cards(me):
-            return EndTurn()
+            return EndTurn(me)
         mine = [f for f in state.fighters.values() if f.alive and f.side == me]
-        return Nominate(min(mine, key=lambda f: (_distance_to_enemy(state, f), f.id)).id)
+        return Nominate(me, min(mine, key=lambda f: (_distance_to_enemy(state, f), f.id)).id)
 
     def _movement_card(self, state, me):
         fighter = state.activated_fighter
         cards = sorted(state.value_cards(me), key=state.values.value)
         for card in cards[:-1] or cards:  # keep the best card for the attack if possible
             if _attack_square(state, fighter, state.values.value(card)):
-                return PlayMovementCard(card.code)
-        return PlayMovementCard((cards[-2] if len(cards) > 1 else cards[-1]).code)
+                return PlayMovementCard(me, card.code)
+        return PlayMovementCard(me, (cards[-2] if len(cards) > 1 else cards[-1]).code)
 
     def _joker(self, state, me):
         w = state.window
-        legal = set(state.legal_actions)
-        if w["stage"] == "cancel":
-            return CancelJoker() if CancelJoker() in legal and w["slot"] != "movement" else DeclineJoker()
-        if w["slot"] == "movement" or not state.jokers_in_hand(me):
-            return DeclineJoker()
-        mine = state.attack["defence_value"] if w["slot"] == "attack" else state.attack["attack_value"]
-        if w["value"] - mine >= 4 or (w["value"] > mine - 4 and mine - state.values.lowest >= 4):
-            return PlayJoker(state.values.lowest)
-        return DeclineJoker()
+        if w.stage == CANCEL:
+            return CancelJoker(me) if state.jokers_in_hand(me) and w.slot != "movement" else DeclineJoker(me)
+        if w.slot == "movement" or not state.jokers_in_hand(me):
+            return DeclineJoker(me)
+        mine = state.attack.defence_value if w.slot == "attack" else state.attack.attack_value
+        if w.value - mine >= 4 or (w.value > mine - 4 and mine - state.values.lowest >= 4):
+            return PlayJoker(me, state.values.lowest)
+        return DeclineJoker(me)
 
     def _move(self, state):
+        me = state.current_player
         fighter = state.activated_fighter
         if not fighter.alive:
-            return EndTurn()
+            return EndTurn(me)
         if not state.attacked and state.value_cards(state.active):
             targets = [a for a in state.legal_actions if isinstance(a, Attack)]
             if targets:
                 return min(targets, key=lambda a: a.target)
         if state.movement_stopped or state.attacked:
-            return EndTurn()
+            return EndTurn(me)
         goal = _attack_square(state, fighter, state.movement_left) or _closest_square(state, fighter)
         if goal is None or not goal.actions:
-            return EndTurn()
+            return EndTurn(me)
         return goal.actions[0]
 
 
@@ -118,3 +119,6 @@ def _closest_square(state, fighter):
     scored = [(min(manhattan(r.square, e.square) for e in enemies), r.cost, r.square, r) for r in routes]
     scored = [s for s in scored if s[0] < here]
     return min(scored, key=lambda s: s[:3])[3] if scored else None
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from explorer.core.cards import CardValues
 from explorer.core.grid import Square
 
 HAND_SIZE = 6  # "bring their hand size back up to six"
@@ -84,35 +83,19 @@ class Fighter:
         return {"id": self.id, "side": self.side, "weapon": self.weapon, "col": col, "row": row}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Fighter:
-        square = None if data["col"] is None else (data["col"], data["row"])
-        return cls(data["id"], data["side"], data["weapon"], square)
-
-
-TIES = ("own_cards", "defender", "attacker")
-
-
-@dataclasses.dataclass(frozen=True)
-class PhlogSettings:
-    """The rulings where players could reasonably differ (see ``rulings.py``)."""
-
-    ace_high: bool = False
-    court_cards_ten: bool = False
-    diagonal_hand_to_hand: bool = False
-    ties: str = "own_cards"
-    spent_piles_face_up: bool = True
-    deadly_obstacles: bool = False
-    jump_over_fighters: bool = False
-    fighters_block_sight: bool = False
-    sight_through_corners: bool = True
-    turn_limit: int | None = None
-
-    def __post_init__(self):
-        if self.ties not in TIES:
-            raise ValueError(f"ties must be one of {', '.join(TIES)}, not {self.ties!r}")
-        if self.turn_limit is not None and (not isinstance(self.turn_limit, int) or self.turn_limit < 1):
-            raise ValueError(f"turn_limit must be a positive whole number or None, not {self.turn_limit!r}")
-
-    @property
-    def card_values(self) -> CardValues:
-        return CardValues(ace_high=self.ace_high, court_cards_ten=self.court_cards_ten)
+    def from_dict(cls, data) -> Fighter:
+        """A fighter from a save; ``ValueError`` saying what is wrong with a malformed one."""
+        if not isinstance(data, dict) or set(data) != {"id", "side", "weapon", "col", "row"}:
+            raise ValueError(f"a fighter is an object with id, side, weapon, col and row, not {data!r:.80}")
+        for key in ("id", "side"):
+            if not isinstance(data[key], str) or not data[key] or len(data[key]) > 64:
+                raise ValueError(f"a fighter's {key} is a short name, not {data[key]!r:.80}")
+        if data["weapon"] not in WEAPONS:
+            raise ValueError(f"{data['id']}'s weapon must be one of {', '.join(WEAPONS)}, not {data['weapon']!r:.80}")
+        col, row = data["col"], data["row"]
+        if col is None and row is None:
+            return cls(data["id"], data["side"], data["weapon"], None)
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (col, row)):
+            raise ValueError(f"{data['id']}'s square must be whole numbers (or both null once removed), "
+                             f"not {col!r:.20}, {row!r:.20}")
+        return cls(data["id"], data["side"], data["weapon"], (col, row))

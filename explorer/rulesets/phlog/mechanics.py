@@ -18,8 +18,9 @@ from explorer.core.grid import DIRECTIONS, Grid, Sight, Square, are_adjacent, li
 
 from .data import (
     DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, OBSTACLE, PIT, REMOVAL_MARGIN, STAR_TREK_DOOR,
-    STEP_COST, WALL, Fighter, PhlogSettings,
+    STEP_COST, WALL, Fighter,
 )
+from .settings import Settings
 from .sections import ref
 
 
@@ -29,7 +30,7 @@ class Board:
     terrain: Mapping[Square, str]
     open_doors: frozenset[Square]  # ordinary doors opened by a fighter
     occupants: Mapping[Square, Fighter]
-    settings: PhlogSettings
+    settings: Settings
 
     @classmethod
     def of(cls, table) -> Board:
@@ -139,7 +140,8 @@ def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None
 
 def toggle_door_refusal(board: Board, fighter: Fighter, square: Square, points: int) -> RuleViolation | None:
     """Why ``fighter`` may not open or close the door at ``square``, if it may not."""
-    if not (isinstance(square, tuple) and len(square) == 2 and all(isinstance(v, int) for v in square)):
+    if not (isinstance(square, tuple) and len(square) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
         return _refuse(f"{square!r} is not a square: give (column, row)", "terrain.doors")
     kind = board.kind(square)
     if kind == STAR_TREK_DOOR:
@@ -209,7 +211,7 @@ def attack_refusal(board: Board, attacker: Fighter, target: Fighter | None) -> R
     return None
 
 
-def card_value(card: Card, settings: PhlogSettings) -> Explained[int]:
+def card_value(card: Card, settings: Settings) -> Explained[int]:
     value = settings.card_values.value(card)
     return Explained(value, (Reason(ref("attacking.card_values"), f"{card} counts {value}"),))
 
@@ -252,7 +254,7 @@ def resolve_trick(attack: int, defence: int) -> Explained[Trick]:
     return Explained(trick, tuple(reasons))
 
 
-def spoils_taker(trick: Trick, settings: PhlogSettings) -> str | None:
+def spoils_taker(trick: Trick, settings: Settings) -> str | None:
     """The role that keeps both cards; ``None`` when each card goes to its own player's spent pile."""
     if trick.winner:
         return trick.winner

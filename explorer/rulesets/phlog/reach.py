@@ -86,14 +86,14 @@ def _moves(board: Board, fighter: Fighter, points: int, doors: list[Square]):
     for direction in DIRECTIONS:
         if not step_refusal(board, fighter, direction, points):
             to = step(square, direction)
-            yield Step(direction), to, board.open_doors, STEP_COST, Reason(
+            yield Step(fighter.side, direction), to, board.open_doors, STEP_COST, Reason(
                 ref("moving.points"), f"step {direction} to {to}", STEP_COST)
     for door in doors:
         if door not in board.open_doors and are_adjacent(square, door) and points >= DOOR_COST:
-            yield ToggleDoor(door), square, board.open_doors | {door}, DOOR_COST, Reason(
+            yield ToggleDoor(fighter.side, door), square, board.open_doors | {door}, DOOR_COST, Reason(
                 ref("terrain.doors"), f"open the door at {door}", DOOR_COST)
     for direction, squares in legal_jumps(board, fighter, points):
         to = step(square, direction, squares)
         cost = squares * JUMP_COST_PER_SQUARE
-        yield Jump(direction, squares), to, board.open_doors, cost, Reason(
+        yield Jump(fighter.side, direction, squares), to, board.open_doors, cost, Reason(
             ref("moving.jump"), f"jump {squares} squares {direction} to {to}", cost)

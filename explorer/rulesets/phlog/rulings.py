@@ -89,8 +89,21 @@ RULINGS = (
            "Movement is orthogonal; the source says a fighter in the frame keeps a door from closing.", None,
            (ref("terrain.doors"), ref("terrain.star_trek_doors"))),
     Ruling("victory", "How is the game won?",
-           "A band with no fighters left loses. Optionally the game stops after a number of turns, and the "
-           "band with more fighters standing wins (equal is a draw).",
-           "The source gives no victory condition; wiping out the other band is the plain one.", "turn_limit",
+           "A band with no fighters left loses. Optionally the game stops after a number of rounds (a round "
+           "is one turn of each player), and the band with more fighters standing wins (equal is a draw).",
+           "The source gives no victory condition; wiping out the other band is the plain one.", "max_rounds",
            (ref("turn.victory"),)),
+    Ruling("round-limit", "The optional limit used to count turns: what does it count now?",
+           "Rounds, as in every ruleset here: max_rounds rounds are two turns each, so both bands always "
+           "get the same number of turns. The default is still no limit, so a default game is unchanged; "
+           "an old limit of 2N turns is max_rounds N, and an odd number of turns (one band moving once "
+           "more than the other) can no longer be chosen.",
+           "Stopping after the first player's turn gives that band an extra turn; counting whole rounds is "
+           "fairer and is how the other rulesets count.", "max_rounds", (ref("turn.victory"), ref("turn"))),
+    Ruling("decisions-by-the-other-player", "Who acts while a joker may be played or a defence card chosen?",
+           "The other player: the game waits on their decision (a joker window, or the defender's card) "
+           "before the active player goes on, and any other action is refused citing the rule that gives "
+           "them the choice.",
+           "The source has both players choose at these moments; naming who must answer keeps the turn "
+           "order exact.", None, (ref("jokers.play"), ref("attacking.cards"))),
 )

@@ -60,7 +60,7 @@ SECTIONS: dict[str, Section] = {
 }
 
 
-def ref(key: str) -> RuleRef:
+def ref(key: str) -> RuleRef:  # the Ruleset has ref() too; this one works before registration
     """The reference to one section; an unknown key fails loudly."""
     if key not in SECTIONS:
         raise KeyError(f"{RULESET} has no rule section {key!r}")

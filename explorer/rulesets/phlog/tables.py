@@ -12,8 +12,9 @@ from explorer.core.cards import RANKS, CardValues
 
 from .data import (
     DOOR_COST, HAND_SIZE, JOKERS_PER_PLAYER, JUMP_COST_PER_SQUARE, MIN_JUMP_COST, MIN_JUMP_SQUARES,
-    REMOVAL_MARGIN, STEP_COST, TERRAIN, WEAPONS, PhlogSettings,
+    REMOVAL_MARGIN, STEP_COST, TERRAIN, WEAPONS,
 )
+from .settings import Settings
 from .rulings import RULINGS
 
 _RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -71,5 +72,5 @@ def settings() -> dict:
         if ruling.setting:
             rulings_by_setting.setdefault(ruling.setting, []).append(ruling.question)
     rows = [[field.name, repr(field.default), " ".join(rulings_by_setting.get(field.name, ["(see the rulings)"]))]
-            for field in dataclasses.fields(PhlogSettings)]
+            for field in dataclasses.fields(Settings)]
     return {"columns": ["Setting", "Default", "Ruling it changes"], "rows": rows}

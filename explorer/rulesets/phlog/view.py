@@ -16,7 +16,8 @@ from explorer.core import Event, Outcome
 from explorer.core.cards import Card, standard_deck
 from explorer.core.grid import Grid, Square
 
-from .data import Fighter, PhlogSettings
+from .data import Fighter
+from .settings import Settings
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +51,7 @@ class JokerWindowView:
 class PlayerView:
     player: str
     opponent: str
-    settings: PhlogSettings
+    settings: Settings
     grid: Grid
     terrain: Mapping[Square, str]
     open_doors: frozenset[Square]
@@ -76,6 +77,21 @@ class PlayerView:
     events: tuple[Event, ...]
     outcome: Outcome | None
     all_cards: tuple[Card, ...] = ()
+    movement_stopped: str | None = None  # the section whose rule ended the activated fighter's movement
+
+    @property
+    def board(self):
+        """The board as the engine judges it (doors open or shut, who stands where)."""
+        from .mechanics import Board
+
+        return Board.of(self)
+
+    @property
+    def can_move(self) -> bool:
+        """Whether the activated fighter may still move now (the engine's answer, for highlighting)."""
+        fighter = self.fighters.get(self.activated) if self.activated else None
+        return (self.phase == "move" and fighter is not None and fighter.alive and not self.movement_stopped
+                and self.outcome is None)
 
     @property
     def visible_table_cards(self) -> tuple[Card, ...]:

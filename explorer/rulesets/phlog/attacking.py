@@ -1,0 +1,122 @@
+"""Attacking: declare the attack, both players choose a card face down, reveal, jokers, the trick."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core import Event, RuleViolation
+from explorer.core.actions import PUBLIC
+from explorer.core.cards import parse_code
+
+from .jokers import open_window
+from .mechanics import attack_refusal, resolve_trick, spoils_taker
+from .position import ATTACK_CARD, DEFENCE_CARD, MOVE, AttackInProgress, DefenceChoice, event
+from .sections import ref
+from .turn import card_refusal, expect
+
+
+def check_attack(state, act) -> RuleViolation | None:
+    refusal = expect(state, MOVE)
+    if refusal:
+        return refusal
+    p = state.position
+    fighter = state.activated_fighter
+    if not fighter.alive:
+        return RuleViolation(f"{fighter.id} has been removed from play: end the turn", ref(p.movement_stopped))
+    if p.attacked:
+        return RuleViolation(f"{fighter.id} has already attacked this activation", ref("attacking.one_per_activation"))
+    if not state.value_cards(p.side):
+        return RuleViolation(f"{p.side} has no card in hand to attack with", ref("attacking.cards"))
+    target = p.fighters.get(act.target) if isinstance(act.target, str) else None
+    return attack_refusal(state.board, fighter, target)
+
+
+def do_attack(state, act):
+    p = state.position
+    fighter = state.activated_fighter
+    key = "attacking.ranged" if fighter.ranged else "attacking.hand_to_hand"
+    p = dataclasses.replace(p, attacked=True, phase=ATTACK_CARD, attack=AttackInProgress(fighter.id, act.target),
+                            movement_stopped=p.movement_stopped if fighter.ranged else "attacking.hand_to_hand")
+    how = "shoots at" if fighter.ranged else "attacks hand-to-hand"
+    return p, [event("attack", f"{fighter.id} {how} {act.target}.", (key,), attacker=fighter.id, target=act.target)]
+
+
+def check_attack_card(state, act) -> RuleViolation | None:
+    return expect(state, ATTACK_CARD) or card_refusal(state, state.position.side, act.card, "attacking.cards")
+
+
+def do_attack_card(state, act):
+    p = state.position
+    card = parse_code(act.card)
+    p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
+    p = dataclasses.replace(p, attack=dataclasses.replace(p.attack, attack_card=card))
+    defender = state.other(p.side)
+    events = [event("card_chosen", f"{p.side} chooses an attack card face down.", ("attacking.cards",)),
+              event("card_chosen", f"{p.side} chooses {card} to attack with.", ("attacking.cards",),
+                    p.side, card=card.code)]
+    if state.value_cards(defender):
+        return dataclasses.replace(p, phase=DEFENCE_CARD,
+                                   pending=DefenceChoice(defender, "attacking.cards", target=p.attack.target)), events
+    events.append(event("card_chosen", f"{defender} has no card in hand to defend with: the defence counts 0.",
+                        ("attacking.cards",)))
+    p, more = reveal(state, p)
+    return p, events + more
+
+
+def check_defence_card(state, act) -> RuleViolation | None:
+    if not isinstance(state.position.pending, DefenceChoice):
+        return expect(state, DEFENCE_CARD)
+    return card_refusal(state, state.position.pending.player, act.card, "attacking.cards")
+
+
+def do_defence_card(state, act):
+    p = state.position
+    defender = p.pending.player
+    card = parse_code(act.card)
+    p = p.with_piles(defender, p.piles[defender].take_from_hand(card))
+    p = dataclasses.replace(p, pending=None, attack=dataclasses.replace(p.attack, defence_card=card))
+    events = [event("card_chosen", f"{defender} chooses {card} to defend with.", ("attacking.cards",),
+                    defender, card=card.code)]
+    p, more = reveal(state, p)
+    return p, events + more
+
+
+def reveal(state, p):
+    """Both cards face up; the defender may joker the attacker's card first."""
+    a = p.attack
+    values = state.values
+    a = dataclasses.replace(a, revealed=True, attack_value=values.value(a.attack_card),
+                            defence_value=values.value(a.defence_card) if a.defence_card else 0)
+    defence = f"{a.defence_card} ({a.defence_value})" if a.defence_card else "no card (0)"
+    p = open_window(state, dataclasses.replace(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
+    return p, [event("reveal", f"Revealed: {a.attack_card} ({a.attack_value}) attacks, {defence} defends.",
+                     ("attacking.cards", "attacking.card_values"), attack_card=a.attack_card.code,
+                     defence_card=a.defence_card.code if a.defence_card else None)]
+
+
+def resolve_attack(state, p):
+    """The trick: the higher card wins, four or more removes the loser, the winner keeps both cards."""
+    a = p.attack
+    p = dataclasses.replace(p, attack=None, phase=MOVE, pending=None)
+    explained = resolve_trick(a.attack_value, a.defence_value)
+    trick = explained.value
+    sides = {"attacker": p.side, "defender": state.other(p.side)}
+    fighters = {"attacker": a.attacker, "defender": a.target}
+    cards = {"attacker": a.attack_card, "defender": a.defence_card}
+    taker = spoils_taker(trick, state.settings)
+    for role, card in cards.items():
+        if card is not None:
+            keeper = sides[taker or role]
+            p = p.with_piles(keeper, p.piles[keeper].add_spent(card))
+    events = [Event("trick", " ".join(r.text[0].upper() + r.text[1:] + "." for r in explained.reasons),
+                    tuple(r.key for r in explained.refs), {"visibility": PUBLIC, "margin": trick.margin})]
+    spoils = (f"{sides[taker]} keeps both cards in their spent pile." if taker
+              else "Each player puts their own card in their spent pile.")
+    events.append(event("spoils", spoils, ("attacking.spoils",)))
+    if trick.removed:
+        lost = p.fighters[fighters[trick.removed]]
+        p = p.with_fighter(dataclasses.replace(lost, square=None))
+        events.append(event("removed", f"{lost.id} is removed from play.", ("attacking.removal",), fighter=lost.id))
+        if trick.removed == "attacker":
+            p = dataclasses.replace(p, movement_stopped="attacking.removal")
+    return p, events

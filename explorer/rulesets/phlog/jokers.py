@@ -1,0 +1,108 @@
+"""The jokers: a window after each revealed card, in which the other player may play one and the
+card's owner may cancel it with their own."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core import RuleViolation
+
+from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
+from .sections import ref
+
+
+def open_window(state, position, slot: str, owner: str, card, value: int):
+    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides)."""
+    reactor = state.other(owner)
+    window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
+                         card=card, value=value)
+    return dataclasses.replace(position, phase=JOKER, pending=window)
+
+
+def _window(state) -> JokerWindow | RuleViolation:
+    w = state.position.pending
+    if isinstance(w, JokerWindow):
+        return w
+    return RuleViolation("no card has just been revealed: there is nothing to play a joker against",
+                         ref("jokers.play"))
+
+
+def check_play_joker(state, act) -> RuleViolation | None:
+    w = _window(state)
+    if isinstance(w, RuleViolation):
+        return w
+    if w.stage != OFFER:
+        return RuleViolation(f"a joker has been played against {w.owner}'s card: only {w.owner} may "
+                             "answer it, with a joker of their own", ref("jokers.cancel"))
+    if not state.jokers_in_hand(w.reactor):
+        return RuleViolation(f"{w.reactor} holds no joker", ref("jokers.play"))
+    allowed = state.values.values()
+    if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
+        return RuleViolation(f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}",
+                             ref("jokers.play"))
+    return None
+
+
+def do_play_joker(state, act):
+    p, w = state.position, state.position.pending
+    joker = state.jokers_in_hand(w.reactor)[0]
+    p = p.with_piles(w.reactor, p.piles[w.reactor].take_from_hand(joker))
+    window = dataclasses.replace(w, player=w.owner, rule="jokers.cancel", stage=CANCEL, joker=joker, named=act.value)
+    return (dataclasses.replace(p, pending=window),
+            [event("joker", f"{w.reactor} plays a joker: {w.owner}'s {w.card} counts {act.value}.",
+                   ("jokers.play",), joker=joker.code, value=act.value)])
+
+
+def check_cancel_joker(state, act) -> RuleViolation | None:
+    w = _window(state)
+    if isinstance(w, RuleViolation):
+        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+    if w.stage != CANCEL:
+        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+    if not state.jokers_in_hand(w.owner):
+        return RuleViolation(f"{w.owner} holds no joker to cancel with", ref("jokers.cancel"))
+    return None
+
+
+def do_cancel_joker(state, act):
+    p, w = state.position, state.position.pending
+    own = state.jokers_in_hand(w.owner)[0]
+    p = p.with_piles(w.owner, p.piles[w.owner].take_from_hand(own).add_spent(own))
+    p = p.with_piles(w.reactor, p.piles[w.reactor].add_spent(w.joker))
+    events = [event("joker", f"{w.owner} cancels the joker with a joker: {w.card} counts {w.value} "
+                    "again; each joker goes to its player's spent pile.", ("jokers.cancel",), joker=own.code)]
+    p, more = close_window(state, p, w)
+    return p, events + more
+
+
+def check_decline_joker(state, act) -> RuleViolation | None:
+    w = _window(state)
+    return w if isinstance(w, RuleViolation) else None
+
+
+def do_decline_joker(state, act):
+    p, w = state.position, state.position.pending
+    if w.stage == OFFER:
+        events = [event("joker", f"{w.reactor} lets {w.owner}'s {w.card} stand.", ("jokers.play",))]
+    else:
+        p = p.with_piles(w.owner, p.piles[w.owner].add_spent(w.joker))
+        w = dataclasses.replace(w, value=w.named)
+        events = [event("joker", f"The joker stands: {w.card} counts {w.value}, and the joker goes to "
+                        f"{w.owner}'s spent pile.", ("jokers.spent",))]
+    p, more = close_window(state, p, w)
+    return p, events + more
+
+
+def close_window(state, p, w: JokerWindow):
+    """Play goes on with the card counting ``w.value``: the movement, the next window, or the trick."""
+    from .attacking import resolve_attack
+
+    p = dataclasses.replace(p, pending=None)
+    if w.slot == "movement":
+        p = dataclasses.replace(p, movement_value=w.value, movement_left=w.value, phase=MOVE)
+        return p, [event("movement", f"{p.activated} has {count(w.value, 'movement point')}.", ("turn.expend",))]
+    attack = dataclasses.replace(p.attack, **{f"{w.slot}_value": w.value})
+    p = dataclasses.replace(p, attack=attack)
+    if w.slot == "attack" and attack.defence_card is not None:
+        return open_window(state, p, "defence", state.other(p.side), attack.defence_card, attack.defence_value), []
+    return resolve_attack(state, p)

@@ -1,0 +1,90 @@
+"""Moving the activated fighter: steps, jumps, and working doors."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core import Event, RuleViolation
+from explorer.core.actions import PUBLIC
+from explorer.core.grid import step
+
+from .data import DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
+from .mechanics import arrival, jump_refusal, step_refusal, toggle_door_refusal
+from .position import MOVE, count, event
+from .sections import ref
+from .turn import expect
+
+
+def mover_refusal(state) -> RuleViolation | None:
+    """Why the activated fighter may not move now, if it may not."""
+    refusal = expect(state, MOVE)
+    if refusal:
+        return refusal
+    p = state.position
+    fighter = state.activated_fighter
+    if not fighter.alive:
+        return RuleViolation(f"{fighter.id} has been removed from play: end the turn", ref(p.movement_stopped))
+    if p.movement_stopped:
+        return RuleViolation(f"{fighter.id}'s movement has ended this turn", ref(p.movement_stopped))
+    return None
+
+
+def check_step(state, act) -> RuleViolation | None:
+    return mover_refusal(state) or step_refusal(state.board, state.activated_fighter, act.direction,
+                                                state.position.movement_left)
+
+
+def do_step(state, act):
+    fighter = state.activated_fighter
+    return relocate(state, fighter, step(fighter.square, act.direction), STEP_COST, f"steps {act.direction}",
+                    "moving.orthogonal")
+
+
+def check_jump(state, act) -> RuleViolation | None:
+    return mover_refusal(state) or jump_refusal(state.board, state.activated_fighter, act.direction, act.squares,
+                                                state.position.movement_left)
+
+
+def do_jump(state, act):
+    fighter = state.activated_fighter
+    return relocate(state, fighter, step(fighter.square, act.direction, act.squares),
+                    act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", "moving.jump")
+
+
+def relocate(state, fighter, to, cost: int, how: str, key: str):
+    board = state.board
+    p = state.position
+    left = p.movement_left - cost
+    p = dataclasses.replace(p, movement_left=left).with_fighter(dataclasses.replace(fighter, square=to))
+    events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
+                    (key, "moving.points"), fighter=fighter.id, to=list(to))]
+    if board.kind(fighter.square) == STAR_TREK_DOOR:
+        events.append(event("door", f"The Star-Trek door at {fighter.square} slides shut.",
+                            ("terrain.star_trek_doors",)))
+    if board.kind(to) == STAR_TREK_DOOR:
+        events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
+    result = arrival(board, to)
+    if result.ends_movement:
+        p = dataclasses.replace(p, movement_stopped=result.reason.ref.section)
+        if result.removes:
+            p = p.with_fighter(dataclasses.replace(fighter, square=None))
+        events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
+                            {"visibility": PUBLIC, "removed": result.removes}))
+    return p, events
+
+
+def check_toggle_door(state, act) -> RuleViolation | None:
+    return mover_refusal(state) or toggle_door_refusal(state.board, state.activated_fighter, act.square,
+                                                       state.position.movement_left)
+
+
+def do_toggle_door(state, act):
+    p = state.position
+    square = act.square
+    opening = square not in p.open_doors
+    doors = p.open_doors | {square} if opening else p.open_doors - {square}
+    left = p.movement_left - DOOR_COST
+    verb = "opens" if opening else "closes"
+    return (dataclasses.replace(p, open_doors=frozenset(doors), movement_left=left),
+            [event("door", f"{state.activated_fighter.id} {verb} the door at {square} ({DOOR_COST} point; "
+                   f"{left} left).", ("terrain.doors",), square=list(square), open=opening)])

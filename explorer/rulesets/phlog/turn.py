@@ -1,0 +1,131 @@
+"""The turn: draw, nominate a fighter, play a movement card, end the turn (or pass)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core import RuleViolation
+from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
+
+from .data import HAND_SIZE
+from .jokers import open_window
+from .position import MOVE, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
+from .sections import ref
+
+
+def what_is_due(state) -> RuleViolation:
+    """The refusal of an action that is not the one due now: says what is."""
+    p = state.position
+    side, fighter = p.side, p.activated
+    if p.pending is not None:
+        return RuleViolation(f"{p.pending.player} must first {p.pending.prompt}", ref(p.pending.rule))
+    if p.phase == NOMINATE:
+        return RuleViolation(f"{side} must first nominate a fighter to activate", ref("turn.nominate"))
+    if p.phase == MOVEMENT_CARD:
+        return RuleViolation(f"{side} must first play a card from hand for {fighter}'s movement",
+                             ref("turn.movement_card"))
+    if p.phase == "attack_card":
+        return RuleViolation(f"{side} must first choose a card for {fighter}'s attack", ref("attacking.cards"))
+    return RuleViolation(f"{fighter} is activated: move, attack or end the turn", ref("turn.expend"))
+
+
+def expect(state, *phases: str) -> RuleViolation | None:
+    return None if state.position.phase in phases else what_is_due(state)
+
+
+def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
+    """Why ``side`` may not play the value card ``code`` from hand (citing ``key``), if it may not."""
+    try:
+        card = parse_code(code)
+    except ValueError as exc:
+        return RuleViolation(str(exc), ref(key))
+    if card not in state.position.piles[side].hand:
+        return RuleViolation(f"{side} has no {card} in hand", ref(key))
+    if card.is_joker:
+        return RuleViolation("a joker has no value of its own: it is only played against a card the "
+                             "opponent reveals", ref("jokers.play"))
+    return None
+
+
+# -- setting up ------------------------------------------------------------------------------
+def deal(sides: tuple[str, str], shuffle) -> dict[str, Piles]:
+    """Split the shuffled deck, add each player's joker, draw the first hands."""
+    piles = {}
+    for side, half in zip(sides, deal_halves(standard_deck(), shuffle)):
+        half.append(Card.joker(side))
+        shuffle(half)
+        piles[side], _ = Piles(draw=tuple(half)).draw_up_to(HAND_SIZE, shuffle)
+    return piles
+
+
+def draw(state, position: Position, side: str) -> tuple[Position, list]:
+    """``side`` draws back up to six (reshuffling the spent pile if the draw pile is empty)."""
+    piles, drawn = position.piles[side].draw_up_to(HAND_SIZE, state.rng.shuffle)
+    events = []
+    if drawn.reshuffled:
+        events.append(event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) "
+                            "into a new draw pile.", ("setup.reshuffle",)))
+    return position.with_piles(side, piles), events + draw_events(side, [c.code for c in drawn.cards])
+
+
+# -- nominate --------------------------------------------------------------------------------
+def check_nominate(state, act) -> RuleViolation | None:
+    refusal = expect(state, NOMINATE)
+    if refusal:
+        return refusal
+    p = state.position
+    fighter = p.fighters.get(act.fighter) if isinstance(act.fighter, str) else None
+    if fighter is None or not fighter.alive or fighter.side != p.side:
+        return RuleViolation(f"{act.fighter!r} is not a fighter of {p.side}'s band on the board", ref("turn.nominate"))
+    if not state.value_cards(p.side):
+        return RuleViolation(f"{p.side} has no card to play for movement, so can only end the turn",
+                             ref("turn.movement_card"))
+    return None
+
+
+def do_nominate(state, act):
+    p = state.position
+    return (dataclasses.replace(p, activated=act.fighter, phase=MOVEMENT_CARD),
+            [event("nominate", f"{p.side} activates {act.fighter}.", ("turn.nominate",), fighter=act.fighter)])
+
+
+# -- the movement card -------------------------------------------------------------------------
+def check_movement_card(state, act) -> RuleViolation | None:
+    return expect(state, MOVEMENT_CARD) or card_refusal(state, state.position.side, act.card, "turn.movement_card")
+
+
+def do_movement_card(state, act):
+    p = state.position
+    card = parse_code(act.card)
+    value = state.values.value(card)
+    p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
+    p = dataclasses.replace(p, movement_card=card, movement_value=value)
+    p = open_window(state, p, "movement", p.side, card, value)
+    return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
+                     f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
+                     card=card.code, value=value)]
+
+
+# -- ending the turn ----------------------------------------------------------------------------
+def check_end_turn(state, act) -> RuleViolation | None:
+    p = state.position
+    if p.phase == NOMINATE and p.pending is None and state.value_cards(p.side):
+        return RuleViolation(f"{p.side} must activate a fighter: they hold cards to move with", ref("turn.nominate"))
+    return expect(state, NOMINATE, MOVE)
+
+
+def do_end_turn(state, act):
+    p = state.position
+    events = []
+    if p.phase == NOMINATE:
+        events.append(event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",)))
+    else:
+        p = p.with_piles(p.side, p.piles[p.side].add_spent(p.movement_card))
+        events.append(event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their "
+                            "spent pile.", ("moving.spent_card",)))
+    following = state.other(p.side)
+    p = Position(fighters=p.fighters, piles=p.piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
+    if state.outcome_of(p) is not None:
+        return p, events
+    p, drawn = draw(state, p, following)
+    return p, events + drawn
