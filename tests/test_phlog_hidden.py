@@ -49,7 +49,7 @@ def test_the_attack_card_stays_hidden_from_the_defender_until_both_are_chosen():
     events = game.apply(ChooseAttackCard(G, "9♦"))
     assert game.view("tan").attack.attack_card is None and game.view("tan").attack.attack_chosen
     assert game.view("green").attack.attack_card == Card.parse("9♦")
-    public = [e for e in events if e.data["visibility"] == "public"]
+    public = [e for e in events if e.visible_to(None)]
     assert public and all("9♦" not in e.text for e in public)
     assert all("9♦" not in e.text for e in game.events_for("tan"))
     assert any("9♦" in e.text for e in game.events_for("green"))
@@ -73,7 +73,7 @@ def test_nothing_a_player_sees_names_a_card_the_other_holds_or_will_draw(seed):
         for viewer in game.sides:
             secret = secret_cards(game, game.other(viewer))
             for event in events:
-                if event.data["visibility"] in ("public", viewer):
+                if event.visible_to(viewer):
                     assert not named_cards(event.text + str(event.data)) & secret, event
             seen = named_cards(view_without_log(game.view(viewer)))
             assert not seen & secret

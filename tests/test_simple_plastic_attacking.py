@@ -367,11 +367,12 @@ def test_attack_odds_of_an_action_are_exact_and_refuse_illegal_attacks():
 
 def test_the_attack_event_explains_the_number_and_the_dice():
     state = one_on_one(terrain=(HEDGE,))
-    (event, casualty) = state.apply(Attack("green", "g1", "t1"), dice=[5])
+    (event, casualty, over) = state.apply(Attack("green", "g1", "t1"), dice=[5])
     assert event.data["need"] == 5 and event.data["dice"] == [5] and event.data["killed"] == ["t1"]
     assert "simple_plastic:attacking.modifiers" in event.rules
     assert any("Target behind cover (hedge)" in why for why in event.data["why"])
     assert casualty.kind == "casualty" and casualty.data == {"figure": "t1"}
+    assert over.kind == "game_over" and over.data["winner"] == "green"  # t1 was tan's last figure
 
 
 def test_kill_distribution_is_a_pure_function_of_a_board():

@@ -197,6 +197,15 @@ class GameState:
             self._outcome_of = (self.position, outcome)
         return outcome
 
+    def outcome_at(self, position: Any) -> Outcome | None:
+        """How the game would stand at ``position`` (for a ``_do`` that must know before it returns)."""
+        if position is self.position:
+            return self.outcome
+        probe = object.__new__(type(self))
+        probe.__dict__.update(self.__dict__)
+        probe.position, probe._outcome_of = position, (None, None)
+        return probe.outcome
+
     def _outcome(self) -> Outcome | None:
         """Last side standing; after ``max_rounds`` rounds, more pieces in play wins."""
         standing = self._standing()
@@ -269,8 +278,17 @@ class GameState:
             self._forced_dice = None
         self._stack.append((self.position, rng_before))
         self.position = position
+        outcome = self.outcome
+        if outcome is not None:
+            events = [*events, self._game_over_event(outcome)]
         self.history.append(Turn(action, tuple(events), forced))
         return events
+
+    def _game_over_event(self, outcome: Outcome) -> Event:
+        winner = f"{outcome.winner} wins" if outcome.winner else "a draw"
+        return Event("game_over", f"Game over, {winner}: {outcome.reason}.",
+                     (self.ruleset.ref(self.ruleset.victory_section).key,),
+                     {"winner": outcome.winner, "termination": outcome.kind.value})
 
     def undo(self) -> Action:
         """Take back the last action exactly, random-number state included."""

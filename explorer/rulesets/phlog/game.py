@@ -6,7 +6,7 @@ has a ``check_*`` (the refusal, or ``None``) and a ``do_*`` (the next
 position and the events). The position and its pending decisions are in
 :mod:`.position`; the legality check and the save format in :mod:`.saves`.
 
-Every event carries ``data["visibility"]``: ``"public"`` or the one player
+Every event carries a visibility (``Event.visible_to``): public or the one player
 allowed to see it; :meth:`PhlogState.events_for` and :meth:`PhlogState.view`
 filter by it.
 """
@@ -54,11 +54,7 @@ class PhlogState(GameState):
         return _RULES[type(act)][0](self, act)
 
     def _do(self, act):
-        position, events = _RULES[type(act)][1](self, act)
-        outcome = self.outcome_of(position)
-        if outcome is not None:
-            events = [*events, event("game_over", f"Game over: {outcome.reason}.", ("turn.victory",))]
-        return position, events
+        return _RULES[type(act)][1](self, act)
 
     def _standing(self) -> dict[str, int]:
         standing = dict.fromkeys(self.sides, 0)
@@ -66,15 +62,6 @@ class PhlogState(GameState):
             if fighter.alive and fighter.side in standing:
                 standing[fighter.side] += 1
         return standing
-
-    def outcome_of(self, position):
-        """How the game would stand at ``position`` (``None``: it goes on)."""
-        if position is self.position:
-            return self.outcome
-        probe = object.__new__(type(self))
-        probe.__dict__.update(self.__dict__)
-        probe.position, probe._outcome_of = position, (None, None)
-        return probe.outcome
 
     @classmethod
     def _position_problem(cls, game, position):

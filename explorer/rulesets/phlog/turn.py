@@ -125,7 +125,7 @@ def do_end_turn(state, act):
                             "spent pile.", ("moving.spent_card",)))
     following = state.other(p.side)
     p = Position(fighters=p.fighters, piles=p.piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
-    if state.outcome_of(p) is not None:
+    if state.outcome_at(p) is not None:  # the last turn is played: nobody draws
         return p, events
     p, drawn = draw(state, p, following)
     return p, events + drawn
