@@ -41,10 +41,13 @@ def action(cls):
     (NaN, infinity, an object) is refused with :class:`MalformedAction`.
     """
     original = getattr(cls, "__post_init__", None)
+    names: tuple[str, ...] = ()
 
     def __post_init__(self):
-        for field in dataclasses.fields(self):
-            object.__setattr__(self, field.name, _normalise(getattr(self, field.name), cls.__name__, field.name))
+        for name in names:
+            value = getattr(self, name)
+            if type(value) not in _PLAIN:  # the common case costs one set lookup
+                object.__setattr__(self, name, _normalise(value, cls.__name__, name))
         if not isinstance(self.player, str):
             raise MalformedAction(f"{cls.__name__}: player must be a side's name, not {self.player!r}")
         if original is not None:
@@ -52,14 +55,19 @@ def action(cls):
 
     cls.__post_init__ = __post_init__  # set before dataclass() so its __init__ calls it
     cls = dataclasses.dataclass(frozen=True)(cls)
-    names = [f.name for f in dataclasses.fields(cls)]
+    names = tuple(f.name for f in dataclasses.fields(cls))
     if not names or names[0] != "player":
         raise TypeError(f"{cls.__name__}: the first field of every action is 'player'")
     return cls
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def _normalise(value, kind: str, name: str, depth: int = 0):
-    if value is None or isinstance(value, (str, bool)):
+    if type(value) in _PLAIN:
+        return value
+    if isinstance(value, (str, bool)):
         return value
     if isinstance(value, int):
         return int(value)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.cards import parse_code
+from explorer.core.frozen import evolve
 
 from .jokers import open_window
 from .mechanics import attack_refusal, resolve_trick, spoils_taker
@@ -35,7 +35,7 @@ def do_attack(state, act):
     p = state.position
     fighter = state.activated_fighter
     key = "attacking.ranged" if fighter.ranged else "attacking.hand_to_hand"
-    p = dataclasses.replace(p, attacked=True, phase=ATTACK_CARD, attack=AttackInProgress(fighter.id, act.target),
+    p = evolve(p, attacked=True, phase=ATTACK_CARD, attack=AttackInProgress(fighter.id, act.target),
                             movement_stopped=p.movement_stopped if fighter.ranged else "attacking.hand_to_hand")
     how = "shoots at" if fighter.ranged else "attacks hand-to-hand"
     return p, [event("attack", f"{fighter.id} {how} {act.target}.", (key,), attacker=fighter.id, target=act.target)]
@@ -49,13 +49,13 @@ def do_attack_card(state, act):
     p = state.position
     card = parse_code(act.card)
     p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
-    p = dataclasses.replace(p, attack=dataclasses.replace(p.attack, attack_card=card))
+    p = evolve(p, attack=evolve(p.attack, attack_card=card))
     defender = state.other(p.side)
     events = [event("card_chosen", f"{p.side} chooses an attack card face down.", ("attacking.cards",)),
               event("card_chosen", f"{p.side} chooses {card} to attack with.", ("attacking.cards",),
                     p.side, card=card.code)]
     if state.value_cards(defender):
-        return dataclasses.replace(p, phase=DEFENCE_CARD,
+        return evolve(p, phase=DEFENCE_CARD,
                                    pending=DefenceChoice(defender, "attacking.cards", target=p.attack.target)), events
     events.append(event("card_chosen", f"{defender} has no card in hand to defend with: the defence counts 0.",
                         ("attacking.cards",)))
@@ -74,7 +74,7 @@ def do_defence_card(state, act):
     defender = p.pending.player
     card = parse_code(act.card)
     p = p.with_piles(defender, p.piles[defender].take_from_hand(card))
-    p = dataclasses.replace(p, pending=None, attack=dataclasses.replace(p.attack, defence_card=card))
+    p = evolve(p, pending=None, attack=evolve(p.attack, defence_card=card))
     events = [event("card_chosen", f"{defender} chooses {card} to defend with.", ("attacking.cards",),
                     defender, card=card.code)]
     p, more = reveal(state, p)
@@ -85,10 +85,10 @@ def reveal(state, p):
     """Both cards face up; the defender may joker the attacker's card first."""
     a = p.attack
     values = state.values
-    a = dataclasses.replace(a, revealed=True, attack_value=values.value(a.attack_card),
+    a = evolve(a, revealed=True, attack_value=values.value(a.attack_card),
                             defence_value=values.value(a.defence_card) if a.defence_card else 0)
     defence = f"{a.defence_card} ({a.defence_value})" if a.defence_card else "no card (0)"
-    p = open_window(state, dataclasses.replace(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
+    p = open_window(state, evolve(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
     return p, [event("reveal", f"Revealed: {a.attack_card} ({a.attack_value}) attacks, {defence} defends.",
                      ("attacking.cards", "attacking.card_values"), attack_card=a.attack_card.code,
                      defence_card=a.defence_card.code if a.defence_card else None)]
@@ -97,7 +97,7 @@ def reveal(state, p):
 def resolve_attack(state, p):
     """The trick: the higher card wins, four or more removes the loser, the winner keeps both cards."""
     a = p.attack
-    p = dataclasses.replace(p, attack=None, phase=MOVE, pending=None)
+    p = evolve(p, attack=None, phase=MOVE, pending=None)
     explained = resolve_trick(a.attack_value, a.defence_value)
     trick = explained.value
     sides = {"attacker": p.side, "defender": state.other(p.side)}
@@ -115,8 +115,8 @@ def resolve_attack(state, p):
     events.append(event("spoils", spoils, ("attacking.spoils",)))
     if trick.removed:
         lost = p.fighters[fighters[trick.removed]]
-        p = p.with_fighter(dataclasses.replace(lost, square=None))
+        p = p.with_fighter(evolve(lost, square=None))
         events.append(event("removed", f"{lost.id} is removed from play.", ("attacking.removal",), fighter=lost.id))
         if trick.removed == "attacker":
-            p = dataclasses.replace(p, movement_stopped="attacking.removal")
+            p = evolve(p, movement_stopped="attacking.removal")
     return p, events

@@ -3,9 +3,9 @@ card's owner may cancel it with their own."""
 
 from __future__ import annotations
 
-import dataclasses
 
 from explorer.core import RuleViolation
+from explorer.core.frozen import evolve
 
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import ref
@@ -16,7 +16,7 @@ def open_window(state, position, slot: str, owner: str, card, value: int):
     reactor = state.other(owner)
     window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
                          card=card, value=value)
-    return dataclasses.replace(position, phase=JOKER, pending=window)
+    return evolve(position, phase=JOKER, pending=window)
 
 
 def _window(state) -> JokerWindow | RuleViolation:
@@ -47,8 +47,8 @@ def do_play_joker(state, act):
     p, w = state.position, state.position.pending
     joker = state.jokers_in_hand(w.reactor)[0]
     p = p.with_piles(w.reactor, p.piles[w.reactor].take_from_hand(joker))
-    window = dataclasses.replace(w, player=w.owner, rule="jokers.cancel", stage=CANCEL, joker=joker, named=act.value)
-    return (dataclasses.replace(p, pending=window),
+    window = evolve(w, player=w.owner, rule="jokers.cancel", stage=CANCEL, joker=joker, named=act.value)
+    return (evolve(p, pending=window),
             [event("joker", f"{w.reactor} plays a joker: {w.owner}'s {w.card} counts {act.value}.",
                    ("jokers.play",), joker=joker.code, value=act.value)])
 
@@ -86,7 +86,7 @@ def do_decline_joker(state, act):
         events = [event("joker", f"{w.reactor} lets {w.owner}'s {w.card} stand.", ("jokers.play",))]
     else:
         p = p.with_piles(w.owner, p.piles[w.owner].add_spent(w.joker))
-        w = dataclasses.replace(w, value=w.named)
+        w = evolve(w, value=w.named)
         events = [event("joker", f"The joker stands: {w.card} counts {w.value}, and the joker goes to "
                         f"{w.owner}'s spent pile.", ("jokers.spent",))]
     p, more = close_window(state, p, w)
@@ -97,12 +97,12 @@ def close_window(state, p, w: JokerWindow):
     """Play goes on with the card counting ``w.value``: the movement, the next window, or the trick."""
     from .attacking import resolve_attack
 
-    p = dataclasses.replace(p, pending=None)
+    p = evolve(p, pending=None)
     if w.slot == "movement":
-        p = dataclasses.replace(p, movement_value=w.value, movement_left=w.value, phase=MOVE)
+        p = evolve(p, movement_value=w.value, movement_left=w.value, phase=MOVE)
         return p, [event("movement", f"{p.activated} has {count(w.value, 'movement point')}.", ("turn.expend",))]
-    attack = dataclasses.replace(p.attack, **{f"{w.slot}_value": w.value})
-    p = dataclasses.replace(p, attack=attack)
+    attack = evolve(p.attack, **{f"{w.slot}_value": w.value})
+    p = evolve(p, attack=attack)
     if w.slot == "attack" and attack.defence_card is not None:
         return open_window(state, p, "defence", state.other(p.side), attack.defence_card, attack.defence_value), []
     return resolve_attack(state, p)

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from explorer.core import Explained, Reason, RuleViolation
 from explorer.core.cards import Card
 from explorer.core.grid import DIRECTIONS, Grid, Sight, Square, are_adjacent, line_of_sight, ray, step
+from explorer.core.frozen import evolve
 
 from .data import (
     DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, OBSTACLE, PIT, REMOVAL_MARGIN, STAR_TREK_DOOR,
@@ -41,7 +42,7 @@ class Board:
     def without(self, fighter: Fighter) -> Board:
         """The board with ``fighter`` lifted off (it does not block its own path)."""
         occupants = {s: f for s, f in self.occupants.items() if f.id != fighter.id}
-        return dataclasses.replace(self, occupants=occupants)
+        return evolve(self, occupants=occupants)
 
     def kind(self, square: Square) -> str | None:
         return self.terrain.get(square)

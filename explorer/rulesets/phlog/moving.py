@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
+from explorer.core.frozen import evolve
 
 from .data import DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
 from .mechanics import arrival, jump_refusal, step_refusal, toggle_door_refusal
@@ -55,7 +55,7 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.board
     p = state.position
     left = p.movement_left - cost
-    p = dataclasses.replace(p, movement_left=left).with_fighter(dataclasses.replace(fighter, square=to))
+    p = evolve(p, movement_left=left).with_fighter(evolve(fighter, square=to))
     events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
     if board.kind(fighter.square) == STAR_TREK_DOOR:
@@ -65,9 +65,9 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
     if result.ends_movement:
-        p = dataclasses.replace(p, movement_stopped=result.reason.ref.section)
+        p = evolve(p, movement_stopped=result.reason.ref.section)
         if result.removes:
-            p = p.with_fighter(dataclasses.replace(fighter, square=None))
+            p = p.with_fighter(evolve(fighter, square=None))
         events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
                             {"visibility": PUBLIC, "removed": result.removes}))
     return p, events
@@ -85,6 +85,6 @@ def do_toggle_door(state, act):
     doors = p.open_doors | {square} if opening else p.open_doors - {square}
     left = p.movement_left - DOOR_COST
     verb = "opens" if opening else "closes"
-    return (dataclasses.replace(p, open_doors=frozenset(doors), movement_left=left),
+    return (evolve(p, open_doors=frozenset(doors), movement_left=left),
             [event("door", f"{state.activated_fighter.id} {verb} the door at {square} ({DOOR_COST} point; "
                    f"{left} left).", ("terrain.doors",), square=list(square), open=opening)])

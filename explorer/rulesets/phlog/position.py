@@ -21,6 +21,7 @@ from explorer.core import Decision, Event
 from explorer.core.actions import PUBLIC
 from explorer.core.cards import Card, Piles
 from explorer.core.grid import Grid, Square
+from explorer.core.frozen import evolve
 
 from .data import Fighter
 from .sections import ref
@@ -127,10 +128,10 @@ class Position:
         return places + self.table_cards()
 
     def with_fighter(self, fighter: Fighter) -> Position:
-        return dataclasses.replace(self, fighters={**self.fighters, fighter.id: fighter})
+        return evolve(self, fighters={**self.fighters, fighter.id: fighter})
 
     def with_piles(self, side: str, piles: Piles) -> Position:
-        return dataclasses.replace(self, piles={**self.piles, side: piles})
+        return evolve(self, piles={**self.piles, side: piles})
 
 
 def count(n: int, noun: str) -> str:

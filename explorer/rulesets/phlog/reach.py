@@ -13,6 +13,7 @@ from itertools import count
 
 from explorer.core import Explained, Reason
 from explorer.core.grid import DIRECTIONS, Square, are_adjacent, step
+from explorer.core.frozen import evolve
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter
@@ -67,8 +68,8 @@ def reachable_squares(table, fighter: Fighter | str, movement: int) -> dict[Squa
             found[square] = Explained(route, reasons + ((arrived.reason,) if fate != STANDS else ()))
         if fate != STANDS:
             continue  # movement ends here
-        here = dataclasses.replace(board, open_doors=opened)
-        mover = dataclasses.replace(fighter, square=square)
+        here = evolve(board, open_doors=opened)
+        mover = evolve(fighter, square=square)
         for move, new_square, new_opened, spent, reason in _moves(here, mover, movement - cost, doors):
             new_node = (new_square, new_opened)
             new_cost = cost + spent

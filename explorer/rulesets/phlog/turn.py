@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
+from explorer.core.frozen import evolve
 
 from .data import HAND_SIZE
 from .jokers import open_window
@@ -85,7 +85,7 @@ def check_nominate(state, act) -> RuleViolation | None:
 
 def do_nominate(state, act):
     p = state.position
-    return (dataclasses.replace(p, activated=act.fighter, phase=MOVEMENT_CARD),
+    return (evolve(p, activated=act.fighter, phase=MOVEMENT_CARD),
             [event("nominate", f"{p.side} activates {act.fighter}.", ("turn.nominate",), fighter=act.fighter)])
 
 
@@ -99,7 +99,7 @@ def do_movement_card(state, act):
     card = parse_code(act.card)
     value = state.values.value(card)
     p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
-    p = dataclasses.replace(p, movement_card=card, movement_value=value)
+    p = evolve(p, movement_card=card, movement_value=value)
     p = open_window(state, p, "movement", p.side, card, value)
     return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
                      f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Sight
+from explorer.core.frozen import evolve
 
 from . import mechanics as m
 from .game import Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
@@ -74,7 +74,7 @@ class GreedyBot:
         """
         mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
         if mover.profile.attacks_after_moving:
-            there = m.Board.of(state).with_figure(dataclasses.replace(mover, x=act.to[0], y=act.to[1], moved=True))
+            there = m.Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
             odds = (m.attack_distribution(there, mover.id, e.id) for e in _enemy_units(state))
             expected = max((dist.mean() for dist in odds), default=0)
             if expected > 0:

@@ -19,6 +19,7 @@ from explorer.core import (
 )
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table, Terrain
+from explorer.core.frozen import evolve
 
 from . import mechanics as m
 from .data import NEVER_KILLS
@@ -359,12 +360,12 @@ class SimplePlasticState(GameState):
     def _with_figures(self, changed: Mapping[str, Figure], **rest) -> Position:
         figures = dict(self.figures)
         figures.update(changed)
-        return dataclasses.replace(self.position, figures=MappingProxyType(figures), **rest)
+        return evolve(self.position, figures=MappingProxyType(figures), **rest)
 
     def _move(self, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
         placed, moved, unit, name, mover = self._plan_move(act)
         start = self.figures[mover].position
-        changed = {fid: dataclasses.replace(self.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+        changed = {fid: evolve(self.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
         position = self._with_figures(changed, moved_units=self.moved_units | {unit})
         return position, [self._move_event(act, name, mover, start, placed, moved)]
 
@@ -390,7 +391,7 @@ class SimplePlasticState(GameState):
         dead = m.casualties(self, act.attacker, act.target, hits)
         used = self.attacks_used
         used[attacker.id] = used.get(attacker.id, 0) + 1
-        changed = {fid: dataclasses.replace(self.figures[fid], alive=False) for fid in dead.value}
+        changed = {fid: evolve(self.figures[fid], alive=False) for fid in dead.value}
         position = self._with_figures(changed, attacks_used=tuple(sorted(used.items())))
         return position, self._attack_events(act, need, faces, hits, dead)
 
@@ -408,9 +409,9 @@ class SimplePlasticState(GameState):
     def _end_phase(self) -> tuple[Position, list[Event]]:
         p = self.position
         if p.phase == "move":
-            return dataclasses.replace(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+            return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
         side, rnd = self.game.next_turn(p.side, p.round)
-        changed = {fid: dataclasses.replace(f, moved=False) for fid, f in p.figures.items() if f.moved}
+        changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
         position = self._with_figures(changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                                       attacks_used=())
         return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),

@@ -18,6 +18,7 @@ from math import lcm
 from explorer.core import Dist, Explained, Reason, RuleViolation, capped, success_chance, successes
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import EPSILON, LineOfSight, Point, Sight, Table
+from explorer.core.frozen import evolve
 
 from .data import BASE_TO_KILL, COHESION_INCHES, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS, PROFILES, UnitProfile
 from .rulings import Settings
@@ -84,7 +85,7 @@ class Figure:
         return f"squad:{self.squad}" if self.squad else self.id
 
     def at(self, x: float, y: float) -> Figure:
-        return dataclasses.replace(self, x=x, y=y)
+        return evolve(self, x=x, y=y)
 
     def to_dict(self) -> dict:
         return {f: getattr(self, f) for f in _FIGURE_FIELDS}  # asdict() is slow, and this runs every snapshot
@@ -123,7 +124,7 @@ class Board:
         return cls(dict(board.figures), board.table, board.settings)
 
     def with_figure(self, figure: Figure) -> Board:
-        return dataclasses.replace(self, figures={**self.figures, figure.id: figure})
+        return evolve(self, figures={**self.figures, figure.id: figure})
 
     def moving(self, figure_id: str, x: float, y: float) -> Board:
         """The same board with one figure standing somewhere else (a dragged trooper)."""
@@ -133,8 +134,8 @@ class Board:
         """The same board with these figures killed."""
         figures = dict(self.figures)
         for fid in figure_ids:
-            figures[fid] = dataclasses.replace(figures[fid], alive=False)
-        return dataclasses.replace(self, figures=figures)
+            figures[fid] = evolve(figures[fid], alive=False)
+        return evolve(self, figures=figures)
 
 
 def living(board, side: str | None = None) -> list[Figure]:
