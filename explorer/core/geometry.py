@@ -82,7 +82,7 @@ class Polygon:
 
     def __post_init__(self):
         vertices = tuple((float(x), float(y)) for x, y in self.vertices)
-        if len(vertices) > 1 and vertices[-1] == vertices[0]:
+        while len(vertices) > 1 and vertices[-1] == vertices[0]:
             vertices = vertices[:-1]  # the closing corner, given explicitly
         ring = _distinct_ring(vertices)
         edges = tuple((*p, *q) for p, q in zip(ring, ring[1:] + ring[:1])) if len(ring) > 1 else ()
@@ -136,9 +136,11 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
 def _point_edge_distance(px, py, ax, ay, bx, by) -> float:
     # GEOS's Distance::pointToSegment, step for step.
     if ax == bx and ay == by:
-        return math.sqrt((px - ax) ** 2 + (py - ay) ** 2)
+        return math.sqrt((px - ax) * (px - ax) + (py - ay) * (py - ay))
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
+    if length2 == 0.0:  # an edge so short its length squared underflows: it is a point
+        return math.sqrt((px - ax) * (px - ax) + (py - ay) * (py - ay))
     r = ((px - ax) * dx + (py - ay) * dy) / length2
     if r <= 0.0:
         return math.sqrt((px - ax) * (px - ax) + (py - ay) * (py - ay))
@@ -191,6 +193,8 @@ def disc_overlaps(polygon: Polygon, p: Point, radius: float) -> bool:
 
 
 def _near(polygon: Polygon, p: Point, d: float, strict: bool) -> bool:
+    if d < 0:
+        return False  # no distance is negative
     x, y = p
     reach = d + 1e-9 * (1.0 + abs(x) + abs(y) + abs(d))  # box tests only skip work: never let rounding skip a hit
     x0, y0, x1, y1 = polygon.bounds
@@ -204,7 +208,7 @@ def _near(polygon: Polygon, p: Point, d: float, strict: bool) -> bool:
         gap = _point_edge_distance(x, y, ax, ay, bx, by)
         if gap < d or (gap == d and not strict):
             return True
-    return covers(polygon, p) and (d > 0 or not strict)
+    return covers(polygon, p) and not (strict and d == 0)
 
 
 # -- segments -------------------------------------------------------------------------
