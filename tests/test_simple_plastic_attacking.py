@@ -382,3 +382,26 @@ def test_kill_distribution_is_a_pure_function_of_a_board():
     nearer = board.moving("t1", 25, 30)
     assert to_kill(nearer, "g1", "t1").value == 4
     assert state.figures["t1"].y == 18  # the game is untouched
+
+
+@pytest.mark.parametrize("size, settings", [(5, {}), (2, {}), (5, {"heavy_weapons_kills": "one"})])
+def test_the_games_dice_and_the_books_odds_are_one_rule(size, settings):
+    """Play the attack with every face of its four dice: the share of each kill count is ``chance()``."""
+    import itertools
+
+    state = heavy_vs_squad(size, **settings)
+    attack = Attack("green", "gh", "b0")
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, 7), repeat=4):
+        events = state.apply(attack, dice=list(faces))
+        kills = sum(e.kind == "casualty" for e in events)
+        counts[kills] = counts.get(kills, 0) + 1
+        state.undo()
+    assert Dist(counts) == state.chance(attack) == state.attack_odds(attack)
+    assert state.chance(EndPhase("green")) is None  # nothing left to chance
+
+
+def test_chance_of_an_illegal_action_is_refused():
+    state = heavy_vs_squad(2)
+    with pytest.raises(RuleViolation, match="turn"):
+        state.chance(Attack("tan", "b0", "gh"))

@@ -15,6 +15,8 @@ A ruleset subclasses :class:`GameState` and writes:
   allowed; it rolls dice with :meth:`GameState.roll` and shuffles with
   ``self.rng``, and changes nothing else;
 - ``_legal_actions()``: the legal actions now (each must pass the check);
+- ``_chance(action)``: where dice decide, the exact distribution of what
+  they decide (the same rule as the roll in ``_do``);
 - ``_standing()``: how many pieces each side has in play (the core turns it
   into "last side standing" and "more pieces after ``max_rounds``"), or
   ``_outcome()`` for other ways to end;
@@ -40,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import saves
 from .actions import Action, Decision, Event
+from .dice import Dist
 from .errors import MalformedAction, RuleViolation
 from .game import Game
 from .rng import GameRNG
@@ -289,6 +292,22 @@ class GameState:
         return Event("game_over", f"Game over, {winner}: {outcome.reason}.",
                      (self.ruleset.ref(self.ruleset.victory_section).key,),
                      {"winner": outcome.winner, "termination": outcome.kind.value})
+
+    def chance(self, action: Action) -> Dist | None:
+        """The exact distribution of what chance decides in ``action`` (``None``: nothing is left to chance).
+
+        Raises the :class:`RuleViolation` if the action is not legal. The game's
+        own dice and these odds come from the same rule (e.g. ``count_successes``
+        and ``success_chance`` share ``is_success``), and a test plays every
+        face of the dice to prove they agree.
+        """
+        violation = self.why_illegal(action)
+        if violation is not None:
+            raise violation
+        return self._chance(action)
+
+    def _chance(self, action: Action) -> Dist | None:
+        return None
 
     def undo(self) -> Action:
         """Take back the last action exactly, random-number state included."""

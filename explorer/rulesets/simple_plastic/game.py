@@ -183,10 +183,12 @@ class SimplePlasticState(GameState):
 
     def attack_odds(self, attack: Attack) -> Dist:
         """Exact distribution of the number of kills of a legal attack (raises if illegal)."""
-        violation = self.why_illegal(attack)
-        if violation is not None:
-            raise violation
-        return m.attack_distribution(self, attack.attacker, attack.target)
+        return self.chance(attack)
+
+    def _chance(self, act: Action) -> Dist | None:
+        if isinstance(act, Attack):
+            return m.attack_distribution(self, act.attacker, act.target)
+        return None
 
     # -- the end of the game -------------------------------------------------------------------
     def _standing(self) -> dict[str, int]:
