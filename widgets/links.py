@@ -1,9 +1,20 @@
-"""Links from an explanation to the book section that states the rule."""
+"""Links from what a widget shows to the book section that states the rule.
+
+One place words every link: titled with the section's own heading (from the
+ruleset's catalogue), with the engine key as a tooltip, so a reader sees
+"To-kill modifiers", not ``attacking.modifiers``. Every widget module makes
+one :class:`RuleLinks` for its chapter and uses it for reasons, explanations
+and event logs.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import html
+from collections.abc import Iterable
+
 from explorer.core.registry import get_ruleset
-from explorer.core.rules import RuleRef
+from explorer.core.rules import Explained, Reason, RuleRef
 
 
 def rule_href(key: str, *, here: str | None = None) -> str:
@@ -16,3 +27,39 @@ def rule_href(key: str, *, here: str | None = None) -> str:
     section = get_ruleset(ref.ruleset).sections[ref.section]
     page = f"{section.page}.html#{ref.label}"
     return page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
+
+
+def rule_title(key: str) -> str:
+    """The heading of the section a rule key points to."""
+    ref = RuleRef.parse(key)
+    return get_ruleset(ref.ruleset).sections[ref.section].title
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleLinks:
+    """Rule links as HTML for the pages of one chapter (``here``: its ruleset folder, or None)."""
+
+    here: str | None = None
+
+    def href(self, key: str) -> str:
+        return rule_href(key, here=self.here)
+
+    def link(self, key: str) -> str:
+        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}">'
+                f"{html.escape(rule_title(key))}</a>")
+
+    def links(self, keys: Iterable[str]) -> str:
+        return " ".join(self.link(k) for k in dict.fromkeys(keys))
+
+    def reason(self, reason: Reason) -> str:
+        """One reason of an explanation: what it did, its change to the number, and its rule."""
+        sign = "" if reason.delta is None else f" <b>({reason.delta:+d})</b>"
+        return f"{html.escape(reason.text)}{sign} {self.link(reason.ref.key)}"
+
+    def explained(self, explained: Explained) -> str:
+        return "<ul>" + "".join(f"<li>{self.reason(r)}</li>" for r in explained.reasons) + "</ul>"
+
+    def events(self, events) -> str:
+        """Events as a list, each with the rules it cites."""
+        items = [f"<li>{html.escape(e.text)} {self.links(e.rules)}</li>" for e in events]
+        return "<ul>" + "".join(items) + "</ul>" if items else "<p><i>Nothing happened.</i></p>"

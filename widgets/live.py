@@ -15,13 +15,13 @@ from explorer.core.errors import RuleViolation, SaveGameError
 
 from .board import Board, make_sources, update_sources
 from .display import live_only, show
-from .replay import event_html
+from .links import RuleLinks
 
 
 class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other sides."""
 
-    def __init__(self, state, board: Board, bots: dict, *, describe=repr, describe_bot=None, rule_href=None,
+    def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, describe=repr, describe_bot=None,
                  visible=None):
         """``describe_bot`` words the bots' actions (default ``describe``); ``visible(event)``
         chooses the events the log shows (all by default), as in :func:`widgets.replay.replay`."""
@@ -30,7 +30,7 @@ class LivePlay:
         self.bots = bots
         self.describe = describe
         self.describe_bot = describe_bot or describe
-        self.rule_href = rule_href
+        self.links = links
         self.visible = visible
         self.sources = make_sources(board.layers(state))
         self.figure = board.draw(self.sources)
@@ -99,7 +99,7 @@ class LivePlay:
     def _show_events(self, action, events, who: str = "You") -> None:
         words = (self.describe if who == "You" else self.describe_bot)(action)
         shown = [e for e in events if self.visible is None or self.visible(e)]
-        entry = f"<b>{who}: {html.escape(words)}</b>" + event_html(shown, self.rule_href)
+        entry = f"<b>{who}: {html.escape(words)}</b>" + self.links.events(shown)
         self.log.value = entry + self.log.value
 
     def _refresh(self) -> None:

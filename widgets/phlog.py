@@ -43,7 +43,7 @@ from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .board import make_sources
 from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
-from .links import rule_href as _rule_href
+from .links import RuleLinks
 from .palette import OKABE_ITO
 
 PHLOG = get_ruleset("phlog")
@@ -70,13 +70,8 @@ CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
 ROW_STEP = 2.0  # card rows: a caption line above each row of cards
 
 
-def rule_href(key: str) -> str:
-    """A link from a widget on a Phlog page to the section stating the rule."""
-    return _rule_href(key, here="phlog")
-
-
-def _rule_links(keys: Iterable[str]) -> str:
-    return " ".join(f'<a class="rule-ref" href="{rule_href(k)}">{html.escape(k)}</a>' for k in dict.fromkeys(keys))
+LINKS = RuleLinks("phlog")
+rule_href = LINKS.href
 
 
 def grid_board(table, *, title: str | None = None) -> GridBoard:
@@ -309,7 +304,7 @@ def reach_summary(fighter_id: str, movement: int, routes: dict) -> str:
         parts.append(f"{doors} of them need{'s' * (doors == 1)} a door opened on the way.")
     parts.append("The number in a square is the cheapest cost; hover or tap a square for the route.")
     if keys:
-        parts.append("Rules used: " + _rule_links(keys))
+        parts.append("Rules used: " + LINKS.links(keys))
     return " ".join(parts)
 
 
@@ -400,7 +395,7 @@ def _odds_note(view: PlayerView, key: str) -> str:
                  "make the other card the lowest value, and always cancels a joker played against them.")
     else:
         text += " Jokers are left out."
-    return text + " " + _rule_links(["phlog:attacking.removal", "phlog:jokers.play"])
+    return text + " " + LINKS.links(["phlog:attacking.removal", "phlog:jokers.play"])
 
 
 def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
@@ -442,8 +437,7 @@ def trick_table(values: Sequence[int]) -> dict[str, str]:
     for a in values:
         for d in values:
             explained = resolve_trick(a, d)
-            lines = "".join(f"<li>{html.escape(r.text)} {_rule_links([r.ref.key])}</li>" for r in explained.reasons)
-            out[f"{a}-{d}"] = f"<b>Attack {a} against defence {d}:</b><ul>{lines}</ul>"
+            out[f"{a}-{d}"] = f"<b>Attack {a} against defence {d}:</b>{LINKS.explained(explained)}"
     return out
 
 
@@ -484,7 +478,7 @@ def public_replay(final_state, *, title: str = "Step"):
     from .replay import replay
 
     return replay(PhlogBoard(None, reach_detail=False), final_state,
-                  describe=lambda a: describe(a, hide_cards=True), rule_href=rule_href, title=title,
+                  describe=lambda a: describe(a, hide_cards=True), links=LINKS, title=title,
                   visible=public_event)
 
 
@@ -535,14 +529,14 @@ class PhlogLivePlay:
         # log shows only what the human may see.
         self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()},
                           describe=describe, describe_bot=lambda a: describe(a, hide_cards=True),
-                          rule_href=rule_href, visible=lambda e: e.visible_to(human))
+                          links=LINKS, visible=lambda e: e.visible_to(human))
         import ipywidgets as ipw
 
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
         if not self.live.log.value:
-            self.live.log.value = _event_html(state.events_for(human))
+            self.live.log.value = LINKS.events(state.events_for(human))
         self._refresh_tries()
 
     @property
@@ -574,12 +568,6 @@ class PhlogLivePlay:
         buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
         return live_only(ipw.VBox([show(live.figure), live.actions, buttons, live.status,
                                    ipw.HBox([self.tries, self.try_button]), live.saved, live.log]))
-
-
-def _event_html(events) -> str:
-    from .replay import event_html
-
-    return event_html(events, rule_href)
 
 
 def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):

@@ -13,19 +13,7 @@ from bokeh.layouts import column, row
 from bokeh.models import Button, CustomJS, Div, Slider
 
 from .board import Board, make_sources
-
-
-def event_html(events, rule_href=None) -> str:
-    """Events as a list, each with the rules it cites (links when ``rule_href`` is given)."""
-    items = []
-    for event in events:
-        refs = " ".join(
-            f'<a class="rule-ref" href="{rule_href(r)}">{html.escape(r)}</a>' if rule_href else
-            f'<span class="rule-ref">{html.escape(r)}</span>'
-            for r in event.rules
-        )
-        items.append(f"<li>{html.escape(event.text)} {refs}</li>")
-    return "<ul>" + "".join(items) + "</ul>" if items else "<p><i>Nothing happened.</i></p>"
+from .links import RuleLinks
 
 
 def replay_frames(board: Board, final_state) -> list[tuple]:
@@ -41,7 +29,7 @@ def replay_frames(board: Board, final_state) -> list[tuple]:
     return recorded
 
 
-def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: str = "Replay", visible=None):
+def replay(board: Board, final_state, *, links: RuleLinks, describe=repr, title: str = "Replay", visible=None):
     """A board with a turn slider, back/forward buttons and the explained log.
 
     ``visible(event)`` chooses the events the log shows (all by default); a
@@ -52,7 +40,7 @@ def replay(board: Board, final_state, *, describe=repr, rule_href=None, title: s
     captions = [
         "<b>Start of the game.</b>" if turn is None else
         f"<b>Step {index}: {html.escape(describe(turn.action))}</b>"
-        + event_html([e for e in turn.events if visible is None or visible(e)], rule_href)
+        + links.events([e for e in turn.events if visible is None or visible(e)])
         for index, (turn, _) in enumerate(recorded)
     ]
     sources = make_sources(layers[0])

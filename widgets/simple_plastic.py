@@ -25,7 +25,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
 from .board import make_sources
-from .links import rule_href as _rule_href
+from .links import RuleLinks
 from .palette import BAR, OKABE_ITO, side_colour
 
 RULESET = "simple_plastic"
@@ -33,20 +33,8 @@ MAX_KILLS = 4  # a heavy weapon's four dice: the most one unit kills in a turn
 TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}  # explanations readable on a phone and a projector
 
 
-def rule_href(key: str) -> str:
-    """A rule's URL from a page of this chapter."""
-    return _rule_href(key, here=RULESET)
-
-
-def reason_html(reason) -> str:
-    """One reason of an explanation, with a link to the rule that gave it."""
-    sign = "" if reason.delta is None else f" <b>({reason.delta:+d})</b>"
-    link = f'<a class="rule-ref" href="{rule_href(reason.ref.key)}">{html.escape(reason.ref.section)}</a>'
-    return f"{html.escape(reason.text)}{sign} {link}"
-
-
-def explained_html(explained: Explained) -> str:
-    return "<ul>" + "".join(f"<li>{reason_html(r)}</li>" for r in explained.reasons) + "</ul>"
+LINKS = RuleLinks(RULESET)
+rule_href = LINKS.href
 
 
 def percent(p) -> str:
@@ -229,7 +217,7 @@ class _ReasonIndex:
     def __call__(self, explained) -> list[int]:
         out = []
         for reason in explained.reasons:
-            text = reason_html(reason)
+            text = LINKS.reason(reason)
             if text not in self._index:
                 self._index[text] = len(self.texts)
                 self.texts.append(text)
@@ -442,7 +430,7 @@ def replay_explorer(final_state=None, **game):
 
     final_state = final_state or recorded_game(**game)
     board = SimplePlasticBoard(rings="mover", last_attack=True, height=400, name="sp-replay-board")
-    return replay(board, final_state, describe=describe, rule_href=rule_href, title="Step")
+    return replay(board, final_state, describe=describe, links=LINKS, title="Step")
 
 
 # -- live play ------------------------------------------------------------------------------------------
@@ -467,7 +455,7 @@ class SimplePlasticLive:
         self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
         self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots,
-                             describe=describe, rule_href=rule_href)
+                             describe=describe, links=LINKS)
         ids = sorted(state.figures)
         self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
         enemies = [fid for fid in ids if state.figures[fid].side != human]
