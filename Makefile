@@ -5,6 +5,7 @@
 #   make serve  serve the built site on http://127.0.0.1:8000
 #   make bench  print the engine's speed figures
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
+#   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
 
 PYTHON ?= python3
 VENV   := .venv
@@ -14,7 +15,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site test lab serve bench bench-compare clean browser
+.PHONY: site test lab serve bench bench-compare soak clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +51,9 @@ bench: $(STAMP)
 # Old engine (benchmarks/compare.py --old, default the commit before the rewrite) against this tree.
 bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare.py
+
+soak: $(STAMP)
+	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)
 
 clean:
 	rm -rf _build .vendor
