@@ -284,3 +284,15 @@ def test_an_event_is_seen_by_everyone_or_by_the_one_player_it_names():
     secret = Event("draw", "red draws Q♥", data={"visibility": "red"})
     assert public.visible_to(None) and public.visible_to("blue")
     assert secret.visible_to("red") and not secret.visible_to("blue") and not secret.visible_to(None)
+
+
+def test_a_view_is_a_frozen_value_of_what_the_player_may_see():
+    game = RACE.new_game(seed=1)
+    game.apply(Advance("red"), dice=[6])
+    view = game.view("blue")
+    assert view.position is game.position and view.current_player == "blue" and view.player == "blue"
+    assert [e.text for e in view.events] == ["red rolls 6"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.position = None
+    with pytest.raises(ValueError, match="not a player"):
+        game.view("green")

@@ -10,13 +10,13 @@ from .rules import Explained, Reason, RuleRef, Ruling, Section
 from .saves import load_game, load_json
 from .settings import setting, settings_class
 from .simulate import Bot, GameFactory, GameResult, RandomBot, SameBot, Summary, play_out, run_many, summarize
-from .state import GameState, LegalActions, Outcome, Termination, Turn
+from .state import GameState, LegalActions, Outcome, Termination, Turn, View
 
 __all__ = [
     "Action", "Decision", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "count_successes", "is_success", "success_chance",
     "successes", "MalformedAction", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
     "get_ruleset", "load_game", "load_json", "register", "search_package", "GameRNG", "Explained", "Reason",
     "RuleRef", "Ruling", "Section", "setting", "settings_class", "Game", "GameState", "LegalActions", "Outcome",
-    "Termination", "Turn", "Bot", "GameResult", "RandomBot", "play_out", "run_many", "GameFactory", "SameBot",
+    "Termination", "Turn", "View", "Bot", "GameResult", "RandomBot", "play_out", "run_many", "GameFactory", "SameBot",
     "Summary", "summarize",
 ]

@@ -73,6 +73,18 @@ class Outcome:
 
 
 @dataclasses.dataclass(frozen=True)
+class View:
+    """What one player may see of a game with nothing hidden (bots and boards read views, not states)."""
+
+    player: str | None
+    game: Game
+    position: Any
+    current_player: str | None
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class Turn:
     """One applied action and what it caused, for logs and replays."""
 
@@ -348,11 +360,17 @@ class GameState:
         everything = [*self.setup_log, *(e for turn in self.history for e in turn.events)]
         return [e for e in everything if e.visible_to(player)]
 
-    def view(self, player: str | None):
-        """What ``player`` may see now. Rulesets with hidden information override this."""
+    def view(self, player: str | None) -> View:
+        """What ``player`` (``None``: a spectator) may see now, as a frozen value.
+
+        This default suits games with nothing hidden: the whole position and the
+        events ``player`` may see. Rulesets with hidden hands return their own
+        view holding only what that player may know.
+        """
         if player is not None and player not in self.sides:
             raise ValueError(f"{player!r} is not a player; the players are {', '.join(self.sides)}")
-        return self
+        return View(player, self.game, self.position, self.current_player, self.outcome,
+                    tuple(self.events_for(player)))
 
     # -- comparing and showing ------------------------------------------------------
     def __eq__(self, other: object) -> bool:
