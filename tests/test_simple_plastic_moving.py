@@ -341,3 +341,22 @@ def test_values_json_cannot_hold_are_refused_where_an_action_is_made():
             MoveFigure("green", "a0", (bad, 1))
     from fractions import Fraction
     assert MoveFigure("green", "a0", (Fraction(1, 2), 3)).to == (0.5, 3)
+
+
+def test_coordinates_of_any_number_type_become_floats_that_save_and_load():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    import numpy
+
+    from explorer.core import MalformedAction, load_json
+
+    for x in (Fraction(25, 2), Decimal("12.5"), numpy.float64(12.5), numpy.float32(12.5)):
+        state = lone_heavy_game()
+        act = MoveFigure("green", "gh", (x, 18))
+        assert act == MoveFigure("green", "gh", (12.5, 18)) and type(act.to[0]) is float
+        state.apply(act)
+        assert load_json(state.to_json()) == state
+    for bad in (float("nan"), float("inf"), object(), {"x": 1}):
+        with pytest.raises(MalformedAction, match="MoveFigure.to"):
+            MoveFigure("green", "gh", (bad, 18))
