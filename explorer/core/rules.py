@@ -97,3 +97,24 @@ class Ruling:
     reason: str
     setting: str | None = None
     refs: tuple[RuleRef, ...] = ()
+
+
+class Catalogue(dict):
+    """A ruleset's rule sections by key, with :meth:`ref` (an unknown key fails loudly).
+
+    Built from ``(key, title, page)`` rows; every ruling gets a section
+    ``rulings.<id>`` on the ``rulings`` page, so explanations can cite it.
+    """
+
+    def __init__(self, ruleset: str, rows, rulings=()):
+        super().__init__((key, Section(RuleRef(ruleset, key), title, page)) for key, title, page in rows)
+        for ruling in rulings:
+            key = f"rulings.{ruling.id}"
+            self[key] = Section(RuleRef(ruleset, key), ruling.question, "rulings")
+        self.ruleset = ruleset
+
+    def ref(self, key: str) -> RuleRef:
+        section = self.get(key)
+        if section is None:
+            raise KeyError(f"{self.ruleset} has no rule section {key!r}")
+        return section.ref

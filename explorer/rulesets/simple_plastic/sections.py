@@ -7,7 +7,7 @@ ruling gets a section ``rulings.<id>`` on the Rulings page.
 
 from __future__ import annotations
 
-from explorer.core import RuleRef, Section
+from explorer.core.rules import Catalogue
 
 from .rulings import RULINGS
 
@@ -33,16 +33,5 @@ _CATALOGUE = (
     ("special_units.sniper", "Sniper", "special_units"),
 )
 
-SECTIONS: dict[str, Section] = {
-    key: Section(RuleRef(NAME, key), title, page) for key, title, page in _CATALOGUE
-}
-SECTIONS.update({
-    f"rulings.{r.id}": Section(RuleRef(NAME, f"rulings.{r.id}"), r.question, "rulings") for r in RULINGS
-})
-
-
-def ref(key: str) -> RuleRef:
-    """The reference to a section; an unknown key fails loudly."""
-    if key not in SECTIONS:
-        raise KeyError(f"{NAME} has no rule section {key!r}")
-    return SECTIONS[key].ref
+SECTIONS = Catalogue(NAME, _CATALOGUE, RULINGS)
+ref = SECTIONS.ref
