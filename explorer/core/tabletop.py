@@ -61,7 +61,10 @@ def gap_between(a: Point, b: Point, radius: float = BASE_RADIUS) -> float:
 
 def bases_overlap(a: Point, b: Point, radius: float = BASE_RADIUS) -> bool:
     """Whether two bases overlap (touching is allowed)."""
-    return distance(a, b) < 2 * radius - EPSILON
+    dx, dy, reach = b[0] - a[0], b[1] - a[1], 2 * radius
+    if dx > reach or -dx > reach or dy > reach or -dy > reach:
+        return False  # a box test first: hypot is never less than either side, so this answer is hypot's
+    return math.hypot(dx, dy) < reach - EPSILON
 
 
 def unit_vector(a: Point, b: Point) -> Point | None:
@@ -94,8 +97,14 @@ def chain_connected(points: Sequence[Point], max_gap: float, radius: float = BAS
     reached, frontier = {0}, [0]
     while frontier:
         i = frontier.pop()
+        x, y = points[i]
         for j, other in enumerate(points):
-            if j not in reached and distance(points[i], other) <= reach:
+            if j in reached:
+                continue
+            dx, dy = other[0] - x, other[1] - y
+            if dx > reach or -dx > reach or dy > reach or -dy > reach:
+                continue  # farther along one axis than the reach: hypot could only say the same
+            if math.hypot(dx, dy) <= reach:
                 reached.add(j)
                 frontier.append(j)
     return len(reached) == len(points)
@@ -355,21 +364,47 @@ class Table:
     def _solids(self) -> tuple[Polygon, ...]:
         return tuple(t.shape for t in self.terrain if t.kind is TerrainKind.SOLID)
 
+    @cached_property
+    def _solid_cache(self) -> dict:
+        return {}  # the same spots and paths are tried turn after turn (a unit's menu of moves)
+
     def in_solid(self, point: Point) -> bool:
         """Whether a base at ``point`` would overlap solid terrain (touching it is allowed)."""
-        reach = BASE_RADIUS - EPSILON  # strictly nearer than this: the slack lets a base stand flush
-        return any(geo.disc_overlaps(shape, point, reach) for shape in self._solids)
+        key = (point[0], point[1])
+        answer = self._solid_cache.get(key)
+        if answer is None:
+            reach = BASE_RADIUS - EPSILON  # strictly nearer than this: the slack lets a base stand flush
+            answer = any(geo.disc_overlaps(shape, key, reach) for shape in self._solids)
+            self._remember(self._solid_cache, key, answer)
+        return answer
 
     def crosses_solid(self, a: Point, b: Point) -> bool:
         """Whether the straight path from ``a`` to ``b`` passes through solid terrain."""
-        if distance(a, b) < EPSILON:
-            return False
-        return any(geo.segment_intersects_polygon(shape, a, b) for shape in self._solids)
+        key = (a[0], a[1], b[0], b[1])
+        answer = self._solid_cache.get(key)
+        if answer is None:
+            answer = distance(a, b) >= EPSILON and any(
+                geo.segment_intersects_polygon(shape, a, b) for shape in self._solids)
+            self._remember(self._solid_cache, key, answer)
+        return answer
+
+    @staticmethod
+    def _remember(cache: dict, key, answer) -> None:
+        if len(cache) > 100_000:
+            cache.clear()  # a bound on memory in very long sessions; answers are only recomputed
+        cache[key] = answer
 
     def is_free(self, point: Point, occupied: Iterable[Point] = ()) -> bool:
         """Whether a base may stand at ``point``: on the table, clear of solid terrain and of ``occupied`` bases."""
-        return (self.on_table(point) and not self.in_solid(point)
-                and not any(bases_overlap(point, other) for other in occupied))
+        if not self.on_table(point) or self.in_solid(point):
+            return False
+        x, y = point
+        reach = 2 * BASE_RADIUS
+        for ox, oy in occupied:  # bases_overlap, written out: this runs for every spot a formation tries
+            dx, dy = ox - x, oy - y
+            if -reach <= dx <= reach and -reach <= dy <= reach and math.hypot(dx, dy) < reach - EPSILON:
+                return False
+        return True
 
     def all_free(self, points: Iterable[Point], occupied: Sequence[Point] = ()) -> bool:
         """:meth:`is_free` for every one of ``points`` (not checked against each other)."""
@@ -396,9 +431,11 @@ class Table:
         """
         if not self.crosses_solid(a, b):
             return distance(a, b)
-        routes = [distance(a, c) + distance(c, b) for c in self._corners
-                  if not self.crosses_solid(a, c) and not self.crosses_solid(c, b)]
-        return min(routes, default=distance(a, b) + self.width)
+        # Shortest first, so the first open route is the answer and most corners are never traced.
+        for length, corner in sorted((distance(a, c) + distance(c, b), c) for c in self._corners):
+            if not self.crosses_solid(a, corner) and not self.crosses_solid(corner, b):
+                return length
+        return distance(a, b) + self.width
 
     def terrain_at(self, point: Point) -> tuple[Terrain, ...]:
         return tuple(t for t in self.terrain if t.covers(point))
@@ -433,6 +470,43 @@ class Table:
                 cache.clear()
             answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
         return answer
+
+    @cached_property
+    def _blocked_cache(self) -> dict:
+        return {}
+
+    def is_blocked(self, eye: Point, target: Point, *, hills_block: bool = True) -> bool:
+        """Whether :meth:`sight` (without figures) is BLOCKED, remembered; traced in full only if need be."""
+        key = (tuple(eye), tuple(target), None, hills_block)  # the key sight() uses for the same question
+        traced = self._sight_cache.get(key)
+        if traced is not None:
+            return traced.is_blocked
+        answer = self._blocked_cache.get(key)
+        if answer is None:
+            answer = self._trace_blocked(key[0], key[1], hills_block)
+            self._remember(self._blocked_cache, key, answer)
+        return answer
+
+    @cached_property
+    def _hills(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.kind is TerrainKind.HILL)
+
+    def _trace_blocked(self, eye: Point, target: Point, hills_block: bool) -> bool:
+        """Every sight line cut by something that blocks (:func:`_sight_roles`' rule), without measuring
+        screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
+        eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+        shapes = list(self._solids)
+        if hills_block and self._hills:
+            top = max(self.elevation_at(eye), self.elevation_at(target))
+            shapes += [t.shape for t in self._hills if t.elevation > top]  # higher than both figures
+        last = None  # what cut the last line: usually the same wall cuts the next one too, so try it first
+        for end in sight_points(eye, target):
+            if last is not None and geo.segment_intersects_polygon(last, eye, end):
+                continue
+            last = next((shape for shape in shapes if geo.segment_intersects_polygon(shape, eye, end)), None)
+            if last is None:
+                return False  # a clear line (or nothing on the table that blocks): not blocked
+        return True
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict:

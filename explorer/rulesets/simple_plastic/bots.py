@@ -58,7 +58,8 @@ class GreedyBot:
 
     def _has_target(self, state, unit: str) -> bool:
         members = [f for f in m.living(state, state.side) if f.unit == unit]
-        return any(m.to_kill(state, f.id, e.id).value is not None for f in members for e in _enemy_units(state))
+        return any(m.closest_target(state, f, e) is not None and m.to_kill(state, f.id, e.id).value is not None
+                   for f in members for e in _enemy_units(state))  # no one in sight: no need for the full number
 
     def _pick(self, state, options) -> Action:
         scored = [(self._score(state, a), a) for a in options]
@@ -75,7 +76,10 @@ class GreedyBot:
         mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
         if mover.profile.attacks_after_moving:
             there = m.Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
-            odds = (m.attack_distribution(there, mover.id, e.id) for e in _enemy_units(state))
+            arrived = there.figures[mover.id]
+            # An enemy unit with no one in sight offers no kills: skip the odds (and the reasons why not).
+            odds = (m.attack_distribution(there, mover.id, e.id) for e in _enemy_units(state)
+                    if m.closest_target(there, arrived, e) is not None)
             expected = max((dist.mean() for dist in odds), default=0)
             if expected > 0:
                 return round(-100.0 - 10 * float(expected), 6)

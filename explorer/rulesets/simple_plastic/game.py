@@ -161,6 +161,17 @@ class SimplePlasticState(GameState):
                 squads.setdefault(f.squad, []).append(f.id)
         return {name: tuple(ids) for name, ids in squads.items()}
 
+    def remembered(self, key, work):
+        """``work()``, done once per position: the mechanics ask the same questions of one position
+        when listing, checking and doing an action (the position is frozen, so answers cannot go stale)."""
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] is not self.position:
+            memo = self._memo = (self.position, {})
+        answers = memo[1]
+        if key not in answers:
+            answers[key] = work()
+        return answers[key]
+
     def board(self) -> Board:
         """A frozen copy of the position, for "what if" questions."""
         return Board.of(self)
@@ -220,24 +231,20 @@ class SimplePlasticState(GameState):
     def _candidate_moves(self) -> Iterator[Action]:
         """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
         span, side = self.settings.span_inches, self.side
+        verdicts = self.__dict__.setdefault("_menu_verdicts", {})  # shared by clones: one game, one table
         for squad, members in self._units_to_move():
             if squad and not m.in_cohesion([f.position for f in members]):
                 closing = self._closing_move(squad, members)
                 if closing is not None:
                     yield closing
+            ids = {f.id for f in members}
+            others = [f.position for f in m.living(self) if f.id not in ids]
             for direction in COMPASS.values():
                 mover = m.frontmost(members, direction) if squad else members[0]
                 for length in (span, span / 2):
                     to = tt.step(mover.position, direction, length)
-                    try:
-                        if squad:
-                            m.plan_squad_move(self, squad, mover.id, to)
-                            yield MoveSquad(side, squad, mover.id, to)
-                        else:
-                            m.plan_figure_move(self, mover.id, to)
-                            yield MoveFigure(side, mover.id, to)
-                    except RuleViolation:
-                        continue
+                    if m.menu_move_allowed(self, members, mover, to, others, verdicts):
+                        yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
 
     def _closing_move(self, squad: str, members: list[Figure]) -> MoveSquad | None:
         """Close ranks on the member nearest the enemy, which stays where it is."""
@@ -268,9 +275,9 @@ class SimplePlasticState(GameState):
             if used.get(attacker.id, 0) >= attacker.profile.attacks:
                 continue
             for target in groups.values():
-                need = m.to_kill(self, attacker.id, target.id)
-                if need.value is not None:
-                    victim = m.targets_closest_first(self, attacker, target)[0]
+                # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
+                victim = m.closest_target(self, attacker, target)
+                if victim is not None and m.to_kill(self, attacker.id, target.id).value is not None:
                     yield Attack(self.side, attacker.id, victim.id)
 
     # -- may I? ----------------------------------------------------------------------------------

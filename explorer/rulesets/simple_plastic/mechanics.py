@@ -170,10 +170,32 @@ def sight(board, attacker: Figure, target: Figure) -> LineOfSight:
     return board.table.sight(attacker.position, target.position, blockers, hills_block=settings.hills_block_sight)
 
 
+def _blocked(board, attacker: Figure, target: Figure) -> bool:
+    """``sight(board, attacker, target).is_blocked``, without tracing screens or every line when figures do not block."""
+    settings = board.settings
+    if settings.figures_block_sight:
+        return sight(board, attacker, target).is_blocked
+    return board.table.is_blocked(attacker.position, target.position, hills_block=settings.hills_block_sight)
+
+
 def targets_closest_first(board, attacker: Figure, target: Figure) -> list[Figure]:
     """The members of the target's squad (or the lone target) the attacker can see, closest first."""
-    seen = [f for f in group_of(board, target) if not sight(board, attacker, f).is_blocked]
+    seen = [f for f in group_of(board, target) if not _blocked(board, attacker, f)]
     return sorted(seen, key=lambda f: tt.distance(attacker.position, f.position))
+
+
+def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
+    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen."""
+    remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
+    if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
+        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target))
+    return _closest_target(board, attacker, target)
+
+
+def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
+    by_distance = sorted(group_of(board, target), key=lambda f: tt.distance(attacker.position, f.position))
+    # A stable sort, so filtering after sorting keeps the order filtering before it gives.
+    return next((f for f in by_distance if not _blocked(board, attacker, f)), None)
 
 
 # -- the to-kill number --------------------------------------------------------------
@@ -204,6 +226,13 @@ def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     The attack falls on the closest member of the target's squad the attacker
     can see, and that member's conditions set the number.
     """
+    remembered = getattr(board, "remembered", None)  # a game state keeps answers for its current position
+    if remembered is not None:
+        return remembered(("to_kill", attacker_id, target_id), lambda: _to_kill(board, attacker_id, target_id))
+    return _to_kill(board, attacker_id, target_id)
+
+
+def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     attacker, target = board.figures[attacker_id], board.figures[target_id]
     reasons: list[Reason] = []
     if not attacker.alive:
@@ -215,12 +244,11 @@ def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
                        f"{attacker.id} is a sniper and has moved: snipers cannot attack after moving")
     if not group_of(board, target):
         return _cannot(reasons, "attacking", f"{target.id} is already a casualty")
-    visible = targets_closest_first(board, attacker, target)
-    if not visible:
+    victim = closest_target(board, attacker, target)
+    if victim is None:
         cover = ", ".join(sight(board, attacker, target).cover)
         return _cannot(reasons, "attacking.line_of_sight",
                        f"{target.id} is completely blocked from {attacker.id}'s sight ({cover})")
-    victim = visible[0]
     if victim.id != target.id:
         reasons.append(Reason(ref("attacking.closest_first"),
                               f"the attack falls on {victim.id}, the closest member of squad {victim.squad} in sight"))
@@ -271,9 +299,15 @@ def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
     if need is None:
         return Dist.constant(0)
     attacker = board.figures[attacker_id]
-    visible = targets_closest_first(board, attacker, board.figures[target_id])
     hits = successes(attacker.profile.dice, kill_chance(need))
-    return capped(hits, kills_possible(board, attacker, visible))
+    return capped(hits, _kill_cap(board, attacker, board.figures[target_id]))
+
+
+def _kill_cap(board, attacker: Figure, target: Figure) -> int:
+    """:func:`kills_possible`, tracing sight to the whole squad only when the answer depends on it."""
+    if attacker.profile.dice > 1 and board.settings.heavy_weapons_kills == "each_die":
+        return kills_possible(board, attacker, targets_closest_first(board, attacker, target))
+    return 1
 
 
 def kill_distribution(board, attacker_id: str, target_id: str, *, attacks: int | None = None) -> Dist:
@@ -372,7 +406,7 @@ def _as_point(to) -> Point:
 
 
 def _check_measured_move(board, figure: Figure, to: Point) -> None:
-    allowance = move_allowance(board, figure.id).value
+    allowance = float(board.settings.span_inches) if figure.alive else 0.0  # move_allowance's value, without its reasons
     length = tt.distance(figure.position, to)
     if length > allowance + EPSILON:
         raise _violation("moving.span", f"{figure.id} may move up to {allowance:g} inches, not {length:.2f}")
@@ -396,10 +430,14 @@ def _check_places(board, placed: Mapping[str, Point]) -> None:
 
 
 def _check_no_overlap(board, placed: Mapping[str, Point]) -> None:
-    others = [(f.id, f.position) for f in living(board) if f.id not in placed]
+    others = [(f.id, (f.x, f.y)) for f in board.figures.values() if f.alive and f.id not in placed]
     items = list(placed.items())
+    reach = tt.BASE_DIAMETER
     for i, (fid, point) in enumerate(items):
+        x, y = point
         for other_id, other in others + items[i + 1:]:
+            if abs(other[0] - x) > reach or abs(other[1] - y) > reach:
+                continue  # too far apart along one axis to overlap (bases_overlap's own first test)
             if tt.bases_overlap(point, other):
                 raise _violation("rulings.bases", f"{fid} would stand on {other_id}'s base at {_fmt(point)}")
 
@@ -408,8 +446,28 @@ def _fmt(point: Point) -> str:
     return f"({point[0]:.2f}, {point[1]:.2f})"
 
 
+def _remembered_plan(board, key: tuple, to, work):
+    """A legal move's plan, worked out once per position when the board is a game state.
+
+    Listing the legal moves, checking the one chosen and doing it ask the same
+    question three times. Only plain keys (names, a point of floats) are
+    remembered, so malformed moves still meet the checks in their usual order;
+    refusals are not remembered (``work`` raises before anything is stored).
+    """
+    remembered = getattr(board, "remembered", None)
+    plain = (type(to) is tuple and len(to) == 2 and type(to[0]) is float and type(to[1]) is float
+             and all(type(k) is str for k in key))
+    if remembered is None or not plain:
+        return work()
+    return remembered(("plan", *key, to), work)
+
+
 def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
     """Check a lone unit's move: its new place, and whether it counts as having moved."""
+    return _remembered_plan(board, (figure_id,), to, lambda: _plan_figure_move(board, figure_id, to))
+
+
+def _plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
     figure = board.figures[figure_id]
     if not figure.alive:
         raise _violation("moving.span", f"{figure_id} is a casualty and cannot move")
@@ -432,6 +490,14 @@ def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tu
     him (ruling ``closing_gaps``). A leader who moves has the rest of the
     squad end behind him (ruling ``followers``).
     """
+    if followers is not None:
+        return _plan_squad_move(board, squad, leader_id, to, followers)
+    placed, moved = _remembered_plan(board, (squad, leader_id), to,
+                                     lambda: _plan_squad_move(board, squad, leader_id, to, None))
+    return dict(placed), moved  # a copy: the remembered plan must not be changed by the caller
+
+
+def _plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tuple[dict[str, Point], bool]:
     members = squad_members(board, squad)
     if not members:
         raise _violation("moving.squads", f"there is no squad {squad!r} with living members")
@@ -463,6 +529,42 @@ def plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> tu
         raise _violation("moving.cohesion", f"squad {squad} would not be in cohesion: every member must end within "
                                             f"{COHESION_INCHES:g} inch of another, in one chain")
     return placed, moved
+
+
+def menu_move_allowed(board, members: Sequence[Figure], leader: Figure, to: Point, others: Sequence[Point],
+                      verdicts: dict) -> bool:
+    """Whether :func:`plan_squad_move` (followers forming up) or, for a lone figure,
+    :func:`plan_figure_move` accepts ``leader`` going to ``to``; remembered in ``verdicts`` across positions.
+
+    ``members`` is the unit's living members (the lone figure alone), ``others`` where every other living
+    figure stands. A move's verdict depends on the unit, the table and the settings (one game per
+    ``verdicts``), and on other figures only through whether their bases overlap a spot it tries. Formation
+    grows one grid step at a time from ``to``, so every spot tried lies within (followers + 1) spacings of
+    it: only figures within that and a base more are part of the key, and moves elsewhere on the table
+    leave the verdict standing.
+    """
+    def verdict() -> bool:
+        try:
+            if leader.squad:
+                plan_squad_move(board, leader.squad, leader.id, to)
+            else:
+                plan_figure_move(board, leader.id, to)
+        except RuleViolation:
+            return False
+        return True
+
+    if tt.distance(leader.position, to) <= EPSILON:
+        return verdict()  # closing gaps looks further afield (and is rare): not remembered
+    reach = (len(members) if leader.squad else 0) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
+    x, y = to
+    near = tuple(sorted(p for p in others if abs(p[0] - x) <= reach and abs(p[1] - y) <= reach))
+    key = (tuple((f.id, f.x, f.y) for f in members), leader.id, to, near)
+    allowed = verdicts.get(key)
+    if allowed is None:
+        if len(verdicts) > 100_000:
+            verdicts.clear()  # a bound on memory; verdicts are only worked out again
+        allowed = verdicts[key] = verdict()
+    return allowed
 
 
 def _check_behind_leader(by_id, leader: Figure, to: Point, direction: Point, placed: Mapping[str, Point]) -> None:

@@ -1,0 +1,133 @@
+"""The simple_plastic engine's caches and shortcuts give exactly the answers of the plain computations."""
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import explorer
+from explorer.core import geometry as geo
+from explorer.core.tabletop import (
+    BASE_RADIUS, EPSILON, Sight, Table, bases_overlap, chain_connected, distance, line_of_sight,
+)
+from explorer.rulesets.simple_plastic import mechanics as m
+from explorer.rulesets.simple_plastic.game import SimplePlasticState
+
+RULESET = explorer.get_ruleset("simple_plastic")
+SCENARIOS = tuple(RULESET.scenarios)
+
+
+def _random_playout(scenario, seed, steps=400):
+    """Yield the states of a seeded random playout (the same state object, one position after another)."""
+    state, rng = RULESET.new_game(scenario, seed=seed), random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        yield state
+        state.apply(rng.choice(list(state.legal_actions)))
+
+
+# -- tabletop -------------------------------------------------------------------------------
+
+coordinate = st.floats(-2, 2, allow_nan=False)
+
+
+@given(coordinate, coordinate, coordinate, coordinate)
+def test_bases_overlap_is_the_plain_distance_test(ax, ay, bx, by):
+    assert bases_overlap((ax, ay), (bx, by)) == (math.hypot(bx - ax, by - ay) < 2 * BASE_RADIUS - EPSILON)
+
+
+def _chain_connected_plainly(points, max_gap):
+    reach = max_gap + 2 * BASE_RADIUS + EPSILON
+    reached, frontier = {0}, [0]
+    while frontier:
+        i = frontier.pop()
+        for j, other in enumerate(points):
+            if j not in reached and distance(points[i], other) <= reach:
+                reached.add(j)
+                frontier.append(j)
+    return len(reached) == len(points)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.floats(0, 3), st.floats(0, 3)), min_size=2, max_size=6), st.floats(0, 1))
+def test_chain_connected_is_the_plain_search(points, max_gap):
+    assert chain_connected(points, max_gap) == _chain_connected_plainly(points, max_gap)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_remembered_table_answers_are_the_computed_ones(scenario):
+    table = RULESET.new_game(scenario, seed=0).table
+    rng = random.Random(7)
+    solids = [t.shape for t in table.terrain if t.kind.value == "solid"]
+    for _ in range(400):
+        a = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        for _ in range(2):  # the second time from the caches
+            assert table.in_solid(a) == any(geo.disc_overlaps(s, a, BASE_RADIUS - EPSILON) for s in solids)
+            crosses = distance(a, b) >= EPSILON and any(geo.segment_intersects_polygon(s, a, b) for s in solids)
+            assert table.crosses_solid(a, b) == crosses
+            for hills in (True, False):
+                traced = line_of_sight(a, b, table.terrain, hills_block=hills)
+                assert table.is_blocked(a, b, hills_block=hills) == (traced.sight is Sight.BLOCKED)
+
+
+def test_is_blocked_agrees_with_a_remembered_sight_line():
+    table = RULESET.new_game("skirmish", seed=0).table
+    fresh = Table(table.width, table.height, table.terrain)
+    rng = random.Random(3)
+    for _ in range(200):
+        a = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        assert fresh.sight(a, b).is_blocked == table.is_blocked(a, b)  # one from sight's cache, one traced
+        assert fresh.is_blocked(a, b) == table.is_blocked(a, b)
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_legal_moves_do_not_depend_on_what_was_remembered(scenario):
+    """The menu's verdicts are remembered across positions; a fresh state (nothing remembered) lists the same."""
+    for seed in range(3):
+        for state in _random_playout(scenario, seed):
+            fresh = SimplePlasticState(state.game, state.position)
+            assert list(state.legal_actions) == list(fresh.legal_actions)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_closest_target_is_the_first_of_targets_closest_first(scenario):
+    for state in _random_playout(scenario, 1, steps=150):
+        for attacker in m.living(state):
+            for target in m.living(state):
+                visible = m.targets_closest_first(state, attacker, target)
+                assert m.closest_target(state, attacker, target) == (visible[0] if visible else None)
+
+
+def test_a_remembered_plan_is_a_copy():
+    state = RULESET.new_game("skirmish", seed=0)
+    squad, leader = next((f.squad, f) for f in m.living(state, state.side) if f.squad)
+    members = m.squad_members(state, squad)
+    mover = m.frontmost(members, (1.0, 0.0))
+    to = (mover.x + 2.0, mover.y)
+    first, moved = m.plan_squad_move(state, squad, mover.id, to)
+    first.clear()
+    again, moved_again = m.plan_squad_move(state, squad, mover.id, to)
+    assert again and moved_again == moved
+    assert again == m.plan_squad_move(m.Board.of(state), squad, mover.id, to)[0]  # a board remembers nothing
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_route_length_is_the_shortest_open_route(scenario):
+    table = RULESET.new_game(scenario, seed=0).table
+    rng = random.Random(11)
+    for _ in range(300):
+        a = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        if not table.crosses_solid(a, b):
+            expected = distance(a, b)
+        else:
+            routes = [distance(a, c) + distance(c, b) for c in table._corners
+                      if not table.crosses_solid(a, c) and not table.crosses_solid(c, b)]
+            expected = min(routes, default=distance(a, b) + table.width)
+        assert table.route_length(a, b) == expected
