@@ -111,10 +111,31 @@ class SightLine:
 def supercover(a: Square, b: Square) -> SightLine:
     """Every square the segment from the centre of ``a`` to the centre of ``b`` touches.
 
-    Walks one square at a time, deciding with exact integer arithmetic whether
+    Remembered for squares of whole numbers (a line never changes, and games ask for the
+    same few again and again: every legal-action list asks whether each shooter sees each
+    target). Walks one square at a time, deciding with exact integer arithmetic whether
     the segment next crosses a vertical or a horizontal grid line, or both at once
     (exactly through a corner).
     """
+    if _whole(a) and _whole(b):  # (1.0, 2) equals (1, 2) as a key, but its line holds floats
+        key = (a, b)
+        line = _LINES.get(key)
+        if line is None:
+            if len(_LINES) >= 65536:  # bound the memory
+                _LINES.clear()
+            line = _LINES[key] = _supercover(a, b)
+        return line
+    return _supercover(a, b)
+
+
+_LINES: dict[tuple[Square, Square], SightLine] = {}
+
+
+def _whole(square) -> bool:
+    return type(square) is tuple and len(square) == 2 and type(square[0]) is int and type(square[1]) is int
+
+
+def _supercover(a: Square, b: Square) -> SightLine:
     dx, dy = abs(b[0] - a[0]), abs(b[1] - a[1])
     sx, sy = _sign(b[0] - a[0]), _sign(b[1] - a[1])
     x, y = a

@@ -10,12 +10,13 @@ from explorer.core.grid import manhattan
 
 from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Nominate, PlayJoker,
-    PlayMovementCard,
+    PlayMovementCard, made,
 )
 from .game import PhlogState
 from .position import ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE
-from .mechanics import attack_refusal
-from .reach import STANDS, reachable_squares
+from .data import JUMP_COST_PER_SQUARE, STEP_COST
+from .mechanics import attack_block, attack_range
+from .reach import REMOVED, STANDS, spell_out, spots_in_order
 
 __all__ = ["RandomBot", "GreedyBot", "BOTS"]
 
@@ -53,8 +54,11 @@ class GreedyBot:
     def _movement_card(self, state, me):
         fighter = state.activated_fighter
         cards = sorted(state.value_cards(me), key=state.values.value)
-        for card in cards[:-1] or cards:  # keep the best card for the attack if possible
-            if _attack_square(state, fighter, state.values.value(card)):
+        candidates = cards[:-1] or cards  # keep the best card for the attack if possible
+        # One search with the largest card answers for every smaller one (see reachable_squares).
+        options = _Options(state, fighter, max(state.values.value(c) for c in candidates))
+        for card in candidates:
+            if options.attack_square(state.values.value(card)):
                 return PlayMovementCard(me, card.code)
         return PlayMovementCard(me, (cards[-2] if len(cards) > 1 else cards[-1]).code)
 
@@ -75,15 +79,17 @@ class GreedyBot:
         if not fighter.alive:
             return EndTurn(me)
         if not state.attacked and state.value_cards(state.active):
-            targets = [a for a in state.legal_actions if isinstance(a, Attack)]
+            # Ask the game about the attacks alone, not the whole legal list (steps and jumps too).
+            targets = [e.id for e in _enemies(state, fighter) if state.why_illegal(made(Attack, me, e.id)) is None]
             if targets:
-                return min(targets, key=lambda a: a.target)
+                return made(Attack, me, min(targets))
         if state.movement_stopped or state.attacked:
             return EndTurn(me)
-        goal = _attack_square(state, fighter, state.movement_left) or _closest_square(state, fighter)
-        if goal is None or not goal.actions:
+        options = _Options(state, fighter, state.movement_left)
+        goal = options.attack_square(state.movement_left) or options.closest_square()
+        if goal is None or goal.trail is None:  # no route, or the route is to stay put
             return EndTurn(me)
-        return goal.actions[0]
+        return spell_out(fighter, goal).value.actions[0]
 
 
 def _enemies(state, fighter):
@@ -94,31 +100,86 @@ def _distance_to_enemy(state, fighter) -> int:
     return min((manhattan(fighter.square, e.square) for e in _enemies(state, fighter)), default=0)
 
 
-def _safe_routes(state, fighter, movement):
-    return [r.value for r in reachable_squares(state, fighter, movement).values() if r.value.fate != "removed"]
+_ATTACKS: dict = {}  # the attacker's band and weapon, what the board is made of -> (terrain, settings, answers)
 
 
-def _attack_square(state, fighter, movement):
-    """The cheapest safe route to a square from which ``fighter`` could attack someone."""
-    board = state.board.without(fighter)
-    enemies = _enemies(state, fighter)
-    best = None
-    for route in _safe_routes(state, fighter, movement):
-        moved = type(fighter)(fighter.id, fighter.side, fighter.weapon, route.square)
-        if any(not attack_refusal(board, moved, e) for e in enemies):
-            if best is None or (route.cost, route.square) < (best.cost, best.square):
-                best = route
-    return best
+def _attacks_from(board, fighter) -> dict:
+    """Whether ``fighter`` could attack someone from each square asked about so far, on this board.
+
+    The fighter is lifted off ``board``, so every step of a turn asks on the same board. The key holds
+    everything :func:`attack_block` reads: the attacker's band and weapon, and grid, terrain and
+    settings (by identity: the setup never changes, and the entry keeps them alive), open doors, and
+    who stands where (so the enemies too)."""
+    key = (fighter.side, fighter.weapon, board.grid, id(board.terrain), id(board.settings), board.open_doors,
+           frozenset(board.occupants.items()))
+    entry = _ATTACKS.get(key)
+    if entry is None or entry[0] is not board.terrain or entry[1] is not board.settings:
+        if len(_ATTACKS) >= 64:  # bound the memory: only the boards of the last turns come back
+            _ATTACKS.clear()
+        entry = _ATTACKS[key] = (board.terrain, board.settings, {})
+    return entry[2]
 
 
-def _closest_square(state, fighter):
-    """The safe reachable square nearest an enemy (standing squares preferred), if it gets closer."""
-    here = _distance_to_enemy(state, fighter)
-    enemies = _enemies(state, fighter)
-    routes = [r for r in _safe_routes(state, fighter, state.movement_left) if r.fate == STANDS]
-    scored = [(min(manhattan(r.square, e.square) for e in enemies), r.cost, r.square, r) for r in routes]
-    scored = [s for s in scored if s[0] < here]
-    return min(scored, key=lambda s: s[:3])[3] if scored else None
+class _Options:
+    """Where ``fighter`` can go this decision: one search, cheapest squares first, run only as far as the
+    questions asked need (an attack square is settled as soon as no cheaper one can follow)."""
+
+    def __init__(self, state, fighter, movement: int):
+        self.state, self.fighter = state, fighter
+        self._search = spots_in_order(state, fighter, movement)
+        self._seen: list = []  # the safe spots found so far, cheapest first
+        self.board = state.board.without(fighter)
+        self.enemies = _enemies(state, fighter)
+        self._attacks_from = _attacks_from(self.board, fighter)
+
+    def _spots(self):
+        """The safe spots, cheapest first: those already found, then the search goes on."""
+        yield from self._seen
+        for spot in self._search:
+            if spot.fate != REMOVED:
+                self._seen.append(spot)
+                yield spot
+
+    def can_attack_from(self, square) -> bool:
+        """Whether the fighter, standing on ``square``, could attack some enemy (remembered per square, and
+        from one decision to the next while the board stays the same)."""
+        known = self._attacks_from.get(square)
+        if known is None:
+            f = self.fighter
+            moved = type(f)(f.id, f.side, f.weapon, square)
+            known = self._attacks_from[square] = any(attack_block(self.board, moved, e) is None
+                                                     for e in self.enemies)
+        return known
+
+    def out_of_range(self, movement: int) -> bool:
+        """Whether no square within ``movement`` points can be close enough to attack anyone, so that
+        the search need not run: a movement point moves a fighter at most one square."""
+        limit = attack_range(self.board, self.fighter)
+        if limit is None or not self.enemies:
+            return not self.enemies
+        squares = movement // min(STEP_COST, JUMP_COST_PER_SQUARE)
+        return _distance_to_enemy(self.state, self.fighter) > squares + limit
+
+    def attack_square(self, movement: int):
+        """The cheapest safe route, within ``movement`` points, to a square from which to attack someone
+        (ties: the lowest square)."""
+        if self.out_of_range(movement):
+            return None
+        best = None
+        for spot in self._spots():
+            if spot.cost > movement or (best is not None and spot.cost > best.cost):
+                break  # costs only go up from here
+            if self.can_attack_from(spot.square) and (best is None or spot.square < best.square):
+                best = spot
+        return best
+
+    def closest_square(self):
+        """The safe reachable square nearest an enemy (standing squares preferred), if it gets closer."""
+        here = _distance_to_enemy(self.state, self.fighter)
+        routes = [r for r in self._spots() if r.fate == STANDS]
+        scored = [(min(manhattan(r.square, e.square) for e in self.enemies), r.cost, r.square, r) for r in routes]
+        scored = [s for s in scored if s[0] < here]
+        return min(scored, key=lambda s: s[:3])[3] if scored else None
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -21,10 +21,10 @@ from explorer.core.cards import Card
 from . import attacking, jokers, moving, saves, turn
 from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate, PlayJoker,
-    PlayMovementCard, Step, ToggleDoor, describe,
+    PlayMovementCard, Step, ToggleDoor, describe, made,
 )
 from .data import DOOR, Fighter
-from .mechanics import Board, attack_refusal, legal_jumps, step_refusal, toggle_door_refusal
+from .mechanics import Board, attack_block, jumps_from, step_block, toggle_door_block
 from .position import (
     ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, JokerWindow, draw_events, event,
 )
@@ -46,6 +46,9 @@ _RULES = {
 }
 
 
+_DOORS: dict = {}  # id(setup) -> (setup, its door squares)
+
+
 class PhlogState(GameState):
     """A game in progress: ``game.setup`` holds the grid and terrain, ``position`` everything that changes."""
 
@@ -57,11 +60,16 @@ class PhlogState(GameState):
         return _RULES[type(act)][1](self, act)
 
     def _standing(self) -> dict[str, int]:
-        standing = dict.fromkeys(self.sides, 0)
-        for fighter in self.position.fighters.values():
-            if fighter.alive and fighter.side in standing:
-                standing[fighter.side] += 1
-        return standing
+        # Most actions leave the fighters mapping as it was (the same object), so count it once.
+        fighters = self.position.fighters
+        cached = self.__dict__.get("_standing_of")
+        if cached is None or cached[0] is not fighters:
+            standing = dict.fromkeys(self.sides, 0)
+            for fighter in fighters.values():
+                if fighter.alive and fighter.side in standing:
+                    standing[fighter.side] += 1
+            cached = self.__dict__["_standing_of"] = (fighters, standing)
+        return dict(cached[1])
 
     @classmethod
     def _position_problem(cls, game, position):
@@ -92,47 +100,60 @@ class PhlogState(GameState):
         player = self.current_player
         if p.phase == NOMINATE:
             if not self.value_cards(player):
-                yield EndTurn(player)
+                yield made(EndTurn, player)
                 return
             for fighter in p.fighters.values():
                 if fighter.alive and fighter.side == player:
-                    yield Nominate(player, fighter.id)
+                    yield made(Nominate, player, fighter.id)
         elif p.phase in (MOVEMENT_CARD, ATTACK_CARD, DEFENCE_CARD):
             kind = {MOVEMENT_CARD: PlayMovementCard, ATTACK_CARD: ChooseAttackCard,
                     DEFENCE_CARD: ChooseDefenceCard}[p.phase]
             for card in dict.fromkeys(self.value_cards(player)):
-                yield kind(player, card.code)
+                yield made(kind, player, card.code)
         elif p.phase == JOKER:
-            yield DeclineJoker(player)
+            yield made(DeclineJoker, player)
             if self.jokers_in_hand(player):
                 if p.pending.stage == CANCEL:
-                    yield CancelJoker(player)
+                    yield made(CancelJoker, player)
                 else:
-                    yield from (PlayJoker(player, v) for v in self.values.values())
+                    yield from (made(PlayJoker, player, v) for v in self.values.values())
         elif p.phase == MOVE:
             yield from self._legal_moves(player)
-            yield EndTurn(player)
+            yield made(EndTurn, player)
 
     def _legal_moves(self, player: str) -> Iterator:
+        # The same rules as the checks (step_refusal and the rest), asked through their cheap "block" form.
         p = self.position
         fighter = self.activated_fighter
         if not fighter.alive:
             return
         board = self.board
         points = p.movement_left
+        square = fighter.square
         if not p.movement_stopped:
             for direction in "NESW":
-                if not step_refusal(board, fighter, direction, points):
-                    yield Step(player, direction)
-            for direction, squares in legal_jumps(board, fighter, points):
-                yield Jump(player, direction, squares)
-            for square, kind in self.terrain.items():
-                if kind == DOOR and not toggle_door_refusal(board, fighter, square, points):
-                    yield ToggleDoor(player, square)
+                if step_block(board, square, direction, points) is None:
+                    yield made(Step, player, direction)
+            for direction, squares in jumps_from(board, square, points):
+                yield made(Jump, player, direction, squares)
+            for door in self._doors:
+                if toggle_door_block(board, fighter, door, points) is None:
+                    yield made(ToggleDoor, player, door)
         if not p.attacked and self.value_cards(p.side):
             for target in p.fighters.values():
-                if target.alive and target.side != fighter.side and not attack_refusal(board, fighter, target):
-                    yield Attack(player, target.id)
+                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
+                    yield made(Attack, player, target.id)
+
+    @property
+    def _doors(self) -> tuple:
+        """The ordinary doors' squares, in the terrain's order (the setup never changes: found once)."""
+        setup = self.game.setup
+        cached = _DOORS.get(id(setup))
+        if cached is None or cached[0] is not setup:
+            if len(_DOORS) >= 256:
+                _DOORS.clear()
+            cached = _DOORS[id(setup)] = (setup, tuple(s for s, kind in setup.terrain.items() if kind == DOOR))
+        return cached[1]
 
     # -- reading the position ------------------------------------------------------------------------
     @property

@@ -4,7 +4,10 @@ A :class:`Board` is a read-only picture of the table (grid, terrain, doors,
 fighters, settings) built from a game state or from a player's view; the
 ``*_refusal`` functions answer "may this be done?" with ``None`` or with the
 :class:`RuleViolation` to raise, so the game, its legal-action list and the
-movement explorer all ask the same question the same way.
+movement explorer all ask the same question the same way. Each is written as
+a cheap ``*_block`` (a tag naming what forbids it, or ``None``), which the
+legal-action list and the explorer ask, and the words of the refusal, built
+only when a refusal is shown.
 """
 
 from __future__ import annotations
@@ -70,26 +73,61 @@ def _refuse(message: str, key: str) -> RuleViolation:
     return RuleViolation(message, ref(key))
 
 
+# Each rule below is written once, as a cheap ``*_block`` that names what forbids the move (a short
+# tag, or ``None``), and a ``*_refusal`` that turns that tag into words and a citation. The search
+# for reachable squares and the legal-action list ask the block thousands of times a turn and only
+# test it for truth, so they must not pay for formatting a message they never show.
+
+OFF_BOARD, WALLED, CLOSED_DOOR, OCCUPIED, NO_POINTS, NOT_A_DIRECTION = (
+    "off_board", "wall", "closed_door", "occupied", "no_points", "not_a_direction")
+
+
+def entry_block(board: Board, square: Square) -> str | None:
+    """What keeps a fighter from ending up standing in ``square``, as a tag (``None``: nothing)."""
+    if square not in board.grid:
+        return OFF_BOARD
+    kind = board.terrain.get(square)
+    if kind == WALL:
+        return WALLED
+    if kind == DOOR and not board.door_is_open(square):
+        return CLOSED_DOOR
+    if square in board.occupants:
+        return OCCUPIED
+    return None
+
+
 def _entry_refusal(board: Board, square: Square, verb: str) -> RuleViolation | None:
     """Why a fighter may not end up standing in ``square``, if it may not."""
-    if square not in board.grid:
+    block = entry_block(board, square)
+    if block is None:
+        return None
+    if block == OFF_BOARD:
         return _refuse(f"cannot {verb} {square}: it is off the board", "setup.grid")
-    kind = board.kind(square)
-    if kind == WALL:
+    if block == WALLED:
         return _refuse(f"cannot {verb} {square}: walls are impassable", "terrain.walls")
-    if kind == DOOR and not board.door_is_open(square):
+    if block == CLOSED_DOOR:
         return _refuse(f"cannot {verb} {square}: the door is closed (opening it costs {DOOR_COST} movement point)",
                        "terrain.doors")
-    if square in board.occupants:
-        return _refuse(f"cannot {verb} {square}: {board.occupants[square].id} is standing there", "moving.occupied")
-    return None
+    return _refuse(f"cannot {verb} {square}: {board.occupants[square].id} is standing there", "moving.occupied")
+
+
+def step_block(board: Board, square: Square, direction: str, points: int) -> str | None:
+    """What stops a fighter on ``square`` stepping one square in ``direction`` with ``points`` left, as a tag."""
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
+        return NOT_A_DIRECTION
+    if points < STEP_COST:
+        return NO_POINTS
+    return entry_block(board, step(square, direction))
 
 
 def step_refusal(board: Board, fighter: Fighter, direction: str, points: int) -> RuleViolation | None:
     """Why ``fighter`` may not step one square in ``direction`` with ``points`` left, if it may not."""
-    if not isinstance(direction, str) or direction not in DIRECTIONS:
+    block = step_block(board, fighter.square, direction, points)
+    if block is None:
+        return None
+    if block == NOT_A_DIRECTION:
         return _refuse(f"{direction!r} is not a direction: fighters move N, E, S or W only", "moving.orthogonal")
-    if points < STEP_COST:
+    if block == NO_POINTS:
         return _refuse(f"{fighter.id} has no movement points left", "moving.points")
     return _entry_refusal(board, step(fighter.square, direction), "move to")
 
@@ -115,49 +153,91 @@ def jump_refusal(board: Board, fighter: Fighter, direction: str, squares: int, p
 
 
 def legal_jumps(board: Board, fighter: Fighter, points: int) -> Iterator[tuple[str, int]]:
-    """Every ``(direction, squares)`` jump :func:`jump_refusal` allows, found in one pass a direction:
-    a square that cannot be jumped over rules out every longer jump that way too."""
+    """Every ``(direction, squares)`` jump :func:`jump_refusal` allows ``fighter``."""
+    return jumps_from(board, fighter.square, points)
+
+
+def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str, int]]:
+    """Every ``(direction, squares)`` jump :func:`jump_refusal` allows from ``square``, found in one pass a
+    direction: a square that cannot be jumped over rules out every longer jump that way too."""
+    longest = points // JUMP_COST_PER_SQUARE
     for direction in DIRECTIONS:
-        for squares in range(MIN_JUMP_SQUARES, points // JUMP_COST_PER_SQUARE + 1):
-            if _jumped_square_refusal(board, step(fighter.square, direction, squares - 1)):
+        for squares in range(MIN_JUMP_SQUARES, longest + 1):
+            if jumped_square_block(board, step(square, direction, squares - 1)):
                 break
-            if not _entry_refusal(board, step(fighter.square, direction, squares), "land on"):
+            if entry_block(board, step(square, direction, squares)) is None:
                 yield direction, squares
 
 
-def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None:
+def jumped_square_block(board: Board, square: Square) -> str | None:
+    """What keeps a fighter from jumping over ``square``, as a tag (``None``: nothing)."""
     if square not in board.grid:
-        return _refuse(f"cannot jump over {square}: it is off the board", "setup.grid")
-    kind = board.kind(square)
+        return OFF_BOARD
+    kind = board.terrain.get(square)
     if kind == WALL:
-        return _refuse(f"cannot jump over the wall at {square}: fighters may not scale walls", "terrain.walls")
+        return WALLED
     if kind == DOOR and not board.door_is_open(square):
-        return _refuse(f"cannot jump through the closed door at {square}", "terrain.doors")
+        return CLOSED_DOOR
     if square in board.occupants and not board.settings.jump_over_fighters:
-        return _refuse(f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
-                       "another fighter's square", "moving.occupied")
+        return OCCUPIED
+    return None
+
+
+def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None:
+    block = jumped_square_block(board, square)
+    if block is None:
+        return None
+    if block == OFF_BOARD:
+        return _refuse(f"cannot jump over {square}: it is off the board", "setup.grid")
+    if block == WALLED:
+        return _refuse(f"cannot jump over the wall at {square}: fighters may not scale walls", "terrain.walls")
+    if block == CLOSED_DOOR:
+        return _refuse(f"cannot jump through the closed door at {square}", "terrain.doors")
+    return _refuse(f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
+                   "another fighter's square", "moving.occupied")
+
+
+NOT_A_SQUARE, SELF_OPENING, NO_DOOR, HELD_OPEN, NOT_NEXT_TO = (
+    "not_a_square", "self_opening", "no_door", "held_open", "not_next_to")
+
+
+def toggle_door_block(board: Board, fighter: Fighter, square: Square, points: int) -> str | None:
+    """What stops ``fighter`` opening or closing the door at ``square``, as a tag (``None``: nothing)."""
+    if not (isinstance(square, tuple) and len(square) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
+        return NOT_A_SQUARE
+    kind = board.terrain.get(square)
+    if kind == STAR_TREK_DOOR:
+        return SELF_OPENING
+    if kind != DOOR:
+        return NO_DOOR
+    if square in board.occupants:
+        return HELD_OPEN
+    if not are_adjacent(fighter.square, square):
+        return NOT_NEXT_TO
+    if points < DOOR_COST:
+        return NO_POINTS
     return None
 
 
 def toggle_door_refusal(board: Board, fighter: Fighter, square: Square, points: int) -> RuleViolation | None:
     """Why ``fighter`` may not open or close the door at ``square``, if it may not."""
-    if not (isinstance(square, tuple) and len(square) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
+    block = toggle_door_block(board, fighter, square, points)
+    if block is None:
+        return None
+    if block == NOT_A_SQUARE:
         return _refuse(f"{square!r} is not a square: give (column, row)", "terrain.doors")
-    kind = board.kind(square)
-    if kind == STAR_TREK_DOOR:
+    if block == SELF_OPENING:
         return _refuse(f"the Star-Trek door at {square} opens and closes by itself", "terrain.star_trek_doors")
-    if kind != DOOR:
+    if block == NO_DOOR:
         return _refuse(f"there is no door at {square}", "terrain.doors")
-    if square in board.occupants:
+    if block == HELD_OPEN:
         return _refuse(f"{board.occupants[square].id} stands in the door frame at {square}, keeping it open",
                        "terrain.doors")
-    if not are_adjacent(fighter.square, square):
+    if block == NOT_NEXT_TO:
         return _refuse(f"{fighter.id} must stand next to the door at {square} to open or close it", "terrain.doors")
-    if points < DOOR_COST:
-        return _refuse(f"opening or closing a door costs {DOOR_COST} movement point; {fighter.id} has none left",
-                       "moving.points")
-    return None
+    return _refuse(f"opening or closing a door costs {DOOR_COST} movement point; {fighter.id} has none left",
+                   "moving.points")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -192,24 +272,47 @@ def sight(board: Board, a: Square, b: Square) -> Sight:
     return line_of_sight(a, b, board.blocks_sight, through_corners=board.settings.sight_through_corners)
 
 
+NO_TARGET, OWN_BAND, OUT_OF_SIGHT, OUT_OF_REACH = "no_target", "own_band", "out_of_sight", "out_of_reach"
+
+
+def attack_block(board: Board, attacker: Fighter, target: Fighter | None) -> str | None:
+    """What stops ``attacker`` attacking ``target`` from where it stands, as a tag (``None``: nothing)."""
+    if not isinstance(target, Fighter) or not target.alive:
+        return NO_TARGET
+    if target.side == attacker.side:
+        return OWN_BAND
+    if attacker.ranged:
+        return None if sight(board, attacker.square, target.square) else OUT_OF_SIGHT
+    if not are_adjacent(attacker.square, target.square, diagonal=board.settings.diagonal_hand_to_hand):
+        return OUT_OF_REACH
+    return None
+
+
+def attack_range(board: Board, attacker: Fighter) -> int | None:
+    """The farthest, in orthogonal steps, a target can be for :func:`attack_block` to allow the attack
+    (``None``: no limit, sight decides). Kept beside the rule it bounds, for searches that skip hopeless
+    squares."""
+    if attacker.ranged:
+        return None
+    return 2 if board.settings.diagonal_hand_to_hand else 1
+
+
 def attack_refusal(board: Board, attacker: Fighter, target: Fighter | None) -> RuleViolation | None:
     """Why ``attacker`` may not attack ``target`` from where it stands, if it may not."""
-    if not isinstance(target, Fighter) or not target.alive:
-        return _refuse("there is no such fighter on the board to attack", "attacking")
-    if target.side == attacker.side:
-        return _refuse(f"{target.id} is in {attacker.id}'s own band", "attacking")
-    if attacker.ranged:
-        seen = sight(board, attacker.square, target.square)
-        if not seen:
-            blockers = ", ".join(map(str, seen.blocked_by))
-            return _refuse(f"{attacker.id} cannot see {target.id}: sight is blocked at {blockers}",
-                           "attacking.line_of_sight")
+    block = attack_block(board, attacker, target)
+    if block is None:
         return None
-    diagonal = board.settings.diagonal_hand_to_hand
-    if not are_adjacent(attacker.square, target.square, diagonal=diagonal):
-        where = "next to (orthogonally or diagonally)" if diagonal else "orthogonally next to"
-        return _refuse(f"a hand-to-hand attack needs {target.id} {where} {attacker.id}", "attacking.hand_to_hand")
-    return None
+    if block == NO_TARGET:
+        return _refuse("there is no such fighter on the board to attack", "attacking")
+    if block == OWN_BAND:
+        return _refuse(f"{target.id} is in {attacker.id}'s own band", "attacking")
+    if block == OUT_OF_SIGHT:
+        blockers = ", ".join(map(str, sight(board, attacker.square, target.square).blocked_by))
+        return _refuse(f"{attacker.id} cannot see {target.id}: sight is blocked at {blockers}",
+                       "attacking.line_of_sight")
+    where = ("next to (orthogonally or diagonally)" if board.settings.diagonal_hand_to_hand
+             else "orthogonally next to")
+    return _refuse(f"a hand-to-hand attack needs {target.id} {where} {attacker.id}", "attacking.hand_to_hand")
 
 
 def card_value(card: Card, settings: Settings) -> Explained[int]:

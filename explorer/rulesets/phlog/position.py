@@ -140,7 +140,13 @@ def count(n: int, noun: str) -> str:
 
 def event(kind: str, text: str, keys: tuple[str, ...], visibility: str = PUBLIC, **data) -> Event:
     """An event citing the sections ``keys``, seen by everyone or by the one player ``visibility``."""
-    return Event(kind, text, tuple(ref(k).key for k in keys), {"visibility": visibility, **data})
+    cited = _CITED.get(keys)
+    if cited is None:  # the same few tuples of sections come up in every turn: look them up once
+        cited = _CITED[keys] = tuple(ref(k).key for k in keys)
+    return Event(kind, text, cited, {"visibility": visibility, **data})
+
+
+_CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def draw_events(side: str, codes: list[str]) -> list[Event]:

@@ -1,15 +1,21 @@
 """Where a fighter can get to with so many movement points: the reachable-squares explorer.
 
 A cheapest-first search over (square, doors opened on the way), using the
-same refusal functions as the game, so every route it shows can be played
-action by action.
+same rules as the game (in their cheap ``*_block`` form), so every route it
+shows can be played action by action.
+
+Bots ask it for many squares each decision but follow one route, so the
+search keeps each route as a linked trail of moves and spells out actions and
+reasons only for the routes asked for (:func:`spell_out`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import heapq
+from collections.abc import Iterator
 from itertools import count
+from typing import NamedTuple
 
 from explorer.core import Explained, Reason
 from explorer.core.grid import DIRECTIONS, Square, are_adjacent, step
@@ -17,7 +23,7 @@ from explorer.core.frozen import evolve
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter
-from .mechanics import Board, arrival, legal_jumps, step_refusal
+from .mechanics import Arrival, Board, arrival, jumps_from, step_block
 from .sections import ref
 
 STANDS, STOPS, REMOVED = "stands", "stops", "removed"
@@ -47,54 +53,164 @@ def reachable_squares(table, fighter: Fighter | str, movement: int) -> dict[Squa
     """
     if isinstance(fighter, str):
         fighter = table.fighters[fighter]
+    return {square: spell_out(fighter, spot) for square, spot in reachable_spots(table, fighter, movement).items()}
+
+
+class Spot(NamedTuple):
+    """A square the search reached, with its cheapest route still a trail of moves (see :func:`spell_out`)."""
+
+    square: Square
+    cost: int
+    fate: str
+    trail: tuple | None  # (the trail before, the last _Move); None for the square the fighter stands on
+    arrived: Arrival | None
+
+
+def reachable_spots(table, fighter: Fighter, movement: int) -> dict[Square, Spot]:
+    """:func:`reachable_squares` without spelling out the routes, for bots that ask about many squares
+    and follow one route. The same search, so the same squares, costs and routes."""
+    return {spot.square: spot for spot in spots_in_order(table, fighter, movement)}
+
+
+def spots_in_order(table, fighter: Fighter, movement: int) -> Iterator[Spot]:
+    """Each square reached, once, cheapest first (costs never go down), found as they are asked for.
+
+    The spots found for ``movement`` are exactly those of a larger budget that
+    cost at most ``movement``, in the same order: squares are settled cheapest
+    first, and a cheaper route never depends on a dearer one.
+    """
     if not fighter.alive:
-        return {}
+        return
     board = Board.of(table).without(fighter)
     doors = [square for square, kind in board.terrain.items() if kind == DOOR]
+    # The board with each set of doors opened on the way, built once, with its remembered moves.
+    boards = {board.open_doors: (board, _remembered_moves(board))}
+    arrivals: dict[Square, Arrival] = {}
     start = (fighter.square, board.open_doors)
     best = {start: 0}
-    found: dict[Square, Explained[Route]] = {}
+    found: set[Square] = set()
     tie_break = count()
-    queue = [(0, next(tie_break), start, (), (fighter.square,), ())]
+    # A queued route is its last move and the route before it (a linked trail): the actions, path
+    # and reasons are spelled out only when asked for, not for every route tried.
+    queue = [(0, next(tie_break), start, None)]
     while queue:
-        cost, _, node, actions, path, reasons = heapq.heappop(queue)
+        cost, _, node, trail = heapq.heappop(queue)
         if best.get(node, cost) < cost:
             continue
         square, opened = node
-        arrived = arrival(board, square) if actions else None
+        arrived = None
+        if trail is not None:
+            arrived = arrivals.get(square)
+            if arrived is None:
+                arrived = arrivals[square] = arrival(board, square)
         fate = STANDS if not arrived or not arrived.ends_movement else (REMOVED if arrived.removes else STOPS)
         if square not in found:
-            route = Route(square, cost, actions, path, fate)
-            found[square] = Explained(route, reasons + ((arrived.reason,) if fate != STANDS else ()))
+            found.add(square)
+            yield Spot(square, cost, fate, trail, arrived)
         if fate != STANDS:
             continue  # movement ends here
-        here = evolve(board, open_doors=opened)
-        mover = evolve(fighter, square=square)
-        for move, new_square, new_opened, spent, reason in _moves(here, mover, movement - cost, doors):
-            new_node = (new_square, new_opened)
-            new_cost = cost + spent
+        here = boards.get(opened)
+        if here is None:
+            opened_board = evolve(board, open_doors=opened)
+            here = boards[opened] = (opened_board, _remembered_moves(opened_board))
+        points = movement - cost
+        moves = here[1].get(square)
+        if moves is None:
+            moves = here[1][square] = tuple(_moves(here[0], square, _unlimited(board), doors))
+        for move in moves:
+            if move.cost > points:
+                continue  # every move is allowed with fewer points exactly when it costs no more than those
+            new_node = (move.to, move.opened)
+            new_cost = cost + move.cost
             if new_cost < best.get(new_node, new_cost + 1):
                 best[new_node] = new_cost
-                new_path = path if new_square == square else path + (new_square,)
-                heapq.heappush(queue, (new_cost, next(tie_break), new_node, actions + (move,), new_path,
-                                       reasons + (reason,)))
-    return found
+                heapq.heappush(queue, (new_cost, next(tie_break), new_node, (trail, move)))
 
 
-def _moves(board: Board, fighter: Fighter, points: int, doors: list[Square]):
-    """Each single action the fighter could take next: (action, square after, doors open after, cost, reason)."""
-    square = fighter.square
+_MOVES: dict = {}  # what a board is made of -> (its terrain, its settings, {square: moves})
+
+
+def _unlimited(board: Board) -> int:
+    """Points enough for any move on ``board`` (the longest jump crosses it)."""
+    return max(STEP_COST, DOOR_COST, JUMP_COST_PER_SQUARE * (board.grid.width + board.grid.height))
+
+
+def _remembered_moves(board: Board) -> dict:
+    """The moves already found on ``board`` from each square, with points enough for any (see :func:`_moves`).
+
+    Consecutive searches of a turn are made on the same board (the moving fighter is lifted off it) and
+    expand many of the same squares, so they share these. The key holds everything
+    :func:`_moves` reads: grid, terrain and settings (by identity: the setup is never changed, and the
+    entry keeps them alive, so an identity is never reused), open doors and occupied squares."""
+    key = (board.grid, id(board.terrain), id(board.settings), board.open_doors, frozenset(board.occupants))
+    entry = _MOVES.get(key)
+    if entry is None or entry[0] is not board.terrain or entry[1] is not board.settings:
+        if len(_MOVES) >= 64:  # bound the memory: a game only comes back to the boards of its last turns
+            _MOVES.clear()
+        entry = _MOVES[key] = (board.terrain, board.settings, {})
+    return entry[2]
+
+
+class _Move(NamedTuple):
+    """One action of a route, before it is spelled out: ``kind`` is "step", "door" or "jump"."""
+
+    kind: str
+    direction: str | None
+    squares: int  # a jump's length
+    to: Square  # where the fighter stands after it
+    opened: frozenset[Square]  # the doors open after it
+    cost: int
+    door: Square | None = None  # the door a "door" move opens
+
+
+def _moves(board: Board, square: Square, points: int, doors: list[Square]) -> Iterator[_Move]:
+    """Each single action a fighter on ``square`` could take next (steps, opening doors, jumps, in that order).
+
+    With fewer points, the moves are these same ones that cost no more than the points, in the same
+    order: no rule here asks for more points than the move costs."""
+    opened = board.open_doors
     for direction in DIRECTIONS:
-        if not step_refusal(board, fighter, direction, points):
-            to = step(square, direction)
-            yield Step(fighter.side, direction), to, board.open_doors, STEP_COST, Reason(
-                ref("moving.points"), f"step {direction} to {to}", STEP_COST)
-    for door in doors:
-        if door not in board.open_doors and are_adjacent(square, door) and points >= DOOR_COST:
-            yield ToggleDoor(fighter.side, door), square, board.open_doors | {door}, DOOR_COST, Reason(
-                ref("terrain.doors"), f"open the door at {door}", DOOR_COST)
-    for direction, squares in legal_jumps(board, fighter, points):
-        to = step(square, direction, squares)
-        cost = squares * JUMP_COST_PER_SQUARE
-        yield Jump(fighter.side, direction, squares), to, board.open_doors, cost, Reason(
-            ref("moving.jump"), f"jump {squares} squares {direction} to {to}", cost)
+        if step_block(board, square, direction, points) is None:
+            yield _Move("step", direction, 1, step(square, direction), opened, STEP_COST)
+    if points >= DOOR_COST:
+        for door in doors:
+            if door not in opened and are_adjacent(square, door):
+                yield _Move("door", None, 0, square, opened | {door}, DOOR_COST, door)
+    for direction, squares in jumps_from(board, square, points):
+        yield _Move("jump", direction, squares, step(square, direction, squares), opened,
+                    squares * JUMP_COST_PER_SQUARE)
+
+
+def spell_out(fighter: Fighter, spot: Spot) -> Explained[Route]:
+    """The route of a spot: its actions, the squares stood on, and the reasons."""
+    moves = []
+    trail = spot.trail
+    while trail is not None:
+        trail, move = trail
+        moves.append(move)
+    moves.reverse()
+    actions, reasons, path = [], [], [fighter.square]
+    for move in moves:
+        actions.append(_action(fighter.side, move))
+        reasons.append(_reason(move))
+        if move.to != path[-1]:
+            path.append(move.to)
+    if spot.fate != STANDS:
+        reasons.append(spot.arrived.reason)
+    return Explained(Route(spot.square, spot.cost, tuple(actions), tuple(path), spot.fate), tuple(reasons))
+
+
+def _action(side: str, move: _Move) -> Action:
+    if move.kind == "step":
+        return Step(side, move.direction)
+    if move.kind == "door":
+        return ToggleDoor(side, move.door)
+    return Jump(side, move.direction, move.squares)
+
+
+def _reason(move: _Move) -> Reason:
+    if move.kind == "step":
+        return Reason(ref("moving.points"), f"step {move.direction} to {move.to}", move.cost)
+    if move.kind == "door":
+        return Reason(ref("terrain.doors"), f"open the door at {move.door}", move.cost)
+    return Reason(ref("moving.jump"), f"jump {move.squares} squares {move.direction} to {move.to}", move.cost)

@@ -1,0 +1,142 @@
+"""The fast paths of phlog give the same answers as the slow ones they stand in for.
+
+- each cheap ``*_block`` rule says "no" exactly when its ``*_refusal`` does;
+- a reach search with a smaller budget is the larger search cut at that cost, in the same order
+  (the greedy bot searches once with its largest card and cuts);
+- the greedy bot's one-search-per-decision choices are those of asking ``reachable_squares`` and
+  ``attack_refusal`` square by square, as it used to;
+- remembered actions and sight lines equal freshly made ones.
+"""
+
+import random
+
+import pytest
+
+import explorer
+from explorer.core.grid import DIRECTIONS, _supercover, manhattan, supercover
+from explorer.rulesets.phlog import reachable_squares
+from explorer.rulesets.phlog.actions import Jump, Step, made
+from explorer.rulesets.phlog.data import DOOR
+from explorer.rulesets.phlog.bots import _distance_to_enemy, _enemies, _Options
+from explorer.rulesets.phlog.mechanics import (
+    _entry_refusal, _jumped_square_refusal, attack_block, attack_refusal, entry_block, jumped_square_block,
+    step_block, step_refusal, toggle_door_block, toggle_door_refusal,
+)
+from explorer.rulesets.phlog.reach import STANDS, _moves, _unlimited
+
+PHLOG = explorer.get_ruleset("phlog")
+VARIANTS = [{}, {"diagonal_hand_to_hand": True, "jump_over_fighters": True, "fighters_block_sight": True,
+                 "sight_through_corners": False, "deadly_obstacles": True}]
+
+
+def _move_positions(scenario: str, settings: dict, seeds=range(3), every: int = 3):
+    """States in the move phase along random games (clones, to keep)."""
+    for seed in seeds:
+        state, rng = PHLOG.new_game(scenario, seed=seed, **settings), random.Random(seed)
+        count = 0
+        while not state.is_over:
+            if state.phase == "move" and state.activated_fighter.alive:
+                count += 1
+                if count % every == 0:
+                    yield state.clone()
+            state.apply(rng.choice(list(state.legal_actions)))
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_every_block_refuses_exactly_when_its_refusal_does(scenario, settings):
+    for state in _move_positions(scenario, settings, seeds=range(2), every=5):
+        board, fighter = state.board, state.activated_fighter
+        squares = [(c, r) for c in range(-1, state.grid.width + 1) for r in range(-1, state.grid.height + 1)]
+        for square in squares:
+            assert (entry_block(board, square) is None) == (_entry_refusal(board, square, "move to") is None)
+            assert (jumped_square_block(board, square) is None) == (_jumped_square_refusal(board, square) is None)
+            assert (toggle_door_block(board, fighter, square, 1) is None) == (
+                toggle_door_refusal(board, fighter, square, 1) is None)
+        for direction in [*DIRECTIONS, "X", 3]:
+            for points in (0, 1, 5):
+                assert (step_block(board, fighter.square, direction, points) is None) == (
+                    step_refusal(board, fighter, direction, points) is None)
+        for target in [*state.fighters.values(), None]:
+            assert (attack_block(board, fighter, target) is None) == (attack_refusal(board, fighter, target) is None)
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_a_smaller_budget_finds_the_larger_search_cut_at_its_cost(scenario, settings):
+    for state in _move_positions(scenario, settings, seeds=range(2), every=8):
+        for fighter in state.fighters.values():
+            largest = reachable_squares(state, fighter, 13)
+            for budget in (0, 1, 4, 7, 12):
+                cut = {square: r for square, r in largest.items() if r.value.cost <= budget}
+                found = reachable_squares(state, fighter, budget)
+                assert list(found.items()) == list(cut.items())
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_the_moves_with_fewer_points_are_those_that_cost_no_more(scenario, settings):
+    """The search remembers each square's moves with points enough for any, and keeps those it can pay."""
+    for state in _move_positions(scenario, settings, seeds=range(1), every=6):
+        board = state.board.without(state.activated_fighter)
+        doors = [square for square, kind in board.terrain.items() if kind == DOOR]
+        for square in state.grid.squares():
+            every = list(_moves(board, square, _unlimited(board), doors))
+            for points in range(15):
+                assert list(_moves(board, square, points, doors)) == [m for m in every if m.cost <= points]
+
+
+def _attack_square_as_before(state, fighter, movement):
+    """The greedy bot's choice as it was written first: every route spelled out, every square asked."""
+    board = state.board.without(fighter)
+    best = None
+    for route in (r.value for r in reachable_squares(state, fighter, movement).values()):
+        if route.fate == "removed":
+            continue
+        moved = type(fighter)(fighter.id, fighter.side, fighter.weapon, route.square)
+        if any(not attack_refusal(board, moved, e) for e in _enemies(state, fighter)):
+            if best is None or (route.cost, route.square) < (best.cost, best.square):
+                best = route
+    return best
+
+
+def _closest_square_as_before(state, fighter):
+    here = _distance_to_enemy(state, fighter)
+    routes = [r.value for r in reachable_squares(state, fighter, state.movement_left).values()
+              if r.value.fate == STANDS]
+    scored = [(min(manhattan(r.square, e.square) for e in _enemies(state, fighter)), r.cost, r.square, r)
+              for r in routes]
+    scored = [s for s in scored if s[0] < here]
+    return min(scored, key=lambda s: s[:3])[3] if scored else None
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_the_greedy_bots_one_search_chooses_as_asking_square_by_square(scenario, settings):
+    for state in _move_positions(scenario, settings, every=3):
+        fighter = state.activated_fighter
+        options = _Options(state, fighter, 13)
+        for movement in (13, 9, 5, 2, 0):  # asked largest first and smallest first: the search is shared
+            expected = _attack_square_as_before(state, fighter, movement)
+            got = options.attack_square(movement)
+            assert (got and (got.square, got.cost)) == (expected and (expected.square, expected.cost))
+        options = _Options(state, fighter, state.movement_left)
+        expected = _closest_square_as_before(state, fighter)
+        got = options.closest_square()
+        assert (got and (got.square, got.cost)) == (expected and (expected.square, expected.cost))
+
+
+def test_remembered_actions_are_equal_values():
+    assert made(Step, "green", "N") == Step("green", "N")
+    assert made(Jump, "tan", "E", 3) is made(Jump, "tan", "E", 3)
+
+
+def test_remembered_sight_lines_equal_fresh_ones_and_keep_their_number_types():
+    rng = random.Random(7)
+    for _ in range(500):
+        a, b = (rng.randrange(-3, 9), rng.randrange(-3, 9)), (rng.randrange(-3, 9), rng.randrange(-3, 9))
+        assert supercover(a, b) == _supercover(a, b)
+        assert supercover(a, b) is supercover(a, b)
+    floats = supercover((0.0, 0.0), (2.0, 1.0))
+    assert floats == _supercover((0.0, 0.0), (2.0, 1.0))
+    assert all(type(v) is float for square in floats.squares for v in square)
