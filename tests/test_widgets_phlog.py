@@ -176,10 +176,12 @@ def test_replay_frames_follow_the_recorded_game():
     assert len(frames) == len(game.history) + 1
     for index in (0, 14, 28, len(game.history)):
         expected = board.layers(W.partial_game(game, index))
-        turn, layers = frames[index]
+        turn, words, layers = frames[index]
         assert layers == expected
         if index:
             assert turn.action == game.history[index - 1].action
+            before = W.partial_game(game, index - 1)
+            assert words == before.describe(turn.action, None)  # the spectator's words, at that moment
 
 
 def test_the_recorded_game_is_the_one_the_book_describes():
@@ -241,6 +243,9 @@ def test_try_list_offers_illegal_moves_with_reasons():
     assert live.state.to_dict() == before
 
 
-def test_describe_hides_a_face_down_card():
-    assert "K♦" not in W.describe(ChooseAttackCard(G, "K♦"), hide_cards=True)
-    assert "K♦" in W.describe(ChooseAttackCard(G, "K♦"))
+def test_describe_hides_a_face_down_card_from_everyone_but_its_player():
+    game = W.greedy_game(2)
+    choice = ChooseAttackCard(G, "K♦")
+    assert "K♦" in game.describe(choice, G)
+    for viewer in (T, None):
+        assert "K♦" not in game.describe(choice, viewer) and "face down" in game.describe(choice, viewer)

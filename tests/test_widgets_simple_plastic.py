@@ -140,12 +140,13 @@ def test_replay_frames_follow_the_recorded_game(recorded):
     board = sp.SimplePlasticBoard()
     frames = replay_frames(board, recorded)
     assert len(frames) == len(recorded.history) + 1
-    assert [turn.action for turn, _ in frames[1:]] == [t.action for t in recorded.history]
-    assert frames[-1][1] == board.layers(recorded)  # the last frame is the final position
+    assert [turn.action for turn, _, _ in frames[1:]] == [t.action for t in recorded.history]
+    assert frames[-1][2] == board.layers(recorded)  # the last frame is the final position
     start = explorer.new_game("simple_plastic", "skirmish", seed=1)
-    assert frames[0][1]["figures"] == board.layers(start)["figures"]
+    assert frames[0][2]["figures"] == board.layers(start)["figures"]
+    assert all(words and "Move" not in words for _, words, _ in frames[1:])  # the engine's words, not reprs
     # after every attack, its line of sight is drawn
-    for turn, layers in frames[1:]:
+    for turn, _, layers in frames[1:]:
         assert bool(layers["sight"]["xs"]) == isinstance(turn.action, Attack)
 
 

@@ -21,17 +21,14 @@ from .links import RuleLinks
 class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other sides."""
 
-    def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, describe=repr, describe_bot=None,
-                 visible=None):
-        """``describe_bot`` words the bots' actions (default ``describe``); ``visible(event)``
-        chooses the events the log shows (all by default), as in :func:`widgets.replay.replay`."""
+    def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks):
+        """The sides not in ``bots`` are the human's; the words and the log show what that seat may know."""
         self.state = state
         self.board = board
         self.bots = bots
-        self.describe = describe
-        self.describe_bot = describe_bot or describe
+        # The human's seat: what the log and the words show are what this player may know.
+        self.viewer = next((side for side in state.sides if side not in bots), None)
         self.links = links
-        self.visible = visible
         self.sources = make_sources(board.layers(state))
         self.figure = board.draw(self.sources)
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
@@ -54,13 +51,14 @@ class LivePlay:
     def play(self, action) -> None:
         if action is None:
             return
+        words = self.state.describe(action, self.viewer)  # asked before the action changes the position
         try:
             events = self.state.apply(action)
         except RuleViolation as violation:
             self.status.value = f'<span style="color:#D55E00">Not allowed: {html.escape(str(violation))}</span>'
             return
         self.status.value = ""  # an earlier refusal no longer applies
-        self._show_events(action, events)
+        self._show_events(words, events)
         self._run_bots()
         self._refresh()
 
@@ -94,11 +92,11 @@ class LivePlay:
             if self.state.is_over or self.state.current_player not in self.bots:
                 return
             action = self.bots[self.state.current_player](self.state)
-            self._show_events(action, self.state.apply(action), who="Bot")
+            words = self.state.describe(action, self.viewer)
+            self._show_events(words, self.state.apply(action), who="Bot")
 
-    def _show_events(self, action, events, who: str = "You") -> None:
-        words = (self.describe if who == "You" else self.describe_bot)(action)
-        shown = [e for e in events if self.visible is None or self.visible(e)]
+    def _show_events(self, words: str, events, who: str = "You") -> None:
+        shown = [e for e in events if e.visible_to(self.viewer)]
         entry = f"<b>{who}: {html.escape(words)}</b>" + self.links.events(shown)
         self.log.value = entry + self.log.value
 
@@ -109,7 +107,7 @@ class LivePlay:
             self.status.value = f"<b>Game over:</b> {html.escape(outcome.winner or 'draw')} ({html.escape(outcome.reason)})"
             self.actions.options = []
             return
-        self.actions.options = [(self.describe(a), a) for a in self.state.legal_actions]
+        self.actions.options = [(self.state.describe(a, self.viewer), a) for a in self.state.legal_actions]
 
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])

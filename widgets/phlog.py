@@ -32,7 +32,6 @@ from explorer.rulesets.phlog import (
     ToggleDoor,
     attack_odds, reachable_squares, resolve_trick,
 )
-from explorer.rulesets.phlog.actions import describe as _describe
 from explorer.rulesets.phlog.data import (
     DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
@@ -456,12 +455,6 @@ def trick_explorer(settings=None, *, attack: int = 9, defence: int = 5):
     return column(a, d, text, sizing_mode="stretch_width")
 
 
-# -- describing actions ------------------------------------------------------------------------------
-def describe(action, *, hide_cards: bool = False) -> str:
-    """An action in words (the engine's words); ``hide_cards`` hides a card chosen face down."""
-    return _describe(action, hide_cards=hide_cards)
-
-
 # -- the replay --------------------------------------------------------------------------------------
 def greedy_game(seed: int = 2, scenario: str = "corridor", **settings):
     """GreedyBot against GreedyBot, played to the end from ``seed``: the same game every time."""
@@ -469,24 +462,16 @@ def greedy_game(seed: int = 2, scenario: str = "corridor", **settings):
                     max_actions=3000)
 
 
-def public_event(event) -> bool:
-    return event.visible_to(None)
-
-
 def public_replay(final_state, *, title: str = "Step"):
     """The recorded game as a spectator sees it: both hands face down, only public events in the log."""
     from .replay import replay
 
-    return replay(PhlogBoard(None, reach_detail=False), final_state,
-                  describe=lambda a: describe(a, hide_cards=True), links=LINKS, title=title,
-                  visible=public_event)
+    return replay(PhlogBoard(None, reach_detail=False), final_state, links=LINKS, title=title)
 
 
 def partial_game(final_state, steps: int):
     """A copy of a recorded game with only its first ``steps`` actions (for short replays)."""
-    from explorer.core import load_game
-
-    game = load_game(final_state.to_dict())
+    game = final_state.clone()
     while len(game.history) > steps:
         game.undo()
     return game
@@ -525,11 +510,9 @@ class PhlogLivePlay:
                 super()._refresh()
                 outer._refresh_tries()
 
-        # The bot's face-down choices are described without their card, and the
+        # The human's seat: the bot's face-down choices are described without their card, and the
         # log shows only what the human may see.
-        self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()},
-                          describe=describe, describe_bot=lambda a: describe(a, hide_cards=True),
-                          links=LINKS, visible=lambda e: e.visible_to(human))
+        self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS)
         import ipywidgets as ipw
 
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
@@ -557,7 +540,8 @@ class PhlogLivePlay:
         if not hasattr(self, "tries"):
             return
         state = self.live.state
-        self.tries.options = [] if state.is_over else [(describe(a), a) for a in _try_anything(state, self.human)]
+        tries = [] if state.is_over else _try_anything(state, self.human)
+        self.tries.options = [(state.describe(a, self.human), a) for a in tries]
 
     def widget(self):
         import ipywidgets as ipw

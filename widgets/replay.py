@@ -16,32 +16,33 @@ from .board import Board, make_sources
 from .links import RuleLinks
 
 
-def replay_frames(board: Board, final_state) -> list[tuple]:
-    """``(turn, layers)`` for the start and after each action of a finished game."""
+def replay_frames(board: Board, final_state, viewer: str | None = None) -> list[tuple]:
+    """``(turn, words, layers)`` for the start and after each action of a finished game.
+
+    ``words`` is the engine's description of the action as ``viewer`` may see
+    it, asked of the position the action was played in.
+    """
     game = final_state.clone()  # the caller's game is left alone
     turns = list(game.history)
     while game.history:
         game.undo()
-    recorded = [(None, board.layers(game))]
+    recorded = [(None, "", board.layers(game))]
     for turn in turns:
+        words = game.describe(turn.action, viewer)
         game.apply(turn.action, dice=turn.dice)
-        recorded.append((turn, board.layers(game)))
+        recorded.append((turn, words, board.layers(game)))
     return recorded
 
 
-def replay(board: Board, final_state, *, links: RuleLinks, describe=repr, title: str = "Replay", visible=None):
-    """A board with a turn slider, back/forward buttons and the explained log.
-
-    ``visible(event)`` chooses the events the log shows (all by default); a
-    game with hidden information passes its public filter.
-    """
-    recorded = replay_frames(board, final_state)
-    layers = [frame for _, frame in recorded]
+def replay(board: Board, final_state, *, links: RuleLinks, viewer: str | None = None, title: str = "Replay"):
+    """A board with a turn slider, back/forward buttons and the explained log, as ``viewer`` sees the game
+    (``None``: a spectator, who sees only public events and no face-down card)."""
+    recorded = replay_frames(board, final_state, viewer)
+    layers = [frame for _, _, frame in recorded]
     captions = [
         "<b>Start of the game.</b>" if turn is None else
-        f"<b>Step {index}: {html.escape(describe(turn.action))}</b>"
-        + links.events([e for e in turn.events if visible is None or visible(e)])
-        for index, (turn, _) in enumerate(recorded)
+        f"<b>Step {index}: {html.escape(words)}</b>" + links.events([e for e in turn.events if e.visible_to(viewer)])
+        for index, (turn, words, _) in enumerate(recorded)
     ]
     sources = make_sources(layers[0])
     fig = board.draw(sources)

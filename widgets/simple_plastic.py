@@ -395,21 +395,6 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     return column(picks, fig, text, chart_fig, sizing_mode="stretch_width", name="sp-pick")
 
 
-# -- describing actions -----------------------------------------------------------------------------
-
-def describe(act) -> str:
-    """An action in words (the same words for the replay and live play)."""
-    if isinstance(act, MoveSquad):
-        return f"squad {act.squad} moves, led by {act.leader}, to ({act.to[0]:.1f}, {act.to[1]:.1f})"
-    if isinstance(act, MoveFigure):
-        return f"{act.figure} moves to ({act.to[0]:.1f}, {act.to[1]:.1f})"
-    if isinstance(act, Attack):
-        return f"{act.attacker} attacks {act.target}"
-    if isinstance(act, EndPhase):
-        return f"{act.player} ends the phase"
-    return repr(act)
-
-
 # -- the replay ------------------------------------------------------------------------------------------
 
 def recorded_game(scenario: str = "skirmish", *, seed: int = 1, bot_seeds=(1, 2), max_rounds: int | None = None,
@@ -430,7 +415,7 @@ def replay_explorer(final_state=None, **game):
 
     final_state = final_state or recorded_game(**game)
     board = SimplePlasticBoard(rings="mover", last_attack=True, height=400, name="sp-replay-board")
-    return replay(board, final_state, describe=describe, links=LINKS, title="Step")
+    return replay(board, final_state, links=LINKS, title="Step")
 
 
 # -- live play ------------------------------------------------------------------------------------------
@@ -454,8 +439,7 @@ class SimplePlasticLive:
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
         self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots,
-                             describe=describe, links=LINKS)
+        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots, links=LINKS)
         ids = sorted(state.figures)
         self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
         enemies = [fid for fid in ids if state.figures[fid].side != human]

@@ -170,8 +170,12 @@ class GameState:
     def _position_to_dict(cls, position: Any) -> Any:
         raise NotImplementedError
 
-    def describe(self, action: Action) -> str:
-        """The action in words, for menus and logs."""
+    def describe(self, action: Action, viewer: str | None = None) -> str:
+        """The action in words, for menus and logs, as ``viewer`` may see it (``None``: a spectator).
+
+        Rulesets with hidden information leave out what ``viewer`` may not know
+        (the card someone else chose face down).
+        """
         return repr(action)
 
     # -- reading -------------------------------------------------------------

@@ -57,11 +57,13 @@ def recorded_steps(count: int) -> list[str]:
     """How the replay on full_game.html words its first steps (the page's seed, as a spectator sees them)."""
     import re
 
-    from widgets.phlog import describe, greedy_game
+    from widgets.phlog import PhlogBoard, greedy_game
+    from widgets.replay import replay_frames
 
     page = (ROOT / "book" / "phlog" / "full_game.md").read_text(encoding="utf-8")
     seed = int(re.search(r"^SEED = (\d+)", page, re.M).group(1))
-    return [describe(t.action, hide_cards=True) for t in greedy_game(seed=seed).history[:count]]
+    frames = replay_frames(PhlogBoard(None), greedy_game(seed=seed), viewer=None)
+    return [words for _, words, _ in frames[1:count + 1]]
 
 
 def test_odds_assumption_changes_the_chart(open_page):

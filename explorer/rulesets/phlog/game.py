@@ -91,8 +91,8 @@ class PhlogState(GameState):
     def _position_from_dict(cls, game, data):
         return saves.position_from_dict(game, data)
 
-    def describe(self, act) -> str:
-        return describe(act)
+    def describe(self, act, viewer: str | None = None) -> str:
+        return describe(act, hide_cards=viewer != getattr(act, "player", None))
 
     # -- legal actions -------------------------------------------------------------------------------
     def _legal_actions(self) -> Iterator:

@@ -426,8 +426,8 @@ class SimplePlasticState(GameState):
         return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
                                 {"round": rnd})]
 
-    def describe(self, act: Action) -> str:
-        """An action in words, for menus and logs."""
+    def describe(self, act: Action, viewer: str | None = None) -> str:
+        """An action in words, for menus and logs (nothing is hidden, so the same for every ``viewer``)."""
         if isinstance(act, MoveSquad):
             if isinstance(act.to, tuple) and len(act.to) == 2 and all(isinstance(c, float | int) for c in act.to):
                 if act.leader in self.figures and tt.distance(self.figures[act.leader].position, act.to) <= tt.EPSILON:
