@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import UnknownRuleset
-from .rules import RuleRef, Ruling, Section
+from .rules import Catalogue, RuleRef, Ruling, Section
 from .settings import settings_from_dict
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ class Ruleset:
     victory_section: str = "turn"
 
     def __post_init__(self):
+        if isinstance(self.sections, Catalogue):
+            self.sections.add_rulings(self.rulings)  # every ruling can be cited as rulings.<id>
         for key in (self.turn_section, self.victory_section):
             self.ref(key)
 

@@ -108,10 +108,14 @@ class Catalogue(dict):
 
     def __init__(self, ruleset: str, rows, rulings=()):
         super().__init__((key, Section(RuleRef(ruleset, key), title, page)) for key, title, page in rows)
+        self.ruleset = ruleset
+        self.add_rulings(rulings)
+
+    def add_rulings(self, rulings) -> None:
+        """A section per ruling (the registry calls this, so a ruling is citable wherever it was written)."""
         for ruling in rulings:
             key = f"rulings.{ruling.id}"
-            self[key] = Section(RuleRef(ruleset, key), ruling.question, "rulings")
-        self.ruleset = ruleset
+            self[key] = Section(RuleRef(self.ruleset, key), ruling.question, "rulings")
 
     def ref(self, key: str) -> RuleRef:
         section = self.get(key)

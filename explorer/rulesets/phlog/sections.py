@@ -6,7 +6,7 @@ beside it carries the MyST label ``(phlog-moving-jump)=`` above that heading.
 
 from __future__ import annotations
 
-from explorer.core import RuleRef, Section
+from explorer.core.rules import Catalogue
 
 RULESET = "phlog"
 
@@ -55,13 +55,5 @@ _CATALOGUE = (
     ("jokers.cancel", "A joker cancels a joker", "jokers"),
 )
 
-SECTIONS: dict[str, Section] = {
-    key: Section(RuleRef(RULESET, key), title, page) for key, title, page in _CATALOGUE
-}
-
-
-def ref(key: str) -> RuleRef:  # the Ruleset has ref() too; this one works before registration
-    """The reference to one section; an unknown key fails loudly."""
-    if key not in SECTIONS:
-        raise KeyError(f"{RULESET} has no rule section {key!r}")
-    return SECTIONS[key].ref
+SECTIONS = Catalogue(RULESET, _CATALOGUE)  # the rulings' sections are added when the ruleset registers
+ref = SECTIONS.ref  # works before registration too
