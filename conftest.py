@@ -4,10 +4,17 @@ nbval reads only ``.ipynb``; jupytext turns each text notebook into one and
 nbval runs it in a real kernel, in the page's own folder, cell by cell.
 """
 
+import os
 from unittest import mock
 
 import jupytext
 import nbval.plugin
+from hypothesis import settings
+
+# CI replays the same examples every run (a failure there is reproducible); elsewhere each run explores anew.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def _is_notebook(path) -> bool:
