@@ -34,7 +34,6 @@ import platform
 import random
 import subprocess
 import sys
-import time
 import traceback
 from collections.abc import Mapping
 from pathlib import Path

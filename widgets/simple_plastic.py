@@ -18,8 +18,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure as bokeh_figure
 
-from explorer.core import Explained
-from explorer.rulesets.simple_plastic import Attack, EndPhase, GreedyBot, MoveFigure, MoveSquad
+from explorer.rulesets.simple_plastic import Attack, GreedyBot, MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import examples, mechanics as m
 from explorer.rulesets.simple_plastic.data import PROFILES
 

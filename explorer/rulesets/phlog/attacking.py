@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.cards import parse_code
@@ -12,17 +11,15 @@ from .jokers import open_window
 from .mechanics import attack_refusal, resolve_trick, spoils_taker
 from .position import ATTACK_CARD, DEFENCE_CARD, MOVE, AttackInProgress, DefenceChoice, event
 from .sections import ref
-from .turn import card_refusal, expect
+from .turn import card_refusal, expect, fighter_turn_refusal
 
 
 def check_attack(state, act) -> RuleViolation | None:
-    refusal = expect(state, MOVE)
+    refusal = fighter_turn_refusal(state)
     if refusal:
         return refusal
     p = state.position
     fighter = state.activated_fighter
-    if not fighter.alive:
-        return RuleViolation(f"{fighter.id} has been removed from play: end the turn", ref(p.movement_stopped))
     if p.attacked:
         return RuleViolation(f"{fighter.id} has already attacked this activation", ref("attacking.one_per_activation"))
     if not state.value_cards(p.side):

@@ -170,17 +170,10 @@ def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str,
 
 
 def jumped_square_block(board: Board, square: Square) -> str | None:
-    """What keeps a fighter from jumping over ``square``, as a tag (``None``: nothing)."""
-    if square not in board.grid:
-        return OFF_BOARD
-    kind = board.terrain.get(square)
-    if kind == WALL:
-        return WALLED
-    if kind == DOOR and not board.door_is_open(square):
-        return CLOSED_DOOR
-    if square in board.occupants and not board.settings.jump_over_fighters:
-        return OCCUPIED
-    return None
+    """What keeps a fighter from jumping over ``square``, as a tag (``None``: nothing): what keeps it
+    from standing there, except a fighter where the setting lets jumps pass over fighters."""
+    block = entry_block(board, square)
+    return None if block == OCCUPIED and board.settings.jump_over_fighters else block
 
 
 def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None:

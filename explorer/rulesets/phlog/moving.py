@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
@@ -10,20 +9,18 @@ from explorer.core.frozen import evolve
 
 from .data import DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
 from .mechanics import arrival, jump_refusal, step_refusal, toggle_door_refusal
-from .position import MOVE, count, event
+from .position import count, event
 from .sections import ref
-from .turn import expect
+from .turn import fighter_turn_refusal
 
 
 def mover_refusal(state) -> RuleViolation | None:
     """Why the activated fighter may not move now, if it may not."""
-    refusal = expect(state, MOVE)
+    refusal = fighter_turn_refusal(state)
     if refusal:
         return refusal
     p = state.position
     fighter = state.activated_fighter
-    if not fighter.alive:
-        return RuleViolation(f"{fighter.id} has been removed from play: end the turn", ref(p.movement_stopped))
     if p.movement_stopped:
         return RuleViolation(f"{fighter.id}'s movement has ended this turn", ref(p.movement_stopped))
     return None

@@ -33,6 +33,18 @@ def expect(state, *phases: str) -> RuleViolation | None:
     return None if state.position.phase in phases else what_is_due(state)
 
 
+def fighter_turn_refusal(state) -> RuleViolation | None:
+    """Why the activated fighter may not act now (moving or attacking), if it may not."""
+    refusal = expect(state, MOVE)
+    if refusal:
+        return refusal
+    fighter = state.activated_fighter
+    if not fighter.alive:
+        return RuleViolation(f"{fighter.id} has been removed from play: end the turn",
+                             ref(state.position.movement_stopped))
+    return None
+
+
 def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
     """Why ``side`` may not play the value card ``code`` from hand (citing ``key``), if it may not."""
     try:
