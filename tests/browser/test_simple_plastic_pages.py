@@ -50,7 +50,8 @@ def test_replay_forward_button_changes_the_log_and_the_board(open_page):
     log = page.locator(".replay-log div").first
     log.scroll_into_view_if_needed()
     assert "Start of the game" in log.inner_text()
-    board = page.locator(".bk-Figure").first
+    # The replay's own board: the one in the column that holds the replay log (live play draws another).
+    board = page.locator(".bk-Column", has=page.locator(".replay-log")).locator(".bk-Figure").first
     before = board.screenshot()
     forward = page.get_by_role("button", name="Forward ▶")
     for _ in range(3):
