@@ -46,6 +46,37 @@ def _load_bokehjs_once() -> None:
 
 
 def live_only(widget, note: str = LIVE_NOTE):
-    """A control that needs a Python kernel, labelled so on the static site."""
+    """A control that needs a Python kernel, labelled so.
+
+    In JupyterLab it plays. In the site build (``TSR_STATIC_BUILD``) it is a
+    snapshot: every control in it is disabled, so it looks and is dead, and
+    the note stands right above the first control rather than above the board.
+    """
     banner = ipw.HTML(f'<div class="live-only">{note}</div>')
-    return ipw.VBox([banner, widget])
+    if not os.environ.get("TSR_STATIC_BUILD"):
+        return ipw.VBox([banner, widget])
+    _disable(widget)
+    children = list(getattr(widget, "children", ()))
+    first = next((i for i, child in enumerate(children) if _has_controls(child)), None)
+    if first is None:
+        return ipw.VBox([banner, widget])
+    return ipw.VBox(children[:first] + [banner] + children[first:])
+
+
+def _controls(widget):
+    """Every widget in ``widget`` that a reader could operate (it has ``disabled``)."""
+    if hasattr(widget, "disabled"):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _controls(child)
+
+
+def _has_controls(widget) -> bool:
+    return next(_controls(widget), None) is not None
+
+
+def _disable(widget) -> None:
+    for control in _controls(widget):
+        control.disabled = True
+        if getattr(control, "button_style", ""):
+            control.button_style = ""  # a disabled button must not look like the page's call to action

@@ -69,6 +69,10 @@ def test_live_play_is_labelled_live_only(open_page):
     page, report = open_page("simple_plastic/full_game.html")
     wait_for_boards(page)
     assert page.locator(".live-only").first.is_visible()
+    # A snapshot looks and is dead: its buttons are disabled (they need a Python kernel).
+    play = page.get_by_role("button", name="Play", exact=True).first
+    play.wait_for(timeout=20_000)
+    assert play.is_disabled() and page.get_by_role("button", name="Undo").first.is_disabled()
     assert report.problems == []
 
 
