@@ -105,6 +105,26 @@ def test_no_hidden_card_reaches_a_board(seat):
         assert not [code for code in hidden if code in page]
 
 
+def test_board_is_true_scale_with_a_legend_and_one_tooltip_per_square(game):
+    board = W.PhlogBoard("green")
+    layout = board.draw(make_sources(board.layers(game)))
+    fig = layout.select_one({"name": "phlog-board"})
+    assert fig.match_aspect and fig.aspect_scale == 1 and fig.sizing_mode == "scale_width"
+    assert fig.x_range.renderers == fig.y_range.renderers and fig.y_range.flipped  # fitted to the grid, row 0 on top
+    legend = layout.select_one({"name": "phlog-legend"})
+    words = legend.text
+    for kind in set(game.terrain.values()):
+        assert W.STYLES[kind].name in words
+    assert "RANGED".lower() in words and "hand-to-hand" in words and "green" in words and "tan" in words
+    (hover,) = fig.select({"type": W.HoverTool})
+    assert [r.name for r in hover.renderers] == ["cells"]
+    cells = hover.renderers[0].data_source.data
+    assert len(cells["info"]) == game.grid.width * game.grid.height
+    fighter = next(iter(game.fighters.values()))
+    col, row = fighter.square
+    assert fighter.id in cells["info"][row * game.grid.width + col]
+
+
 def test_hand_figure_shows_only_that_players_hand(game):
     fig = W.hand_figure(game.view("green"))
     text = json.dumps(json_item(fig), ensure_ascii=False)

@@ -68,9 +68,47 @@ def test_board_draws_once_from_its_sources():
     board = sp.SimplePlasticBoard()
     game = explorer.new_game("simple_plastic", "sniper_duel", seed=1)
     sources = make_sources(board.layers(game))
-    fig = board.draw(sources)
+    layout = board.draw(sources)
+    fig = layout.select_one({"name": board.name})
     assert {r.name for r in fig.renderers} >= {"terrain", "rings", "sight", "figures", "fallen"}
-    assert fig.x_range.end == game.table.width + 0.5
+    # the whole table is shown, at true scale: the ranges fit the table and keep an inch square
+    (table,) = [r for r in fig.renderers if r.name == "table"]
+    assert (table.glyph.right, table.glyph.top) == (game.table.width, game.table.height)
+    assert fig.x_range.renderers == fig.y_range.renderers == [table]
+    assert fig.match_aspect and fig.aspect_scale == 1 and fig.sizing_mode == "scale_width"
+    assert layout.select_one({"name": f"{board.name}-legend"}) is not None  # a legend below the table
+
+
+def test_rings_are_round_in_inches_and_only_figures_have_tooltips():
+    board = sp.SimplePlasticBoard()
+    game = explorer.new_game("simple_plastic", "skirmish", seed=1)
+    sources = make_sources(board.layers(game))
+    fig = board.figure(sources)
+    (rings,) = [r for r in fig.renderers if r.name == "rings"]
+    assert (rings.glyph.width, rings.glyph.height) == ("diameter", "diameter")  # data units both ways
+    assert (rings.glyph.width_units, rings.glyph.height_units) == ("data", "data")
+    data = sources["rings"].data
+    assert data["diameter"] == [2 * r for r in data["radius"]]
+    hovered = [r.name for tool in fig.select({"type": sp.HoverTool}) for r in tool.renderers]
+    assert hovered == ["figures"]
+    # the one tooltip says what the ring and the ground would have said
+    figures = sources["figures"].data
+    ringed = data["label"][0].split(":")[0]
+    assert figures["move"][figures["id"].index(ringed)] == data["label"][0].split(": ", 1)[1]
+    assert all(figures["ground"])
+
+
+def test_board_colours_are_the_sides_names_and_sight_lines_differ_without_colour():
+    from widgets.palette import contrast, relative_luminance
+
+    green, tan = SIDE_COLOURS["green"], SIDE_COLOURS["tan"]
+    r, g, b = (int(green[i:i + 2], 16) for i in (1, 3, 5))
+    assert g > r and g > b  # green is green
+    r, g, b = (int(tan[i:i + 2], 16) for i in (1, 3, 5))
+    assert r > g > b and r - b < 110  # tan: a light, unsaturated brownish yellow
+    assert contrast(green, tan) >= 3  # one dark, one light: distinct under any colour-vision deficiency
+    assert len(set(tb.SIGHT_DASH.values())) == 3  # solid, dashed, dotted
+    assert all(abs(relative_luminance(c) - relative_luminance(tan)) > 0.2 for c in SIGHT_COLOURS.values())
 
 
 # -- the odds explorers ------------------------------------------------------------------------

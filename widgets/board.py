@@ -33,3 +33,94 @@ def render(board: Board, state):
     """A figure of ``state`` (and its sources, to update later)."""
     sources = make_sources(board.layers(state))
     return board.draw(sources), sources
+
+
+# -- legends ----------------------------------------------------------------------------------------
+# A board's legend is HTML below the figure (never over the table): it wraps on a phone, its words
+# are real text (readable by a screen reader, contrast over 15:1), and each swatch shows the same
+# shape, fill, hatch and dash as the board.
+
+LEGEND_CLASS = "tsr-board-legend"
+LEGEND_STYLE = {
+    "font-size": "13px", "line-height": "1.5", "color": "#1A1A1A", "background": "#ffffff",
+    "border-top": "1px solid #c9c2b0", "padding": "4px 2px 0 2px",
+}
+
+_HATCH_SVG = {
+    # Bokeh hatch pattern -> SVG drawing in a 14 px tile (an approximation: the cue, not the exact pattern)
+    "dot": '<circle cx="3.5" cy="3.5" r="1.2"/><circle cx="10.5" cy="10.5" r="1.2"/>',
+    ".": '<circle cx="3.5" cy="3.5" r="1.2"/><circle cx="10.5" cy="10.5" r="1.2"/>',
+    "ring": '<circle cx="7" cy="7" r="3" fill="none" stroke-width="1.2"/>',
+    "horizontal_line": '<path d="M0 4H14M0 10H14" stroke-width="1.4"/>',
+    "vertical_line": '<path d="M4 0V14M10 0V14" stroke-width="1.4"/>',
+    "criss_cross": '<path d="M0 0L14 14M14 0L0 14" stroke-width="1.2"/>',
+    "diagonal_cross": '<path d="M0 0L14 14M14 0L0 14" stroke-width="1.6"/>',
+    "x": '<path d="M0 0L14 14M14 0L0 14" stroke-width="1.6"/>',
+    "/": '<path d="M0 14L14 0M-4 4L4 -4M10 18L18 10" stroke-width="1.4"/>',
+    "right_diagonal_line": '<path d="M0 14L14 0M-4 4L4 -4M10 18L18 10" stroke-width="1.4"/>',
+    "vertical_wave": '<path d="M5 0Q8 3.5 5 7T5 14" fill="none" stroke-width="1.3"/>',
+}
+
+
+def swatch_box(fill: str, *, hatch: str = "blank", hatch_colour: str = "#000000", line: str = "#3c3c3c") -> str:
+    """A 14 px square: a terrain (or square) kind's fill and hatch."""
+    marks = _HATCH_SVG.get(hatch.strip(), "")
+    if marks:
+        marks = f'<g fill="{hatch_colour}" stroke="{hatch_colour}" opacity="0.8">{marks}</g>'
+    return (f'<svg width="16" height="16" viewBox="-1 -1 16 16" aria-hidden="true">'
+            f'<rect x="0" y="0" width="14" height="14" fill="{fill}" stroke="{line}" stroke-width="1"/>{marks}</svg>')
+
+
+def swatch_marker(shape: str, fill: str, *, line: str = "#1A1A1A", line_width: float = 1.3, text: str = "") -> str:
+    """A 16 px marker: ``circle``, ``square``, ``triangle``, ``diamond``, ``x`` or ``ring``."""
+    body = {
+        "circle": '<circle cx="8" cy="8" r="6"/>',
+        "square": '<rect x="2.5" y="2.5" width="11" height="11"/>',
+        "triangle": '<path d="M8 1.5L14.5 14H1.5Z"/>',
+        "diamond": '<path d="M8 1L15 8L8 15L1 8Z"/>',
+        "x": '<path d="M3 3L13 13M13 3L3 13" fill="none"/>',
+        "ring": '<circle cx="8" cy="8" r="6" fill="none" stroke-dasharray="3 2"/>',
+    }.get(shape, '<circle cx="8" cy="8" r="6"/>')
+    label = (f'<text x="8" y="11.5" font-size="9" font-weight="bold" text-anchor="middle" '
+             f'fill="{"#111111" if _light(fill) else "#ffffff"}">{text}</text>' if text else "")
+    return (f'<svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">'
+            f'<g fill="{fill}" stroke="{line}" stroke-width="{line_width}">{body}</g>{label}</svg>')
+
+
+def swatch_line(colour: str, dash: str = "solid", width: float = 2.5) -> str:
+    """A 30 px line segment, solid, dashed or dotted, with the board's white casing."""
+    pattern = {"solid": "", "dashed": ' stroke-dasharray="6 4"', "dotted": ' stroke-dasharray="2 3"'}[dash]
+    return (f'<svg width="30" height="12" viewBox="0 0 30 12" aria-hidden="true">'
+            f'<path d="M1 6H29" stroke="#ffffff" stroke-width="{width + 2.5}"/>'
+            f'<path d="M1 6H29" stroke="{colour}" stroke-width="{width}"{pattern}/></svg>')
+
+
+def _light(colour: str) -> bool:
+    if not colour.startswith("#") or len(colour) != 7:
+        return True
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b > 140
+
+
+def legend_html(groups: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """Groups of ``(swatch svg, words)`` as one wrapping line per group: ``[(heading, items), ...]``."""
+    import html as _html
+
+    parts = []
+    for heading, items in groups:
+        if not items:
+            continue
+        cells = "".join(
+            f'<span style="display:inline-flex;align-items:center;gap:4px;margin:0 12px 2px 0;'
+            f'white-space:nowrap">{svg}<span>{_html.escape(words)}</span></span>' for svg, words in items)
+        parts.append(f'<div style="display:flex;flex-wrap:wrap;align-items:center">'
+                     f'<b style="margin-right:8px">{_html.escape(heading)}:</b>{cells}</div>')
+    return f'<div class="{LEGEND_CLASS}-body">{"".join(parts)}</div>'
+
+
+def legend_div(groups: list[tuple[str, list[tuple[str, str]]]], *, name: str = "board-legend"):
+    """The legend as a Bokeh ``Div`` to put below a board's figure."""
+    from bokeh.models import Div
+
+    return Div(text=legend_html(groups), name=name, css_classes=[LEGEND_CLASS], sizing_mode="stretch_width",
+               styles=LEGEND_STYLE)

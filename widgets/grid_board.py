@@ -10,18 +10,27 @@ the axes are numbered the same way so a square named in an explanation can
 be found on the board. Everything is drawn in data units (units are small
 polygons, not screen-sized markers), so the board scales with the page, from
 a projector to a phone.
+
+True scale: the figure keeps the grid's proportions as it fills the page
+width (``sizing_mode="scale_width"``) and its ranges are ``DataRange1d``
+fitted to the grid with ``match_aspect``, so a square is square at every
+width. One tooltip per square (terrain, fighter and route together, kept in
+step with the layers by a small JS callback), so tooltips never pile up.
+:meth:`GridBoard.legend` is the HTML legend drawn below the board.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 from collections.abc import Iterable, Mapping
 
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool
 from bokeh.plotting import figure
 
-from .palette import OKABE_ITO, side_colour
+from .board import legend_div, swatch_box, swatch_marker
+from .palette import INK, OKABE_ITO, side_colour
 
 Square = tuple[int, int]
 
@@ -146,11 +155,16 @@ class GridBoard:
     # -- the figure, built once ----------------------------------------------------------
     def figure(self, tiles: ColumnDataSource, units: ColumnDataSource, highlights: ColumnDataSource | None = None,
                *, name: str = "grid-board"):
+        border_left, border_bottom, border_top = 44, 40, (30 if self.title else 6)
+        x_range, y_range = DataRange1d(range_padding=0, bounds="auto"), DataRange1d(range_padding=0, bounds="auto",
+                                                                                      flipped=True)
         fig = figure(
-            width=self.width * self.square_px + 40, height=self.height * self.square_px + 40,
-            x_range=Range1d(-0.5, self.width - 0.5), y_range=Range1d(self.height - 0.5, -0.5),
-            sizing_mode="scale_width", toolbar_location=None, title=self.title, name=name,
-            min_border=4, match_aspect=True,
+            width=self.width * self.square_px + border_left + 6,
+            height=self.height * self.square_px + border_bottom + border_top,
+            x_range=x_range, y_range=y_range, sizing_mode="scale_width", toolbar_location=None, title=self.title,
+            name=name, min_border=4, min_border_left=border_left, min_border_bottom=border_bottom,
+            min_border_top=border_top, min_border_right=6, match_aspect=True, aspect_scale=1,
+            background_fill_color="#ffffff",
         )
         fig.xaxis.ticker = list(range(self.width))
         fig.yaxis.ticker = list(range(self.height))
@@ -160,36 +174,125 @@ class GridBoard:
             axis.major_tick_line_color = None
             axis.minor_tick_line_color = None
             axis.axis_line_color = None
-            axis.axis_label_text_font_size = "11px"
-            axis.major_label_text_font_size = "11px"
+            axis.axis_label_text_font_size = "12px"
+            axis.major_label_text_font_size = "12px"
+            axis.axis_label_text_color = INK
+            axis.major_label_text_color = INK
+        if fig.title is not None:
+            fig.title.text_color = INK
         fig.grid.visible = False
-        fig.outline_line_color = "#5d5b3a"
+        fig.outline_line_color = None
         floor = ColumnDataSource({"x": [c for r in range(self.height) for c in range(self.width)],
                                   "y": [r for r in range(self.height) for c in range(self.width)]})
-        fig.rect("x", "y", 1, 1, source=floor, fill_color=FLOOR, line_color=FLOOR_LINE)
-        terrain = fig.rect("x", "y", 1, 1, source=tiles, fill_color="colour", line_color="#6b6453",
-                           hatch_pattern="hatch", hatch_color="hatch_colour", hatch_alpha=0.55, hatch_scale=9)
-        fig.add_tools(HoverTool(renderers=[terrain], tooltips=[("square", "(@x, @y)"), ("terrain", "@kind"),
-                                                                ("", "@note")]))
+        ground = fig.rect("x", "y", 1, 1, source=floor, fill_color=FLOOR, line_color=FLOOR_LINE)
+        x_range.renderers = [ground]  # the ranges fit the grid, whatever else is drawn
+        y_range.renderers = [ground]
+        fig.rect(x=(self.width - 1) / 2, y=(self.height - 1) / 2, width=self.width, height=self.height,
+                 fill_color=None, line_color="#5d5b3a", line_width=2)
+        fig.rect("x", "y", 1, 1, source=tiles, fill_color="colour", line_color="#6b6453",
+                 hatch_pattern="hatch", hatch_color="hatch_colour", hatch_alpha=0.55, hatch_scale=9)
         if highlights is not None:
-            marked = fig.rect("x", "y", 0.86, 0.86, source=highlights, fill_color="colour", fill_alpha=0.5,
-                              line_color="colour", line_width=2, hatch_pattern="hatch", hatch_color="#000000",
-                              hatch_alpha=0.5, hatch_scale=7)
+            fig.rect("x", "y", 0.86, 0.86, source=highlights, fill_color="colour", fill_alpha=0.5,
+                     line_color="colour", line_width=2, hatch_pattern="hatch", hatch_color="#000000",
+                     hatch_alpha=0.5, hatch_scale=7)
             fig.text("x", "y", text="text", source=highlights, x_offset=-14, y_offset=-10, text_font_size="11px",
                      text_font_style="bold", text_color="#111111", text_align="left", text_baseline="top")
-            fig.add_tools(HoverTool(renderers=[marked], tooltips=[
-                ("square", "(@x, @y)"), ("movement points", "@cost"), ("there", "@fate"), ("route", "@detail")]))
-        pieces = fig.patches("xs", "ys", source=units, fill_color="colour", line_color="#111111",
-                             line_width="line_width")
+        fig.patches("xs", "ys", source=units, fill_color="colour", line_color="#111111", line_width="line_width")
         fig.text("x", "y", text="label", source=units, text_align="center", text_baseline="middle",
                  text_font_size="12px", text_font_style="bold", text_color="text_colour")
-        fig.add_tools(HoverTool(renderers=[pieces], tooltips=[("", "@id"), ("side", "@side"), ("type", "@kind"),
-                                                              ("square", "(@x, @y)"), ("", "@note")]))
+        # One tooltip per square: an invisible square over each, holding what every layer says about it.
+        cells = ColumnDataSource(cell_info(self.width, self.height, tiles.data, units.data,
+                                           highlights.data if highlights is not None else None), name="cells")
+        hover = fig.rect("x", "y", 1, 1, source=cells, fill_alpha=0, line_alpha=0, name="cells")
+        fig.add_tools(HoverTool(renderers=[hover], tooltips='<div style="max-width:320px">@info{safe}</div>'))
+        sync = CustomJS(args=dict(cells=cells, tiles=tiles, units=units, marks=highlights, width=self.width,
+                                  height=self.height), code=_CELL_JS)
+        for source in (tiles, units) + ((highlights,) if highlights is not None else ()):
+            source.js_on_change("data", sync)
         return fig
+
+    def legend(self, terrain_kinds: Iterable[str] = (), unit_kinds: Iterable[str] = (), *, fates: bool = False,
+               name: str = "grid-legend"):
+        """The legend below the board: the sides, the unit kinds, the terrain styles given, and (``fates``)
+        what a marked square means."""
+        sides = list(self.sides)
+        side_items = [(swatch_marker("circle", side_colour(s, sides), text=s[:1]),
+                       f"{s} (marked {s[:1]})") for s in sides]
+        side_items.append((swatch_marker("circle", "#ffffff", line_width=3.2), "activated (thick outline)"))
+        kinds = list(dict.fromkeys(unit_kinds))
+        unit_items = [(swatch_marker(self.shapes.get(k, "circle"), "#ffffff"), self.kind_names.get(k, k).lower())
+                      for k in kinds]
+        styles = [self.styles[k] for k in dict.fromkeys(terrain_kinds) if k in self.styles]
+        terrain_items = [(swatch_box(FLOOR, line=FLOOR_LINE), "floor")] + [
+            (swatch_box(st.colour, hatch=st.hatch, hatch_colour=st.hatch_colour), st.name) for st in styles]
+        groups = [("Sides", side_items), ("Fighters", unit_items), ("Squares", terrain_items)]
+        if fates:
+            groups.append(("Can reach", [(swatch_box(FATE_COLOURS[f], hatch=FATE_HATCHES[f]), words)
+                                         for f, words in FATE_LEGEND.items()]))
+        return legend_div(groups, name=name)
+
+
+def cell_info(width: int, height: int, tiles: Mapping, units: Mapping, marks: Mapping | None) -> dict[str, list]:
+    """One row per square: its position and the HTML of its one tooltip (mirrors ``_CELL_JS``)."""
+    by_square: dict[tuple[int, int], list[str]] = {}
+
+    def add(x, y, text):
+        by_square.setdefault((x, y), []).append(text)
+
+    for x, y, kind, note in zip(tiles["x"], tiles["y"], tiles["kind"], tiles["note"]):
+        add(x, y, f"<b>{html.escape(kind)}</b>" + (f": {html.escape(note)}" if note else ""))
+    for x, y, uid, side, kind, note in zip(units["x"], units["y"], units["id"], units["side"], units["kind"],
+                                           units["note"]):
+        add(x, y, f"<b>{html.escape(uid)}</b> ({html.escape(side)}, {html.escape(kind)})"
+                  + (f", {html.escape(note)}" if note else ""))
+    if marks is not None:
+        for x, y, cost, fate, detail in zip(marks["x"], marks["y"], marks["cost"], marks["fate"], marks["detail"]):
+            add(x, y, f"<b>{html.escape(cost)} movement points</b>: {html.escape(fate)}"
+                      + (f"<br>route: {html.escape(detail)}" if detail else ""))
+    rows = {"x": [], "y": [], "info": []}
+    for row in range(height):
+        for col in range(width):
+            rows["x"].append(col)
+            rows["y"].append(row)
+            rows["info"].append(f"square ({col}, {row})<br>" + "<br>".join(by_square.get((col, row), ["floor"])))
+    return rows
+
+
+_CELL_JS = """
+const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const by = new Map();
+const add = (x, y, text) => { const k = x + ',' + y; if (!by.has(k)) { by.set(k, []); } by.get(k).push(text); };
+const t = tiles.data;
+for (let i = 0; i < t.x.length; i++) {
+  add(t.x[i], t.y[i], '<b>' + esc(t.kind[i]) + '</b>' + (t.note[i] ? ': ' + esc(t.note[i]) : ''));
+}
+const u = units.data;
+for (let i = 0; i < u.x.length; i++) {
+  add(u.x[i], u.y[i], '<b>' + esc(u.id[i]) + '</b> (' + esc(u.side[i]) + ', ' + esc(u.kind[i]) + ')'
+      + (u.note[i] ? ', ' + esc(u.note[i]) : ''));
+}
+if (marks !== null) {
+  const m = marks.data;
+  for (let i = 0; i < m.x.length; i++) {
+    add(m.x[i], m.y[i], '<b>' + esc(m.cost[i]) + ' movement points</b>: ' + esc(m.fate[i])
+        + (m.detail[i] ? '<br>route: ' + esc(m.detail[i]) : ''));
+  }
+}
+const x = [], y = [], info = [];
+for (let row = 0; row < height; row++) {
+  for (let col = 0; col < width; col++) {
+    x.push(col); y.push(row);
+    info.push('square (' + col + ', ' + row + ')<br>' + (by.get(col + ',' + row) || ['floor']).join('<br>'));
+  }
+}
+cells.data = {x: x, y: y, info: info};
+"""
 
 
 FATE_COLOURS = {"stands": OKABE_ITO["green"], "stops": OKABE_ITO["yellow"], "removed": OKABE_ITO["vermillion"]}
 FATE_HATCHES = {"stands": "blank", "stops": "dot", "removed": "diagonal_cross"}
+FATE_LEGEND = {"stands": "stands there", "stops": "movement ends there (dotted)",
+               "removed": "removed from play there (crossed)"}
 
 
 def _readable_on(colour: str) -> str:

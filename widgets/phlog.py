@@ -95,9 +95,26 @@ def tile_layer(gb: GridBoard, table) -> dict[str, list]:
 
 def unit_layer(gb: GridBoard, table, *, activated: str | None = None) -> dict[str, list]:
     units = [Unit(f.id, f.side, f.weapon, f.square, note="activated" if f.id == activated else "",
-                  emphasis=f.id == activated, label=f.id.rsplit("-", 1)[-1])
+                  emphasis=f.id == activated, label=_mark(f.id, f.side))
              for f in table.fighters.values() if f.alive]
     return gb.units(units)
+
+
+def _mark(fighter_id: str, side: str) -> str:
+    """The label drawn on a fighter: its side's initial and its number (``g1``, ``t3``), a cue besides colour."""
+    return side[:1] + fighter_id.rsplit("-", 1)[-1]
+
+
+def board_legend(gb: GridBoard, table, *, fates: bool = False, name: str = "phlog-legend"):
+    """The legend of a board of ``table``: its sides, fighter kinds, the terrain on it (a door both shut
+    and open), and (``fates``) the reachable squares' marks."""
+    kinds = []
+    for kind in sorted(set(table.terrain.values()), key=list(STYLES).index):
+        kinds.append(kind)
+        if f"{kind}_open" in STYLES:
+            kinds.append(f"{kind}_open")
+    weapons = [w for w in (RANGED, HAND_TO_HAND) if any(f.weapon == w for f in table.fighters.values())]
+    return gb.legend(kinds, weapons or (RANGED, HAND_TO_HAND), fates=fates, name=name)
 
 
 def reach_marks(routes: dict, *, detail: bool = True) -> list[Highlight]:
@@ -130,6 +147,7 @@ class PhlogBoard:
         self.reach_detail = reach_detail
         self.title = title
         self._gb: GridBoard | None = None
+        self._table = None
 
     def views(self, table) -> tuple[PlayerView, ...]:
         """The views the layers are drawn from: the seat's own, or (public) both seats' for the counts."""
@@ -145,6 +163,7 @@ class PhlogBoard:
         views = self.views(table)
         view = views[0]
         self._gb = self._gb or grid_board(view, title=self.title)
+        self._table = self._table or view
         gb = self._gb
         routes = {}
         if self.reach and view.can_move:
@@ -163,9 +182,11 @@ class PhlogBoard:
         if gb is None:
             raise ValueError("call layers(state) before draw(sources)")
         board = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-board")
+        legend = board_legend(gb, self._table, fates=self.reach)
         if not self.cards:
-            return board
-        return column(board, cards_figure(sources["cards"], sources["card_labels"]), sizing_mode="stretch_width")
+            return column(board, legend, sizing_mode="stretch_width", name="phlog-board-layout")
+        return column(board, legend, cards_figure(sources["cards"], sources["card_labels"]),
+                      sizing_mode="stretch_width", name="phlog-board-layout")
 
 
 # -- cards ----------------------------------------------------------------------------------------
@@ -350,7 +371,8 @@ def reach_explorer(table, fighters: Sequence[str] | None = None, *, fighter: str
     """)
     choose.js_on_change("value", update)
     points.js_on_change("value", update)
-    return column(row(choose, points, sizing_mode="stretch_width"), fig, summary, sizing_mode="stretch_width")
+    legend = board_legend(gb, table, fates=True, name="phlog-reach-legend")
+    return column(row(choose, points, sizing_mode="stretch_width"), fig, legend, summary, sizing_mode="stretch_width")
 
 
 # -- attack odds ------------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ the page is built and switch between them with Bokeh ``CustomJS``.
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 
 from bokeh.layouts import column, row
@@ -25,7 +24,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 from . import tabletop_board as tb
 from .board import make_sources
 from .links import RuleLinks
-from .palette import BAR, OKABE_ITO, side_colour
+from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
 MAX_KILLS = 4  # a heavy weapon's four dice: the most one unit kills in a turn
@@ -84,16 +83,20 @@ class SimplePlasticBoard:
     def layers(self, state) -> dict[str, dict[str, list]]:
         self.size = (state.table.width, state.table.height)
         sides = list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
+        rings = list(self._rings(state, sides))
+        moves = {label.split(":", 1)[0]: label.split(": ", 1)[-1] for *_, label in rings}
         rows, fallen = [], []
         for f in state.figures.values():
             if f.alive:
                 rows.append(tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind),
-                                          squad=f.squad or "operates alone", status=_status(state, f)))
+                                          squad=f.squad or "operates alone", status=_status(state, f),
+                                          ground=tb.ground_under(f.position, state.table.terrain),
+                                          move=moves.get(f.id, "")))
             else:
                 fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
         return {
             "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(self._rings(state, sides)),
+            "rings": tb.rings_layer(rings),
             "sight": tb.sight_layer(self._sights(state)),
             "figures": tb.figures_layer(rows),
             "fallen": tb.fallen_layer(fallen),
@@ -124,7 +127,7 @@ class SimplePlasticBoard:
             figure = state.figures[fid]
             allowance = state.move_allowance(fid) if hasattr(state, "move_allowance") else m.move_allowance(state, fid)
             label = "; ".join(r.text for r in allowance.reasons)
-            yield figure.x, figure.y, allowance.value, side_colour(figure.side, sides), f"{fid}: {label}"
+            yield figure.x, figure.y, allowance.value, side_ink(figure.side, sides), f"{fid}: {label}"
 
     def _sights(self, state):
         pairs = list(self.sights)
@@ -137,28 +140,33 @@ class SimplePlasticBoard:
             yield m.sight(state, a, t), f"{attacker} to {target}"
 
     # -- drawing ------------------------------------------------------------------
-    def draw(self, sources):
+    def figure(self, sources):
+        """The table alone (true scale; its one tooltip is on the figures)."""
         width, height = self.size
-        fig = tb.draw_tabletop(sources, width, height, title=self.title, name=self.name, plot_height=self.height)
-        fig.add_tools(HoverTool(renderers=[r for r in fig.renderers if r.name == "rings"],
-                                tooltips=[("move", "@label")]))
-        return fig
+        return tb.draw_tabletop(sources, width, height, title=self.title, name=self.name)
+
+    def legend(self):
+        return tb.tabletop_legend(name=f"{self.name}-legend")
+
+    def draw(self, sources):
+        """The table with its legend below it."""
+        return column(self.figure(sources), self.legend(), sizing_mode="stretch_width", name=f"{self.name}-layout")
 
 
 def board_figure(state, **options):
-    """A finished figure of ``state`` (static: nothing to switch)."""
+    """A finished board of ``state`` with its legend (static: nothing to switch)."""
     board = SimplePlasticBoard(**options)
     return board.draw(make_sources(board.layers(state)))
 
 
 def legend_html(sides=("green", "tan")) -> str:
-    """What the marks mean, in words (shape and colour both carry meaning)."""
-    swatch = " ".join(
-        f'<span style="color:{side_colour(s, list(sides))};font-size:1.3em">●</span> {html.escape(s)}' for s in sides)
-    return (f'<div class="sp-legend">{swatch} &nbsp;·&nbsp; ● trooper ■ heavy weapons ▲ sniper &nbsp;·&nbsp; '
-            f'✕ fallen &nbsp;·&nbsp; sight: <span style="color:{OKABE_ITO["green"]}">── clear</span> '
-            f'<span style="color:{OKABE_ITO["orange"]}">- - partial</span> '
-            f'<span style="color:{OKABE_ITO["vermillion"]}">···· blocked</span></div>')
+    """Empty: every board now carries its own legend (:func:`widgets.tabletop_board.tabletop_legend`).
+
+    Kept so pages that still show it below a board need no edit; it shows nothing, so a board's
+    legend is never shown twice.
+    """
+    del sides
+    return ""
 
 
 # -- the odds explorer (conditions) -------------------------------------------------------------
@@ -327,19 +335,19 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     state = state or examples.firefight()
     board = SimplePlasticBoard(rings=None, last_attack=False, height=height, name="sp-pick-board")
     sources = make_sources(board.layers(state))
-    fig = board.draw(sources)
+    fig = board.figure(sources)
     reasons = _ReasonIndex()
     table = {}
     for key, entry in pair_entries(state).items():
         a_id, t_id = key.split(">")
         a, t = state.figures[a_id], state.figures[t_id]
         sights = [(entry["sight"], f"{a_id} to {t_id}")]
-        marks = [(a.x, a.y, 0.7, "#000000", f"attacker {a_id}"), (t.x, t.y, 0.7, OKABE_ITO["vermillion"], f"target {t_id}")]
+        marks = [(a.x, a.y, 0.7, "#000000", f"attacker {a_id}"), (t.x, t.y, 0.7, SIGHT_COLOURS["partial"], f"target {t_id}")]
         victim = entry["victim"]
         if victim and victim != t_id:  # the attack falls on the closest member in sight: show that too
             v = state.figures[victim]
             sights.append((m.sight(state, a, v), f"{a_id} to {victim}"))
-            marks.append((v.x, v.y, 0.7, OKABE_ITO["vermillion"], f"the attack falls on {victim}"))
+            marks.append((v.x, v.y, 0.7, SIGHT_COLOURS["partial"], f"the attack falls on {victim}"))
         sight_data = tb.sight_layer(sights)
         rings = tb.rings_layer(marks)
         verdict = entry["sight"].sight.value
@@ -391,7 +399,7 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     """)
     sources["figures"].selected.js_on_change("indices", tapped)
     picks = row(pick_a, pick_t, sizing_mode="stretch_width")
-    return column(picks, fig, text, chart_fig, sizing_mode="stretch_width", name="sp-pick")
+    return column(picks, fig, board.legend(), text, chart_fig, sizing_mode="stretch_width", name="sp-pick")
 
 
 # -- the replay ------------------------------------------------------------------------------------------
@@ -494,7 +502,7 @@ class SimplePlasticLive:
         free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
                              layout=ipw.Layout(flex_flow="row wrap"))
         return live_only(ipw.VBox([
-            show(live.figure), ipw.HTML(legend_html()),
+            show(live.figure),
             ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
             ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
             live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,

@@ -8,43 +8,61 @@ Layers (every one always present, with the same columns, so replays and live
 play only swap data):
 
 - ``terrain``: one patch per piece, filled by kind (solid, semi-solid, hill,
-  rough), hatched where colour alone would not tell them apart;
-- ``rings``: move (or range) rings, a circle in inches round a figure;
-- ``sight``: line-of-sight lines, each coloured and dashed by what it met
-  (clear, partial, blocked);
-- ``figures``: the living figures, coloured by side, marker by kind, with a
-  hover tooltip of the figure's profile;
+  rough), hatched where colour alone would not tell them apart, and named
+  on the board;
+- ``rings``: move (or range) rings, a circle in inches round a figure
+  (an ellipse of equal width and height in data units, so it is round in
+  inches both ways);
+- ``sight``: line-of-sight lines, each coloured *and* dashed by what it met
+  (clear solid, partial dashed, blocked dotted);
+- ``figures``: the living figures, coloured by side, marker by kind, with
+  the one hover tooltip of the board (the figure, the ground under it and
+  its move, so no two tooltips open together);
 - ``fallen``: small crosses where figures fell.
+
+True scale: the figure keeps the table's proportions as it fills the page
+width (``sizing_mode="scale_width"``), and its ranges are ``DataRange1d``
+fitted to the table with ``match_aspect``, so an inch is the same number
+of pixels across and up at every width. The legend is HTML below the
+figure (:func:`tabletop_legend`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.models import ColumnDataSource, DataRange1d, HoverTool, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
-from .palette import SIGHT_COLOURS, side_colour
+from .board import legend_div, swatch_box, swatch_line, swatch_marker
+from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 
+TABLE_FILL = "#F1EFE8"
 TERRAIN_STYLE: dict[str, dict] = {
-    # kind: fill colour, hatch pattern, and the word shown on hover
-    "solid": {"fill": "#5b5b5b", "hatch": " ", "label": "solid: blocks sight and moves"},
-    "semi_solid": {"fill": "#8fbf7f", "hatch": "/", "label": "semi-solid: always partial cover"},
-    "hill": {"fill": "#c9a96b", "hatch": " ", "label": "hill"},
-    "rough": {"fill": "#c9b79c", "hatch": ".", "label": "rough ground"},
+    # kind: fill colour, hatch pattern, the word shown in a figure's tooltip, and the legend's words
+    "solid": {"fill": "#5b5b5b", "hatch": " ", "label": "solid: blocks sight and moves",
+              "legend": "solid (blocks sight)"},
+    "semi_solid": {"fill": "#9CC48C", "hatch": "/", "label": "semi-solid: always partial cover",
+                   "legend": "semi-solid (partial cover)"},
+    "hill": {"fill": "#C9CBB6", "hatch": " ", "label": "hill", "legend": "hill"},
+    "rough": {"fill": "#DDD3C2", "hatch": ".", "label": "rough ground", "legend": "rough ground"},
 }
-"""Terrain kinds as drawn: solid is dark, hedges green and hatched, hills sand."""
+"""Terrain kinds as drawn: solid is dark, hedges green and hatched, hills a pale grey-green (not the
+tan of the figures), rough ground dotted."""
+HATCH_COLOUR = "#2f5f2f"
 
 MARKERS = {"trooper": "circle", "heavy": "square", "sniper": "triangle"}
 """Marker by kind of unit (any other kind is a diamond), so kinds differ in shape, not just colour."""
 
 SIGHT_DASH = {"clear": "solid", "partial": "dashed", "blocked": "dotted"}
 SIGHT_LABEL = {"clear": "clear", "partial": "partial (cover)", "blocked": "blocked"}
+KIND_WORDS = {"trooper": "trooper", "heavy": "heavy weapons", "sniper": "sniper"}
 
-TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label")
-RING_COLUMNS = ("x", "y", "radius", "colour", "label")
+TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy")
+RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
 SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
-FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status")
+FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
+                  "move")
 FALLEN_COLUMNS = ("id", "x", "y", "colour")
 
 
@@ -66,15 +84,29 @@ def terrain_layer(terrain: Iterable) -> dict[str, list]:
         data["fill"].append(style["fill"])
         data["hatch"].append(style["hatch"])
         data["label"].append(label)
+        # where the name is written: the centre of the piece's corners
+        data["cx"].append(round(sum(p[0] for p in piece.points) / len(piece.points), 3))
+        data["cy"].append(round(sum(p[1] for p in piece.points) / len(piece.points), 3))
     return data
 
 
+def ground_under(point, terrain: Iterable) -> str:
+    """The words for the ground a figure stands on (for its tooltip): every piece covering ``point``."""
+    pieces = []
+    for piece in terrain:
+        if piece.covers(point):
+            kind = getattr(piece.kind, "value", piece.kind)
+            style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
+            pieces.append(f"{piece.name} ({style['label']}" + (f", level {piece.elevation})" if kind == "hill" else ")"))
+    return "; ".join(pieces) or "open ground"
+
+
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,
-               profile: str = "", squad: str = "", status: str = "") -> dict:
-    """One figure's row for :func:`figures_layer`."""
+               profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "") -> dict:
+    """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip)."""
     return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
             "colour": side_colour(side, list(sides) if sides else None), "marker": MARKERS.get(kind, "diamond"),
-            "profile": profile, "squad": squad, "status": status}
+            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-"}
 
 
 def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
@@ -98,7 +130,7 @@ def rings_layer(rings: Iterable[tuple[float, float, float, str, str]]) -> dict[s
     """``(x, y, radius, colour, label)`` of each ring, in inches."""
     data = _empty(RING_COLUMNS)
     for x, y, radius, colour, label in rings:
-        for column, value in zip(RING_COLUMNS, (round(x, 3), round(y, 3), radius, colour, label)):
+        for column, value in zip(RING_COLUMNS, (round(x, 3), round(y, 3), radius, 2 * radius, colour, label)):
             data[column].append(value)
     return data
 
@@ -106,8 +138,8 @@ def rings_layer(rings: Iterable[tuple[float, float, float, str, str]]) -> dict[s
 def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
     """Lines of sight: pairs of an engine ``LineOfSight`` and a caption.
 
-    Each of its lines is drawn: clear lines solid green, lines through cover
-    dashed orange, lines cut by something solid dotted vermillion.
+    Each of its lines is drawn: clear lines solid blue, lines through cover
+    dashed reddish purple, lines cut by something solid dotted black.
     """
     data = _empty(SIGHT_COLUMNS)
     for los, caption in sights:
@@ -130,33 +162,82 @@ def empty_layers() -> dict[str, dict[str, list]]:
 
 def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height: float, *, title: str = "",
                   name: str = "tabletop", figure_size: int = 11, plot_height: int = 420):
-    """The table, drawn once from the layer sources (see the module's docstring)."""
+    """The table, drawn once from the layer sources (see the module's docstring).
+
+    ``plot_height`` is kept for callers that passed it; the height now follows
+    from the page width and the table's proportions (true scale).
+    """
+    del plot_height  # the board's height is its width times the table's proportions
+    # Canvas proportions: the frame (width x height inches) plus the borders around it (axes, title,
+    # toolbar), so that the frame keeps the table's proportions and match_aspect has little to add.
+    frame_w = 720
+    frame_h = frame_w * height / width
+    canvas_w, canvas_h = frame_w + 48 + 34, frame_h + (30 if title else 8) + 44
+    x_range = DataRange1d(range_padding=0.02, range_padding_units="percent", bounds="auto")
+    y_range = DataRange1d(range_padding=0.02, range_padding_units="percent", bounds="auto")
     fig = bokeh_figure(
-        title=title or None, name=name, sizing_mode="stretch_width", height=plot_height,
-        x_range=Range1d(-0.5, width + 0.5, bounds=(-2, width + 2)),
-        y_range=Range1d(-0.5, height + 0.5, bounds=(-2, height + 2)),
-        match_aspect=True, tools="pan,wheel_zoom,reset", active_scroll=None,
+        title=title or None, name=name, sizing_mode="scale_width", width=int(canvas_w), height=int(canvas_h),
+        x_range=x_range, y_range=y_range, match_aspect=True, aspect_scale=1,
+        tools="pan,wheel_zoom,reset", active_scroll=None,
         toolbar_location="right", x_axis_label="inches", y_axis_label="inches",
-        background_fill_color="#f3efe2", border_fill_color="#ffffff",
+        background_fill_color="#ffffff", border_fill_color="#ffffff", min_border_left=48, min_border_right=4,
+        min_border_top=8, min_border_bottom=44,
     )
     fig.toolbar.logo = None
     fig.grid.grid_line_color = "#d8d2c0"
     fig.grid.grid_line_alpha = 0.6
-    fig.quad(left=0, right=width, bottom=0, top=height, fill_color="#e9e4d2", line_color="#6b6b47", line_width=2)
-    patches = fig.patches("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha=0.85,
-                          hatch_pattern="hatch", hatch_color="#2f5f2f", hatch_alpha=0.45, hatch_scale=8,
-                          line_color="#3c3c3c", line_width=1, name="terrain")
-    fig.circle("x", "y", radius="radius", source=sources["rings"], fill_alpha=0.06, fill_color="colour",
-               line_color="colour", line_dash="dashed", line_width=2, name="rings")
+    if fig.title is not None:
+        fig.title.text_color = INK
+        fig.title.text_font_size = "14px"
+    for axis in (fig.xaxis, fig.yaxis):
+        axis.axis_label_text_color = INK
+        axis.major_label_text_color = INK
+        axis.axis_label_text_font_size = "12px"
+        axis.major_label_text_font_size = "12px"
+    table = fig.quad(left=0, right=width, bottom=0, top=height, fill_color=TABLE_FILL, line_color="#6b6b47",
+                     line_width=2, name="table")
+    x_range.renderers = [table]
+    y_range.renderers = [table]
+    fig.patches("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha=0.9,
+                hatch_pattern="hatch", hatch_color=HATCH_COLOUR, hatch_alpha=0.45, hatch_scale=8,
+                line_color="#3c3c3c", line_width=1, name="terrain")
+    fig.add_layout(LabelSet(x="cx", y="cy", text="name", source=sources["terrain"], text_align="center",
+                            text_baseline="middle", text_font_size="11px", text_font_style="italic",
+                            text_color=INK, background_fill_color="#ffffff", background_fill_alpha=0.7,
+                            name="terrain-names"))
+    # Rings in data units both ways: an ellipse as wide as it is high, in inches.
+    fig.ellipse("x", "y", width="diameter", height="diameter", source=sources["rings"], fill_alpha=0.06,
+                fill_color="colour", line_color="colour", line_dash="dashed", line_width=2, name="rings")
+    # Sight lines: a white casing under each, so they read over dark terrain too.
+    fig.multi_line("xs", "ys", source=sources["sight"], line_color="#ffffff", line_width=5, line_alpha=0.8,
+                   name="sight-casing")
     fig.multi_line("xs", "ys", source=sources["sight"], line_color="colour", line_dash="dash", line_width=2.5,
-                   line_alpha=0.9, name="sight")
+                   line_alpha=0.95, name="sight")
     fig.scatter("x", "y", source=sources["fallen"], marker="x", size=figure_size * 0.8, line_color="colour",
-                line_width=2, line_alpha=0.55, name="fallen")
+                line_width=2.5, line_alpha=0.8, name="fallen")
     figures = fig.scatter("x", "y", source=sources["figures"], marker="marker", size=figure_size,
                           fill_color="colour", line_color="#1a1a1a", line_width=1.5, name="figures")
+    # The board's one tooltip: the figure, the ground it stands on and its move (rings and hills have none,
+    # so no two tooltips open over each other).
     fig.add_tools(HoverTool(renderers=[figures], tooltips=[
         ("", "@id (@side)"), ("unit", "@profile"), ("squad", "@squad"), ("now", "@status"),
-        ("at", "(@x{0.0}, @y{0.0}) in"),
+        ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
-    fig.add_tools(HoverTool(renderers=[patches], tooltips=[("", "@name"), ("terrain", "@label")]))
     return fig
+
+
+def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),
+                    terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough"), name: str = "tabletop-legend"):
+    """What the marks mean, below the board: sides, unit kinds, terrain kinds, sight lines."""
+    side_items = [(swatch_marker("circle", side_colour(s, list(sides))),
+                   s + (" (dark)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["green"] else
+                        " (light)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["tan"] else "")) for s in sides]
+    side_items.append((swatch_marker("x", "#ffffff", line="#555555", line_width=2.2), "fallen"))
+    side_items.append((swatch_marker("ring", "#ffffff", line="#1E4D1F", line_width=1.6), "how far it may move"))
+    kind_items = [(swatch_marker(MARKERS.get(k, "diamond"), "#ffffff"), KIND_WORDS.get(k, k)) for k in kinds]
+    terrain_items = [(swatch_box(TERRAIN_STYLE[k]["fill"], hatch=TERRAIN_STYLE[k]["hatch"], hatch_colour=HATCH_COLOUR),
+                      TERRAIN_STYLE[k]["legend"]) for k in terrain]
+    sight_items = [(swatch_line(SIGHT_COLOURS[v], SIGHT_DASH[v]), words) for v, words in
+                   (("clear", "clear (solid)"), ("partial", "partial cover (dashed)"), ("blocked", "blocked (dotted)"))]
+    return legend_div([("Sides", side_items), ("Units", kind_items), ("Terrain", terrain_items),
+                       ("Sight", sight_items)], name=name)
