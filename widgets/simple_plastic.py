@@ -159,16 +159,6 @@ def board_figure(state, **options):
     return board.draw(make_sources(board.layers(state)))
 
 
-def legend_html(sides=("green", "tan")) -> str:
-    """Empty: every board now carries its own legend (:func:`widgets.tabletop_board.tabletop_legend`).
-
-    Kept so pages that still show it below a board need no edit; it shows nothing, so a board's
-    legend is never shown twice.
-    """
-    del sides
-    return ""
-
-
 # -- the odds explorer (conditions) -------------------------------------------------------------
 
 HEIGHT_LABELS = {"level": "Same level", "uphill": "Target uphill", "downhill": "Target downhill"}
