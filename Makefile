@@ -28,10 +28,23 @@ site: $(STAMP)
 	@echo "The site is in _build/html (open _build/html/index.html or run 'make serve')."
 
 # Debian's chromium for the browser tests (Playwright's own download is not used).
+# If another apt-get holds a package lock, wait for it (up to APT_LOCK_WAIT seconds)
+# instead of failing: install waits by itself (DPkg::Lock::Timeout); update does not
+# honour that option for its lists lock, so it is retried while the lock is busy.
+APT_LOCK_WAIT ?= 600
+APT_GET := apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
 browser:
 	@command -v chromium >/dev/null || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	  waited=0; \
+	  until out=$$($(APT_GET) update -qq 2>&1); do \
+	    echo "$$out" >&2; \
+	    case "$$out" in *"Could not get lock"*) ;; *) exit 1;; esac; \
+	    test $$waited -lt $(APT_LOCK_WAIT) || exit 1; \
+	    echo "Another apt-get holds the package lists; waiting for it"; \
+	    sleep 5; waited=$$((waited + 5)); \
+	  done; \
+	  DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium >/dev/null; }
 
 test: $(STAMP) browser site
 	$(BIN)/python -m pytest

@@ -16,7 +16,11 @@ project = "Toy Soldier Rules Explorer"
 author = "Toy Soldier Rules Explorer contributors"
 copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
 
-extensions = ["myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness"]
+extensions = [
+    "myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness",
+    "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
+    "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
+]
 
 # The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.
 root_doc = "index"
@@ -46,7 +50,8 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 html_theme = "sphinx_book_theme"
 html_title = "Toy Soldier Rules Explorer"
 html_static_path = ["sitebuild/static"]
-html_css_files = ["fonts.css", "css/army-men.css"]
+html_css_files = ["fonts.css", "css/army-men.css", "css/print.css"]
+templates_path = ["sitebuild/templates"]  # layout.html: see sitebuild/lean_theme.py
 html_context = {"default_mode": "light"}
 html_theme_options = {
     "show_toc_level": 2,

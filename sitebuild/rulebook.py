@@ -89,8 +89,11 @@ class DataTableDirective(SphinxDirective):
         table_data = getattr(importlib.import_module(module_name), attribute)()
         columns, rows = table_data["columns"], table_data["rows"]
         table = nodes.table(classes=["table", "rules-table"])
+        messages = []
         if "caption" in self.options:
-            table += nodes.title("", self.options["caption"])
+            # A caption is Markdown like the page (a {glue:md} value, a {rule} link).
+            caption, messages = self.state.inline_text(self.options["caption"], self.lineno)
+            table += nodes.title(self.options["caption"], "", *caption)
         group = nodes.tgroup(cols=len(columns))
         table += group
         group.extend(nodes.colspec(colwidth=1) for _ in columns)
@@ -100,7 +103,7 @@ class DataTableDirective(SphinxDirective):
         body.extend(_row(r) for r in rows)
         group += head
         group += body
-        return [table]
+        return [table, *messages]
 
 
 def _row(cells) -> nodes.row:

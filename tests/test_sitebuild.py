@@ -47,3 +47,45 @@ def test_the_code_hash_moves_when_the_engine_or_widgets_change(tmp_path):
     assert code_hash(tmp_path) == before
     rule.write_text("TO_KILL = 5\n")
     assert code_hash(tmp_path) != before
+
+
+def test_the_markup_check_catches_a_planted_glue_role(tmp_path):
+    from sitebuild.rawmarkup import check_pages, raw_markup
+
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><head><script>var s = '{glue:md}`in_a_script`';</script></head><body>"
+        "<caption><span class=\"caption-text\">Units ({glue:md}`sp_per_squad` specialist per squad)</span></caption>"
+        "<pre>```{code-cell} ipython3\n{glue:md}`shown_on_purpose`</pre>"
+        "<p>Use <code>{rule}`simple_plastic:moving`</code> to link a rule.</p></body></html>"
+    )
+    found = check_pages({"simple_plastic/quick_reference": page})
+    assert list(found) == ["simple_plastic/quick_reference"]
+    assert len(found["simple_plastic/quick_reference"]) == 1
+    assert "{glue:md}`sp_per_squad`" in found["simple_plastic/quick_reference"][0]
+
+
+def test_the_markup_check_names_each_kind_of_raw_markup():
+    from sitebuild.rawmarkup import raw_markup
+
+    assert raw_markup("<p>A rule: {rule}`simple_plastic:moving.span`</p>")
+    assert raw_markup("<p>An unknown role: {kbdx}`Ctrl`</p>")
+    assert raw_markup("<p>```{note}<br>a raw directive</p>")
+    assert raw_markup("<p>:::{margin} Notes</p>")
+    assert raw_markup("<p>{glue}`sp_span`</p>")
+    assert raw_markup("<p>A set {1, 2} and `code` and {x} alone are prose.</p>") == []
+    assert raw_markup("<p>Rendered: 4 inches</p><code>{glue:md}`x`</code>") == []
+
+
+def test_the_theme_head_loses_only_its_fontawesome_script():
+    from sitebuild.lean_theme import without_fontawesome_js
+
+    head = (
+        '<link href="_static/styles/theme.css?digest=1" rel="stylesheet" />\n'
+        "  <!-- So that users can add custom icons -->\n"
+        '  <script defer src="../_static/scripts/fontawesome.js?digest=1"></script>\n'
+        '  <link rel="preload" as="script" href="_static/scripts/bootstrap.js?digest=1" />'
+    )
+    lean = without_fontawesome_js(head)
+    assert "fontawesome" not in lean
+    assert "theme.css" in lean and "bootstrap.js" in lean

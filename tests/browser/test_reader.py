@@ -1,0 +1,80 @@
+"""The reader's side of the built site: printable sheets, no raw markup, no icon script."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import SITE
+
+PAGES = sorted(
+    str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
+) if SITE.exists() else ["index.html"]
+
+QUICK_REFERENCES = ["simple_plastic/quick_reference.html", "phlog/quick_reference.html"]
+# A PDF's page objects are "/Type /Page"; the page tree is "/Type /Pages".
+_PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    return len(_PDF_PAGE.findall(pdf))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("path", QUICK_REFERENCES)
+def test_quick_reference_prints_on_one_sheet(open_page, path, paper):
+    page, report = open_page(path)
+    assert page.locator(".one-sheet").first.is_visible()  # the note saying so, on screen
+    pdf = page.pdf(format=paper)
+    assert _pdf_pages(pdf) == 1, f"{path} prints on {_pdf_pages(pdf)} {paper} pages"
+    assert report.problems == []
+
+
+@pytest.mark.parametrize("path", QUICK_REFERENCES)
+def test_printed_quick_reference_is_the_page_alone_black_on_white(open_page, path):
+    page, _ = open_page(path)
+    page.emulate_media(media="print")
+    for selector in (".bd-header", ".bd-sidebar-primary", ".bd-sidebar-secondary", ".bd-header-article",
+                     "#jb-print-toc", ".prev-next-footer", ".bd-footer", ".one-sheet"):
+        for element in page.locator(selector).all():
+            assert not element.is_visible(), f"{selector} prints on {path}"
+    assert page.locator("article h1").first.is_visible()
+    cells = page.evaluate("""() => [...document.querySelectorAll('article table th, article table td')].map(c => {
+        const s = getComputedStyle(c);
+        return [s.color, s.backgroundColor, s.borderTopStyle, s.borderTopColor];
+    })""")
+    assert cells
+    for color, background, border_style, border_color in cells:
+        assert color == "rgb(0, 0, 0)"
+        assert background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
+        assert border_style == "solid" and border_color == "rgb(0, 0, 0)"
+
+
+@pytest.fixture(scope="module")
+def every_page(browser, base_url):
+    """Each page's visible text and the URLs it requested, loaded once for the tests below."""
+    visited = {}
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    for path in PAGES:
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda r, requests=requests: requests.append(r.url))
+        page.goto(f"{base_url}/{path}", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        visited[path] = (page.evaluate("document.body.innerText"), requests)
+        page.close()
+    context.close()
+    return visited
+
+
+def test_no_page_shows_raw_markup(every_page):
+    raw = re.compile(r"\{glue(?::\w+)?\}|\{rule\}|\{[a-z][\w-]*(?::[\w-]+)*\}`")
+    shown = {path: raw.findall(text) for path, (text, _) in every_page.items() if raw.search(text)}
+    assert shown == {}
+
+
+def test_no_page_loads_fontawesome_js(every_page):
+    loading = {path: [u for u in urls if "fontawesome.js" in u.lower()] for path, (_, urls) in every_page.items()}
+    assert {path: urls for path, urls in loading.items() if urls} == {}
+    assert not (SITE / "_static" / "scripts" / "fontawesome.js").exists()
