@@ -269,3 +269,36 @@ def test_describe_hides_a_face_down_card_from_everyone_but_its_player():
     assert "K♦" in game.describe(choice, G)
     for viewer in (T, None):
         assert "K♦" not in game.describe(choice, viewer) and "face down" in game.describe(choice, viewer)
+
+
+# -- text alternatives ------------------------------------------------------------------------------------
+def test_boards_and_charts_have_text_alternatives_that_hide_no_card_they_should(game):
+    layout = W.board_figure(game, "green")
+    board_words = layout.select_one({"name": "phlog-board-alt"}).text
+    assert "Grid of 10 by 8 squares" in board_words and "green-2 ranged at column 0, row 2" in board_words
+    cards_words = layout.select_one({"name": "phlog-cards-alt"}).text
+    assert all(("joker" if c.is_joker else c.code) in cards_words for c in game.piles["green"].hand)
+    for seat, words in (("green", board_words + cards_words),):
+        assert not [code for code in _hidden_codes(game, seat) if code in words]
+    public = W.board_figure(game, None).select_one({"name": "phlog-cards-alt"}).text
+    assert not [code for code in _hidden_codes(game, "nobody") if code in public] and "No card face up" in public
+    reach = W.reach_explorer(game, ["green-2"], movement=5)
+    assert "Can reach" in reach.select_one({"name": "phlog-reach-alt"}).text
+    odds = W.odds_chart(game.view("green"))
+    assert "remove the enemy" in odds.select_one({"name": "phlog-odds-alt"}).text
+    assert odds.select_one({"name": "phlog-hand-alt"}) is not None
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node is not installed")
+def test_grid_words_in_the_browser_are_the_pythons():
+    import subprocess
+
+    final = W.greedy_game(seed=2)
+    board = W.PhlogBoard(None, reach_detail=False)
+    frames = [layers for _, _, layers in replay_frames(board, final)][::40]
+    gb = board._gb
+    script = (W.GRID_WORDS_JS + f"\nconst size = {json.dumps([gb.width, gb.height])};\n"
+              f"const frames = {json.dumps(frames, ensure_ascii=False)};\n"
+              "console.log(JSON.stringify(frames.map(words)));")
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == [W.grid_words(layers, (gb.width, gb.height)) for layers in frames]

@@ -248,3 +248,105 @@ def test_live_play_refuses_a_move_too_far_and_undo_takes_back_a_move(live):
 def test_live_widget_is_labelled_live_only(live):
     widget = live.widget()
     assert "live-only" in widget.children[0].value
+
+
+# -- honest pages: the headline agrees with the odds, every control matters, text alternatives ---------
+
+def _plain(html_text: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", "", html_text)
+
+
+def test_pick_headline_names_the_figure_the_attack_falls_on_and_agrees_with_the_odds():
+    import re
+
+    fight = examples.firefight()
+    layout = sp.pick_explorer(fight)
+    table = layout.select_one({"name": "sp-pick-attacker"}).js_property_callbacks["change:value"][0].args["table"]
+    assert table  # every precomputed entry:
+    for key, entry in table.items():
+        a, t = key.split(">")
+        head = _plain(entry["head"])
+        kill = 1 - entry["p"][0]
+        falls = re.search(r"the attack falls(?: first)? on (\S+?)[,.]", head)
+        if "Cannot attack" in head:
+            assert kill == 0 and fight.to_kill(a, t).value is None
+            continue
+        assert falls, head  # the odds are about a named figure...
+        victim = falls.group(1)
+        assert fight.line_of_sight(a, victim).sight.value != "blocked"  # ...that the attacker can see
+        if victim != t:
+            assert f"closest member of squad {fight.figures[victim].squad} in sight" in head
+        if fight.line_of_sight(a, t).sight.value == "blocked":
+            assert f"{t} is out of sight" in head and victim != t
+        assert kill > 0
+    head = _plain(table["t-sniper>g1"]["head"])
+    assert "g1 is out of sight" in head and "the attack falls first on g5" in head and "97.2%" in head
+
+
+def test_odds_explorer_names_the_target_and_every_control_changes_the_text_or_is_off(entries):
+    layout = sp.odds_explorer()
+    (update,) = {cb for w in layout.select({"type": sp.RadioButtonGroup}) for cb in w.js_property_callbacks["change:active"]}
+    table = update.args["table"]
+    shown = {key: (e["head"], tuple(e["why"]), tuple(e["p"])) for key, e in table.items()}
+    # the two target buttons that used to read the same now name the target
+    assert "heavy weapons" in table["trooper|heavy|0|level|0|0|5"]["head"].lower()
+    assert "sniper" in table["trooper|sniper|0|level|0|0|5"]["head"].lower()
+    fields = ["attacker", "target", "moved", "height", "cover", "vehicle", "squad_size"]
+    for index, field in enumerate(fields):
+        changed = False
+        for key in table:
+            parts = key.split("|")
+            for other in {k.split("|")[index] for k in table}:
+                alt = "|".join(parts[:index] + [other] + parts[index + 1:])
+                if shown[alt] != shown[key]:
+                    changed = True
+                    break
+            if changed:
+                break
+        assert changed, f"the {field} control never changes what is shown"
+    # squad size: switched off exactly where it cannot change the kills, with a note saying why
+    for key, entry in table.items():
+        sizes = {k: shown[k][2] for k in table if k.rsplit("|", 1)[0] == key.rsplit("|", 1)[0]}
+        if entry["size_on"]:
+            assert len(set(sizes.values())) > 1 and "figures a turn" in entry["size_note"]
+        else:
+            assert len(set(sizes.values())) == 1 and entry["size_note"].startswith("(off:")
+    assert not table["trooper|trooper|0|level|0|0|5"]["size_on"]
+    assert table["heavy|trooper|0|level|0|0|5"]["size_on"] and table["sniper|trooper|0|level|0|0|5"]["size_on"]
+    assert layout.select_one({"name": "sp-odds-size"}).disabled  # the default attacker is a trooper
+    assert update.args["size_note"].name == "sp-odds-size-note"
+
+
+def test_every_board_and_chart_has_a_text_alternative():
+    fight = examples.firefight()
+    board = sp.board_figure(fight, rings=None, last_attack=False, sights=[("g5", "t3")])
+    words = _plain(board.select_one({"name": "sp-board-alt"}).text)
+    assert words.startswith("Tabletop 48 by 36 inches") and "farmhouse" in words
+    assert "squad alpha (5): g1 heavy weapons at (24, 8)" in words and "t-sniper sniper at (38, 28)" in words
+    assert "g5 to t3: partial" in words
+    pick = sp.pick_explorer(fight)
+    for name in ("sp-pick-board-alt", "sp-pick-chart-alt"):
+        assert pick.select_one({"name": name}).css_classes == ["tsr-alt"]
+    odds = sp.odds_explorer()
+    assert "0 killed 33.3%, 1 killed 66.7%" in odds.select_one({"name": "sp-odds-chart-alt"}).text
+    replay = sp.replay_explorer(sp.recorded_game("skirmish", seed=1, bot_seeds=(1, 2)))
+    assert replay.select_one({"name": "sp-replay-board-alt"}) is not None
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node is not installed")
+def test_board_words_in_the_browser_are_the_pythons(recorded):
+    """The JS that rewrites a board's text alternative (replays, picks, live play) says what Python says."""
+    import json
+    import subprocess
+
+    from widgets.replay import replay_frames
+
+    board = sp.SimplePlasticBoard()
+    frames = [layers for _, _, layers in replay_frames(board, recorded)][::25]
+    script = (sp.BOARD_WORDS_JS + f"\nconst size = {json.dumps(list(board.size))}; const kinds = "
+              f"{json.dumps(tb.KIND_WORDS)};\nconst frames = {json.dumps(frames)};\n"
+              "console.log(JSON.stringify(frames.map(words)));")
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == [sp.board_words(layers, board.size) for layers in frames]

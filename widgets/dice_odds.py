@@ -6,6 +6,8 @@ sliders only choose which precomputed column to show (a Bokeh ``CustomJS``).
 
 from __future__ import annotations
 
+import html
+
 from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Slider
 from bokeh.plotting import figure
@@ -15,6 +17,55 @@ from explorer.core.dice import success_chance, successes
 from .palette import BAR
 
 MAX_DICE = 6
+
+# -- text alternatives -------------------------------------------------------------------------------
+# Every board and chart has a text alternative beside it: a Div (class ``tsr-alt``) whose words a screen
+# reader reads and that sighted readers do not see. Widgets of other modules (the Simple Plastic and
+# Phlog boards) use these two helpers too.
+
+ALT_CLASS = "tsr-alt"
+ALT_STYLE = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+             "clip:rect(0,0,0,0);clip-path:inset(50%);white-space:nowrap;border:0")
+ALT_JS = """
+const esc = t => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const wrap = t => '<p role="note" style="%s">' + esc(t) + '</p>';
+const num = x => String(Math.floor(x * 10 + 0.5) / 10);
+""" % ALT_STYLE
+
+
+def alt_html(words: str) -> str:
+    """The HTML of a text alternative (mirrors ``wrap`` in :data:`ALT_JS`)."""
+    return f'<p role="note" style="{ALT_STYLE}">{html.escape(words, quote=False)}</p>'
+
+
+def alt_div(words: str, *, name: str):
+    """A text alternative for the board or chart next to it: read by a screen reader, not shown."""
+    return Div(text=alt_html(words), name=name, css_classes=[ALT_CLASS], sizing_mode="stretch_width")
+
+
+def alt_num(x: float) -> str:
+    """A number to one decimal, as ``num`` in :data:`ALT_JS` writes it (24.0 -> "24", 8.25 -> "8.3")."""
+    import math
+
+    v = math.floor(x * 10 + 0.5) / 10
+    return str(int(v)) if v == int(v) else str(v)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _bars_words(p: list[float], n: int, t: int) -> str:
+    """The chart of :func:`dice_odds_explorer` in words (mirrors its JS)."""
+    return (f"Bar chart: chance of each number of successes with {n} dice needing {t}+. "
+            + ", ".join(f"{k} successes {_pct(x)}" for k, x in enumerate(p[:n + 1])) + ".")
+
+
+def _share_words(share: list[float], target: int, exact: float) -> str:
+    """The chart of :func:`running_share_chart` in words (mirrors its JS)."""
+    n = len(share)
+    return (f"Line chart: share of rolls scoring {target}+ after each of the first {n} rolls, against the exact "
+            f"chance {exact:.3f} (dashed). After {n} rolls the share is {share[-1]:.3f}.")
 
 
 def pool_table(max_dice: int = MAX_DICE, targets=range(2, 8)) -> dict[str, list[float]]:
@@ -51,18 +102,22 @@ def dice_odds_explorer(n: int = 1, target: int = 4):
     dice = Slider(start=1, end=MAX_DICE, value=n, step=1, title="Dice rolled", name="dice-slider")
     need = Slider(start=2, end=7, value=target, step=1, title="Score needed (7 = impossible)", name="target-slider")
     text = Div(text=summaries[f"{n}-{target}"])
+    alt = alt_div(_bars_words(table[f"{n}-{target}"], n, target), name="dice-odds-alt")
     update = CustomJS(
-        args=dict(source=source, dice=dice, need=need, text=text, table=table, summaries=summaries),
-        code="""
+        args=dict(source=source, dice=dice, need=need, text=text, table=table, summaries=summaries, alt=alt),
+        code=ALT_JS + """
         const key = `${dice.value}-${need.value}`;
         const p = table[key];
         source.data = {k: source.data.k, p: p, label: p.map(x => (100 * x).toFixed(1) + '%')};
         text.text = summaries[key];
+        const bars = p.slice(0, dice.value + 1).map((x, k) => k + ' successes ' + (100 * x).toFixed(1) + '%');
+        alt.text = wrap('Bar chart: chance of each number of successes with ' + dice.value + ' dice needing '
+                        + need.value + '+. ' + bars.join(', ') + '.');
         """,
     )
     dice.js_on_change("value", update)
     need.js_on_change("value", update)
-    return column(dice, need, text, fig, sizing_mode="stretch_width")
+    return column(dice, need, text, fig, alt, sizing_mode="stretch_width")
 
 
 def running_share_chart(rolls: tuple[int, ...], target: int = 4):
@@ -84,11 +139,16 @@ def running_share_chart(rolls: tuple[int, ...], target: int = 4):
     fig.line([1, len(rolls)], [exact, exact], line_dash="dashed", color="black", legend_label=f"exact {exact:.3f}")
     fig.legend.location = "bottom_right"
     rolled = Slider(start=1, end=len(rolls), value=start, step=1, title="Dice rolled", name="rolls-slider")
-    rolled.js_on_change("value", CustomJS(args=dict(source=source, full=full, rolled=rolled), code="""
+    alt = alt_div(_share_words(share[:start], target, exact), name="running-share-alt")
+    rolled.js_on_change("value", CustomJS(args=dict(source=source, full=full, rolled=rolled, alt=alt, target=target,
+                                                    exact=exact), code=ALT_JS + """
         const n = rolled.value;
         source.data = {n: full.n.slice(0, n), share: full.share.slice(0, n)};
+        alt.text = wrap('Line chart: share of rolls scoring ' + target + '+ after each of the first ' + n
+                        + ' rolls, against the exact chance ' + exact.toFixed(3) + ' (dashed). After ' + n
+                        + ' rolls the share is ' + full.share[n - 1].toFixed(3) + '.');
     """))
-    return column(rolled, fig, sizing_mode="stretch_width")
+    return column(rolled, fig, alt, sizing_mode="stretch_width")
 
 
 def dice_roller(seed: int = 0, target: int = 4):

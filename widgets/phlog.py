@@ -41,6 +41,7 @@ from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .board import make_sources
+from .dice_odds import ALT_JS, alt_div
 from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
 from .links import RuleLinks
 from .palette import OKABE_ITO
@@ -130,6 +131,133 @@ def reach_marks(routes: dict, *, detail: bool = True) -> list[Highlight]:
     return marks
 
 
+# -- the board in words (its text alternative) -----------------------------------------------------
+def _runs(columns: list[int]) -> str:
+    """``[0, 1, 2, 5]`` -> ``"0-2, 5"`` (mirrors ``runs`` in :data:`GRID_WORDS_JS`)."""
+    out, start = [], None
+    for i, c in enumerate(columns):
+        if start is None:
+            start = c
+        if i + 1 == len(columns) or columns[i + 1] != c + 1:
+            out.append(str(start) if start == c else f"{start}-{c}")
+            start = None
+    return ", ".join(out)
+
+
+def grid_words(layers: dict[str, dict[str, list]], size: tuple[int, int]) -> str:
+    """A Phlog board in words, from its layers only (so no hidden card can reach it); mirrors
+    :data:`GRID_WORDS_JS`."""
+    width, height = size
+    parts = [f"Grid of {width} by {height} squares (column from the left, row from the top, both counted from 0)."]
+    tiles = layers["tiles"]
+    kinds: dict[str, dict[int, list[int]]] = {}
+    for x, y, kind in zip(tiles["x"], tiles["y"], tiles["kind"]):
+        kinds.setdefault(kind, {}).setdefault(y, []).append(x)
+    for kind, rows in kinds.items():
+        parts.append(f"{kind[:1].upper() + kind[1:]}: " + "; ".join(f"row {y} columns {_runs(sorted(cols))}"
+                                                         for y, cols in rows.items()) + ".")
+    parts.append("Every other square is floor.")
+    units = layers["units"]
+    sides: dict[str, list[str]] = {}
+    for uid, side, kind, x, y, note in zip(units["id"], units["side"], units["kind"], units["x"], units["y"],
+                                           units["note"]):
+        sides.setdefault(side, []).append(f"{uid} {kind.lower()} at column {x}, row {y}" + (f" ({note})" if note else ""))
+    for side, fighters in sides.items():
+        parts.append(f"{side[:1].upper() + side[1:]}: " + "; ".join(fighters) + ".")
+    reach = layers.get("reach", {"x": []})
+    if reach["x"]:
+        parts.append(f"Can reach {len(reach['x'])} squares: " + "; ".join(
+            f"column {x}, row {y}: {cost} points, {fate}"
+            for x, y, cost, fate in zip(reach["x"], reach["y"], reach["cost"], reach["fate"])) + ".")
+    return " ".join(parts)
+
+
+def cards_words(layers: dict[str, dict[str, list]]) -> str:
+    """The cards a seat may see, in words (mirrors :data:`CARDS_WORDS_JS`)."""
+    labels = layers["card_labels"]["text"]
+    cards = layers["cards"]
+    faces = [note for note, hatch in zip(cards["note"], cards["hatch"]) if hatch == "blank"]
+    return ("Cards: " + "; ".join(labels) + "."
+            + (" Face up: " + "; ".join(faces) + "." if faces else " No card face up."))
+
+
+GRID_WORDS_JS = ALT_JS + """
+function runs(cols) {
+  const out = [];
+  let start = null;
+  for (let i = 0; i < cols.length; i++) {
+    if (start === null) { start = cols[i]; }
+    if (i + 1 === cols.length || cols[i + 1] !== cols[i] + 1) {
+      out.push(start === cols[i] ? String(start) : start + '-' + cols[i]);
+      start = null;
+    }
+  }
+  return out.join(', ');
+}
+function words(L) {
+  const parts = ['Grid of ' + size[0] + ' by ' + size[1] + ' squares (column from the left, row from the top, '
+                 + 'both counted from 0).'];
+  const t = L.tiles, kinds = new Map();
+  for (let i = 0; i < t.x.length; i++) {
+    if (!kinds.has(t.kind[i])) { kinds.set(t.kind[i], new Map()); }
+    const rows = kinds.get(t.kind[i]);
+    if (!rows.has(t.y[i])) { rows.set(t.y[i], []); }
+    rows.get(t.y[i]).push(t.x[i]);
+  }
+  for (const [kind, rows] of kinds) {
+    const bits = [];
+    for (const [y, cols] of rows) { bits.push('row ' + y + ' columns ' + runs(cols.slice().sort((a, b) => a - b))); }
+    parts.push(kind.charAt(0).toUpperCase() + kind.slice(1) + ': ' + bits.join('; ') + '.');
+  }
+  parts.push('Every other square is floor.');
+  const u = L.units, sides = new Map();
+  for (let i = 0; i < u.id.length; i++) {
+    if (!sides.has(u.side[i])) { sides.set(u.side[i], []); }
+    sides.get(u.side[i]).push(u.id[i] + ' ' + u.kind[i].toLowerCase() + ' at column ' + u.x[i] + ', row ' + u.y[i]
+                              + (u.note[i] ? ' (' + u.note[i] + ')' : ''));
+  }
+  for (const [side, fighters] of sides) {
+    parts.push(side.charAt(0).toUpperCase() + side.slice(1) + ': ' + fighters.join('; ') + '.');
+  }
+  const r = L.reach;
+  if (r !== null && r.x.length) {
+    parts.push('Can reach ' + r.x.length + ' squares: ' + Array.from(r.x, (x, i) => 'column ' + x + ', row ' + r.y[i]
+               + ': ' + r.cost[i] + ' points, ' + r.fate[i]).join('; ') + '.');
+  }
+  return parts.join(' ');
+}
+"""
+
+CARDS_WORDS_JS = ALT_JS + """
+const L = {cards: cards.data, card_labels: labels.data};
+const faces = Array.from(L.cards.note).filter((_, i) => L.cards.hatch[i] === 'blank');
+alt.text = wrap('Cards: ' + Array.from(L.card_labels.text).join('; ') + '.'
+                + (faces.length ? ' Face up: ' + faces.join('; ') + '.' : ' No card face up.'));
+"""
+
+
+def grid_alt(sources, size: tuple[int, int], *, name: str):
+    """The text alternative of a grid board: follows every change of its sources (replays, live play)."""
+    keys = [k for k in ("tiles", "units", "reach") if k in sources]
+    alt = alt_div(grid_words({k: dict(sources[k].data) for k in keys}, size), name=name)
+    follow = CustomJS(args=dict(alt=alt, size=list(size), tiles=sources["tiles"], units=sources["units"],
+                                reach=sources.get("reach")), code=GRID_WORDS_JS + """
+        alt.text = wrap(words({tiles: tiles.data, units: units.data, reach: reach === null ? null : reach.data}));
+    """)
+    for key in keys:
+        sources[key].js_on_change("data", follow)
+    return alt
+
+
+def cards_alt(cards: ColumnDataSource, labels: ColumnDataSource, *, name: str = "phlog-cards-alt"):
+    """The text alternative of the cards figure (only what the seat may see: it is made from the same data)."""
+    alt = alt_div(cards_words({"cards": dict(cards.data), "card_labels": dict(labels.data)}), name=name)
+    follow = CustomJS(args=dict(alt=alt, cards=cards, labels=labels), code=CARDS_WORDS_JS)
+    cards.js_on_change("data", follow)
+    labels.js_on_change("data", follow)
+    return alt
+
+
 class PhlogBoard:
     """The Board protocol for Phlog, from one player's view.
 
@@ -182,10 +310,12 @@ class PhlogBoard:
         if gb is None:
             raise ValueError("call layers(state) before draw(sources)")
         board = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-board")
+        alt = grid_alt(sources, (gb.width, gb.height), name="phlog-board-alt")
         legend = board_legend(gb, self._table, fates=self.reach)
         if not self.cards:
-            return column(board, legend, sizing_mode="stretch_width", name="phlog-board-layout")
-        return column(board, legend, cards_figure(sources["cards"], sources["card_labels"]),
+            return column(board, alt, legend, sizing_mode="stretch_width", name="phlog-board-layout")
+        return column(board, alt, legend, cards_figure(sources["cards"], sources["card_labels"]),
+                      cards_alt(sources["cards"], sources["card_labels"]),
                       sizing_mode="stretch_width", name="phlog-board-layout")
 
 
@@ -298,7 +428,10 @@ def hand_figure(view: PlayerView, *, title: str | None = None):
     fig.text("x", "y", text="text", source=source, text_color="colour", text_align="center", text_baseline="middle",
              text_font_size="14px", text_font_style="bold")
     fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
-    return fig
+    words = (f"{view.player}'s hand, {_cards(len(view.hand))}: " + "; ".join(cards["note"]) + "."
+             if view.hand else f"{view.player}'s hand is empty.")
+    return column(fig, alt_div(words, name="phlog-hand-alt"), sizing_mode="stretch_width", max_width=420,
+                  name="phlog-hand-layout")
 
 
 def board_figure(table, player: str | None = None, *, cards: bool = True, title: str | None = None):
@@ -372,7 +505,9 @@ def reach_explorer(table, fighters: Sequence[str] | None = None, *, fighter: str
     choose.js_on_change("value", update)
     points.js_on_change("value", update)
     legend = board_legend(gb, table, fates=True, name="phlog-reach-legend")
-    return column(row(choose, points, sizing_mode="stretch_width"), fig, legend, summary, sizing_mode="stretch_width")
+    alt = grid_alt(sources, (gb.width, gb.height), name="phlog-reach-alt")
+    return column(row(choose, points, sizing_mode="stretch_width"), fig, alt, legend, summary,
+                  sizing_mode="stretch_width")
 
 
 # -- attack odds ------------------------------------------------------------------------------------
@@ -419,6 +554,13 @@ def _odds_note(view: PlayerView, key: str) -> str:
     return text + " " + LINKS.links(["phlog:attacking.removal", "phlog:jokers.play"])
 
 
+def odds_words(rows: dict[str, list], label: str) -> str:
+    """One assumption's odds chart in words."""
+    bars = [f"{card}: remove the enemy {r}, neither {n}, lose your own fighter {lo}"
+            for card, r, n, lo in zip(rows["card"], rows["remove_pct"], rows["neither_pct"], rows["lose_pct"])]
+    return f"Stacked bar chart, if this card is played in the attack ({label.lower()}): " + "; ".join(bars) + "."
+
+
 def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
     """A stacked bar per card: remove the enemy / neither / lose your own; a Select for the assumption."""
     table = odds_table(view)
@@ -443,13 +585,16 @@ def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
     choose = Select(title="Which card does the opponent play?", value=assumption, name="odds-assumption",
                     options=[(k, label) for k, (_, _, label) in ODDS_CHOICES.items()], sizing_mode="stretch_width")
     note = Div(text=notes[assumption], sizing_mode="stretch_width", name="odds-note")
+    alts = {k: odds_words(table[k], label) for k, (_, _, label) in ODDS_CHOICES.items()}
+    alt = alt_div(alts[assumption], name="phlog-odds-alt")
     choose.js_on_change("value", CustomJS(args=dict(choose=choose, source=source, table=table, note=note,
-                                                    notes=notes), code="""
+                                                    notes=notes, alt=alt, alts=alts), code=ALT_JS + """
         source.data = table[choose.value];
         note.text = notes[choose.value];
+        alt.text = wrap(alts[choose.value]);
     """))
-    return column(hand_figure(view, title=f"{view.player}'s hand (only {view.player} sees it)"), choose, fig, note,
-                  sizing_mode="stretch_width")
+    return column(hand_figure(view, title=f"{view.player}'s hand (only {view.player} sees it)"), choose, fig, alt,
+                  note, sizing_mode="stretch_width")
 
 
 # -- the trick ---------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
 from .board import make_sources
+from .dice_odds import ALT_JS, alt_div, alt_num
 from .links import RuleLinks
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
@@ -57,6 +58,92 @@ def _status(state, figure) -> str:
     if figure.in_vehicle:
         bits.append("in a vehicle")
     return ", ".join(bits)
+
+
+# -- the board in words (its text alternative) ---------------------------------------------------
+
+def board_words(layers: dict[str, dict[str, list]], size: tuple[float, float]) -> str:
+    """The board of ``layers`` in words, for a screen reader (mirrors :data:`BOARD_WORDS_JS`)."""
+    width, height = size
+    parts = [f"Tabletop {alt_num(width)} by {alt_num(height)} inches, seen from above "
+             f"(x inches from the left edge, y inches from the bottom edge)."]
+    terrain = layers["terrain"]
+    if terrain["name"]:
+        parts.append("Terrain: " + "; ".join(
+            f"{name} ({label}) around ({alt_num(x)}, {alt_num(y)})"
+            for name, label, x, y in zip(terrain["name"], terrain["label"], terrain["cx"], terrain["cy"])) + ".")
+    figures = layers["figures"]
+    groups: dict[str, dict[str, list[str]]] = {}
+    for fid, x, y, side, kind, squad in zip(figures["id"], figures["x"], figures["y"], figures["side"],
+                                            figures["kind"], figures["squad"]):
+        where = f"{fid} {tb.KIND_WORDS.get(kind, kind)} at ({alt_num(x)}, {alt_num(y)})"
+        groups.setdefault(side, {}).setdefault(squad, []).append(where)
+    for side, squads in groups.items():
+        units = [(f"alone: {', '.join(members)}" if squad == "operates alone"
+                  else f"squad {squad} ({len(members)}): {', '.join(members)}") for squad, members in squads.items()]
+        parts.append(f"{side[:1].upper() + side[1:]}: " + "; ".join(units) + ".")
+    if layers["fallen"]["id"]:
+        parts.append("Fallen: " + ", ".join(layers["fallen"]["id"]) + ".")
+    sights = list(dict.fromkeys(label.split(" (this line")[0] for label in layers["sight"]["label"]))
+    if sights:
+        parts.append("Lines of sight: " + "; ".join(sights) + ".")
+    rings = layers["rings"]
+    if rings["label"]:
+        parts.append("Rings: " + "; ".join(f"{label} (radius {alt_num(r)} inches)"
+                                            for label, r in zip(rings["label"], rings["radius"])) + ".")
+    return " ".join(parts)
+
+
+BOARD_WORDS_JS = ALT_JS + """
+function words(L) {
+  const parts = ['Tabletop ' + num(size[0]) + ' by ' + num(size[1]) + ' inches, seen from above '
+                 + '(x inches from the left edge, y inches from the bottom edge).'];
+  const t = L.terrain;
+  if (t.name.length) {
+    parts.push('Terrain: ' + Array.from(t.name, (n, i) => n + ' (' + t.label[i] + ') around (' + num(t.cx[i]) + ', '
+               + num(t.cy[i]) + ')').join('; ') + '.');
+  }
+  const f = L.figures, groups = new Map();
+  for (let i = 0; i < f.id.length; i++) {
+    const where = f.id[i] + ' ' + (kinds[f.kind[i]] || f.kind[i]) + ' at (' + num(f.x[i]) + ', ' + num(f.y[i]) + ')';
+    if (!groups.has(f.side[i])) { groups.set(f.side[i], new Map()); }
+    const squads = groups.get(f.side[i]);
+    if (!squads.has(f.squad[i])) { squads.set(f.squad[i], []); }
+    squads.get(f.squad[i]).push(where);
+  }
+  for (const [side, squads] of groups) {
+    const units = [];
+    for (const [squad, members] of squads) {
+      units.push(squad === 'operates alone' ? 'alone: ' + members.join(', ')
+                 : 'squad ' + squad + ' (' + members.length + '): ' + members.join(', '));
+    }
+    parts.push(side.charAt(0).toUpperCase() + side.slice(1) + ': ' + units.join('; ') + '.');
+  }
+  if (L.fallen.id.length) { parts.push('Fallen: ' + Array.from(L.fallen.id).join(', ') + '.'); }
+  const sights = [...new Set(Array.from(L.sight.label, l => l.split(' (this line')[0]))];
+  if (sights.length) { parts.push('Lines of sight: ' + sights.join('; ') + '.'); }
+  const r = L.rings;
+  if (r.label.length) {
+    parts.push('Rings: ' + Array.from(r.label, (l, i) => l + ' (radius ' + num(r.radius[i]) + ' inches)').join('; ') + '.');
+  }
+  return parts.join(' ');
+}
+"""
+
+
+def board_alt(sources, size: tuple[float, float], *, name: str):
+    """The text alternative of a board drawn from ``sources``: it follows every change of their data
+    (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
+    layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
+    alt = alt_div(board_words(layers, size), name=name)
+    follow = CustomJS(args=dict(alt=alt, size=list(size), kinds=tb.KIND_WORDS,
+                                **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
+        alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
+                               rings: rings.data}));
+    """)
+    for key in layers:
+        sources[key].js_on_change("data", follow)
+    return alt
 
 
 class SimplePlasticBoard:
@@ -148,9 +235,14 @@ class SimplePlasticBoard:
     def legend(self):
         return tb.tabletop_legend(name=f"{self.name}-legend")
 
+    def alt(self, sources):
+        """The table in words (read by a screen reader), following the sources' changes."""
+        return board_alt(sources, self.size, name=f"{self.name}-alt")
+
     def draw(self, sources):
-        """The table with its legend below it."""
-        return column(self.figure(sources), self.legend(), sizing_mode="stretch_width", name=f"{self.name}-layout")
+        """The table with its legend below it, and its text alternative."""
+        return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
+                      name=f"{self.name}-layout")
 
 
 def board_figure(state, **options):
@@ -204,6 +296,52 @@ def _headline(need, kind: str, dist) -> str:
             f"at least one kill <b>{percent(dist.at_least(1))}</b>, expected kills <b>{float(dist.mean()):.2f}</b>.")
 
 
+def most_kills(attacker: str) -> int:
+    """The most figures one unit of this kind can kill in a turn: one per die of each of its attacks."""
+    p = PROFILES[attacker]
+    return p.dice * p.attacks
+
+
+def squad_size_matters(c: dict, need) -> bool:
+    """Whether the target squad's size can change the kills: the attack can be made, the target is in a
+    squad (a sniper is alone), and the attacker can kill more than one figure in a turn."""
+    return need is not None and PROFILES[c["target"]].in_squad != "never" and most_kills(c["attacker"]) > 1
+
+
+def squad_note(c: dict, need) -> str:
+    """Why the squad-size buttons are (or are not) switched off, for these conditions."""
+    attacker, target = PROFILES[c["attacker"]], PROFILES[c["target"]]
+    if need is None:
+        return "(off: no attack, so no figure of the squad can fall)"
+    if target.in_squad == "never":
+        return f"(off: a {target.name.lower()} is always alone)"
+    if most_kills(c["attacker"]) == 1:
+        return (f"(off: {_a(attacker.name.lower())} rolls one die, so it kills at most one figure, "
+                f"whatever the squad's size)")
+    k = most_kills(c["attacker"])
+    same = f": squads of {k} or more give the same odds" if k < max(examples.SQUAD_SIZES) else ""
+    return f"({_a(attacker.name.lower())} can kill up to {k} figures a turn, one per die{same})"
+
+
+def _a(words: str) -> str:
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
+
+def odds_headline(c: dict, need, dist) -> str:
+    """The odds explorer's text for conditions ``c``: who attacks whom (the target's kind and squad named),
+    then the to-kill number and the kills."""
+    attacker, target = PROFILES[c["attacker"]], PROFILES[c["target"]]
+    if target.in_squad == "never":
+        whom = f"{_a(target.name.lower())} (alone)"
+    elif squad_size_matters(c, need):
+        n = c["squad_size"]
+        whom = (f"{_a(target.name.lower())} on its own (a squad of 1)" if n == 1 else
+                f"{_a(target.name.lower())} leading a squad of {n}")
+    else:
+        whom = f"{_a(target.name.lower())} leading its squad"
+    return f"<b>{attacker.name}</b> attacks <b>{whom}</b>. " + _headline(need, c["attacker"], dist)
+
+
 class _ReasonIndex:
     """Reasons shared by many entries are stored once; entries keep their numbers."""
 
@@ -238,12 +376,21 @@ def _chart_data(p: list[float]) -> dict:
     return {"k": list(range(len(p))), "p": p, "label": [f"{x:.0%}" if x in (0, 1) else f"{x:.1%}" for x in p]}
 
 
-_SHOW_JS = """
+def chart_words(p: list[float]) -> str:
+    """A kills chart in words (mirrors ``show`` in :data:`_SHOW_JS`)."""
+    labels = _chart_data(p)["label"]
+    return ("Bar chart, figures killed this turn (exact): "
+            + ", ".join(f"{k} killed {label}" for k, label in enumerate(labels)) + ".")
+
+
+_SHOW_JS = ALT_JS + """
 function show(entry) {
   const p = entry.p;
-  chart.data = {k: p.map((_, i) => i), p: p,
-                label: p.map(x => (x === 0 || x === 1) ? (100 * x).toFixed(0) + '%' : (100 * x).toFixed(1) + '%')};
+  const labels = p.map(x => (x === 0 || x === 1) ? (100 * x).toFixed(0) + '%' : (100 * x).toFixed(1) + '%');
+  chart.data = {k: p.map((_, i) => i), p: p, label: labels};
   text.text = entry.head + '<ul>' + entry.why.map(i => '<li>' + reasons[i] + '</li>').join('') + '</ul>';
+  alt.text = wrap('Bar chart, figures killed this turn (exact): '
+                  + labels.map((l, k) => k + ' killed ' + l).join(', ') + '.');
 }
 """
 
@@ -255,9 +402,10 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
     reasons = _ReasonIndex()
     table = {}
     for key, entry in odds_entries(settings).items():
-        kind = entry["conditions"]["attacker"]
-        table[key] = {"head": _headline(entry["need"], kind, entry["kills"]), "why": reasons(entry["to_kill"]),
-                      "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])]}
+        c, need = entry["conditions"], entry["need"]
+        table[key] = {"head": odds_headline(c, need, entry["kills"]), "why": reasons(entry["to_kill"]),
+                      "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])],
+                      "size_on": squad_size_matters(c, need), "size_note": squad_note(c, need)}
     first = {"attacker": attacker, "target": target, "moved": moved, "height": height, "cover": cover,
              "vehicle": vehicle, "squad_size": squad_size}
     start = table[condition_key(first)]
@@ -271,21 +419,28 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
     flags = CheckboxGroup(labels=list(FLAG_LABELS), name="sp-odds-flags",
                           active=[i for i, on in enumerate((moved, cover, vehicle)) if on])
     size = RadioButtonGroup(labels=[str(n) for n in examples.SQUAD_SIZES], name="sp-odds-size",
-                            active=examples.SQUAD_SIZES.index(squad_size), sizing_mode="stretch_width")
+                            active=examples.SQUAD_SIZES.index(squad_size), sizing_mode="stretch_width",
+                            disabled=not start["size_on"])
+    size_note = Div(text=start["size_note"], name="sp-odds-size-note", sizing_mode="stretch_width",
+                    css_classes=["sp-odds-size-note"])
     text = Div(text="", name="sp-odds-text", sizing_mode="stretch_width", css_classes=["sp-odds-text"],
                styles=TEXT_STYLE)
     chart = ColumnDataSource(_chart_data(start["p"]))
     text.text = start["head"] + "<ul>" + "".join(f"<li>{reasons.texts[i]}</li>" for i in start["why"]) + "</ul>"
     fig = _kills_chart(chart, "sp-odds-chart")
+    alt = alt_div(chart_words(start["p"]), name="sp-odds-chart-alt")
     update = CustomJS(
         args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, kinds=kinds, heights=heights,
                   pa=pick_attacker, pt=pick_target, ph=pick_height, flags=flags, size=size,
-                  sizes=list(examples.SQUAD_SIZES)),
+                  sizes=list(examples.SQUAD_SIZES), size_note=size_note, alt=alt),
         code=_SHOW_JS + """
         const on = i => flags.active.includes(i) ? '1' : '0';
         const key = [kinds[pa.active], kinds[pt.active], on(0), heights[ph.active], on(1), on(2),
                      sizes[size.active]].join('|');
-        show(table[key]);
+        const entry = table[key];
+        show(entry);
+        size.disabled = !entry.size_on;
+        size_note.text = entry.size_note;
         """,
     )
     for widget in (pick_attacker, pick_target, pick_height, size):
@@ -297,10 +452,10 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
 
     controls = column(
         label("Attacker"), pick_attacker, label("Target (leads its squad; a sniper is alone)"), pick_target,
-        label("Figures in the target's squad"), size, label("Ground"), pick_height, flags,
+        label("Figures in the target's squad"), size_note, size, label("Ground"), pick_height, flags,
         sizing_mode="stretch_width",
     )
-    return column(controls, text, fig, sizing_mode="stretch_width", name="sp-odds")
+    return column(controls, text, fig, alt, sizing_mode="stretch_width", name="sp-odds")
 
 
 # -- the pick-a-shooter explorer ------------------------------------------------------------------
@@ -318,6 +473,34 @@ def pair_entries(state) -> dict[str, dict]:
                                          "victim": visible[0].id if visible else None,
                                          "kills": m.kill_distribution(state, a.id, t.id)}
     return entries
+
+
+def pick_headline(state, attacker: str, target: str, entry: dict) -> str:
+    """What the pick explorer says above the odds: the sight of the figure the attack *falls on*.
+
+    An attack on a squad falls on its closest member the attacker can see, so a picked target out of
+    sight may still be attacked through another member: the headline names that member and its sight,
+    so the sight it states and the odds below it are about the same figure.
+    """
+    a, t = state.figures[attacker], state.figures[target]
+    who = (f"<b>{attacker}</b> ({PROFILES[a.kind].name.lower()}) at <b>{target}</b> "
+           f"({PROFILES[t.kind].name.lower()}): ")
+    verdict = entry["sight"].sight.value
+    victim = entry["victim"]
+    if victim is None:
+        rest = ", and to every member of its squad" if t.squad and len(m.group_of(state, t)) > 1 else ""
+        head = f"line of sight <b>{verdict}</b>{rest}."
+    elif victim == target:
+        head = f"line of sight <b>{verdict}</b>; the attack falls on <b>{target}</b>."
+    else:
+        v = state.figures[victim]
+        seen = m.sight(state, a, v).sight.value
+        first = " first" if most_kills(a.kind) > 1 else ""
+        about = (f"<b>{target}</b> is out of sight (line of sight <b>blocked</b>)" if verdict == "blocked"
+                 else f"line of sight to {target} <b>{verdict}</b>")
+        head = (f"{about}; the attack falls{first} on <b>{victim}</b>, the closest member of squad {v.squad} "
+                f"in sight (line of sight <b>{seen}</b>).")
+    return who + head + " " + _headline(entry["need"], a.kind, entry["kills"])
 
 
 def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5", height: int = 440):
@@ -340,10 +523,7 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
             marks.append((v.x, v.y, 0.7, SIGHT_COLOURS["partial"], f"the attack falls on {victim}"))
         sight_data = tb.sight_layer(sights)
         rings = tb.rings_layer(marks)
-        verdict = entry["sight"].sight.value
-        head = (f"<b>{a_id}</b> ({PROFILES[a.kind].name.lower()}) at <b>{t_id}</b> "
-                f"({PROFILES[t.kind].name.lower()}): line of sight <b>{verdict}</b>. "
-                + _headline(entry["need"], a.kind, entry["kills"]))
+        head = pick_headline(state, a_id, t_id, entry)
         table[key] = {"head": head, "why": reasons(entry["to_kill"]),
                       "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])], "sight": sight_data, "rings": rings}
     ids = [f.id for f in m.living(state)]
@@ -358,14 +538,16 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     sources["sight"].data = start["sight"]
     sources["rings"].data = start["rings"]
     chart_fig = _kills_chart(chart, "sp-pick-chart")
+    alt = alt_div(chart_words(start["p"]), name="sp-pick-chart-alt")
     update = CustomJS(
         args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, pa=pick_a, pt=pick_t, sides=sides,
-                  sight=sources["sight"], rings=sources["rings"]),
+                  sight=sources["sight"], rings=sources["rings"], alt=alt),
         code=_SHOW_JS + """
         const entry = table[pa.value + '>' + pt.value];
         if (entry === undefined) {
           text.text = '<b>' + pa.value + ' and ' + pt.value + ' are on the same side:</b> choose an enemy target.';
           chart.data = {k: [], p: [], label: []};
+          alt.text = wrap('Bar chart, figures killed this turn: empty (no enemy target chosen).');
           sight.data = {xs: [], ys: [], colour: [], dash: [], verdict: [], label: []};
           return;
         }
@@ -389,7 +571,8 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     """)
     sources["figures"].selected.js_on_change("indices", tapped)
     picks = row(pick_a, pick_t, sizing_mode="stretch_width")
-    return column(picks, fig, board.legend(), text, chart_fig, sizing_mode="stretch_width", name="sp-pick")
+    return column(picks, fig, board.alt(sources), board.legend(), text, chart_fig, alt, sizing_mode="stretch_width",
+                  name="sp-pick")
 
 
 # -- the replay ------------------------------------------------------------------------------------------
