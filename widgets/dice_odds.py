@@ -6,50 +6,16 @@ sliders only choose which precomputed column to show (a Bokeh ``CustomJS``).
 
 from __future__ import annotations
 
-import html
-
 from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Slider
 from bokeh.plotting import figure
 
 from explorer.core.dice import success_chance, successes
 
+from .alt_text import ALT_JS, alt_div
 from .palette import BAR
 
 MAX_DICE = 6
-
-# -- text alternatives -------------------------------------------------------------------------------
-# Every board and chart has a text alternative beside it: a Div (class ``tsr-alt``) whose words a screen
-# reader reads and that sighted readers do not see. Widgets of other modules (the Simple Plastic and
-# Phlog boards) use these two helpers too.
-
-ALT_CLASS = "tsr-alt"
-ALT_STYLE = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
-             "clip:rect(0,0,0,0);clip-path:inset(50%);white-space:nowrap;border:0")
-ALT_JS = """
-const esc = t => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const wrap = t => '<p role="note" style="%s">' + esc(t) + '</p>';
-const num = x => String(Math.floor(x * 10 + 0.5) / 10);
-""" % ALT_STYLE
-
-
-def alt_html(words: str) -> str:
-    """The HTML of a text alternative (mirrors ``wrap`` in :data:`ALT_JS`)."""
-    return f'<p role="note" style="{ALT_STYLE}">{html.escape(words, quote=False)}</p>'
-
-
-def alt_div(words: str, *, name: str):
-    """A text alternative for the board or chart next to it: read by a screen reader, not shown."""
-    return Div(text=alt_html(words), name=name, css_classes=[ALT_CLASS], sizing_mode="stretch_width")
-
-
-def alt_num(x: float) -> str:
-    """A number to one decimal, as ``num`` in :data:`ALT_JS` writes it (24.0 -> "24", 8.25 -> "8.3")."""
-    import math
-
-    v = math.floor(x * 10 + 0.5) / 10
-    return str(int(v)) if v == int(v) else str(v)
-
 
 def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"

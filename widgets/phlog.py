@@ -41,7 +41,7 @@ from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .board import make_sources
-from .dice_odds import ALT_JS, alt_div
+from .alt_text import ALT_JS, alt_div
 from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
 from .links import RuleLinks
 from .palette import OKABE_ITO

@@ -23,7 +23,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
 from .board import make_sources
-from .dice_odds import ALT_JS, alt_div, alt_num
+from .alt_text import ALT_JS, alt_div, alt_num
 from .links import RuleLinks
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
