@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from bokeh.layouts import row
+from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, FactorRange, HoverTool
 from bokeh.plotting import figure
 
 from explorer.core.simulate import Summary
 
+from .alt_text import alt_div
 from .palette import BAR, side_colour
 
 
@@ -35,4 +36,14 @@ def study_chart(summaries: dict[str, Summary], sides: tuple[str, ...]):
     length_fig.vbar(x="variant", top="rounds", width=0.7, color=BAR, source=length)
     length_fig.add_tools(HoverTool(tooltips=[("variant", "@variant"), ("mean rounds", "@rounds{0.0}")]))
     length_fig.xaxis.major_label_orientation = 0.9
-    return row(win_fig, length_fig, sizing_mode="stretch_width")
+    charts = row(win_fig, length_fig, sizing_mode="stretch_width")
+    return column(charts, alt_div(study_words(summaries, sides), name="study-alt"), sizing_mode="stretch_width")
+
+
+def study_words(summaries: dict[str, Summary], sides: tuple[str, ...]) -> str:
+    """The two charts in words, for a screen reader."""
+    parts = []
+    for variant, summary in summaries.items():
+        won = ", ".join(f"{side} won {summary.win_rate(side):.0%}" for side in sides)
+        parts.append(f"{variant}: {won} of {summary.games} games; {summary.mean_rounds:.1f} rounds on average")
+    return "Bot games under each house rule. " + ". ".join(parts) + "."
