@@ -124,3 +124,38 @@ def legend_div(groups: list[tuple[str, list[tuple[str, str]]]], *, name: str = "
 
     return Div(text=legend_html(groups), name=name, css_classes=[LEGEND_CLASS], sizing_mode="stretch_width",
                styles=LEGEND_STYLE)
+
+
+# -- touch ------------------------------------------------------------------------------------------
+# On a phone a finger's swipe over a board must scroll the page: no pan (drag) or wheel-zoom tool is
+# active by default, so BokehJS leaves the canvas's ``touch-action`` at ``auto``. Zoom stays available
+# by choosing a tool in the toolbar (where a board has one). A tap shows what hover shows: touch has
+# no hover, so a tap asks the board's hover tool to inspect the tapped point.
+
+_TAP_SHOWS_HOVER_JS = """
+const index = (typeof Bokeh !== "undefined") ? Bokeh.index : null;
+if (index == null || index.find_one == null) { return; }
+const sx = cb_obj.sx, sy = cb_obj.sy;
+// after the finger's pointerout (which hides the tooltip) has been handled
+setTimeout(() => {
+  for (const tool of hovers) {
+    const view = index.find_one(tool);
+    if (view != null && typeof view._move === "function") {
+      view._move({type: "move", sx: sx, sy: sy, modifiers: {shift: false, ctrl: false, alt: false}});
+    }
+  }
+}, 30);
+"""
+
+
+def touch_friendly(fig) -> None:
+    """No drag or scroll tool active by default, and a tap shows the hover tooltip (see above)."""
+    from bokeh.events import Tap
+    from bokeh.models import CustomJS, HoverTool
+
+    fig.toolbar.active_drag = None
+    fig.toolbar.active_scroll = None
+    fig.toolbar.active_multi = None
+    hovers = list(fig.select({"type": HoverTool}))
+    if hovers:
+        fig.js_on_event(Tap, CustomJS(args=dict(hovers=hovers), code=_TAP_SHOWS_HOVER_JS))

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool
 from bokeh.plotting import figure
 
-from .board import legend_div, swatch_box, swatch_marker
+from .board import legend_div, swatch_box, swatch_marker, touch_friendly
 from .palette import INK, OKABE_ITO, side_colour
 
 Square = tuple[int, int]
@@ -162,6 +162,7 @@ class GridBoard:
             width=self.width * self.square_px + border_left + 6,
             height=self.height * self.square_px + border_bottom + border_top,
             x_range=x_range, y_range=y_range, sizing_mode="scale_width", toolbar_location=None, title=self.title,
+            tools="",  # no pan or wheel zoom: a finger's swipe scrolls the page (a phone can still pinch-zoom it)
             name=name, min_border=4, min_border_left=border_left, min_border_bottom=border_bottom,
             min_border_top=border_top, min_border_right=6, match_aspect=True, aspect_scale=1,
             background_fill_color="#ffffff",
@@ -205,6 +206,7 @@ class GridBoard:
                                            highlights.data if highlights is not None else None), name="cells")
         hover = fig.rect("x", "y", 1, 1, source=cells, fill_alpha=0, line_alpha=0, name="cells")
         fig.add_tools(HoverTool(renderers=[hover], tooltips='<div style="max-width:320px">@info{safe}</div>'))
+        touch_friendly(fig)
         sync = CustomJS(args=dict(cells=cells, tiles=tiles, units=units, marks=highlights, width=self.width,
                                   height=self.height), code=_CELL_JS)
         for source in (tiles, units) + ((highlights,) if highlights is not None else ()):

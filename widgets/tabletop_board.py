@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from bokeh.models import ColumnDataSource, DataRange1d, HoverTool, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
-from .board import legend_div, swatch_box, swatch_line, swatch_marker
+from .board import legend_div, swatch_box, swatch_line, swatch_marker, touch_friendly
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 
 TABLE_FILL = "#F1EFE8"
@@ -178,7 +178,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
     fig = bokeh_figure(
         title=title or None, name=name, sizing_mode="scale_width", width=int(canvas_w), height=int(canvas_h),
         x_range=x_range, y_range=y_range, match_aspect=True, aspect_scale=1,
-        tools="pan,wheel_zoom,reset", active_scroll=None,
+        tools="pan,wheel_zoom,zoom_in,zoom_out,reset", active_scroll=None,
         toolbar_location="right", x_axis_label="inches", y_axis_label="inches",
         background_fill_color="#ffffff", border_fill_color="#ffffff", min_border_left=48, min_border_right=4,
         min_border_top=8, min_border_bottom=44,
@@ -223,6 +223,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         ("", "@id (@side)"), ("unit", "@profile"), ("squad", "@squad"), ("now", "@status"),
         ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
+    touch_friendly(fig)
     return fig
 
 
