@@ -17,6 +17,8 @@ from pathlib import Path
 import bokeh
 from sphinx.application import Sphinx
 
+from widgets.display import STATIC_CLASS
+
 from . import vendor
 
 BOKEH_DIR = f"bokeh@{bokeh.__version__}"
@@ -101,16 +103,20 @@ def prepare_static(app: Sphinx) -> None:
 _MODEL_NAME = re.compile(r'\\?"name\\?":\s*\\?"([A-Za-z0-9_]+)\\?"')
 
 
-def bokeh_bundles(widget_state_json: str) -> list[str]:
-    """The BokehJS bundles the models named in a page's widget state need."""
-    if "BokehModel" not in widget_state_json:
+STATIC_EMBED = f'class="{STATIC_CLASS}"'  # the element of a static board (widgets.display.StaticBokeh)
+
+
+def bokeh_bundles(text: str) -> list[str]:
+    """The BokehJS bundles the Bokeh models named in ``text`` need: a page's widget state, or its body
+    holding static embeds."""
+    if "BokehModel" not in text and STATIC_EMBED not in text:
         return []
     import bokeh.models  # noqa: F401  (defines the models, filling the registry)
     from bokeh.model import Model
 
     bundles = ["bokeh"]
     modules = set()
-    for name in set(_MODEL_NAME.findall(widget_state_json)):
+    for name in set(_MODEL_NAME.findall(text)):
         cls = Model.model_class_reverse_map.get(name)
         if cls is not None:
             modules.add(cls.__module__)
@@ -126,17 +132,37 @@ def add_bokehjs(app: Sphinx, pagename: str, templatename, context, doctree) -> N
 
     if app.builder.format != "html":
         return
-    js_files = NbMetadataCollector.get_js_files(app.env, pagename)
-    state = js_files.get("ipywidgets_state")
-    if not state:
-        return
-    body = state[1].get("body", "")
+    state = NbMetadataCollector.get_js_files(app.env, pagename).get("ipywidgets_state")
+    widgets = state[1].get("body", "") if state else ""
+    # Boards inside real ipywidgets are in the widget state; the others are static embeds in the body.
+    text = widgets + (context.get("body", "") if STATIC_EMBED in context.get("body", "") else "")
     # BokehJS must be a global before require.js is on the page, so it goes first.
-    for index, bundle in enumerate(bokeh_bundles(body)):
+    for index, bundle in enumerate(bokeh_bundles(text)):
         app.add_js_file(f"{BOKEH_DIR}/{bundle}.min.js", priority=200 + index)
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # how myst-nb writes a widget's output
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def drop_unused_widget_manager(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
+    """No widget manager (3.6 MB) on a page that shows no ipywidget.
+
+    The executed notebook records every widget its kernel made, shown or not;
+    live widgets appear on the site as static snapshots (widgets/snapshot.py),
+    so their recorded state has nothing to draw.
+    """
+    if WIDGET_VIEW in context.get("body", "") or "script_files" not in context:
+        return
+    manager = set(widget_scripts())
+    context["script_files"][:] = [
+        js for js in context["script_files"]
+        if js.filename not in manager and js.attributes.get("type") != WIDGET_STATE
+    ]
 
 
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", prepare_static)
     app.connect("html-page-context", add_bokehjs)
+    app.connect("html-page-context", drop_unused_widget_manager, priority=900)  # after myst-nb adds it
     return {"parallel_read_safe": True, "parallel_write_safe": True}

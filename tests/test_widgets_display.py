@@ -18,11 +18,65 @@ def test_in_jupyterlab_the_controls_stay_live(monkeypatch):
     assert not any(c.disabled for c in _controls(shown)) and play.button_style == "primary"
 
 
-def test_on_the_site_every_control_is_disabled_and_the_note_stands_above_the_first(monkeypatch):
+def test_on_the_site_it_is_plain_html_every_control_disabled_the_note_above_the_first(monkeypatch):
     monkeypatch.setenv("TSR_STATIC_BUILD", "1")
     box, play = _box()
-    shown = live_only(box)
-    assert all(c.disabled for c in _controls(shown)) and play.button_style == ""
-    kinds = [type(c).__name__ for c in shown.children]
-    assert kinds == ["HTML", "HTML", "Dropdown", "HBox"]  # the board, the note, then the controls
-    assert "live-only" in shown.children[1].value
+    page = live_only(box)._repr_html_()
+    # the board, the note, then the controls: a dead menu and a dead button, no call-to-action style
+    assert page.index("the board") < page.index("live-only") < page.index("<select disabled>")
+    assert "<option selected>a</option>" in page and '<button type="button" disabled>Play</button>' in page
+    assert "primary" not in page
+
+
+def test_a_widget_without_a_snapshot_rule_fails_the_build(monkeypatch):
+    import pytest
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    with pytest.raises(TypeError, match="ColorPicker has no static snapshot"):
+        live_only(ipw.VBox([ipw.ColorPicker()]))
+
+
+def test_boards_inside_live_widgets_are_static_embeds_on_the_site(monkeypatch):
+    from bokeh.plotting import figure
+
+    from widgets.display import bokeh_widget
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    fig = figure()
+    fig.scatter([1], [2])
+    page = live_only(ipw.VBox([bokeh_widget(fig), ipw.Button(description="Play")]))._repr_html_()
+    assert 'class="tsr-bokeh"' in page and "Bokeh.embed.embed_item" in page
+
+
+def test_on_the_site_a_board_is_a_static_embed_that_bokehjs_draws(monkeypatch):
+    import json
+
+    from bokeh.plotting import figure
+
+    from sitebuild.offline import bokeh_bundles
+    from widgets.display import StaticBokeh, show
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    fig = figure(title="a </script> in a title")
+    fig.scatter([1], [2])
+    shown = show(fig)
+    assert isinstance(shown, StaticBokeh)
+    page = shown._repr_html_()
+    assert 'class="tsr-bokeh"' in page and "Bokeh.embed.embed_item" in page
+    assert page.count("</script>") == 2  # the title's "</script>" cannot end the embed early
+    item = page.split('type="application/json"', 1)[1].split(">", 1)[1].split("</script>", 1)[0]
+    assert json.loads(item)["doc"]["roots"]
+    assert page == show(fig)._repr_html_()  # the same board gives the same page: rebuilds are identical
+    assert bokeh_bundles(page) == ["bokeh"]
+
+
+def test_every_live_game_has_a_static_snapshot(monkeypatch):
+    from widgets.phlog import live_play
+    from widgets.simple_plastic import SimplePlasticLive
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    for live in (live_play(), SimplePlasticLive(human="green", bot_seed=1)):
+        page = live.widget()._repr_html_()
+        assert 'class="tsr-bokeh"' in page and "live-only" in page
+        assert "<button" in page and "<select disabled>" in page
+        assert "<button type=\"button\">" not in page  # no live-looking button

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 from bokeh.embed import json_item
+from bokeh.models import CustomJS
 
 from explorer import get_ruleset
 from explorer.core.cards import Card
@@ -17,6 +18,7 @@ from explorer.rulesets.phlog import tables
 from explorer.rulesets.phlog.odds import BEST, UNIFORM
 from widgets import phlog as W
 from widgets.board import make_sources
+from widgets.packing import unpacked
 from widgets.replay import replay_frames
 
 PHLOG = get_ruleset("phlog")
@@ -216,7 +218,9 @@ def test_the_recorded_game_is_the_one_the_book_describes():
 
 def test_public_replay_log_hides_draws_and_face_down_choices():
     game = W.greedy_game(2)
-    text = json.dumps(json_item(W.public_replay(W.partial_game(game, 29))), ensure_ascii=False)
+    replay = W.public_replay(W.partial_game(game, 29))
+    frames = next(cb.args["frames"] for cb in replay.select({"type": CustomJS}) if "frames" in cb.args)
+    text = json.dumps(json_item(replay), ensure_ascii=False) + "".join(unpacked(frames)["captions"])
     assert "chooses an attack card face down" in text and "tan draws 1 card." in text
     assert "10♦ to attack" not in text and "tan draws 10♣" not in text  # private events and choices
     assert "Revealed: 10♦ (10) attacks, 5♣ (5) defends." in text

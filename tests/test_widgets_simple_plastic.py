@@ -12,6 +12,7 @@ from explorer.rulesets.simple_plastic import Attack, EndPhase, MoveSquad, exampl
 from widgets import simple_plastic as sp
 from widgets import tabletop_board as tb
 from widgets.board import make_sources
+from widgets.packing import unpacked
 from widgets.palette import SIDE_COLOURS, SIGHT_COLOURS
 
 
@@ -145,7 +146,7 @@ def test_odds_table_against_independent_arithmetic(entries):
 def test_odds_explorer_ships_the_same_numbers(entries):
     layout = sp.odds_explorer()
     (update,) = {cb for w in layout.select({"type": sp.RadioButtonGroup}) for cb in w.js_property_callbacks["change:active"]}
-    table = update.args["table"]
+    table = unpacked(update.args["table"])
     assert table.keys() == entries.keys()
     for key, entry in entries.items():
         assert table[key]["p"] == pytest.approx([float(entry["kills"].probability(k)) for k in range(sp.MAX_KILLS + 1)],
@@ -160,7 +161,7 @@ def test_pick_explorer_has_every_pair_with_sight_and_odds():
     layout = sp.pick_explorer(fight)
     select = layout.select_one({"name": "sp-pick-attacker"})
     (update,) = select.js_property_callbacks["change:value"]
-    table = update.args["table"]
+    table = unpacked(update.args["table"])
     greens, tans = [f.id for f in m.living(fight, "green")], [f.id for f in m.living(fight, "tan")]
     assert len(table) == 2 * len(greens) * len(tans)
     entry = table["t-sniper>g5"]
@@ -199,8 +200,9 @@ def test_replay_widget_has_a_frame_and_caption_per_step(recorded):
     slider = layout.select_one({"name": "replay-slider"})
     (callback,) = slider.js_property_callbacks["change:value"]
     assert slider.end == len(recorded.history)
-    assert len(callback.args["layers"]) == len(callback.args["captions"]) == len(recorded.history) + 1
-    assert "attacking.html#simple-plastic-attacking" in "".join(callback.args["captions"])
+    frames = unpacked(callback.args["frames"])
+    assert len(frames["layers"]) == len(frames["captions"]) == len(recorded.history) + 1
+    assert "attacking.html#simple-plastic-attacking" in "".join(frames["captions"])
 
 
 # -- live play --------------------------------------------------------------------------------
@@ -246,7 +248,7 @@ def test_live_play_refuses_a_move_too_far_and_undo_takes_back_a_move(live):
 
 
 def test_live_widget_is_labelled_live_only(live):
-    widget = live.widget()
+    widget = live.widget()  # in JupyterLab: the note above the live controls
     assert "live-only" in widget.children[0].value
 
 
@@ -263,7 +265,7 @@ def test_pick_headline_names_the_figure_the_attack_falls_on_and_agrees_with_the_
 
     fight = examples.firefight()
     layout = sp.pick_explorer(fight)
-    table = layout.select_one({"name": "sp-pick-attacker"}).js_property_callbacks["change:value"][0].args["table"]
+    table = unpacked(layout.select_one({"name": "sp-pick-attacker"}).js_property_callbacks["change:value"][0].args["table"])
     assert table  # every precomputed entry:
     for key, entry in table.items():
         a, t = key.split(">")
@@ -288,7 +290,7 @@ def test_pick_headline_names_the_figure_the_attack_falls_on_and_agrees_with_the_
 def test_odds_explorer_names_the_target_and_every_control_changes_the_text_or_is_off(entries):
     layout = sp.odds_explorer()
     (update,) = {cb for w in layout.select({"type": sp.RadioButtonGroup}) for cb in w.js_property_callbacks["change:active"]}
-    table = update.args["table"]
+    table = unpacked(update.args["table"])
     shown = {key: (e["head"], tuple(e["why"]), tuple(e["p"])) for key, e in table.items()}
     # the two target buttons that used to read the same now name the target
     assert "heavy weapons" in table["trooper|heavy|0|level|0|0|5"]["head"].lower()

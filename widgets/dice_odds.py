@@ -13,6 +13,7 @@ from bokeh.plotting import figure
 from explorer.core.dice import success_chance, successes
 
 from .alt_text import ALT_JS, alt_div
+from .packing import UNPACK_JS, packed
 from .palette import BAR
 
 MAX_DICE = 6
@@ -70,8 +71,10 @@ def dice_odds_explorer(n: int = 1, target: int = 4):
     text = Div(text=summaries[f"{n}-{target}"])
     alt = alt_div(_bars_words(table[f"{n}-{target}"], n, target), name="dice-odds-alt")
     update = CustomJS(
-        args=dict(source=source, dice=dice, need=need, text=text, table=table, summaries=summaries, alt=alt),
-        code=ALT_JS + """
+        args=dict(source=source, dice=dice, need=need, text=text, tables=packed({"p": table, "words": summaries}),
+                  alt=alt),
+        code=UNPACK_JS + ALT_JS + """
+        const {p: table, words: summaries} = unpack(tables);
         const key = `${dice.value}-${need.value}`;
         const p = table[key];
         source.data = {k: source.data.k, p: p, label: p.map(x => (100 * x).toFixed(1) + '%')};

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 
 import ipywidgets as ipw
@@ -13,16 +15,56 @@ LIVE_NOTE = (
 
 
 def show(layout):
-    """Wrap a Bokeh layout as a jupyter_bokeh widget.
+    """Show a Bokeh layout as a cell's output.
 
-    One path for both places: JupyterLab renders it with live Python
-    callbacks; the static site renders its saved state with BokehJS served
-    locally, and Bokeh's own JS callbacks keep its controls working.
+    In JupyterLab it is a jupyter_bokeh widget, with live Python callbacks.
+    On the static site (``TSR_STATIC_BUILD``) it is a plain BokehJS embed:
+    its controls work through Bokeh's own JS callbacks, and a page whose
+    boards need nothing more loads no ipywidgets manager (3.6 MB).
     """
+    if os.environ.get("TSR_STATIC_BUILD"):
+        return StaticBokeh(layout)
+    return bokeh_widget(layout)
+
+
+def bokeh_widget(layout):
+    """A Bokeh layout as an ipywidget, to sit inside ipywidgets containers (live play).
+
+    On the static site it is an HTML widget holding the static embed, which
+    the snapshot of the live widget (``live_only``) writes into the page.
+    """
+    if os.environ.get("TSR_STATIC_BUILD"):
+        return ipw.HTML(StaticBokeh(layout)._repr_html_())
     from jupyter_bokeh import BokehModel
 
     _load_bokehjs_once()
     return BokehModel(layout)
+
+
+STATIC_CLASS = "tsr-bokeh"
+"""The class of a static embed's element (sitebuild/offline.py looks for it to load BokehJS)."""
+
+
+class StaticBokeh:
+    """A Bokeh layout embedded as JSON that BokehJS (served by the site) draws when the page loads."""
+
+    def __init__(self, layout):
+        from bokeh.embed import json_item
+
+        # Key order matters: BokehJS reads an object in full where it first meets it, and refers to it after.
+        self.item = json.dumps(json_item(layout), separators=(",", ":"))
+
+    def _repr_html_(self) -> str:
+        # A name from the content keeps rebuilds identical; "</" must not end the script early.
+        target = f"{STATIC_CLASS}-{hashlib.sha1(self.item.encode()).hexdigest()[:12]}"
+        item = self.item.replace("</", "<\\/")
+        return (f'<div id="{target}" class="{STATIC_CLASS}"></div>'
+                f'<script type="application/json" id="{target}-item">{item}</script>'
+                "<script>(function () {"
+                f'const draw = () => Bokeh.embed.embed_item(JSON.parse(document.getElementById("{target}-item")'
+                f'.textContent), "{target}");'
+                'if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);'
+                " else draw(); })();</script>")
 
 
 _bokehjs_loaded = False
@@ -49,18 +91,20 @@ def live_only(widget, note: str = LIVE_NOTE):
     """A control that needs a Python kernel, labelled so.
 
     In JupyterLab it plays. In the site build (``TSR_STATIC_BUILD``) it is a
-    snapshot: every control in it is disabled, so it looks and is dead, and
-    the note stands right above the first control rather than above the board.
+    snapshot in plain HTML (widgets/snapshot.py): its board drawn by BokehJS,
+    every control disabled, and the note right above the first control
+    rather than above the board.
     """
     banner = ipw.HTML(f'<div class="live-only">{note}</div>')
     if not os.environ.get("TSR_STATIC_BUILD"):
         return ipw.VBox([banner, widget])
-    _disable(widget)
+    from .snapshot import StaticSnapshot
+
     children = list(getattr(widget, "children", ()))
     first = next((i for i, child in enumerate(children) if _has_controls(child)), None)
     if first is None:
-        return ipw.VBox([banner, widget])
-    return ipw.VBox(children[:first] + [banner] + children[first:])
+        return StaticSnapshot(ipw.VBox([banner, widget]))
+    return StaticSnapshot(ipw.VBox(children[:first] + [banner] + children[first:]))
 
 
 def _controls(widget):
@@ -73,10 +117,3 @@ def _controls(widget):
 
 def _has_controls(widget) -> bool:
     return next(_controls(widget), None) is not None
-
-
-def _disable(widget) -> None:
-    for control in _controls(widget):
-        control.disabled = True
-        if getattr(control, "button_style", ""):
-            control.button_style = ""  # a disabled button must not look like the page's call to action

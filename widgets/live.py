@@ -14,7 +14,7 @@ import ipywidgets as ipw
 from explorer.core.errors import RuleViolation, SaveGameError
 
 from .board import Board, make_sources, update_sources
-from .display import live_only, show
+from .display import bokeh_widget, live_only
 from .links import RuleLinks
 
 
@@ -111,4 +111,4 @@ class LivePlay:
 
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])
-        return live_only(ipw.VBox([show(self.figure), self.actions, controls, self.status, self.saved, self.log]))
+        return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]))

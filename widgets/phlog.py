@@ -44,6 +44,7 @@ from .board import make_sources
 from .alt_text import ALT_JS, alt_div
 from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
 from .links import RuleLinks
+from .packing import UNPACK_JS, packed
 from .palette import OKABE_ITO
 
 PHLOG = get_ruleset("phlog")
@@ -496,7 +497,9 @@ def reach_explorer(table, fighters: Sequence[str] | None = None, *, fighter: str
     layers = {k: v["layer"] for k, v in data.items()}
     summaries = {k: v["summary"] for k, v in data.items()}
     update = CustomJS(args=dict(choose=choose, points=points, reach=sources["reach"], unit_source=sources["units"],
-                                layers=layers, summaries=summaries, units=units, summary=summary), code="""
+                                tables=packed({"layers": layers, "summaries": summaries, "units": units}),
+                                summary=summary), code=UNPACK_JS + """
+        const {layers, summaries, units} = unpack(tables);
         const key = `${choose.value}|${points.value}`;
         reach.data = layers[key];
         unit_source.data = units[choose.value];
@@ -713,11 +716,11 @@ class PhlogLivePlay:
     def widget(self):
         import ipywidgets as ipw
 
-        from .display import live_only, show
+        from .display import bokeh_widget, live_only
 
         live = self.live
         buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        return live_only(ipw.VBox([show(live.figure), live.actions, buttons, live.status,
+        return live_only(ipw.VBox([bokeh_widget(live.figure), live.actions, buttons, live.status,
                                    ipw.HBox([self.tries, self.try_button]), live.saved, live.log]))
 
 

@@ -14,6 +14,7 @@ from bokeh.models import Button, CustomJS, Div, Slider
 
 from .board import Board, make_sources
 from .links import RuleLinks
+from .packing import UNPACK_JS, packed
 
 
 def replay_frames(board: Board, final_state, viewer: str | None = None) -> list[tuple]:
@@ -51,7 +52,9 @@ def replay(board: Board, final_state, *, links: RuleLinks, viewer: str | None = 
     back = Button(label="◀ Back", width=90, name="replay-back")
     forward = Button(label="Forward ▶", width=90, name="replay-forward")
     log = Div(text=captions[0], name="replay-log", sizing_mode="stretch_width", css_classes=["replay-log"])
-    step.js_on_change("value", CustomJS(args=dict(step=step, sources=sources, layers=layers, captions=captions, log=log), code="""
+    frames = packed({"layers": layers, "captions": captions})  # a layer unchanged since a frame before is stored once
+    step.js_on_change("value", CustomJS(args=dict(step=step, sources=sources, frames=frames, log=log), code=UNPACK_JS + """
+        const {layers, captions} = unpack(frames);
         const frame = layers[step.value];
         for (const name in frame) { sources[name].data = frame[name]; }
         log.text = captions[step.value];

@@ -25,6 +25,7 @@ from . import tabletop_board as tb
 from .board import make_sources
 from .alt_text import ALT_JS, alt_div, alt_num
 from .links import RuleLinks
+from .packing import UNPACK_JS, packed
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
@@ -430,14 +431,14 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
     fig = _kills_chart(chart, "sp-odds-chart")
     alt = alt_div(chart_words(start["p"]), name="sp-odds-chart-alt")
     update = CustomJS(
-        args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, kinds=kinds, heights=heights,
+        args=dict(table=packed(table), reasons=reasons.texts, chart=chart, text=text, kinds=kinds, heights=heights,
                   pa=pick_attacker, pt=pick_target, ph=pick_height, flags=flags, size=size,
                   sizes=list(examples.SQUAD_SIZES), size_note=size_note, alt=alt),
-        code=_SHOW_JS + """
+        code=UNPACK_JS + _SHOW_JS + """
         const on = i => flags.active.includes(i) ? '1' : '0';
         const key = [kinds[pa.active], kinds[pt.active], on(0), heights[ph.active], on(1), on(2),
                      sizes[size.active]].join('|');
-        const entry = table[key];
+        const entry = unpack(table)[key];
         show(entry);
         size.disabled = !entry.size_on;
         size_note.text = entry.size_note;
@@ -540,10 +541,10 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
     chart_fig = _kills_chart(chart, "sp-pick-chart")
     alt = alt_div(chart_words(start["p"]), name="sp-pick-chart-alt")
     update = CustomJS(
-        args=dict(table=table, reasons=reasons.texts, chart=chart, text=text, pa=pick_a, pt=pick_t, sides=sides,
+        args=dict(table=packed(table), reasons=reasons.texts, chart=chart, text=text, pa=pick_a, pt=pick_t, sides=sides,
                   sight=sources["sight"], rings=sources["rings"], alt=alt),
-        code=_SHOW_JS + """
-        const entry = table[pa.value + '>' + pt.value];
+        code=UNPACK_JS + _SHOW_JS + """
+        const entry = unpack(table)[pa.value + '>' + pt.value];
         if (entry === undefined) {
           text.text = '<b>' + pa.value + ' and ' + pt.value + ' are on the same side:</b> choose an enemy target.';
           chart.data = {k: [], p: [], label: []};
@@ -666,7 +667,7 @@ class SimplePlasticLive:
     def widget(self):
         import ipywidgets as ipw
 
-        from .display import live_only, show
+        from .display import bokeh_widget, live_only
 
         live = self.live
         menu = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
@@ -675,7 +676,7 @@ class SimplePlasticLive:
         free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
                              layout=ipw.Layout(flex_flow="row wrap"))
         return live_only(ipw.VBox([
-            show(live.figure),
+            bokeh_widget(live.figure),
             ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
             ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
             live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,

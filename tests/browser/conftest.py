@@ -84,6 +84,17 @@ class PageReport:
         self.console_errors: list[str] = []
         self.failed: list[str] = []
         self.outside: list[str] = []
+        self.responses: list = []  # every response the page received, for its weight
+
+    def loaded_bytes(self) -> int:
+        """The bytes of every file the page loaded (uncompressed bodies; redirects have none)."""
+        total = 0
+        for response in self.responses:
+            try:
+                total += len(response.body())
+            except Exception:  # a redirect or an aborted request has no body
+                pass
+        return total
 
     @property
     def problems(self) -> list[str]:
@@ -115,6 +126,7 @@ def open_page(browser, base_url):
         page.on("console", lambda m: report.console_errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: report.console_errors.append(str(e)))
         page.on("requestfailed", lambda r: report.failed.append(r.url))
+        page.on("response", lambda r: report.responses.append(r))
         page.on("response", lambda r: report.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         page.goto(f"{base_url}/{path}", wait_until="load")
         page.wait_for_load_state("networkidle")

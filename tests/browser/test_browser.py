@@ -12,8 +12,10 @@ PAGES = sorted(
 
 
 def _bokeh_figures_expected(path: str) -> int:
+    """Boards on a page: inside ipywidgets (live play) or embedded straight into the page."""
     html = (SITE / path).read_text(encoding="utf-8")
-    return html.count('"model_name": "BokehModel"') + html.count('"model_name":"BokehModel"')
+    widgets = html.count('"model_name": "BokehModel"') + html.count('"model_name":"BokehModel"')
+    return widgets + html.count('class="tsr-bokeh"')
 
 
 @pytest.mark.parametrize("path", PAGES)

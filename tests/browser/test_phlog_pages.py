@@ -71,9 +71,10 @@ def test_odds_assumption_changes_the_chart(open_page):
     wait_for_boards(page)
     note = page.get_by_text("we assume").first
     before = note.inner_text()
-    chart = page.locator(".bk-Figure").nth(1)
+    odds = page.locator(".tsr-bokeh", has=page.locator("select")).first  # the odds explorer's embed
+    chart = odds.locator(".bk-Figure").first
     picture = chart.screenshot()
-    page.locator("select").first.select_option(label="Their highest card; no jokers")
+    odds.locator("select").first.select_option(label="Their highest card; no jokers")
     page.wait_for_timeout(300)
     assert "highest value card" in note.inner_text() and note.inner_text() != before
     assert chart.screenshot() != picture

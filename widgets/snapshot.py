@@ -1,0 +1,62 @@
+"""A live-only ipywidget as plain HTML, for the static site.
+
+On the site nothing answers a live control (no Python kernel), so a live
+widget is shown as what it is there: its board drawn by BokehJS and its
+controls as disabled HTML elements. The page then needs no ipywidgets
+manager (3.6 MB of JavaScript) just to show dead buttons.
+
+Every widget type a live widget uses has a rule below; any other fails the
+build, naming the type, rather than vanishing from the page.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+
+SNAPSHOT_CLASS = "tsr-snapshot"
+
+
+class StaticSnapshot:
+    """A live widget's snapshot, shown by Jupyter as HTML (``_repr_html_``)."""
+
+    def __init__(self, widget):
+        self.html = f'<div class="{SNAPSHOT_CLASS}">{snapshot_html(widget)}</div>'
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def _label(widget) -> str:
+    return f"<span>{html.escape(widget.description)}</span> " if getattr(widget, "description", "") else ""
+
+
+def _selection(widget) -> str:
+    options = "".join(
+        f'<option{" selected" if value == widget.value else ""}>{html.escape(str(label))}</option>'
+        for label, value in zip(widget._options_labels, widget._options_values)
+    )
+    return f'<label class="tsr-snapshot-field">{_label(widget)}<select disabled>{options}</select></label>'
+
+
+def snapshot_html(widget) -> str:
+    """``widget`` and its children as HTML, every control disabled."""
+    if isinstance(widget, ipw.Box):
+        kind = "row" if isinstance(widget, ipw.HBox) else "column"
+        children = "".join(snapshot_html(child) for child in widget.children)
+        return f'<div class="tsr-snapshot-{kind}">{children}</div>'
+    if isinstance(widget, (ipw.HTML, ipw.Label)):
+        return widget.value if isinstance(widget, ipw.HTML) else html.escape(widget.value)
+    if isinstance(widget, ipw.Button):
+        return f'<button type="button" disabled>{html.escape(widget.description)}</button>'
+    if isinstance(widget, (ipw.Dropdown, ipw.Select)):
+        return _selection(widget)
+    if isinstance(widget, (ipw.Textarea, ipw.Text)):
+        placeholder = html.escape(widget.placeholder, quote=True)
+        return (f'<label class="tsr-snapshot-field">{_label(widget)}'
+                f'<textarea disabled rows="2" placeholder="{placeholder}">{html.escape(widget.value)}</textarea></label>')
+    if isinstance(widget, (ipw.FloatSlider, ipw.IntSlider, ipw.FloatText, ipw.IntText)):
+        return (f'<label class="tsr-snapshot-field">{_label(widget)}'
+                f'<input type="number" disabled value="{widget.value}"></label>')
+    raise TypeError(f"{type(widget).__name__} has no static snapshot (widgets/snapshot.py): add a rule for it")
