@@ -7,15 +7,19 @@ every request is refused) and opens pages it never visited.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import re
+import shutil
+import threading
 from urllib.parse import urlparse
 
 import pytest
 
 from sitebuild import offline_app
 
-from .conftest import SITE, wait_for_boards
+from .conftest import SITE, _QuietHandler, wait_for_boards
 
 
 def _service_worker_files() -> list[str]:
@@ -122,7 +126,7 @@ UNVISITED = [
 
 def test_whole_site_works_offline_after_one_visit(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    network = {"offline": False, "refused": [], "reached": []}
+    network = {"offline": False, "refused": []}
 
     def route(route):
         url = route.request.url
@@ -130,7 +134,6 @@ def test_whole_site_works_offline_after_one_visit(browser, base_url):
             network["refused"].append(url)
             route.abort()
         else:
-            network["reached"].append(url)
             route.continue_()
 
     context.route("**/*", route)
@@ -184,3 +187,52 @@ def test_whole_site_works_offline_after_one_visit(browser, base_url):
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_rebuilt_site_replaces_the_stored_copy(browser, tmp_path):
+    """A new build: the worker updates, fetches only what changed, and drops the old cache."""
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees"))
+    asked = []
+
+    class Recording(_QuietHandler):
+        def do_GET(self):
+            asked.append(self.path)
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Recording, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/index.html", wait_until="load")
+        page.evaluate("navigator.serviceWorker.ready")
+        before = page.evaluate("caches.keys()")
+        assert len(before) == 1
+
+        credits = site / "credits.html"
+        credits.write_text(credits.read_text(encoding="utf-8").replace(
+            "</body>", '<p id="rebuilt">Rebuilt.</p></body>'), encoding="utf-8")
+        (site / offline_app.SERVICE_WORKER).write_text(
+            offline_app.service_worker(offline_app.precache_list(site)), encoding="utf-8")
+        asked.clear()
+        after = page.evaluate("""async (old) => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            await registration.update();
+            for (let i = 0; i < 300; i++) {
+                const names = await caches.keys();
+                if (names.length === 1 && names[0] !== old) return names;
+                await new Promise(resolve => setTimeout(resolve, 100));
+            }
+            return caches.keys();
+        }""", before[0])
+        assert len(after) == 1 and after != before
+        assert sorted(asked) == ["/credits.html", "/sw.js"]  # the rest came from the old cache
+
+        context.set_offline(True)
+        page.goto(f"{base}/credits.html", wait_until="load")
+        assert page.locator("#rebuilt").inner_text() == "Rebuilt."
+    finally:
+        context.close()
+        server.shutdown()
