@@ -236,3 +236,19 @@ def test_a_rebuilt_site_replaces_the_stored_copy(browser, tmp_path):
     finally:
         context.close()
         server.shutdown()
+
+
+def test_a_page_opened_from_disk_registers_nothing(browser):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        messages = []
+        page.on("console", lambda m: messages.append(m.text) if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: messages.append(str(e)))
+        page.goto((SITE / "credits.html").as_uri(), wait_until="load")
+        page.wait_for_timeout(500)
+        assert page.locator("main h1").first.inner_text().strip()
+        assert [m for m in messages if "worker" in m.lower() or "offline" in m.lower()] == []
+        assert context.service_workers == []
+    finally:
+        context.close()
