@@ -20,6 +20,7 @@ extensions = [
     "myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness",
     "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
     "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
+    "sitebuild.offline_app",  # installable, and offline after one visit: manifest + service worker
 ]
 
 # The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.
@@ -51,7 +52,10 @@ html_theme = "sphinx_book_theme"
 html_title = "Toy Soldier Rules Explorer"
 html_static_path = ["sitebuild/static"]
 html_css_files = ["fonts.css", "css/army-men.css", "css/print.css", "css/projector.css"]
-html_js_files = ["js/projector.js"]  # the projector-mode toggle (remembered)
+html_js_files = [
+    "js/projector.js",  # the projector-mode toggle (remembered)
+    "js/offline-app.js",  # registers the service worker (sitebuild/offline_app.py)
+]
 templates_path = ["sitebuild/templates"]  # layout.html: see sitebuild/lean_theme.py
 html_context = {"default_mode": "light"}
 html_theme_options = {
