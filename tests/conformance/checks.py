@@ -148,6 +148,9 @@ def played_save(case: tuple[str, str], bot: str, seed: int, plies: int) -> str:
     return play_out(state, bots, max_actions=plies).to_json()
 
 
+SELF_CHECK_GAMES = {"seeds": (0, 1), "plies": 400}  # per case and bot: long enough to end most games
+
+
 def played_games(seeds: Sequence[int], plies: int) -> dict[str, str]:
     """``"ruleset/scenario/bot/seed"`` -> save, for every case and every bot of its ruleset."""
     games = {}
@@ -180,7 +183,8 @@ def conformance_checks(seeds: Sequence[int], steps: Sequence[int], odd: int) -> 
     return checks
 
 
-def self_check(*, seeds=(0, 1), plies=400, check_seeds=(0, 3), steps=(0, 7, 40), odd=100) -> dict:
+def self_check(*, seeds=SELF_CHECK_GAMES["seeds"], plies=SELF_CHECK_GAMES["plies"], check_seeds=(0, 3),
+               steps=(0, 7, 40), odd=100) -> dict:
     """Everything the page's Python is asked, as JSON-ready data: version, games played, failed checks."""
     failures = {}
     checks = conformance_checks(check_seeds, steps, odd)
