@@ -121,6 +121,20 @@ def test_the_site_build_publishes_the_wheel_and_its_manifest(tmp_path):
     assert manifest["pyodide"] == PYODIDE["version"] == "314.0.7"
 
 
+def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from sitebuild import offline
+
+    monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path)
+    monkeypatch.setattr(vendor, "fetch_all", lambda: {})
+    app = SimpleNamespace(config=SimpleNamespace(html_static_path=[]))
+    offline.prepare_static(app)
+    assert app.config.html_static_path == [str(tmp_path)]
+    manifest = json.loads((tmp_path / "engine" / "manifest.json").read_text())
+    assert (tmp_path / "engine" / manifest["wheel"]).read_bytes() == engine_wheel.wheel_bytes()
+
+
 def test_the_vendored_runtime_is_the_core_and_its_licences():
     runtime = vendor.fetch("pyodide", PYODIDE)
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
