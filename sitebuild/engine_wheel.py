@@ -12,7 +12,7 @@ Why the standard library's :mod:`zipfile` rather than ``pip wheel`` or
 is a zip of its files plus three small text files. ``build`` would bring an
 isolated environment and setuptools into every site build, and its wheel
 would hold whatever ``pyproject.toml`` packages (the widgets too), with
-timestamps that change from build to build; this module is some sixty
+timestamps that change from build to build; this module is about seventy
 lines with nothing to install.
 
 The page unzips the wheel with :mod:`zipfile` into its file system and puts
