@@ -27,15 +27,19 @@ site: $(STAMP)
 	$(BIN)/sphinx-build $(SPHINXOPTS) -b html -c . book _build/html
 	@echo "The site is in _build/html (open _build/html/index.html or run 'make serve')."
 
-# Debian's chromium for the browser tests (Playwright's own download is not used).
+# Debian's chromium for the browser tests (Playwright's own download is not used), and
+# Debian's nodejs, which runs the page's own Python (the vendored Pyodide) in tests/test_page_python.py.
 # If another apt-get holds a package lock, wait for it (up to APT_LOCK_WAIT seconds)
 # instead of failing: install waits by itself (DPkg::Lock::Timeout); update does not
 # honour that option for its lists lock, so it is retried while the lock is busy.
 APT_LOCK_WAIT ?= 600
 APT_GET := apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
 browser:
-	@command -v chromium >/dev/null || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	test -z "$$missing" || { \
+	  echo "Installing Debian's$$missing for the browser tests and the page's Python"; \
 	  waited=0; \
 	  until out=$$($(APT_GET) update -qq 2>&1); do \
 	    echo "$$out" >&2; \
@@ -44,7 +48,7 @@ browser:
 	    echo "Another apt-get holds the package lists; waiting for it"; \
 	    sleep 5; waited=$$((waited + 5)); \
 	  done; \
-	  DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null; }
 
 test: $(STAMP) browser site
 	$(BIN)/python -m pytest

@@ -9,7 +9,12 @@ from unittest import mock
 
 import jupytext
 import nbval.plugin
+import pytest
 from hypothesis import settings
+
+# The conformance invariants live in a plain module (the page's Python runs them too): keep pytest's
+# detailed assertion messages for them.
+pytest.register_assert_rewrite("conformance.checks")
 
 # CI replays the same examples every run (a failure there is reproducible); elsewhere each run explores anew.
 settings.register_profile("ci", derandomize=True, print_blob=True)

@@ -5,7 +5,10 @@
 - BokehJS is copied from the installed bokeh wheel (always the matching
   version), and added only to pages that show a Bokeh model, with only the
   bundles (widgets, tables) that page's models need;
-- a small script points require.js at the local copies, whatever the page depth.
+- a small script points require.js at the local copies, whatever the page depth;
+- the engine is built as a wheel into ``_static/engine/`` with a ``manifest.json``
+  naming it and the Pyodide version it is for (see ``engine_wheel.py``); no page
+  loads it, nor the vendored Pyodide, until a reader asks for live play.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from sphinx.application import Sphinx
 
 from widgets.display import STATIC_CLASS
 
-from . import vendor
+from . import engine_wheel, vendor
 
 BOKEH_DIR = f"bokeh@{bokeh.__version__}"
 CONFIG_SCRIPT = "widgets-offline.js"
+ENGINE_DIR = "engine"  # _static/engine/: the engine's wheel and manifest.json
 
 
 def _npm_path(name: str) -> str:
@@ -96,6 +100,7 @@ def prepare_static(app: Sphinx) -> None:
     _copy_bokehjs(root / BOKEH_DIR)
     (root / CONFIG_SCRIPT).write_text(_config_script())
     (root / "fonts.css").write_text(_fonts_css())
+    engine_wheel.publish(root / ENGINE_DIR, vendor.manifest()["pyodide"]["version"])
     app.config.html_static_path.append(str(root))
 
 

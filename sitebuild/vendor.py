@@ -36,10 +36,17 @@ def _wanted(member: str, spec: dict) -> bool:
     )
 
 
+def _add_notices(spec: dict, target: Path) -> None:
+    """Licence files kept in this repository for a package whose tarball has none (``notices``)."""
+    if "notices" in spec:
+        shutil.copytree(HERE / spec["notices"], target, dirs_exist_ok=True)
+
+
 def fetch(name: str, spec: dict, root: Path = VENDOR_DIR) -> Path:
     target = package_dir(name, spec["version"], root)
     stamp = target / ".complete"
     if stamp.exists():
+        _add_notices(spec, target)
         return target
     npm = shutil.which("npm")
     if npm is None:
@@ -59,6 +66,7 @@ def fetch(name: str, spec: dict, root: Path = VENDOR_DIR) -> Path:
             for member in members:
                 member.name = member.name.removeprefix("package/")
                 tar.extract(member, target, filter="data")
+    _add_notices(spec, target)
     stamp.touch()
     return target
 

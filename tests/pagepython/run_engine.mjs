@@ -1,0 +1,70 @@
+// Run Python on the page's own runtime (the vendored Pyodide) under Node.js, with the engine's wheel.
+//
+//   node run_engine.mjs --pyodide DIR --wheel FILE [--package DIR ...] < snippet.py
+//
+// Loads Pyodide from DIR only (nothing is fetched from any host), unzips the wheel with
+// Python's zipfile onto sys.path as the page will, copies each --package folder's .py
+// files beside it (for test helpers), then runs the Python read from stdin. What Python
+// prints goes to stdout; the last line of stderr is JSON timings in milliseconds.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+function parse(argv) {
+  const args = { packages: [] };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === "--pyodide") args.pyodide = path.resolve(value);
+    else if (flag === "--wheel") args.wheel = path.resolve(value);
+    else if (flag === "--package") args.packages.push(path.resolve(value));
+    else throw new Error(`unknown option ${flag}`);
+  }
+  if (!args.pyodide || !args.wheel) throw new Error("usage: run_engine.mjs --pyodide DIR --wheel FILE [--package DIR ...] < code.py");
+  return args;
+}
+
+function copyPython(FS, from, to) {
+  FS.mkdirTree(to);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory() && entry.name !== "__pycache__") copyPython(FS, source, `${to}/${entry.name}`);
+    else if (entry.isFile() && entry.name.endsWith(".py")) FS.writeFile(`${to}/${entry.name}`, fs.readFileSync(source));
+  }
+}
+
+async function main() {
+  const args = parse(process.argv.slice(2));
+  const code = fs.readFileSync(0, "utf8");
+  const started = performance.now();
+  const { loadPyodide } = await import(pathToFileURL(path.join(args.pyodide, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: args.pyodide + path.sep });
+  const booted = performance.now();
+  pyodide.setStdout({ write: (bytes) => { process.stdout.write(bytes); return bytes.length; } });
+  pyodide.setStderr({ write: (bytes) => { process.stderr.write(bytes); return bytes.length; } });
+
+  const wheel = `/tmp/${path.basename(args.wheel)}`;
+  pyodide.FS.writeFile(wheel, fs.readFileSync(args.wheel));
+  for (const dir of args.packages) copyPython(pyodide.FS, dir, `/home/pyodide/helpers/${path.basename(dir)}`);
+  pyodide.globals.set("_wheel", wheel);
+  await pyodide.runPythonAsync(`
+import sys, zipfile
+zipfile.ZipFile(_wheel).extractall("/home/pyodide/engine")
+sys.path[:0] = ["/home/pyodide/engine", "/home/pyodide/helpers"]
+sys.dont_write_bytecode = True
+del _wheel
+`);
+  const installed = performance.now();
+  await pyodide.runPythonAsync(code);
+  const finished = performance.now();
+  process.stderr.write("\n" + JSON.stringify({
+    boot_ms: Math.round(booted - started),
+    install_ms: Math.round(installed - booted),
+    run_ms: Math.round(finished - installed),
+  }) + "\n");
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack || error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+"""The engine on the page's own Python: the vendored Pyodide (CPython 3.14 in WebAssembly) under Node.js.
+
+One Pyodide boot for the module: Node runs ``tests/pagepython/run_engine.mjs``,
+which loads the runtime from ``.vendor/`` (never from another host), unzips the
+engine's wheel built as the site build does, and runs
+``conformance.checks.self_check``. Its games must be saved exactly as CPython,
+in this process, saves the same games; its conformance checks must all pass.
+
+Node.js is required (``make browser`` installs Debian's ``nodejs``): without
+it these tests fail, they do not skip.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conformance.cases import new_game, scenario_cases
+from conformance.checks import SELF_CHECK_GAMES, played_save
+from sitebuild import engine_wheel, vendor
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = ROOT / "tests" / "pagepython" / "run_engine.mjs"
+PYODIDE = vendor.manifest()["pyodide"]
+
+SNIPPET = """
+import json, explorer
+from conformance.checks import self_check
+report = self_check()
+report["engine_file"] = explorer.__file__
+print(json.dumps(report))
+"""
+
+
+def _node() -> str:
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.fail("Node.js is needed to run the page's Python (Pyodide) outside a browser: "
+                    "install Debian's nodejs ('make browser' does).")
+    return node
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return engine_wheel.build_wheel(tmp_path_factory.mktemp("engine"))
+
+
+@pytest.fixture(scope="module")
+def page_python(wheel) -> dict:
+    node = _node()
+    runtime = vendor.fetch("pyodide", PYODIDE)
+    result = subprocess.run(
+        [node, str(RUNNER), "--pyodide", str(runtime), "--wheel", str(wheel),
+         "--package", str(ROOT / "tests" / "conformance")],
+        input=SNIPPET, capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"the page's Python failed:\n{result.stderr}"
+    report = json.loads(result.stdout.splitlines()[-1])
+    report["timings"] = json.loads(result.stderr.splitlines()[-1])
+    print(f"\npage python: {report['timings']}", file=sys.stderr)
+    return report
+
+
+def test_node_is_installed():
+    _node()
+
+
+# -- the wheel ---------------------------------------------------------------------
+
+def test_the_wheel_is_the_same_bytes_each_build(wheel, tmp_path):
+    again = engine_wheel.build_wheel(tmp_path)
+    assert again.name == wheel.name
+    assert again.read_bytes() == wheel.read_bytes()
+
+
+def test_the_wheel_holds_the_engine_and_a_valid_record(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        dist_info = {n.split("/")[0] for n in names if ".dist-info/" in n}
+        assert dist_info == {f"{engine_wheel.DIST_NAME}-{engine_wheel.version()}.dist-info"}
+        engine = [n for n in names if ".dist-info/" not in n]
+        assert engine and all(n.startswith("explorer/") and n.endswith(".py") for n in engine)
+        assert "explorer/__init__.py" in engine
+        sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "explorer").rglob("*.py")
+                   if "__pycache__" not in p.parts}
+        assert set(engine) == sources
+        (info,) = dist_info
+        assert "Root-Is-Purelib: true" in archive.read(f"{info}/WHEEL").decode()
+        record = archive.read(f"{info}/RECORD").decode().splitlines()
+        assert {line.split(",")[0] for line in record} == set(names)
+        for line in record:
+            name, digest, size = line.split(",")
+            if name.endswith("RECORD"):
+                continue
+            data = archive.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={expected}" and int(size) == len(data), name
+
+
+def test_cpython_imports_the_engine_from_the_wheel(wheel, tmp_path):
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import explorer; print(explorer.__file__)"
+    result = subprocess.run([sys.executable, "-c", code, str(wheel)], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(str(wheel))
+
+
+def test_the_site_build_publishes_the_wheel_and_its_manifest(tmp_path):
+    (tmp_path / "stale.whl").write_bytes(b"old")
+    manifest = json.loads(engine_wheel.publish(tmp_path, PYODIDE["version"]).read_text())
+    wheel = tmp_path / manifest["wheel"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["manifest.json", wheel.name])
+    assert manifest["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert manifest["pyodide"] == PYODIDE["version"] == "314.0.7"
+
+
+def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from sitebuild import offline
+
+    monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path)
+    monkeypatch.setattr(vendor, "fetch_all", lambda: {})
+    app = SimpleNamespace(config=SimpleNamespace(html_static_path=[]))
+    offline.prepare_static(app)
+    assert app.config.html_static_path == [str(tmp_path)]
+    manifest = json.loads((tmp_path / "engine" / "manifest.json").read_text())
+    assert (tmp_path / "engine" / manifest["wheel"]).read_bytes() == engine_wheel.wheel_bytes()
+
+
+def test_the_vendored_runtime_is_the_core_and_its_licences():
+    runtime = vendor.fetch("pyodide", PYODIDE)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "LICENSE", "LICENSE-CPython.txt", "NOTICE.txt"):
+        assert (runtime / name).is_file(), name
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14.")
+
+
+# -- the page's Python -------------------------------------------------------------
+
+def test_the_page_runs_python_3_14(page_python):
+    assert page_python["version_info"][:2] == [3, 14]
+    assert page_python["platform"] == "emscripten"
+    assert page_python["engine_file"].startswith("/home/pyodide/engine/explorer/")
+
+
+@pytest.mark.parametrize("case", scenario_cases(), ids="/".join)
+def test_the_page_saves_the_same_games_as_cpython(page_python, case):
+    prefix = "/".join(case) + "/"
+    games = {key: save for key, save in page_python["games"].items() if key.startswith(prefix)}
+    bots = sorted(new_game(case).ruleset.bots)
+    assert sorted(games) == sorted(f"{prefix}{bot}/{seed}" for bot in bots for seed in SELF_CHECK_GAMES["seeds"])
+    for key, save in games.items():
+        _, _, bot, seed = key.split("/")
+        assert save == played_save(case, bot, int(seed), SELF_CHECK_GAMES["plies"]), f"{key} differs"
+
+
+def test_the_conformance_checks_pass_on_the_page(page_python):
+    assert page_python["checks"] > 0
+    assert not page_python["failures"], "\n".join(f"{k}: {v}" for k, v in page_python["failures"].items())
