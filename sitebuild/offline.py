@@ -159,10 +159,10 @@ def drop_unused_widget_manager(app: Sphinx, pagename: str, templatename, context
     """
     if WIDGET_VIEW in context.get("body", "") or "script_files" not in context:
         return
-    manager = set(widget_scripts())
+    manager = {f"_static/{path}" for path in widget_scripts()}  # Sphinx files them under _static/
     context["script_files"][:] = [
         js for js in context["script_files"]
-        if js.filename not in manager and js.attributes.get("type") != WIDGET_STATE
+        if str(js.filename) not in manager and js.attributes.get("type") != WIDGET_STATE
     ]
 
 

@@ -42,6 +42,10 @@ ICONS = (  # in _static/, from sitebuild/static/
 # Sphinx projects, source maps for developer tools, the theme's translation
 # catalogues (used at build time).
 SKIP = ("objects.inv", "_sources/*", "*.map", "*.po", "*.mo", SERVICE_WORKER)
+# The page's Python runtime and the engine's wheel (13.6 MB) load only when a
+# reader presses Play (issue 8), so they are not fetched on a first visit
+# either: the worker keeps them once that first Play fetched them.
+ON_USE = ("_static/npm/pyodide@*/*", "_static/engine/*")
 # Older font formats beside a woff2 font are fallbacks for browsers that have
 # no service worker either: every @font-face of the site lists woff2 first.
 LEGACY_FONTS = (".eot", ".ttf", ".woff", ".svg")
@@ -99,10 +103,20 @@ def cache_version(entries: list[tuple[str, str]]) -> str:
     return digest.hexdigest()[:16]
 
 
+def on_use(relative: str) -> bool:
+    """Cached when first used, not on the first visit (see ``ON_USE``)."""
+    return any(fnmatch.fnmatch(relative, pattern) for pattern in ON_USE)
+
+
 def service_worker(entries: list[tuple[str, str]]) -> str:
     template = (HERE / "service-worker.js").read_text()
-    files = "[\n" + ",\n".join(json.dumps(list(entry)) for entry in entries) + "\n]"
-    return template.replace("@VERSION@", cache_version(entries)).replace("@FILES@", files)
+
+    def listing(chosen):
+        return "[\n" + ",\n".join(json.dumps(list(entry)) for entry in chosen) + "\n]"
+
+    return (template.replace("@VERSION@", cache_version(entries))
+            .replace("@FILES@", listing(e for e in entries if not on_use(e[0])))
+            .replace("@ON_USE@", listing(e for e in entries if on_use(e[0]))))
 
 
 def add_head_links(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
@@ -124,10 +138,10 @@ def write_app_files(app: Sphinx, exception) -> None:
     (outdir / MANIFEST).write_text(manifest, encoding="utf-8")
     entries = precache_list(outdir)
     (outdir / SERVICE_WORKER).write_text(service_worker(entries), encoding="utf-8")
-    size = sum((outdir / relative).stat().st_size for relative, _ in entries)
-    logger.info(
-        f"offline app: {SERVICE_WORKER} precaches {len(entries)} files, {size / 1e6:.1f} MB"
-    )
+    first = [relative for relative, _ in entries if not on_use(relative)]
+    size = sum((outdir / relative).stat().st_size for relative in first)
+    logger.info(f"offline app: {SERVICE_WORKER} precaches {len(first)} files, {size / 1e6:.1f} MB "
+                f"(and keeps {len(entries) - len(first)} runtime files once used)")
 
 
 def setup(app: Sphinx) -> dict:

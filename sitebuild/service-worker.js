@@ -6,6 +6,8 @@
  *   (a file the previous version held with the same content is copied from
  *   its cache instead of downloaded again);
  * - activate: the caches of older versions are deleted;
+ *   The page's Python runtime (ON_USE) is not fetched then: it loads only when
+ *   a reader presses Play, and is kept from that first use on;
  * - fetch: a GET for this site is answered from the cache, else the network;
  *   "dir/" and "dir" find "dir/index.html", "page" finds "page.html".
  */
@@ -13,6 +15,8 @@
 
 const VERSION = "@VERSION@";
 const FILES = @FILES@;  // [path from this file, hash of its content]
+const ON_USE = @ON_USE@;  // the same, for files cached when first used
+const ON_USE_URLS = new Set(ON_USE.map(([path]) => new URL(path, new URL("./", self.location)).href));
 const BASE = new URL("./", self.location).href;
 const PREFIX = "tsr-site " + BASE + " ";  // two copies of the site on one host keep their own caches
 const CACHE = PREFIX + VERSION;
@@ -35,8 +39,19 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(BASE)) return;
-  event.respondWith(fromCache(request.url).then((response) => response || fetch(request)));
+  event.respondWith(fromCache(request.url).then((response) => response || fetchAndKeep(request)));
 });
+
+async function fetchAndKeep(request) {
+  const response = await fetch(request);
+  const url = new URL(request.url);
+  url.search = "";
+  if (response.ok && ON_USE_URLS.has(url.href)) {
+    const cache = await caches.open(CACHE);
+    await cache.put(url.href, response.clone());
+  }
+  return response;
+}
 
 async function precache() {
   const cache = await caches.open(CACHE);
@@ -59,7 +74,13 @@ async function precache() {
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  await cache.put(CONTENTS, new Response(JSON.stringify(Object.fromEntries(FILES)),
+  for (const [path, hash] of ON_USE) {  // a runtime file kept by an earlier version, unchanged: keep it
+    const url = new URL(path, BASE).href;
+    const copy = earlier.get(path);
+    const kept = copy && copy.hash === hash && (await copy.cache.match(url));
+    if (kept) await cache.put(url, kept);
+  }
+  await cache.put(CONTENTS, new Response(JSON.stringify(Object.fromEntries(FILES.concat(ON_USE))),
     { headers: { "Content-Type": "application/json" } }));
 }
 

@@ -22,9 +22,13 @@ from sitebuild import offline_app
 from .conftest import SITE, _QuietHandler, wait_for_boards
 
 
-def _service_worker_files() -> list[str]:
-    text = (SITE / offline_app.SERVICE_WORKER).read_text(encoding="utf-8")
-    return [path for path, _ in json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))]
+def _listed(text: str, name: str = "FILES") -> list[list[str]]:
+    return json.loads(re.search(rf"const {name} = (\[.*?\]);", text, re.S).group(1))
+
+
+def _service_worker_files(name: str = "FILES") -> list[str]:
+    """The files sw.js fetches on a first visit (``ON_USE``: those it keeps once a page used them)."""
+    return [path for path, _ in _listed((SITE / offline_app.SERVICE_WORKER).read_text(encoding="utf-8"), name)]
 
 
 # -- the precache list, without a browser ------------------------------------------------
@@ -78,9 +82,11 @@ def test_service_worker_lists_the_files_and_their_version(tmp_path):
     entries = offline_app.precache_list(_site(tmp_path))
     text = offline_app.service_worker(entries)
     assert f'const VERSION = "{offline_app.cache_version(entries)}";' in text
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
-    assert [tuple(entry) for entry in files] == entries
-    assert "@" + "FILES@" not in text and "@" + "VERSION@" not in text
+    listed = [tuple(entry) for entry in _listed(text) + _listed(text, "ON_USE")]
+    assert sorted(listed) == entries
+    assert [path for path, _ in _listed(text, "ON_USE")] == [
+        "_static/engine/explorer-0.1-py3-none-any.whl", "_static/npm/pyodide@0.29.0/pyodide.asm.wasm"]
+    assert "@" + "FILES@" not in text and "@" + "VERSION@" not in text and "@" + "ON_USE@" not in text
 
 
 # -- the built site ------------------------------------------------------------------------
@@ -108,11 +114,14 @@ def test_every_page_links_the_manifest_and_registers_the_worker(path):
 
 
 def test_precache_list_is_the_whole_built_site():
-    listed = set(_service_worker_files())
+    listed = set(_service_worker_files() + _service_worker_files("ON_USE"))
     on_disk = {entry for entry, _ in offline_app.precache_list(SITE)}
     assert listed == on_disk
     assert {"index.html", offline_app.MANIFEST, "_static/js/offline-app.js"} <= listed
     assert not any(path.endswith(".map") or path.startswith(".") for path in listed)
+    # the page's Python loads on Play only, so a first visit does not fetch it either
+    assert any(p.endswith("pyodide.asm.wasm") for p in _service_worker_files("ON_USE"))
+    assert not any("pyodide" in p or p.startswith("_static/engine/") for p in _service_worker_files())
 
 
 # -- in chromium ---------------------------------------------------------------------------
