@@ -66,6 +66,8 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_navbar_depth": 1,
     "collapse_navbar": False,
+    # The original page's third column: the chapter's Equipment and Notes under the page's contents.
+    "secondary_sidebar_items": ["page-toc", "equipment-notes"],
 }
 html_last_updated_fmt = None
 html_copy_source = False

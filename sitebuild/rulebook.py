@@ -6,6 +6,10 @@
   section with its label, so explanations can cite it);
 - ``{data-table} module:function`` renders a table of numbers the engine
   plays by (the function returns ``{"columns": [...], "rows": [[...]]}``);
+- every page of a ruleset's chapter gets the ruleset's Equipment and Notes
+  (``Ruleset.equipment``, ``Ruleset.notes``) as ``tsr_ruleset`` in its
+  template context: the right-hand column of the original army-men page
+  (templates/equipment-notes.html);
 - every section of a ruleset that has a book folder must have its label in
   the book, so an explanation in a widget never points nowhere (a warning,
   and the build runs with warnings as errors).
@@ -129,7 +133,27 @@ def check_every_section_is_in_the_book(app: Sphinx, env) -> None:
                 )
 
 
+def chapter_ruleset(pagename: str):
+    """The registered ruleset whose chapter (book folder) holds ``pagename``, or ``None``."""
+    folder = pagename.split("/", 1)[0]
+    return all_rulesets().get(folder) if "/" in pagename else None
+
+
+def add_equipment_and_notes(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
+    ruleset = chapter_ruleset(pagename)
+    if ruleset is None or not (ruleset.equipment or ruleset.notes):
+        return
+    pathto = context["pathto"]
+    context["tsr_ruleset"] = {
+        "title": ruleset.title, "author": ruleset.author, "year": ruleset.year,
+        "equipment": ruleset.equipment, "notes": ruleset.notes,
+        "chapter": pathto(f"{ruleset.name}/index"), "rulings": pathto(f"{ruleset.name}/rulings"),
+        "quick_reference": pathto(f"{ruleset.name}/quick_reference"),
+    }
+
+
 def setup(app: Sphinx) -> dict:
+    app.connect("html-page-context", add_equipment_and_notes)
     app.add_role("rule", rule_role)
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("data-table", DataTableDirective)

@@ -51,7 +51,9 @@ class Ruleset:
     with ``max_rounds``), ``action_types``, ``scenarios`` (name -> function of
     settings and seed), ``bots`` (name -> bot class), ``rulings``, and the
     sections cited for turn order (``turn_section``) and for the end of the
-    game (``victory_section``).
+    game (``victory_section``). ``equipment`` (what a player needs on the
+    table) and ``notes`` (short facts a player should keep in mind) fill the
+    Equipment and Notes column of every page of the ruleset's chapter.
     """
 
     name: str
@@ -69,6 +71,8 @@ class Ruleset:
     rulings: tuple[Ruling, ...] = ()
     turn_section: str = "turn"
     victory_section: str = "turn"
+    equipment: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self):
         if isinstance(self.sections, Catalogue):

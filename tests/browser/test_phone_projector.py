@@ -106,16 +106,15 @@ def test_the_home_pages_chapter_column_is_reachable_on_a_phone(open_phone):
 
 
 def test_equipment_and_notes_sit_below_the_text_on_a_phone(open_phone):
-    page, _ = open_phone("simple_plastic/index.html")
+    page, _ = open_phone("simple_plastic/moving.html")
     article = page.locator("article.bd-article").bounding_box()
     first = page.locator("article.bd-article section > p").first.bounding_box()
     assert first["width"] >= 0.9 * article["width"], "the text is squeezed"
-    asides = page.locator("aside.margin, aside.sidebar").all()
-    assert asides, "no Equipment or Notes box"
-    for aside in asides:
-        box = aside.bounding_box()
-        assert box["width"] >= 0.9 * article["width"], "an aside is beside the text, not below it"
-        assert box["y"] > first["y"] + first["height"], "an aside stands before the text"
+    column = page.locator(".equipment-notes--below .equipment-notes")
+    assert column.is_visible(), "no Equipment and Notes below the text"
+    box = column.bounding_box()
+    assert box["width"] >= 0.9 * article["width"], "Equipment and Notes stand beside the text, not below it"
+    assert box["y"] > article["y"] + article["height"] - 1, "Equipment and Notes stand before the text"
 
 
 @pytest.mark.parametrize("path", BOARD_PAGES)

@@ -44,6 +44,20 @@ PHLOG = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="turn.victory",
+    equipment=(
+        "A square grid, each square big enough for one figure's base (2.5 cm squares suit "
+        "25-30 mm figures; the author plays 54 mm figures on 5 cm squares).",
+        "Figures of any one scale, split into two bands.",
+        "A standard deck of 52 playing cards and two jokers, one for each player.",
+        "Terrain that fills squares: walls, doors, pits, obstacles and scenery.",
+    ),
+    notes=(
+        "No dice: every random thing comes from the cards in your hand.",
+        "The source states no licence: the rules are explained here in our own words, the "
+        "numbers are the author's. Please read the original on the Captain's Phlog.",
+        "The source does not say how a game is won, what a card is worth or what a tie does: "
+        "the Rulings page gives our choices, most of them settings.",
+    ),
 ))
 
 __all__ = [

@@ -38,6 +38,18 @@ RULESET = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="rulings.victory",
+    equipment=(
+        "Two armies of toy soldiers (plastic army men are ideal), mostly in squads.",
+        "One six-sided die (D6) per player; four make heavy weapons quicker.",
+        "A tape measure, or simply your hand: a move is one span.",
+        "Some terrain: books for buildings and hills, twigs or plants for bushes.",
+    ),
+    notes=(
+        "Written in 2016 to get children aged five to nine playing on the tabletop: "
+        "the whole game fits on a page and is over before anyone is bored.",
+        "D6 = a six-sided die. A 1 never kills, whatever the modifiers.",
+        "A span is about 4 inches for a child's hand; grown-ups measure with the short span.",
+    ),
 ))
 
 __all__ = [
