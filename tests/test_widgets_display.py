@@ -80,3 +80,18 @@ def test_every_live_game_has_a_static_snapshot(monkeypatch):
         assert 'class="tsr-bokeh"' in page and "live-only" in page
         assert "<button" in page and "<select disabled>" in page
         assert "<button type=\"button\">" not in page  # no live-looking button
+
+
+def test_every_figure_shown_lets_a_swipe_scroll_the_page(monkeypatch):
+    """Charts too (their hidden toolbar still held an active pan tool): nothing pans on a swipe."""
+    from bokeh.models import Plot
+
+    from widgets.dice_odds import dice_odds_explorer, running_share_chart
+    from widgets.display import StaticBokeh
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    for layout in (dice_odds_explorer(), running_share_chart([1, 4, 6, 2, 5])):
+        assert any(f.toolbar.active_drag != None for f in layout.select({"type": Plot}))  # noqa: E711 (Bokeh's "auto")
+        StaticBokeh(layout)
+        for fig in layout.select({"type": Plot}):
+            assert fig.toolbar.active_drag is None and fig.toolbar.active_scroll is None

@@ -148,14 +148,17 @@ setTimeout(() => {
 """
 
 
-def touch_friendly(fig) -> None:
-    """No drag or scroll tool active by default, and a tap shows the hover tooltip (see above)."""
+def touch_friendly(layout) -> None:
+    """Every figure in ``layout``: no drag or scroll tool active by default, and a tap shows the hover
+    tooltip (see above). ``widgets.display`` applies it to everything it shows, charts included."""
     from bokeh.events import Tap
-    from bokeh.models import CustomJS, HoverTool
+    from bokeh.models import CustomJS, HoverTool, Plot
 
-    fig.toolbar.active_drag = None
-    fig.toolbar.active_scroll = None
-    fig.toolbar.active_multi = None
-    hovers = list(fig.select({"type": HoverTool}))
-    if hovers:
-        fig.js_on_event(Tap, CustomJS(args=dict(hovers=hovers), code=_TAP_SHOWS_HOVER_JS))
+    for fig in layout.select({"type": Plot}):
+        fig.toolbar.active_drag = None
+        fig.toolbar.active_scroll = None
+        fig.toolbar.active_multi = None
+        hovers = list(fig.select({"type": HoverTool}))
+        shown = [cb for cb in fig.js_event_callbacks.get(Tap.event_name, []) if cb.code == _TAP_SHOWS_HOVER_JS]
+        if hovers and not shown:
+            fig.js_on_event(Tap, CustomJS(args=dict(hovers=hovers), code=_TAP_SHOWS_HOVER_JS))

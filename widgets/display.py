@@ -27,12 +27,20 @@ def show(layout):
     return bokeh_widget(layout)
 
 
+def _touch_friendly(layout):
+    from .board import touch_friendly
+
+    touch_friendly(layout)  # a swipe over any board or chart scrolls the page; a tap shows its tooltip
+    return layout
+
+
 def bokeh_widget(layout):
     """A Bokeh layout as an ipywidget, to sit inside ipywidgets containers (live play).
 
     On the static site it is an HTML widget holding the static embed, which
     the snapshot of the live widget (``live_only``) writes into the page.
     """
+    _touch_friendly(layout)
     if os.environ.get("TSR_STATIC_BUILD"):
         return ipw.HTML(StaticBokeh(layout)._repr_html_())
     from jupyter_bokeh import BokehModel
@@ -51,6 +59,7 @@ class StaticBokeh:
     def __init__(self, layout):
         from bokeh.embed import json_item
 
+        _touch_friendly(layout)
         # Key order matters: BokehJS reads an object in full where it first meets it, and refers to it after.
         self.item = json.dumps(json_item(layout), separators=(",", ":"))
 

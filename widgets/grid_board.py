@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool
 from bokeh.plotting import figure
 
-from .board import legend_div, swatch_box, swatch_marker, touch_friendly
+from .board import legend_div, swatch_box, swatch_marker
 from .palette import INK, OKABE_ITO, side_colour
 
 Square = tuple[int, int]
@@ -206,7 +206,6 @@ class GridBoard:
                                            highlights.data if highlights is not None else None), name="cells")
         hover = fig.rect("x", "y", 1, 1, source=cells, fill_alpha=0, line_alpha=0, name="cells")
         fig.add_tools(HoverTool(renderers=[hover], tooltips='<div style="max-width:320px">@info{safe}</div>'))
-        touch_friendly(fig)
         sync = CustomJS(args=dict(cells=cells, tiles=tiles, units=units, marks=highlights, width=self.width,
                                   height=self.height), code=_CELL_JS)
         for source in (tiles, units) + ((highlights,) if highlights is not None else ()):

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from bokeh.models import ColumnDataSource, DataRange1d, HoverTool, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
-from .board import legend_div, swatch_box, swatch_line, swatch_marker, touch_friendly
+from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 
 TABLE_FILL = "#F1EFE8"
@@ -223,7 +223,6 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         ("", "@id (@side)"), ("unit", "@profile"), ("squad", "@squad"), ("now", "@status"),
         ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
-    touch_friendly(fig)
     return fig
 
 
