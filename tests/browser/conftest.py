@@ -109,8 +109,12 @@ class PageReport:
 def open_page(browser, base_url):
     contexts = []
 
-    def _open(path: str, *, width: int = 1280, height: int = 900):
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def _open(path: str, *, width: int = 1280, height: int = 900, touch: bool = False):
+        """``path`` in a fresh context; ``touch``: a phone's (touch, mobile, 2x pixels)."""
+        options = {"viewport": {"width": width, "height": height}}
+        if touch:
+            options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
+        context = browser.new_context(**options)
         contexts.append(context)
         report = PageReport()
 
