@@ -676,8 +676,8 @@ class PhlogLivePlay:
         outer = self
 
         class _Live(LivePlay):
-            def _refresh(self):
-                super()._refresh()
+            def _show(self, answer):
+                super()._show(answer)
                 outer._refresh_tries()
 
         # The human's seat: the bot's face-down choices are described without their card, and the
@@ -688,8 +688,6 @@ class PhlogLivePlay:
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
-        if not self.live.log.value:
-            self.live.log.value = LINKS.events(state.events_for(human))
         self._refresh_tries()
 
     @property
