@@ -87,9 +87,9 @@ def test_the_wheel_holds_the_engine_and_a_valid_record(wheel):
         dist_info = {n.split("/")[0] for n in names if ".dist-info/" in n}
         assert dist_info == {f"{engine_wheel.DIST_NAME}-{engine_wheel.version()}.dist-info"}
         engine = [n for n in names if ".dist-info/" not in n]
-        assert engine and all(n.startswith("explorer/") and n.endswith(".py") for n in engine)
-        assert "explorer/__init__.py" in engine
-        sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "explorer").rglob("*.py")
+        assert engine and all(n.split("/")[0] in engine_wheel.PACKAGES and n.endswith(".py") for n in engine)
+        assert "explorer/__init__.py" in engine and "boards/__init__.py" in engine
+        sources = {p.relative_to(ROOT).as_posix() for name in engine_wheel.PACKAGES for p in (ROOT / name).rglob("*.py")
                    if "__pycache__" not in p.parts}
         assert set(engine) == sources
         (info,) = dist_info
