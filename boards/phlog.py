@@ -211,3 +211,8 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
 
 def _cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
+
+
+def live_board(human: str) -> PhlogLayers:
+    """The board of live play: the human's own view (their hand face up, the bot's as a count)."""
+    return PhlogLayers(human)

@@ -111,3 +111,8 @@ class SimplePlasticLayers:
         for attacker, target in pairs:
             a, t = state.figures[attacker], state.figures[target]
             yield m.sight(state, a, t), f"{attacker} to {target}"
+
+
+def live_board(human: str) -> SimplePlasticLayers:
+    """The board of live play: move rings round the units the side to move may still move."""
+    return SimplePlasticLayers(rings="mover")

@@ -26,9 +26,13 @@ class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
-                 bot: str = "greedy"):
-        """The side not in ``bots`` is the human's; the words and the log show what that seat may know."""
-        self.session = Session(state=state, bots=bots, bot=bot, seed=seed if seed is not None else state.rng.seed)
+                 bot: str = "greedy", bot_seed: int = 1):
+        """The side not in ``bots`` is the human's; the words and the log show what that seat may know.
+
+        ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
+        """
+        self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
+                               seed=seed if seed is not None else state.rng.seed)
         self.board = board
         self.viewer = self.session.human
         self.links = links
@@ -115,4 +119,5 @@ class LivePlay:
 
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])
-        return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]))
+        return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]),
+                         play=self.session.config())

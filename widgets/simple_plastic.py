@@ -528,7 +528,8 @@ class SimplePlasticLive:
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
         self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots, links=LINKS)
+        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots, links=LINKS,
+                             bot_seed=bot_seed)
         ids = sorted(state.figures)
         self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
         enemies = [fid for fid in ids if state.figures[fid].side != human]
@@ -588,4 +589,4 @@ class SimplePlasticLive:
             ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
             ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
             live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
-        ]))
+        ]), play=live.session.config())

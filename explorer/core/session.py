@@ -74,10 +74,16 @@ class Session:
             bots = {side: make_bot(self.ruleset, bot, bot_seed) for side in sides if side != human}
         self.bots = dict(bots)
         self.bot_name = bot
+        self.bot_seed = bot_seed
         self.human = human or next((s for s in sides if s not in self.bots), None)
         self.layers = layers
         self._words = self._history_words(state)  # the human's words for each turn of state.history
         self._run_bots()
+
+    def config(self) -> dict:
+        """What starts this game again (a page's "Play here" sends it to its Web Worker)."""
+        return {"ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed, "human": self.human,
+                "bot": self.bot_name, "bot_seed": self.bot_seed}
 
     # -- commands ------------------------------------------------------------------------------
     def answer(self, message: dict | None = None) -> dict:
