@@ -142,3 +142,16 @@ def test_the_same_seed_and_actions_save_the_same_game_as_plain_engine_play(case)
         player = state.current_player
         state.apply(bots[player](state) if player in bots else next(mine))
     assert state.to_json() == session.save()
+
+
+def test_play_here_starts_the_very_game_the_jupyterlab_widget_shows():
+    """The snapshot names its game by the Session's config; the page's Session from it is the same game."""
+    from boards.live import new_session
+    from widgets.phlog import live_play
+    from widgets.simple_plastic import SimplePlasticLive
+
+    for live in (live_play(seed=7).live, SimplePlasticLive(human="green", bot_seed=1).live):
+        config = live.session.config()
+        page = new_session(json.loads(json.dumps(config)))
+        assert page.save() == live.session.save()
+        assert page.answer()["layers"] == json.loads(json.dumps(live.board.layers(live.state)))
