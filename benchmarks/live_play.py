@@ -35,6 +35,10 @@ SITE = Path(os.environ.get("TSR_SITE", ROOT / "_build" / "html"))
 sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, _chromium, _QuietHandler  # noqa: E402
 
+PLAY_FILES = ("/npm/pyodide@", "/engine/", "/js/play-worker.mjs")
+"""What Play itself fetches (the runtime, the engine's wheel, manifest and rule links, the worker); the site's
+offline service worker may cache other pages meanwhile, which is not Play's doing and is counted apart."""
+
 PAGES = {"simple_plastic": "simple_plastic/full_game.html", "phlog": "phlog/full_game.html"}
 
 
@@ -49,7 +53,7 @@ def _first_move(page, url: str, ruleset: str) -> tuple[float, list]:
     page.goto(url, wait_until="load")
     page.locator(".bk-Figure").first.wait_for(timeout=30_000)
     responses = []
-    page.on("response", responses.append)
+    page.context.on("response", lambda response: responses.append(response))
     snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     started = time.perf_counter()
     snapshot.locator(".tsr-play-here").click()
@@ -96,14 +100,17 @@ def main() -> None:
             context.route("**/*", _block_others)
             page = context.new_page()
             cold, responses = _first_move(page, f"{base}/{path}", ruleset)
-            raw, packed = _bytes(responses)
+            own = [r for r in responses if any(k in r.url for k in PLAY_FILES)]
+            raw, packed = _bytes(own)
+            other, _ = _bytes([r for r in responses if r not in own])
             moves = _game(page, ruleset)
             warm, _ = _first_move(page, f"{base}/{path}", ruleset)  # same context: the browser cache is warm
             context.close()
             total = [m["ms"] for m in moves]
             engine = [m["engine_ms"] for m in moves if m.get("engine_ms") is not None]
             print(f"{ruleset}: Play here loads {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip "
-                  f"({len(responses)} files)")
+                  f"({len(own)} files; meanwhile the offline service worker cached {len(responses) - len(own)} other files, "
+                  f"{other / 1e6:.2f} MB)")
             print(f"  first playable move: cold {cold:.1f} s, warm {warm:.1f} s")
             print(f"  per move over a game of {len(total)} moves: median {statistics.median(total):.0f} ms, "
                   f"worst {max(total):.0f} ms (engine median {statistics.median(engine):.0f} ms, "
