@@ -87,7 +87,7 @@ def test_save_and_load_round_trip_and_malformed_saves_change_nothing(case):
         assert session.save() == saved
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+@pytest.mark.parametrize("case", CASES[:1], ids=lambda c: c[0])  # Phlog rolls no dice: cards decide
 def test_dice_may_be_entered(case):
     session = _session(case)
     rng = random.Random(4)
