@@ -51,7 +51,7 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 html_theme = "sphinx_book_theme"
 html_title = "Toy Soldier Rules Explorer"
 html_static_path = ["sitebuild/static"]
-html_css_files = ["fonts.css", "css/army-men.css", "css/print.css", "css/projector.css"]
+html_css_files = ["fonts.css", "css/army-men.css", "css/print.css", "css/projector.css", "css/live-play.css"]
 html_js_files = [
     "js/projector.js",  # the projector-mode toggle (remembered)
     "js/offline-app.js",  # registers the service worker (sitebuild/offline_app.py)

@@ -1,6 +1,7 @@
 """The engine as a pure-Python wheel, built with the site, for the page's own Python (Pyodide).
 
-The wheel holds the ``explorer`` package and nothing else (no tests, no
+The wheel holds the ``explorer`` package and ``boards`` (the boards' column
+data, bokeh-free, for live play in the page) and nothing else (no tests, no
 widgets, no ``__pycache__``), with the ``*.dist-info`` a wheel needs:
 ``METADATA``, ``WHEEL`` (``Root-Is-Purelib: true``, tag ``py3-none-any``)
 and ``RECORD`` (a sha256 per file). Every entry has a fixed timestamp and
@@ -31,7 +32,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = "explorer"
+PACKAGES = ("explorer", "boards")  # the engine, and the layers live play draws from it
 DIST_NAME = "explorer"  # never published: the name only has to be a valid wheel name
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 SUMMARY = "Toy Soldier Rules Explorer: the rules engine (standard library only)"
@@ -46,9 +47,8 @@ def wheel_name(root: Path = ROOT) -> str:
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
-    """``(path in the wheel, bytes)`` of every ``.py`` file of the engine package, sorted."""
-    package = root / PACKAGE
-    files = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    """``(path in the wheel, bytes)`` of every ``.py`` file of the packages, sorted."""
+    files = sorted(p for name in PACKAGES for p in (root / name).rglob("*.py") if "__pycache__" not in p.parts)
     return [(p.relative_to(root).as_posix(), p.read_bytes()) for p in files]
 
 

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import json
+
 import re
 import shutil
 from pathlib import Path
@@ -101,6 +103,8 @@ def prepare_static(app: Sphinx) -> None:
     (root / CONFIG_SCRIPT).write_text(_config_script())
     (root / "fonts.css").write_text(_fonts_css())
     engine_wheel.publish(root / ENGINE_DIR, vendor.manifest()["pyodide"]["version"])
+    (root / ENGINE_DIR / RULES_FILE).write_text(json.dumps(rule_table(), ensure_ascii=False, sort_keys=True,
+                                                           separators=(",", ":")))
     app.config.html_static_path.append(str(root))
 
 
@@ -166,8 +170,34 @@ def drop_unused_widget_manager(app: Sphinx, pagename: str, templatename, context
     ]
 
 
+RULES_FILE = "rules.json"  # _static/engine/rules.json: rule key -> [URL from the site root, section heading]
+LIVE_PLAY_JS = "js/live-play.js"
+
+
+def rule_table() -> dict[str, list[str]]:
+    """Every rule section's link, as live play in the page shows it (the same words as widgets/links.py)."""
+    from explorer.core.registry import all_rulesets
+    from widgets.links import rule_href, rule_title
+
+    table = {}
+    for ruleset in all_rulesets().values():
+        for section in ruleset.sections.values():
+            key = section.ref.key
+            table[key] = [rule_href(key).removeprefix("../"), rule_title(key)]
+    return table
+
+
+def add_live_play(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
+    """The small live-play script (it loads the runtime only on "Play here") on pages with a playable snapshot."""
+    from widgets.snapshot import PLAY_CLASS
+
+    if app.builder.format == "html" and PLAY_CLASS in context.get("body", ""):
+        app.add_js_file(LIVE_PLAY_JS, loading_method="defer")
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", prepare_static)
     app.connect("html-page-context", add_bokehjs)
+    app.connect("html-page-context", add_live_play)
     app.connect("html-page-context", drop_unused_widget_manager, priority=900)  # after myst-nb adds it
     return {"parallel_read_safe": True, "parallel_write_safe": True}

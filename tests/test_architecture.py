@@ -62,3 +62,20 @@ def test_the_core_names_no_ruleset():
     core = Path(__file__).parent.parent / "explorer" / "core"
     for path in core.glob("*.py"):
         assert "explorer.rulesets" not in path.read_text(encoding="utf-8"), f"{path.name} reaches into the rulesets"
+
+
+BOARDS = """
+import sys, json
+import explorer
+from boards import phlog, simple_plastic
+for name, board in (("phlog", phlog.PhlogLayers("green")), ("simple_plastic", simple_plastic.SimplePlasticLayers())):
+    json.dumps(board.layers(explorer.new_game(name)))
+shown = sorted(m for m in sys.modules if m.split('.')[0] in {'bokeh', 'ipywidgets', 'IPython', 'jupyter_bokeh', 'widgets',
+                                                             'numpy'})
+print(','.join(shown))
+"""
+
+
+def test_the_board_layers_need_no_bokeh_so_the_page_computes_them_too():
+    result = subprocess.run([sys.executable, "-c", BOARDS], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""

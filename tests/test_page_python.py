@@ -87,9 +87,9 @@ def test_the_wheel_holds_the_engine_and_a_valid_record(wheel):
         dist_info = {n.split("/")[0] for n in names if ".dist-info/" in n}
         assert dist_info == {f"{engine_wheel.DIST_NAME}-{engine_wheel.version()}.dist-info"}
         engine = [n for n in names if ".dist-info/" not in n]
-        assert engine and all(n.startswith("explorer/") and n.endswith(".py") for n in engine)
-        assert "explorer/__init__.py" in engine
-        sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "explorer").rglob("*.py")
+        assert engine and all(n.split("/")[0] in engine_wheel.PACKAGES and n.endswith(".py") for n in engine)
+        assert "explorer/__init__.py" in engine and "boards/__init__.py" in engine
+        sources = {p.relative_to(ROOT).as_posix() for name in engine_wheel.PACKAGES for p in (ROOT / name).rglob("*.py")
                    if "__pycache__" not in p.parts}
         assert set(engine) == sources
         (info,) = dist_info
@@ -166,3 +166,37 @@ def test_the_page_saves_the_same_games_as_cpython(page_python, case):
 def test_the_conformance_checks_pass_on_the_page(page_python):
     assert page_python["checks"] > 0
     assert not page_python["failures"], "\n".join(f"{k}: {v}" for k, v in page_python["failures"].items())
+
+
+# -- live play's Session on the page's Python ----------------------------------------------
+
+SESSION_GAMES = """
+import json, random
+from boards import live
+out = {}
+for ruleset, scenario in (("simple_plastic", "skirmish"), ("phlog", "corridor")):
+    config = {"ruleset": ruleset, "scenario": scenario, "seed": 3, "human": "green", "bot": "greedy"}
+    answer = json.loads(live.start(json.dumps(config)))
+    rng = random.Random(11)
+    while not answer["outcome"]:
+        answer = json.loads(live.command(json.dumps({"name": "play", "args": [rng.randrange(len(answer["actions"]))]})))
+    out[ruleset] = {"save": json.loads(live.command(json.dumps({"name": "save"})))["save"], "last": answer}
+print(json.dumps(out))
+"""
+
+
+def test_a_live_game_in_the_page_saves_the_same_json_as_in_cpython(wheel):
+    """The Session the page's worker drives (boards.live), played to the end on Pyodide and on CPython."""
+    runtime = vendor.fetch("pyodide", PYODIDE)
+    result = subprocess.run([_node(), str(RUNNER), "--pyodide", str(runtime), "--wheel", str(wheel)],
+                            input=SESSION_GAMES, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, f"the page's Python failed:\n{result.stderr}"
+    page = json.loads(result.stdout.splitlines()[-1])
+    here = subprocess.run([sys.executable, "-c", SESSION_GAMES], capture_output=True, text=True, cwd=ROOT,
+                          check=True, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    cpython = json.loads(here.stdout.splitlines()[-1])
+    assert sorted(page) == ["phlog", "simple_plastic"]
+    for ruleset in page:
+        assert page[ruleset]["last"]["outcome"] is not None
+        assert page[ruleset]["save"] == cpython[ruleset]["save"], f"{ruleset}: the page saved another game"
+        assert page[ruleset]["last"] == cpython[ruleset]["last"], f"{ruleset}: the page answered otherwise"

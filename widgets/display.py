@@ -96,13 +96,15 @@ def _load_bokehjs_once() -> None:
     _bokehjs_loaded = True
 
 
-def live_only(widget, note: str = LIVE_NOTE):
+def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None):
     """A control that needs a Python kernel, labelled so.
 
     In JupyterLab it plays. In the site build (``TSR_STATIC_BUILD``) it is a
     snapshot in plain HTML (widgets/snapshot.py): its board drawn by BokehJS,
     every control disabled, and the note right above the first control
-    rather than above the board.
+    rather than above the board. ``play`` (a Session's ``config()``) makes
+    the snapshot playable in the page: a "Play here" button and the game's
+    data attributes, for sitebuild/static/js/live-play.js.
     """
     banner = ipw.HTML(f'<div class="live-only">{note}</div>')
     if not os.environ.get("TSR_STATIC_BUILD"):
@@ -112,8 +114,8 @@ def live_only(widget, note: str = LIVE_NOTE):
     children = list(getattr(widget, "children", ()))
     first = next((i for i, child in enumerate(children) if _has_controls(child)), None)
     if first is None:
-        return StaticSnapshot(ipw.VBox([banner, widget]))
-    return StaticSnapshot(ipw.VBox(children[:first] + [banner] + children[first:]))
+        return StaticSnapshot(ipw.VBox([banner, widget]), play=play)
+    return StaticSnapshot(ipw.VBox(children[:first] + [banner] + children[first:]), play=play)
 
 
 def _controls(widget):

@@ -1,8 +1,13 @@
-"""Live play in JupyterLab: the engine's legal actions, a bot opponent, undo, save.
+"""Live play in JupyterLab: a thin ipywidgets shell over the engine's game flow.
+
+The flow (what is offered, what a choice does, the bot's answer, undo, save
+and load, the log from the human's seat) is :class:`explorer.core.session.Session`,
+the same class the static site's page runs in its Web Worker. This module
+only turns its answers into widgets and clicks into its commands.
 
 Needs a Python kernel, so on the static site it is labelled live-only and
-shows its first position. A choice becomes an engine action; what is shown
-comes from the engine's answer: its events, or the rule that forbids it.
+shows its first position, with a "Play here" button that starts the same
+Session in the page (sitebuild/static/js/live-play.js).
 """
 
 from __future__ import annotations
@@ -11,25 +16,27 @@ import html
 
 import ipywidgets as ipw
 
-from explorer.core.errors import RuleViolation, SaveGameError
+from explorer.core.session import Session
 
 from .board import Board, make_sources, update_sources
 from .display import bokeh_widget, live_only
 from .links import RuleLinks
 
-
 class LivePlay:
-    """A game against ``bots`` (side -> bot); the human plays the other sides."""
+    """A game against ``bots`` (side -> bot); the human plays the other side."""
 
-    def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks):
-        """The sides not in ``bots`` are the human's; the words and the log show what that seat may know."""
-        self.state = state
+    def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
+                 bot: str = "greedy", bot_seed: int = 1):
+        """The side not in ``bots`` is the human's; the words and the log show what that seat may know.
+
+        ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
+        """
+        self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
+                               seed=seed if seed is not None else state.rng.seed)
         self.board = board
-        self.bots = bots
-        # The human's seat: what the log and the words show are what this player may know.
-        self.viewer = next((side for side in state.sides if side not in bots), None)
+        self.viewer = self.session.human
         self.links = links
-        self.sources = make_sources(board.layers(state))
+        self.sources = make_sources(board.layers(self.state))
         self.figure = board.draw(self.sources)
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
         self.play_button = ipw.Button(description="Play", button_style="primary")
@@ -44,71 +51,73 @@ class LivePlay:
         self.undo_button.on_click(lambda _: self.undo())
         self.save_button.on_click(lambda _: self.save())
         self.load_button.on_click(lambda _: self.load(self.saved.value))
-        self._run_bots()
-        self._refresh()
+        self._show(self.session.answer())
 
-    # -- what a click does -------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    # -- what a click does: one Session command each ---------------------------------------------
     def play(self, action) -> None:
+        """An offered action's number, or any action (an illegal one is refused with its rule)."""
         if action is None:
             return
-        words = self.state.describe(action, self.viewer)  # asked before the action changes the position
-        try:
-            events = self.state.apply(action)
-        except RuleViolation as violation:
-            self.status.value = f'<span style="color:#D55E00">Not allowed: {html.escape(str(violation))}</span>'
-            return
-        self.status.value = ""  # an earlier refusal no longer applies
-        self._show_events(words, events)
-        self._run_bots()
-        self._refresh()
+        if isinstance(action, int) and not isinstance(action, bool):
+            self._show(self.session.play(action))
+        else:
+            self._show(self.session.try_action(action.to_dict()))
 
     def undo(self) -> None:
-        # Undo the bots' replies too, back to the human's last decision.
-        if not self.state.history:
-            self.status.value = "Nothing to undo."
-            return
-        self.state.undo()
-        while self.state.history and self.state.current_player in self.bots:
-            self.state.undo()
-        self.status.value = "Undone."
-        self._refresh()
+        self._show(self.session.undo())
 
     def save(self) -> None:
-        self.saved.value = self.state.to_json()
+        self.saved.value = self.session.save()
         self.status.value = "Saved below: copy the text to keep the game."
 
     def load(self, text: str) -> None:
-        try:
-            self.state = type(self.state).from_json(text)
-        except SaveGameError as error:
-            self.status.value = f'<span style="color:#D55E00">Cannot load: {html.escape(str(error))}</span>'
-            return
-        self.status.value = "Loaded."
-        self._refresh()
+        self._show(self.session.load(text))
 
-    # -- helpers -------------------------------------------------------------------
-    def _run_bots(self, limit: int = 500) -> None:
-        for _ in range(limit):
-            if self.state.is_over or self.state.current_player not in self.bots:
-                return
-            action = self.bots[self.state.current_player](self.state)
-            words = self.state.describe(action, self.viewer)
-            self._show_events(words, self.state.apply(action), who="Bot")
-
-    def _show_events(self, words: str, events, who: str = "You") -> None:
-        shown = [e for e in events if e.visible_to(self.viewer)]
-        entry = f"<b>{who}: {html.escape(words)}</b>" + self.links.events(shown)
-        self.log.value = entry + self.log.value
-
-    def _refresh(self) -> None:
+    # -- showing an answer ------------------------------------------------------------------------
+    def _show(self, answer: dict) -> None:
         update_sources(self.sources, self.board.layers(self.state))
-        if self.state.is_over:
-            outcome = self.state.outcome
-            self.status.value = f"<b>Game over:</b> {html.escape(outcome.winner or 'draw')} ({html.escape(outcome.reason)})"
+        self.status.value = self._status(answer)
+        self.log.value = self._log(answer["log"])
+        state = self.state
+        if answer["outcome"] is not None:
             self.actions.options = []
             return
-        self.actions.options = [(self.state.describe(a, self.viewer), a) for a in self.state.legal_actions]
+        # the offered actions, in the Session's order (its numbers are their positions)
+        offered = list(state.legal_actions) if answer["actions"] else []
+        self.actions.options = [(item["text"], offered[item["id"]]) for item in answer["actions"]]
+
+    def _status(self, answer: dict) -> str:
+        message = answer["message"]
+        if answer["outcome"] is not None and (message is None or message["kind"] != "refused"):
+            outcome = answer["outcome"]
+            return (f"<b>Game over:</b> {html.escape(outcome['winner'] or 'draw')} "
+                    f"({html.escape(outcome['reason'])})")
+        if message is None:
+            return ""
+        if message["kind"] == "note":
+            return html.escape(message["text"])
+        rule = f" {self.links.link(message['rule']['key'])}" if message.get("rule") else ""
+        return f'<span style="color:#D55E00">{html.escape(message["text"])}</span>{rule}'
+
+    def _log(self, entries: list[dict]) -> str:
+        """Newest first; each event with links to its rules."""
+        parts = []
+        for entry in reversed(entries):
+            items = "".join(f"<li>{html.escape(e['text'])} {self.links.links(e['rules'])}</li>"
+                            for e in entry["events"])
+            events = f"<ul>{items}</ul>" if items else "<p><i>Nothing happened.</i></p>"
+            parts.append(f"<b>{html.escape(entry['who'])}: {html.escape(entry['text'])}</b>{events}")
+        return "".join(parts)
 
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])
-        return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]))
+        return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]),
+                         play=self.session.config())

@@ -48,27 +48,10 @@ from .packing import UNPACK_JS, packed
 from .palette import OKABE_ITO
 
 PHLOG = get_ruleset("phlog")
-RED_SUITS = ("♥", "♦")
-
-STYLES = {
-    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "dot", "#3b6e2f", "No effect on play."),
-    WALL: TileStyle("wall", "#4a4a4a", "horizontal_line", "#bbbbbb", "Impassable; blocks sight."),
-    DOOR: TileStyle("door (closed)", "#8c5a2b", "vertical_line", "#f3ead7",
-                    "Closed: 1 point opens it from a square beside it; blocks sight."),
-    "door_open": TileStyle("door (open)", "#e8d2b0", "blank", "#000000", "Open: pass through or stand in it."),
-    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "vertical_wave", "#ffffff",
-                              "Opens as a fighter enters, shuts as it leaves."),
-    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "blank", "#000000",
-                                     "Open while a fighter stands in it."),
-    PIT: TileStyle("pit", "#1f1f1f", "ring", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
-    OBSTACLE: TileStyle("obstacle", "#b08d57", "criss_cross", "#4a3a1a",
-                        "Cross only by jumping; stepping or landing on it ends the movement."),
-}
-SHAPES = {RANGED: "triangle", HAND_TO_HAND: "circle"}
-KIND_NAMES = {RANGED: "RANGED", HAND_TO_HAND: "HAND-TO-HAND"}
-FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "removed from play here"}
-CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
-ROW_STEP = 2.0  # card rows: a caption line above each row of cards
+from boards.phlog import (  # noqa: F401  (the layers live in boards.phlog)
+    RED_SUITS, STYLES, SHAPES, KIND_NAMES, FATE_WORDS, CARD_W, CARD_H, CARD_STEP, ROW_STEP, PhlogLayers, _sides, tile_layer, unit_layer, _mark, reach_marks, _face, _back, _rows, card_layers, _cards,
+)
+from boards import phlog as _layers
 
 
 LINKS = RuleLinks("phlog")
@@ -76,35 +59,7 @@ rule_href = LINKS.href
 
 
 def grid_board(table, *, title: str | None = None) -> GridBoard:
-    return GridBoard(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(_sides(table)),
-                     title=title)
-
-
-def _sides(table) -> tuple[str, ...]:
-    """The seats of a game state, or of a player's view (the player first)."""
-    return tuple(getattr(table, "sides", ())) or (table.player, table.opponent)
-
-
-# -- the board layers --------------------------------------------------------------------------
-def tile_layer(gb: GridBoard, table) -> dict[str, list]:
-    variants = {}
-    board = Board.of(table)  # the engine says which doors are open
-    for square, kind in table.terrain.items():
-        if kind in (DOOR, STAR_TREK_DOOR) and board.door_is_open(square):
-            variants[square] = f"{kind}_open"
-    return gb.tiles(table.terrain, variants)
-
-
-def unit_layer(gb: GridBoard, table, *, activated: str | None = None) -> dict[str, list]:
-    units = [Unit(f.id, f.side, f.weapon, f.square, note="activated" if f.id == activated else "",
-                  emphasis=f.id == activated, label=_mark(f.id, f.side))
-             for f in table.fighters.values() if f.alive]
-    return gb.units(units)
-
-
-def _mark(fighter_id: str, side: str) -> str:
-    """The label drawn on a fighter: its side's initial and its number (``g1``, ``t3``), a cue besides colour."""
-    return side[:1] + fighter_id.rsplit("-", 1)[-1]
+    return _layers.grid_board(table, title=title, grid_type=GridBoard)
 
 
 def board_legend(gb: GridBoard, table, *, fates: bool = False, name: str = "phlog-legend"):
@@ -117,19 +72,6 @@ def board_legend(gb: GridBoard, table, *, fates: bool = False, name: str = "phlo
             kinds.append(f"{kind}_open")
     weapons = [w for w in (RANGED, HAND_TO_HAND) if any(f.weapon == w for f in table.fighters.values())]
     return gb.legend(kinds, weapons or (RANGED, HAND_TO_HAND), fates=fates, name=name)
-
-
-def reach_marks(routes: dict, *, detail: bool = True) -> list[Highlight]:
-    """The squares of :func:`reachable_squares` as highlights: colour and hatch by fate, cost in the square."""
-    marks = []
-    for square, explained in sorted(routes.items(), key=lambda item: (item[0][1], item[0][0])):
-        route = explained.value
-        if not route.actions:
-            continue  # the square the fighter stands on
-        text = "; ".join(r.text + (f" ({r.delta})" if r.delta is not None else "") for r in explained.reasons)
-        marks.append(Highlight(square, FATE_COLOURS[route.fate], str(route.cost), FATE_HATCHES[route.fate],
-                               FATE_WORDS[route.fate], str(route.cost), text if detail else ""))
-    return marks
 
 
 # -- the board in words (its text alternative) -----------------------------------------------------
@@ -259,52 +201,10 @@ def cards_alt(cards: ColumnDataSource, labels: ColumnDataSource, *, name: str = 
     return alt
 
 
-class PhlogBoard:
-    """The Board protocol for Phlog, from one player's view.
+class PhlogBoard(PhlogLayers):
+    """:class:`boards.phlog.PhlogLayers` drawn with Bokeh: the Board protocol for Phlog, from one player's view."""
 
-    ``player`` is the seat whose view is drawn (its own hand face up, the
-    opponent's as a count); ``None`` draws the public view (both hands face
-    down), for spectators and replays. Only :meth:`PhlogState.view` data is
-    used for cards, so nothing hidden from that seat is ever in the layers.
-    """
-
-    def __init__(self, player: str | None = None, *, cards: bool = True, reach: bool = True,
-                 reach_detail: bool = True, title: str | None = None):
-        self.player = player
-        self.cards = cards
-        self.reach = reach
-        self.reach_detail = reach_detail
-        self.title = title
-        self._gb: GridBoard | None = None
-        self._table = None
-
-    def views(self, table) -> tuple[PlayerView, ...]:
-        """The views the layers are drawn from: the seat's own, or (public) both seats' for the counts."""
-        if isinstance(table, PlayerView):
-            if self.player not in (None, table.player):
-                raise ValueError(f"this board shows {self.player}'s view, not {table.player}'s")
-            return (table,)
-        if self.player is not None:
-            return (table.view(self.player),)
-        return tuple(table.view(side) for side in table.sides)
-
-    def layers(self, table) -> dict[str, dict[str, list]]:
-        views = self.views(table)
-        view = views[0]
-        self._gb = self._gb or grid_board(view, title=self.title)
-        self._table = self._table or view
-        gb = self._gb
-        routes = {}
-        if self.reach and view.can_move:
-            routes = reachable_squares(view, view.fighters[view.activated], view.movement_left)
-        layers = {
-            "tiles": tile_layer(gb, view),
-            "units": unit_layer(gb, view, activated=view.activated if view.phase == MOVE else None),
-            "reach": gb.highlights(reach_marks(routes, detail=self.reach_detail)),
-        }
-        if self.cards:
-            layers.update(card_layers(views, public=self.player is None and not isinstance(table, PlayerView)))
-        return layers
+    grid_type = GridBoard
 
     def draw(self, sources):
         gb = self._gb
@@ -318,80 +218,6 @@ class PhlogBoard:
         return column(board, alt, legend, cards_figure(sources["cards"], sources["card_labels"]),
                       cards_alt(sources["cards"], sources["card_labels"]),
                       sizing_mode="stretch_width", name="phlog-board-layout")
-
-
-# -- cards ----------------------------------------------------------------------------------------
-def _face(card: Card, values, x: float, y: float, note: str = "") -> dict:
-    if card.is_joker:
-        return dict(x=x, y=y, text="JOKER", colour=OKABE_ITO["purple"], fill="#f6e9f2", hatch="blank",
-                    note=note or f"{card.suit}'s joker: changes a card the opponent reveals")
-    colour = OKABE_ITO["vermillion"] if card.suit in RED_SUITS else "#111111"
-    return dict(x=x, y=y, text=card.code, colour=colour, fill="#ffffff", hatch="blank",
-                note=note or f"{card.code} counts {values.value(card)}")
-
-
-def _back(x: float, y: float, note: str) -> dict:
-    return dict(x=x, y=y, text="", colour="#ffffff", fill="#5d5b3a", hatch="diagonal_cross", note=note)
-
-
-def _rows(items: list[dict]) -> dict[str, list]:
-    keys = ("x", "y", "text", "colour", "fill", "hatch", "note")
-    return {k: [item[k] for item in items] for k in keys}
-
-
-def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[str, dict[str, list]]:
-    """The cards a seat may see (``public``: none of either hand), laid out in three rows."""
-    view = views[0]
-    values = view.settings.card_values
-    cards, labels = [], []
-    seats = ([(side, None) for side in _sides(view)] if public else [(view.player, view), (view.opponent, None)])
-    for index, (side, own) in enumerate(seats):
-        y = 1.05 + ROW_STEP * index
-        if own is not None:
-            hand = list(own.hand)
-            label = f"{side} (you): {_cards(len(hand))} in hand"
-            piles = f"draw pile {own.draw_count} · spent {len(own.spent)}"
-            for i, card in enumerate(hand):
-                cards.append(_face(card, values, 0.5 + i * CARD_STEP, y))
-        else:
-            count = (len(views[index].hand) if public else view.opponent_hand_count)
-            draw = views[index].draw_count if public else view.opponent_draw_count
-            spent = len(views[index].spent) if public else view.opponent_spent_count
-            label = f"{side}: {_cards(count)} in hand, face down"
-            piles = f"draw pile {draw} · spent {spent}"
-            for i in range(count):
-                cards.append(_back(0.5 + i * CARD_STEP, y, f"{side}'s card, face down"))
-        labels.append(dict(x=0.1, y=y - 0.9, text=label))
-        labels.append(dict(x=6.3, y=y, text=piles))
-    table_y = 1.05 + ROW_STEP * len(seats)
-    labels.append(dict(x=0.1, y=table_y - 0.9, text="on the table"))
-    slots = []
-    if view.movement_card is not None:
-        value = view.movement_value
-        slots.append((view.movement_card, f"movement {value}"))
-    attack = view.attack
-    if attack is not None:
-        for chosen, card, val, who in ((attack.attack_chosen, attack.attack_card, attack.attack_value, "attack"),
-                                       (attack.defence_chosen, attack.defence_card, attack.defence_value, "defence")):
-            if card is not None and (attack.revealed or not public):
-                slots.append((card, f"{who}" + (f" {val}" if val is not None else " (yours)")))
-            elif chosen:
-                slots.append((None, f"{who}: face down"))
-    window = view.joker_window
-    if window is not None and window.joker is not None:
-        slots.append((window.joker, f"joker: {window.named_value}"))
-    if not slots:
-        labels.append(dict(x=0.5, y=table_y, text="nothing yet"))
-    for i, (card, caption) in enumerate(slots):
-        x = 0.5 + i * 2.3
-        cards.append(_face(card, values, x, table_y) if card else _back(x, table_y, caption))
-        labels.append(dict(x=x + 0.5, y=table_y, text=caption))
-    return {"cards": _rows(cards),
-            "card_labels": {k: [item[k] for item in labels] for k in ("x", "y", "text")}}
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
 
 
 def cards_figure(cards: ColumnDataSource, labels: ColumnDataSource, *, rows: int = 3, name: str = "phlog-cards"):
@@ -676,8 +502,8 @@ class PhlogLivePlay:
         outer = self
 
         class _Live(LivePlay):
-            def _refresh(self):
-                super()._refresh()
+            def _show(self, answer):
+                super()._show(answer)
                 outer._refresh_tries()
 
         # The human's seat: the bot's face-down choices are described without their card, and the
@@ -688,8 +514,6 @@ class PhlogLivePlay:
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
-        if not self.live.log.value:
-            self.live.log.value = LINKS.events(state.events_for(human))
         self._refresh_tries()
 
     @property
@@ -721,7 +545,8 @@ class PhlogLivePlay:
         live = self.live
         buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
         return live_only(ipw.VBox([bokeh_widget(live.figure), live.actions, buttons, live.status,
-                                   ipw.HBox([self.tries, self.try_button]), live.saved, live.log]))
+                                   ipw.HBox([self.tries, self.try_button]), live.saved, live.log]),
+                         play=live.session.config())
 
 
 def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):

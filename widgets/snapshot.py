@@ -18,11 +18,25 @@ import ipywidgets as ipw
 SNAPSHOT_CLASS = "tsr-snapshot"
 
 
-class StaticSnapshot:
-    """A live widget's snapshot, shown by Jupyter as HTML (``_repr_html_``)."""
+PLAY_CLASS = "tsr-play-here"
 
-    def __init__(self, widget):
-        self.html = f'<div class="{SNAPSHOT_CLASS}">{snapshot_html(widget)}</div>'
+
+class StaticSnapshot:
+    """A live widget's snapshot, shown by Jupyter as HTML (``_repr_html_``).
+
+    With ``play`` (the game's ruleset, scenario, seed, human side, bot) it
+    also holds a "Play here" button, hidden until sitebuild/static/js/live-play.js
+    (generic over rulesets) shows it and, on a click, plays that game in the page.
+    """
+
+    def __init__(self, widget, *, play: dict | None = None):
+        attributes = button = ""
+        if play is not None:
+            attributes = "".join(f' data-{key.replace("_", "-")}="{html.escape(str(value), quote=True)}"'
+                                 for key, value in play.items())
+            button = (f'<div class="tsr-play-bar"><button type="button" class="{PLAY_CLASS}" hidden>'
+                      "▶ Play here</button></div>")
+        self.html = f'<div class="{SNAPSHOT_CLASS}"{attributes}>{button}{snapshot_html(widget)}</div>'
 
     def _repr_html_(self) -> str:
         return self.html

@@ -1,0 +1,42 @@
+"""Live play in the page: the Session and its board's layers, behind two JSON calls for the Web Worker.
+
+``sitebuild/static/js/play-worker.mjs`` calls :func:`start` with the game the
+static snapshot names (ruleset, scenario, seed, human side, bot) and then
+:func:`command` for each click. Both return the Session's answer as JSON text,
+with the board's layers (:func:`live_layers`, the same code the JupyterLab
+board draws from). Nothing here knows a ruleset beyond naming its layers module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+from explorer.core.session import Session
+
+_session: Session | None = None
+
+
+def live_layers(ruleset: str, human: str):
+    """The board layers of live play for ``ruleset`` from ``human``'s seat: a function of the state."""
+    return importlib.import_module(f"{__package__}.{ruleset}").live_board(human).layers
+
+
+def new_session(config: dict) -> Session:
+    return Session(config["ruleset"], config.get("scenario"), int(config.get("seed", 0)), config.get("human"),
+                   config.get("bot", "greedy"), bot_seed=int(config.get("bot_seed", 1)), layers=live_layers(config["ruleset"], config.get("human")))
+
+
+def start(text: str) -> str:
+    """Start the game ``text`` (JSON) names; its first answer, as JSON."""
+    global _session
+    _session = new_session(json.loads(text))
+    return json.dumps(_session.answer())
+
+
+def command(text: str) -> str:
+    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON). ``save`` adds the saved game."""
+    if _session is None:
+        raise RuntimeError("no game: call start first")
+    request = json.loads(text)
+    return json.dumps(_session.command(request["name"], *request.get("args", ())))

@@ -1,0 +1,118 @@
+"""Simple Plastic's board layers (terrain, move rings, sight lines, figures, the fallen) as column data.
+
+Bokeh-free: ``widgets.simple_plastic.SimplePlasticBoard`` draws them; the
+page's Web Worker computes them after each move of live play.
+"""
+
+from __future__ import annotations
+
+from explorer.rulesets.simple_plastic import Attack
+from explorer.rulesets.simple_plastic import mechanics as m
+from explorer.rulesets.simple_plastic.data import PROFILES
+
+from . import tabletop as tb
+from .palette import side_colour, side_ink
+
+
+def profile_text(kind: str) -> str:
+    p = PROFILES[kind]
+    text = f"{p.name}: {p.dice} D6, {p.attacks} attack{'s' if p.attacks > 1 else ''} a turn"
+    if not p.attacks_after_moving:
+        text += ", cannot attack after moving"
+    return text + (", specialist" if p.special else "")
+
+
+def _status(state, figure) -> str:
+    bits = ["moved" if figure.moved else "has not moved"]
+    used = getattr(state, "attacks_used", {}).get(figure.id, 0)
+    if used:
+        bits.append(f"{used} of {figure.profile.attacks} attacks made")
+    if figure.in_vehicle:
+        bits.append("in a vehicle")
+    return ", ".join(bits)
+
+
+class SimplePlasticLayers:
+    """The table from above: terrain, squads, move rings and lines of sight.
+
+    ``rings``: ``"mover"`` rings the frontmost unit of every unit the side to
+    move may still move (in its move phase); a list of figure ids rings those;
+    ``None`` draws none. ``sights``: ``(attacker, target)`` pairs whose lines
+    of sight are drawn; ``last_attack`` also draws the sight of the last
+    attack made (for replays).
+    """
+
+    def __init__(self, *, rings="mover", sights=(), last_attack: bool = True, title: str = "",
+                 height: int = 420, name: str = "sp-board"):
+        self.rings = rings
+        self.sights = tuple(sights)
+        self.last_attack = last_attack
+        self.title = title
+        self.height = height
+        self.name = name
+        self.size = (48.0, 36.0)
+
+    # -- layers -------------------------------------------------------------------
+    def layers(self, state) -> dict[str, dict[str, list]]:
+        self.size = (state.table.width, state.table.height)
+        sides = list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
+        rings = list(self._rings(state, sides))
+        moves = {label.split(":", 1)[0]: label.split(": ", 1)[-1] for *_, label in rings}
+        rows, fallen = [], []
+        for f in state.figures.values():
+            if f.alive:
+                rows.append(tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind),
+                                          squad=f.squad or "operates alone", status=_status(state, f),
+                                          ground=tb.ground_under(f.position, state.table.terrain),
+                                          move=moves.get(f.id, "")))
+            else:
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+        return {
+            "terrain": tb.terrain_layer(state.table.terrain),
+            "rings": tb.rings_layer(rings),
+            "sight": tb.sight_layer(self._sights(state)),
+            "figures": tb.figures_layer(rows),
+            "fallen": tb.fallen_layer(fallen),
+        }
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.rings is None:
+            return []
+        if self.rings != "mover":
+            return [fid for fid in self.rings if state.figures[fid].alive]
+        if getattr(state, "phase", "move") != "move" or getattr(state, "is_over", False):
+            return []
+        side = getattr(state, "side", None)
+        moved = getattr(state, "moved_units", set())
+        units: dict[str, list] = {}
+        for f in m.living(state, side):
+            if f.unit not in moved:
+                units.setdefault(f.unit, []).append(f)
+        ids = []
+        for members in units.values():
+            enemy = m.nearest_enemy(state, members[0])
+            direction = m.tt.unit_vector(members[0].position, enemy.position) if enemy else None
+            ids.append(m.frontmost(members, direction).id if direction else members[0].id)
+        return ids
+
+    def _rings(self, state, sides):
+        for fid in self._ring_ids(state):
+            figure = state.figures[fid]
+            allowance = state.move_allowance(fid) if hasattr(state, "move_allowance") else m.move_allowance(state, fid)
+            label = "; ".join(r.text for r in allowance.reasons)
+            yield figure.x, figure.y, allowance.value, side_ink(figure.side, sides), f"{fid}: {label}"
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        history = getattr(state, "history", None)
+        if self.last_attack and history and isinstance(history[-1].action, Attack):
+            last = history[-1].action
+            pairs.append((last.attacker, last.target))
+        for attacker, target in pairs:
+            a, t = state.figures[attacker], state.figures[target]
+            yield m.sight(state, a, t), f"{attacker} to {target}"
+
+
+def live_board(human: str) -> SimplePlasticLayers:
+    """The board of live play: move rings round the units the side to move may still move."""
+    return SimplePlasticLayers(rings="mover")

@@ -1,0 +1,134 @@
+"""A tabletop's layers in inches: terrain, move rings, lines of sight, figures, the fallen, as column data.
+
+Drawn by :func:`widgets.tabletop_board.draw_tabletop`; bokeh-free so the
+page computes them too. Every layer always has the same columns, so replays
+and live play only swap data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .palette import SIGHT_COLOURS, side_colour
+
+TABLE_FILL = "#F1EFE8"
+TERRAIN_STYLE: dict[str, dict] = {
+    # kind: fill colour, hatch pattern, the word shown in a figure's tooltip, and the legend's words
+    "solid": {"fill": "#5b5b5b", "hatch": " ", "label": "solid: blocks sight and moves",
+              "legend": "solid (blocks sight)"},
+    "semi_solid": {"fill": "#9CC48C", "hatch": "/", "label": "semi-solid: always partial cover",
+                   "legend": "semi-solid (partial cover)"},
+    "hill": {"fill": "#C9CBB6", "hatch": " ", "label": "hill", "legend": "hill"},
+    "rough": {"fill": "#DDD3C2", "hatch": ".", "label": "rough ground", "legend": "rough ground"},
+}
+"""Terrain kinds as drawn: solid is dark, hedges green and hatched, hills a pale grey-green (not the
+tan of the figures), rough ground dotted."""
+HATCH_COLOUR = "#2f5f2f"
+
+MARKERS = {"trooper": "circle", "heavy": "square", "sniper": "triangle"}
+"""Marker by kind of unit (any other kind is a diamond), so kinds differ in shape, not just colour."""
+
+SIGHT_DASH = {"clear": "solid", "partial": "dashed", "blocked": "dotted"}
+SIGHT_LABEL = {"clear": "clear", "partial": "partial (cover)", "blocked": "blocked"}
+KIND_WORDS = {"trooper": "trooper", "heavy": "heavy weapons", "sniper": "sniper"}
+
+TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy")
+RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
+SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
+FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
+                  "move")
+FALLEN_COLUMNS = ("id", "x", "y", "colour")
+
+
+def _empty(columns: Sequence[str]) -> dict[str, list]:
+    return {c: [] for c in columns}
+
+
+def terrain_layer(terrain: Iterable) -> dict[str, list]:
+    """Terrain pieces (anything with ``name``, ``kind``, ``points`` and ``elevation``)."""
+    data = _empty(TERRAIN_COLUMNS)
+    for piece in terrain:
+        kind = getattr(piece.kind, "value", piece.kind)
+        style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
+        label = style["label"] + (f", level {piece.elevation}" if kind == "hill" else "")
+        data["xs"].append([round(p[0], 3) for p in piece.points])
+        data["ys"].append([round(p[1], 3) for p in piece.points])
+        data["name"].append(piece.name)
+        data["kind"].append(kind)
+        data["fill"].append(style["fill"])
+        data["hatch"].append(style["hatch"])
+        data["label"].append(label)
+        # where the name is written: the centre of the piece's corners
+        data["cx"].append(round(sum(p[0] for p in piece.points) / len(piece.points), 3))
+        data["cy"].append(round(sum(p[1] for p in piece.points) / len(piece.points), 3))
+    return data
+
+
+def ground_under(point, terrain: Iterable) -> str:
+    """The words for the ground a figure stands on (for its tooltip): every piece covering ``point``."""
+    pieces = []
+    for piece in terrain:
+        if piece.covers(point):
+            kind = getattr(piece.kind, "value", piece.kind)
+            style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
+            pieces.append(f"{piece.name} ({style['label']}" + (f", level {piece.elevation})" if kind == "hill" else ")"))
+    return "; ".join(pieces) or "open ground"
+
+
+def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,
+               profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "") -> dict:
+    """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip)."""
+    return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
+            "colour": side_colour(side, list(sides) if sides else None), "marker": MARKERS.get(kind, "diamond"),
+            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-"}
+
+
+def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
+    data = _empty(FIGURE_COLUMNS)
+    for row in rows:
+        for column in FIGURE_COLUMNS:
+            data[column].append(row[column])
+    return data
+
+
+def fallen_layer(rows: Iterable[tuple[str, float, float, str]]) -> dict[str, list]:
+    """``(id, x, y, colour)`` of each figure that fell."""
+    data = _empty(FALLEN_COLUMNS)
+    for fid, x, y, colour in rows:
+        for column, value in zip(FALLEN_COLUMNS, (fid, round(x, 3), round(y, 3), colour)):
+            data[column].append(value)
+    return data
+
+
+def rings_layer(rings: Iterable[tuple[float, float, float, str, str]]) -> dict[str, list]:
+    """``(x, y, radius, colour, label)`` of each ring, in inches."""
+    data = _empty(RING_COLUMNS)
+    for x, y, radius, colour, label in rings:
+        for column, value in zip(RING_COLUMNS, (round(x, 3), round(y, 3), radius, 2 * radius, colour, label)):
+            data[column].append(value)
+    return data
+
+
+def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
+    """Lines of sight: pairs of an engine ``LineOfSight`` and a caption.
+
+    Each of its lines is drawn: clear lines solid blue, lines through cover
+    dashed reddish purple, lines cut by something solid dotted black.
+    """
+    data = _empty(SIGHT_COLUMNS)
+    for los, caption in sights:
+        for line in los.lines:
+            verdict = "blocked" if line.blocked_by else "partial" if line.screened_by else "clear"
+            met = ", ".join(line.blocked_by + line.screened_by)
+            data["xs"].append([round(line.start[0], 3), round(line.end[0], 3)])
+            data["ys"].append([round(line.start[1], 3), round(line.end[1], 3)])
+            data["colour"].append(SIGHT_COLOURS[verdict])
+            data["dash"].append(SIGHT_DASH[verdict])
+            data["verdict"].append(verdict)
+            data["label"].append(f"{caption}: {los.sight.value}" + (f" (this line: {met})" if met else ""))
+    return data
+
+
+def empty_layers() -> dict[str, dict[str, list]]:
+    return {"terrain": _empty(TERRAIN_COLUMNS), "rings": _empty(RING_COLUMNS), "sight": _empty(SIGHT_COLUMNS),
+            "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS)}

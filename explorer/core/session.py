@@ -1,0 +1,256 @@
+"""Live play's game flow, written once: a human against a bot, answered as JSON-able dicts.
+
+A :class:`Session` holds a game of (ruleset, scenario, seed), the human's
+side and a bot for every other side. Every command returns an *answer*: a
+plain dict (text, numbers, lists) that says whose turn it is, the actions
+on offer, the log, the outcome once the game is over, and a message (a
+refusal citing its rule, an error, a note). Both live-play front ends drive
+this one class: the ipywidgets shell in JupyterLab (``widgets/live.py``)
+and the page's Web Worker running the engine's wheel in Pyodide
+(``sitebuild/static/js/play-worker.mjs``), which sends commands as JSON.
+
+Why here, in the engine core: the flow (what is offered, what a click does,
+how far undo goes, that the bot answers at once) is the same for every
+ruleset and needs nothing beyond the engine, and the engine is the one
+package the page's Python holds. It is standard library only and imports no
+display code; a front end that shows a board passes ``layers`` (a function
+of the state), and its column data ride along in every answer.
+
+Hidden information: everything in an answer is from the human's seat. The
+actions are the human's own (the bots answer before anything is offered),
+words come from ``describe(action, human)``, the log from events the human
+may see (``Event.visible_to``). Only :meth:`Session.save` holds the whole
+game, as a save must.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .actions import action_from_dict
+from .errors import MalformedAction, RuleViolation, SaveGameError
+from .registry import get_ruleset
+from .state import GameState
+
+MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
+
+
+def make_bot(ruleset, name: str, seed: int):
+    """The ruleset's bot called ``name``, seeded where it takes a seed."""
+    if name not in ruleset.bots:
+        raise ValueError(f"{ruleset.title} has no bot {name!r}; it has {', '.join(ruleset.bots)}")
+    cls = ruleset.bots[name]
+    takes_seed = "seed" in inspect.signature(cls).parameters
+    return cls(seed) if takes_seed else cls()
+
+
+class Session:
+    """One game: the human plays ``human``; ``bot`` (a bot name of the ruleset) plays every other side.
+
+    ``state`` may be given instead of a new game (JupyterLab passes the game
+    a chapter built); ``bots`` (side -> bot) instead of a bot name.
+    ``layers(state)``, if given, adds the board's column data to answers.
+    """
+
+    def __init__(self, ruleset: str | None = None, scenario: str | None = None, seed: int = 0, human: str | None = None,
+                 bot: str = "greedy", *, bot_seed: int = 1, state: GameState | None = None,
+                 bots: dict | None = None, layers: Callable[[GameState], Any] | None = None):
+        if state is None:
+            if ruleset is None:
+                raise ValueError("a session needs a ruleset (or a game state)")
+            state = get_ruleset(ruleset).new_game(scenario, seed=seed)
+        self.state = state
+        self.ruleset = state.ruleset
+        self.scenario = state.game.scenario
+        self.seed = seed
+        sides = state.sides
+        if bots is None:
+            human = human or sides[0]
+            if human not in sides:
+                raise ValueError(f"{human!r} is not a side of this game; the sides are {', '.join(sides)}")
+            bots = {side: make_bot(self.ruleset, bot, bot_seed) for side in sides if side != human}
+        self.bots = dict(bots)
+        self.bot_name = bot
+        self.bot_seed = bot_seed
+        self.human = human or next((s for s in sides if s not in self.bots), None)
+        self.layers = layers
+        self._words = self._history_words(state)  # the human's words for each turn of state.history
+        self._run_bots()
+
+    def config(self) -> dict:
+        """What starts this game again (a page's "Play here" sends it to its Web Worker)."""
+        return {"ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed, "human": self.human,
+                "bot": self.bot_name, "bot_seed": self.bot_seed}
+
+    # -- commands ------------------------------------------------------------------------------
+    def answer(self, message: dict | None = None) -> dict:
+        """Where the game stands, from the human's seat, with what the last command has to say (``message``)."""
+        state = self.state
+        outcome = state.outcome
+        answer = {
+            "ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed,
+            "human": self.human, "bot": self.bot_name,
+            "turn": self._turn(),
+            "actions": [] if outcome is not None or state.current_player != self.human else [
+                {"id": i, "text": state.describe(a, self.human), "action": a.to_dict()}
+                for i, a in enumerate(state.legal_actions)],
+            "log": self.log(),
+            "outcome": None if outcome is None else {
+                "winner": outcome.winner, "reason": outcome.reason, "kind": outcome.kind.value,
+                "line": f"Game over: {outcome.winner or 'a draw'}"
+                        f"{' wins' if outcome.winner else ''} ({outcome.reason})."},
+            "can_undo": any(turn.action.player == self.human for turn in state.history),
+            "message": message,
+        }
+        if self.layers is not None:
+            answer["layers"] = self.layers(state)
+        return answer
+
+    def play(self, choice: int, dice: Iterable[int] | None = None) -> dict:
+        """Play the offered action numbered ``choice``, then let the bots answer."""
+        offered = list(self.state.legal_actions) if self.state.current_player == self.human else []
+        if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
+            return self._say("error", f"no offered action is numbered {choice!r}")
+        return self._apply(offered[choice], dice)
+
+    def try_action(self, data: Any, dice: Iterable[int] | None = None) -> dict:
+        """Play any action given as JSON (a dict or its text): refused with its rule if the rules forbid it.
+
+        ``player`` may be left out (the human's). A refusal leaves the game as it was.
+        """
+        try:
+            if isinstance(data, str):
+                data = json.loads(data)
+            if isinstance(data, dict) and "player" not in data:
+                data = {**data, "player": self.human}
+            action = action_from_dict(data, self.ruleset.action_kinds)
+        except (ValueError, SaveGameError) as error:
+            return self._say("error", f"not an action: {error}")
+        if action.player != self.human:
+            return self._say("error", f"you play {self.human}, not {action.player}")
+        return self._apply(action, dice)
+
+    def undo(self) -> dict:
+        """Back to the human's last decision, the bots' replies to it taken back too."""
+        state = self.state
+        if not any(turn.action.player == self.human for turn in state.history):
+            return self._say("note", "Nothing to undo.")
+        while state.history and state.history[-1].action.player != self.human:
+            state.undo()
+        state.undo()
+        del self._words[len(state.history):]
+        return self._say("note", "Undone.")
+
+    def save(self) -> str:
+        """The engine's save of the whole game (JSON text)."""
+        return self.state.to_json()
+
+    def load(self, text: str) -> dict:
+        """Load a saved game of this ruleset; anything malformed is refused and the game is left as it was."""
+        try:
+            state = type(self.state).from_json(text)
+            if state.ruleset is not self.ruleset:
+                raise SaveGameError(f"this is a game of {state.ruleset.title}, not {self.ruleset.title}")
+            words = self._history_words(state)
+        except (SaveGameError, ValueError) as error:
+            return self._say("error", f"Cannot load: {error}")
+        self.state, self._words = state, words
+        self.scenario = state.game.scenario
+        self._run_bots()
+        return self._say("note", "Loaded.")
+
+    def command(self, name: str, *args) -> dict:
+        """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``undo``, ``save``, ``load``."""
+        if name == "save":
+            return {**self.answer(), "save": self.save()}
+        method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
+                  "load": self.load}.get(name)
+        if method is None:
+            return self._say("error", f"unknown command {name!r}")
+        return method(*args)
+
+    # -- what an answer holds -------------------------------------------------------------------
+    def log(self) -> list[dict]:
+        """Each turn as the human may see it: who, what in words, and the events with their rule keys."""
+        state = self.state
+        entries = []
+        setup = [e for e in state.setup_log if e.visible_to(self.human)]
+        if setup:
+            entries.append({"who": "Setup", "text": "The game is set up", "events": _events(setup)})
+        for turn, words in zip(state.history, self._words):
+            who = "You" if turn.action.player == self.human else "Bot"
+            shown = [e for e in turn.events if e.visible_to(self.human)]
+            entry = {"who": who, "text": words, "events": _events(shown)}
+            if turn.dice is not None:
+                entry["dice"] = list(turn.dice)
+            entries.append(entry)
+        return entries
+
+    def _turn(self) -> dict:
+        state = self.state
+        to_act = state.current_player
+        parts = [f"Round {state.round}"]
+        phase = getattr(state.position, "phase", None)
+        if to_act is None:
+            parts.append("the game is over")
+        else:
+            parts.append(("your turn" if to_act == self.human else f"{to_act} to act") + f" ({to_act})")
+            if isinstance(phase, str):
+                parts.append(f"phase: {phase.replace('_', ' ')}")
+            pending = state.pending
+            if pending is not None:
+                parts.append(f"{pending.player} must {pending.prompt}")
+        return {"round": state.round, "to_act": to_act, "yours": to_act == self.human,
+                "phase": phase if isinstance(phase, str) else None, "line": " · ".join(parts)}
+
+    def _rule(self, ref) -> dict:
+        section = self.ruleset.sections.get(ref.section) if ref.ruleset == self.ruleset.name else None
+        return {"key": ref.key, "title": section.title if section else ref.key}
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _apply(self, action, dice) -> dict:
+        words = self.state.describe(action, self.human)  # before the action changes the position
+        try:
+            self.state.apply(action, dice=None if dice is None else list(dice))
+        except RuleViolation as violation:
+            return self.answer({"kind": "refused", "text": f"Not allowed: {violation.reason}",
+                                "rule": self._rule(violation.rule)})
+        except (MalformedAction, TypeError) as error:
+            return self._say("error", f"Not played: {error}")
+        self._words.append(words)
+        self._run_bots()
+        return self.answer()
+
+    def _run_bots(self) -> None:
+        state = self.state
+        for _ in range(MAX_BOT_ACTIONS):
+            if state.is_over or state.current_player not in self.bots:
+                return
+            action = self.bots[state.current_player](state)
+            self._words.append(state.describe(action, self.human))
+            state.apply(action)
+        raise RuntimeError(f"the bots played {MAX_BOT_ACTIONS} actions without handing the turn back")
+
+    def _say(self, kind: str, text: str) -> dict:
+        return self.answer({"kind": kind, "text": text})
+
+    def _history_words(self, state: GameState) -> list[str]:
+        """The human's words for each turn already played (a loaded game): replayed on a copy, as described then."""
+        if not state.history:
+            return []
+        replay = state.clone()
+        turns = list(replay.history)
+        while replay.history:
+            replay.undo()
+        words = []
+        for turn in turns:
+            words.append(replay.describe(turn.action, self.human))
+            replay.apply(turn.action, dice=turn.dice)
+        return words
+
+
+def _events(events) -> list[dict]:
+    return [{"text": e.text, "rules": list(e.rules)} for e in events]

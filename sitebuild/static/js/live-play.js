@@ -1,0 +1,234 @@
+// "Play here": live play in the page, generic over rulesets.
+//
+// A live widget's static snapshot (widgets/snapshot.py) names its game in data attributes
+// (ruleset, scenario, seed, human, bot). On a click this script starts a module Web Worker
+// (play-worker.mjs) that runs the engine's own game flow (explorer.core.session.Session) in
+// the vendored Pyodide, then swaps the snapshot's dead controls for live ones drawn only from
+// the engine's answers: the offered actions, the turn line, refusals with their rule, the log,
+// the result; the Bokeh board already on the page gets each layer's new column data.
+// Nothing is loaded before the click. Opened from disk, the button becomes one line saying why not.
+(function () {
+  "use strict";
+  const script = document.currentScript;
+  const STATIC = new URL("../", script.src);   // the site's _static/
+  const ROOT = new URL("../../", script.src);  // the site's root, where rule links start
+  const stats = (window.tsrLivePlay = window.tsrLivePlay || { boots: [], moves: [] });
+
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) {
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function setUp(snapshot) {
+    const button = snapshot.querySelector(".tsr-play-here");
+    if (!button) return;
+    if (location.protocol === "file:") {
+      button.parentElement.replaceWith(el("p", {
+        class: "tsr-play-note",
+        text: "Live play needs the site served over HTTP (make serve, or any web host); " +
+              "opened from disk, the page keeps its replay.",
+      }));
+      return;
+    }
+    button.hidden = false;
+    button.addEventListener("click", () => start(snapshot, button), { once: true });
+  }
+
+  // -- the worker: one request at a time, answered in order ----------------------------------
+  function connect(onProgress) {
+    const worker = new Worker(new URL("js/play-worker.mjs", STATIC), { type: "module" });
+    const waiting = new Map();
+    let next = 0;
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.progress) { onProgress(message.progress); return; }
+      const pending = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) pending.reject(new Error(message.error));
+      else pending.resolve(message.answer);
+    };
+    worker.onerror = (event) => {
+      for (const pending of waiting.values()) pending.reject(new Error(event.message || "the engine stopped"));
+      waiting.clear();
+    };
+    return (message) => new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  // -- the board: the static embed's named column data sources -------------------------------
+  function boardDocument(snapshot) {
+    const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+    if (!item || typeof Bokeh === "undefined") return null;
+    const rootId = JSON.parse(item.textContent).root_id;
+    return (Bokeh.documents || []).find((doc) => doc.get_model_by_id(rootId) != null) || null;
+  }
+
+  function drawLayers(doc, layers) {
+    if (!doc || !layers) return;
+    for (const [name, data] of Object.entries(layers)) {
+      const source = doc.get_model_by_name(`layer-${name}`);
+      if (source != null) source.data = data;
+    }
+  }
+
+  // -- rule links: the build's table of key -> [URL from the site root, section heading] -------
+  function ruleLink(rules, key) {
+    const known = rules[key];
+    if (!known) return el("code", { text: key });
+    return el("a", { class: "rule-ref", href: new URL(known[0], ROOT).href, title: key, text: known[1] });
+  }
+
+  function parseDice(text) {
+    const faces = text.trim() ? text.trim().split(/[\s,]+/).map(Number) : [];
+    return faces.length ? faces : null;
+  }
+
+  // -- the live controls ------------------------------------------------------------------------
+  async function start(snapshot, button) {
+    const bootStarted = performance.now();
+    const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
+    button.disabled = true;
+    button.after(progress);
+    const config = {
+      ruleset: snapshot.dataset.ruleset, scenario: snapshot.dataset.scenario, seed: Number(snapshot.dataset.seed),
+      human: snapshot.dataset.human, bot: snapshot.dataset.bot, bot_seed: Number(snapshot.dataset.botSeed || 1),
+    };
+    const send = connect((text) => { progress.textContent = text; });
+    let rules = {};
+    const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
+      .catch(() => {});
+    let answer;
+    try {
+      [answer] = await Promise.all([send({ kind: "boot", staticURL: STATIC.href, config }), rulesLoaded]);
+    } catch (error) {
+      progress.textContent = `Live play could not start: ${error.message}`;
+      progress.classList.add("tsr-live-error");
+      return;
+    }
+    stats.boots.push(performance.now() - bootStarted);
+    button.parentElement.remove();
+
+    // the snapshot's dead controls go; the board stays
+    const column = snapshot.querySelector(".tsr-snapshot-column") || snapshot;
+    let board = null;
+    for (const child of Array.from(column.children)) {
+      if (child.matches(".tsr-bokeh") || child.querySelector(".tsr-bokeh")) { board = board || child; continue; }
+      if (child.tagName !== "SCRIPT") child.hidden = true;
+    }
+    const doc = boardDocument(snapshot);
+
+    const turn = el("p", { class: "tsr-live-turn", "aria-live": "polite" });
+    const result = el("p", { class: "tsr-live-result", "aria-live": "polite" });
+    const menu = el("select", { class: "tsr-live-actions", "aria-label": "Legal actions" });
+    const dice = el("input", { class: "tsr-live-dice", type: "text", inputmode: "numeric",
+                               placeholder: "roll for me", "aria-label": "Your own dice (optional)" });
+    const play = el("button", { type: "button", class: "tsr-live-play", text: "Play" });
+    const undo = el("button", { type: "button", class: "tsr-live-undo", text: "Undo" });
+    const save = el("button", { type: "button", class: "tsr-live-save", text: "Save" });
+    const file = el("input", { type: "file", accept: ".json,application/json", class: "tsr-live-file" });
+    const load = el("label", { class: "tsr-live-load" }, "Load ", file);
+    const status = el("p", { class: "tsr-live-status", role: "status" });
+    const tryText = el("textarea", { class: "tsr-live-try", rows: "2", spellcheck: "false",
+                                     "aria-label": "Any action, as JSON" });
+    const tryButton = el("button", { type: "button", class: "tsr-live-try-button", text: "Try it" });
+    const log = el("div", { class: "tsr-live-log" });
+    const panel = el("div", { class: "tsr-live" },
+      turn, result,
+      el("label", { class: "tsr-live-field" }, "Action ", menu),
+      el("label", { class: "tsr-live-field" }, "Your own dice (optional, e.g. 6 3) ", dice),
+      el("div", { class: "tsr-live-buttons" }, play, undo, save, load),
+      status,
+      el("details", { class: "tsr-live-anything" }, el("summary", { text: "Try anything (the engine says which rule forbids it)" }),
+        tryText, tryButton),
+      el("h4", { text: "Log (newest first)" }), log);
+    (board ? board.parentElement : column).insertBefore(panel, board ? board.nextSibling : null);
+    const controls = [menu, dice, play, undo, save, file, tryText, tryButton];
+
+    function show(answer) {
+      drawLayers(doc, answer.layers);
+      turn.textContent = answer.turn.line;
+      result.textContent = answer.outcome ? answer.outcome.line : "";
+      menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
+      if (answer.actions.length && !tryText.value) tryText.value = JSON.stringify(answer.actions[0].action);
+      const message = answer.message;
+      status.replaceChildren();
+      status.className = "tsr-live-status" + (message && message.kind !== "note" ? " tsr-live-error" : "");
+      if (message) {
+        status.append(message.text);
+        if (message.rule) status.append(" ", ruleLink(rules, message.rule.key));
+      }
+      log.replaceChildren(...answer.log.slice().reverse().map((entry) => el("div", { class: "tsr-live-entry" },
+        el("b", { text: `${entry.who}: ${entry.text}` + (entry.dice ? ` (dice entered: ${entry.dice.join(" ")})` : "") }),
+        el("ul", {}, ...entry.events.map((e) => {
+          const item = el("li", { text: e.text + " " });
+          for (const key of e.rules) item.append(ruleLink(rules, key), " ");
+          return item;
+        })))));
+      play.disabled = menu.disabled = answer.actions.length === 0;
+      undo.disabled = !answer.can_undo;
+      snapshot.dataset.liveMoves = String(answer.log.length);
+      snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
+    }
+
+    async function run(name, args) {
+      const started = performance.now();
+      controls.forEach((c) => { c.disabled = true; });
+      try {
+        const answer = await send({ kind: "command", name, args });
+        controls.forEach((c) => { c.disabled = false; });
+        show(answer);
+        await new Promise(requestAnimationFrame);
+        stats.moves.push({ name, ms: performance.now() - started, engine_ms: answer.engine_ms });
+        return answer;
+      } catch (error) {
+        controls.forEach((c) => { c.disabled = false; });
+        status.textContent = `The engine failed: ${error.message}`;
+        status.className = "tsr-live-status tsr-live-error";
+        return null;
+      }
+    }
+
+    play.addEventListener("click", () => {
+      if (menu.value === "") return;
+      const faces = parseDice(dice.value);
+      run("play", faces ? [Number(menu.value), faces] : [Number(menu.value)]).then(() => { dice.value = ""; });
+    });
+    undo.addEventListener("click", () => run("undo", []));
+    tryButton.addEventListener("click", () => {
+      const faces = parseDice(dice.value);
+      run("try", faces ? [tryText.value, faces] : [tryText.value]);
+    });
+    save.addEventListener("click", async () => {
+      const answer = await run("save", []);
+      if (!answer) return;
+      const link = el("a", { download: `${config.ruleset}-game.json`,
+                             href: URL.createObjectURL(new Blob([answer.save], { type: "application/json" })) });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      status.textContent = "Saved: the whole game, the bot's cards included, is in the file.";
+    });
+    file.addEventListener("change", async () => {
+      const chosen = file.files[0];
+      if (chosen) await run("load", [await chosen.text()]);
+      file.value = "";
+    });
+    show(answer);
+    menu.focus();
+  }
+
+  function init() {
+    document.querySelectorAll(".tsr-snapshot[data-ruleset]").forEach(setUp);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,63 @@
+// Live play's engine, in a module Web Worker: the vendored Pyodide runs the engine's wheel.
+//
+// Generic over rulesets: it only starts boards.live (Python) and passes JSON both ways.
+// Messages in:  {id, kind: "boot", staticURL, config}  then  {id, kind: "command", name, args}
+// Messages out: {progress: "words"} while booting, then {id, answer} or {id, error}.
+// Everything is fetched from the site itself (staticURL is the site's _static/ folder).
+
+let live = null;
+
+function progress(text) {
+  self.postMessage({ progress: text });
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function fetchOK(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} could not be loaded (${response.status})`);
+  return response;
+}
+
+async function boot(staticURL, config) {
+  const manifest = await (await fetchOK(new URL("engine/manifest.json", staticURL))).json();
+  const wheelBytes = fetchOK(new URL(`engine/${manifest.wheel}`, staticURL)).then((r) => r.arrayBuffer());
+  progress("Loading Python (13 MB)…");
+  const indexURL = new URL(`npm/pyodide@${manifest.pyodide}/`, staticURL).href;
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL });
+  progress("Loading the engine…");
+  const wheel = await wheelBytes;
+  const digest = hex(await crypto.subtle.digest("SHA-256", wheel));
+  if (digest !== manifest.sha256) throw new Error(`the engine's wheel does not match its manifest (sha256 ${digest})`);
+  pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheel));
+  pyodide.runPython([
+    "import sys, zipfile",
+    "zipfile.ZipFile('/tmp/engine.whl').extractall('/home/pyodide/engine')",
+    "sys.path.insert(0, '/home/pyodide/engine')",
+    "sys.dont_write_bytecode = True",
+  ].join("\n"));
+  live = pyodide.pyimport("boards.live");
+  progress("Starting the game…");
+  return JSON.parse(live.start(JSON.stringify(config)));
+}
+
+self.onmessage = async (event) => {
+  const { id, kind } = event.data;
+  try {
+    let answer;
+    if (kind === "boot") {
+      answer = await boot(event.data.staticURL, event.data.config);
+    } else {
+      if (live === null) throw new Error("the engine has not started");
+      const started = performance.now();
+      answer = JSON.parse(live.command(JSON.stringify({ name: event.data.name, args: event.data.args || [] })));
+      answer.engine_ms = performance.now() - started;
+    }
+    self.postMessage({ id, answer });
+  } catch (error) {
+    self.postMessage({ id, error: String((error && error.message) || error) });
+  }
+};
