@@ -56,6 +56,8 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
     before_play = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
     assert not any("pyodide" in url or url.endswith(".whl") for url in before_play), "loaded before Play"
 
+    note = snapshot.locator(".live-only").inner_text()  # served over HTTP: no "needs JupyterLab" any more
+    assert "Play here" in note and "shows a snapshot" not in note
     snapshot.locator(".tsr-play-here").click()
     menu = snapshot.locator(".tsr-live-actions")
     menu.locator("option").first.wait_for(state="attached", timeout=90_000)

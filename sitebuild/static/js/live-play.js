@@ -36,6 +36,16 @@
       }));
       return;
     }
+    // Served over HTTP the game plays right here: the note says so, with the button beside it.
+    const note = snapshot.querySelector(".live-only");
+    if (note) {
+      note.replaceChildren(
+        el("b", { text: "▶ Play here: " }),
+        "the rules engine runs in this page (the first game loads Python, about 13 MB, once). " +
+        "In JupyterLab (make lab) the same game plays with a Python kernel. ",
+        button.parentElement,
+      );
+    }
     button.hidden = false;
     button.addEventListener("click", () => start(snapshot, button), { once: true });
   }
