@@ -605,6 +605,8 @@ def _step_problem(p: Position) -> str | None:
             return f"{a} and {b} are locked in combat but not in contact"
         if due not in (fa.side, fb.side):
             return f"the fight of {a} and {b} is due to {due!r}, not a side"
+        if due == p.side and (a in p.done or b in p.done):
+            return f"the fight of {a} and {b} is still to be fought on or run from, so neither's step is over"
     return None
 
 

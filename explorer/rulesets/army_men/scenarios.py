@@ -87,9 +87,9 @@ SKIRMISH_TERRAIN = (
 def skirmish(settings: Settings, *, seed: int = 0) -> ArmyMenState:
     """A standard skirmish: a squad of eight a side, 30 inches apart, with cover between them.
 
-    Green brings a sargent, five regulars, a submachine gunner and a mortar
-    (150 points); tan a sargent, four regulars (one of them prone), a
-    grenadier and a flamethrower (160 points).
+    Green brings a sargent, five regulars, a submachine gunner and a mortar;
+    tan a sargent, four regulars (one of them prone), a grenadier and a
+    flamethrower: 120 points each.
     """
     settings = with_variant(settings, "standard")
     if settings.variant != "standard":
