@@ -245,6 +245,9 @@ class ArmyMenState(GameState):
         if figure.status == "off_table":
             raise _refusal("moving.off_table", f"{figure_id} left the table and cannot be returned to play")
         if figure.id in self.position.done:
+            if section == "moving" and figure.fired_round == self.round and not figure.profile.fires_and_moves:
+                raise _refusal("standard.area_effect", f"{figure_id}'s {figure.profile.name} is heavy: he cannot "
+                                                       "fire and move in the same turn")
             raise _refusal("turn.action_step", f"{figure_id} has taken his action step this turn")
         return figure
 
@@ -281,9 +284,6 @@ class ArmyMenState(GameState):
     def _plan_move(self, act: Move) -> tuple[float, bool]:
         """The distance walked and whether the trooper leaves the table; raises the rule that forbids it."""
         trooper = self._own(act.player, act.trooper, "moving", "trooper")
-        if self.position.acting == trooper.id and not trooper.profile.fires_and_moves:
-            raise _refusal("standard.area_effect", f"{trooper.id}'s {trooper.profile.name} is heavy: he cannot fire "
-                                                   "and move in the same turn")
         if not _point(act.to):
             raise _refusal("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
         to = (float(act.to[0]), float(act.to[1]))
