@@ -13,7 +13,8 @@ from .game import ArmyMenState, EndTurn, Fight, Move, Shoot
 
 class GreedyBot:
     """Fights on when it must; takes the shot that kills the most enemies (less friends) it expects;
-    charges where it expects to win; else walks toward the nearest enemy, staying on the table."""
+    charges where it expects to win; else walks toward the nearest enemy (or the flag, and holds it),
+    staying on the table."""
 
     def __init__(self, seed: int = 0):
         self.rng = GameRNG(seed)
@@ -65,6 +66,13 @@ class GreedyBot:
         if dist is not None:
             gain = self._expected(state, dist)
             return 100 + gain if gain > 0 else Fraction(-1)
+        flag = state.position.flag
+        if flag is not None:  # capture the flag: walk to the marker and hold it
+            _, inches, _ = flag.term(state.side)
+            before = tt.distance(trooper.position, flag.position)
+            if before > inches:
+                return Fraction(round(before - tt.distance(act.to, flag.position), 3)).limit_denominator(1000)
+            return Fraction(-1)
         enemies = m.in_play(state, state.other(state.side))
         if not enemies:
             return Fraction(-1)

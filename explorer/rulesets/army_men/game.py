@@ -15,14 +15,14 @@ import math
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
-from explorer.core import Action, Dist, Event, Explained, Game, GameState, RuleViolation, action
+from explorer.core import Action, Dist, Event, Explained, Game, GameState, Outcome, RuleViolation, Termination, action
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Table
 
 from . import mechanics as m
 from .data import PROFILES
-from .mechanics import Figure
+from .mechanics import Figure, Flag
 from .rulings import VARIANTS
 from .sections import ref
 
@@ -76,7 +76,8 @@ class Position:
     ``acting``: the trooper who has shot this step and may still move.
     ``done``: troopers whose action step this turn is over. ``engaged``: tied
     fights as ``(a, b, due)``, ``a < b``, ``due`` the side whose trooper must
-    next run away or fight on.
+    next run away or fight on. ``flag``: the capture-the-flag marker and
+    terms (``None`` in other scenarios).
     """
 
     figures: Mapping[str, Figure]
@@ -85,6 +86,7 @@ class Position:
     acting: str | None = None
     done: frozenset[str] = frozenset()
     engaged: tuple[tuple[str, str, str], ...] = ()
+    flag: Flag | None = None
 
     @classmethod
     def of(cls, figures, side: str, **rest) -> Position:
@@ -94,8 +96,8 @@ class Position:
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
-                and (self.side, self.round, self.acting, self.done, self.engaged)
-                == (other.side, other.round, other.acting, other.done, other.engaged))
+                and (self.side, self.round, self.acting, self.done, self.engaged, self.flag)
+                == (other.side, other.round, other.acting, other.done, other.engaged, other.flag))
 
     __hash__ = None
 
@@ -158,6 +160,27 @@ class ArmyMenState(GameState):
             if f.in_play:
                 counts[f.side] += 1
         return counts
+
+    def _outcome(self) -> Outcome | None:
+        flag = self.position.flag
+        if flag is not None:
+            for side in self.sides:
+                troopers, inches, turns = flag.term(side)
+                if flag.turns_held(side) >= turns:
+                    return Outcome(side, f"{side} held the flag with {troopers} troopers within {inches} inches for "
+                                         f"{turns} turn{'s' * (turns != 1)}", Termination.OBJECTIVE)
+        return super()._outcome()
+
+    @property
+    def setup_log(self) -> tuple[Event, ...]:
+        flag = self._start[0].flag
+        if flag is None:
+            return ()
+        return tuple(Event("flag_terms", f"{side} must have {troopers} troopers within {inches} inches of the flag at "
+                                         f"the beginning of {turns} turn{'s' * (turns != 1)}",
+                           ("army_men:standard.capture_the_flag",),
+                           {"side": side, "troopers": troopers, "inches": inches, "turns": turns})
+                     for side, troopers, inches, turns in flag.terms)
 
     def _chance(self, act: Action) -> Dist | None:
         if isinstance(act, Shoot):
@@ -466,8 +489,20 @@ class ArmyMenState(GameState):
         p = self.position
         side, rnd = self.game.next_turn(p.side, p.round)
         figures = {fid: evolve(f, moved=False) if f.side == side and f.moved else f for fid, f in p.figures.items()}
-        position = evolve(p, figures=MappingProxyType(figures), side=side, round=rnd, acting=None, done=frozenset())
-        return position, [Event("turn", f"{p.side}'s turn ends; {side} plays", ("army_men:turn",), {"round": rnd})]
+        events = [Event("turn", f"{p.side}'s turn ends; {side} plays", ("army_men:turn",), {"round": rnd})]
+        flag = p.flag
+        if flag is not None:
+            holds = m.holds_flag(self, flag, side)
+            before = flag.turns_held(side)
+            count = before + 1 if holds.value else (before if self.settings.flag_turns == "in_all" else 0)
+            flag = evolve(flag, held=tuple((s, count if s == side else n) for s, n in flag.held))
+            _, _, turns = flag.term(side)
+            text = (f"{side} holds the flag ({count} of {turns})" if holds.value
+                    else f"{side} does not hold the flag ({count} of {turns})")
+            events.append(Event("flag", text, tuple(r.key for r in holds.refs), {"side": side, "held": count}))
+        position = evolve(p, figures=MappingProxyType(figures), side=side, round=rnd, acting=None, done=frozenset(),
+                          flag=flag)
+        return position, events
 
     def describe(self, act: Action, viewer: str | None = None) -> str:
         if isinstance(act, Shoot):
@@ -519,7 +554,7 @@ class ArmyMenState(GameState):
             return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
         if any(f.fired_round > p.round for f in p.figures.values()):
             return "a trooper cannot have fired in a round not yet played"
-        return _step_problem(p)
+        return _step_problem(p) or _flag_problem(game, p)
 
     # -- saving -------------------------------------------------------------------------------------------
     @classmethod
@@ -533,11 +568,12 @@ class ArmyMenState(GameState):
     @classmethod
     def _position_to_dict(cls, p: Position) -> dict:
         return {"figures": [f.to_dict() for f in p.figures.values()], "side": p.side, "round": p.round,
-                "acting": p.acting, "done": sorted(p.done), "engaged": [list(e) for e in p.engaged]}
+                "acting": p.acting, "done": sorted(p.done), "engaged": [list(e) for e in p.engaged],
+                "flag": None if p.flag is None else p.flag.to_dict()}
 
     @classmethod
     def _position_from_dict(cls, game: Game, data) -> Position:
-        expected = {"figures", "side", "round", "acting", "done", "engaged"}
+        expected = {"figures", "side", "round", "acting", "done", "engaged", "flag"}
         if not isinstance(data, Mapping) or set(data) != expected:
             raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")
         figures = data["figures"]
@@ -566,14 +602,33 @@ class ArmyMenState(GameState):
         if not isinstance(engaged, list) or len(engaged) > MAX_FIGURES or not all(
                 isinstance(e, list) and len(e) == 3 and all(_name(x) for x in e) for e in engaged):
             raise ValueError("engaged must be a list of [trooper, trooper, side]")
+        flag = None if data["flag"] is None else Flag.from_dict(data["flag"])
         return Position.of(built, data["side"], round=rnd, acting=acting, done=frozenset(done),
-                           engaged=tuple(tuple(e) for e in engaged))
+                           engaged=tuple(tuple(e) for e in engaged), flag=flag)
 
     def __repr__(self) -> str:
         standing = self._standing()
         head = f"<ArmyMenState {self.variant} round {self.round}, "
         head += "over" if self.is_over else f"{self.side} to play"
         return head + "; " + ", ".join(f"{s}: {n} troopers" for s, n in standing.items()) + ">"
+
+
+def _flag_problem(game: Game, p: Position) -> str | None:
+    flag = p.flag
+    if flag is None:
+        return None
+    if not isinstance(flag, Flag):
+        return f"the flag is a Flag, not {type(flag).__name__}"
+    if not game.setup.on_table(flag.position, 0):
+        return f"the flag stands off the table at {m._fmt(flag.position)}"
+    if sorted(t[0] for t in flag.terms) != sorted(game.sides) or sorted(h[0] for h in flag.held) != sorted(game.sides):
+        return "the flag has terms and held turns for each side, once"
+    for side, troopers, inches, turns in flag.terms:
+        if not (2 <= troopers <= 12 and 1 <= inches <= 6 and 1 <= turns <= 3):
+            return f"{side}'s flag terms are 2D6 troopers, 1D6 inches and 1D3 turns, not {troopers}, {inches}, {turns}"
+        if not 0 <= flag.turns_held(side) <= turns:
+            return f"{side} has held the flag for 0 to {turns} turns, not {flag.turns_held(side)}"
+    return None
 
 
 def _step_problem(p: Position) -> str | None:

@@ -540,3 +540,89 @@ def army_problems(squads: Mapping[str, Iterable[str]], *, points: int | None = N
             problems.append(RuleViolation(f"the army costs {cost} points, more than the {points} agreed",
                                           ref("standard.army")))
     return problems
+
+
+# -- capture the flag ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Flag:
+    """The capture-the-flag marker at ``(x, y)``, each side's terms and how many turns each has held it.
+
+    ``terms``: ``(side, troopers, inches, turns)`` per side, as rolled.
+    ``held``: ``(side, turns)``: the beginnings of its turns it has held the flag (in a row, or in all,
+    by the setting ``flag_turns``).
+    """
+
+    x: float
+    y: float
+    terms: tuple[tuple[str, int, int, int], ...]
+    held: tuple[tuple[str, int], ...]
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    def term(self, side: str) -> tuple[int, int, int]:
+        for s, troopers, inches, turns in self.terms:
+            if s == side:
+                return troopers, inches, turns
+        raise KeyError(side)
+
+    def turns_held(self, side: str) -> int:
+        return dict(self.held).get(side, 0)
+
+    def to_dict(self) -> dict:
+        return {"x": self.x, "y": self.y, "terms": [list(t) for t in self.terms], "held": [list(h) for h in self.held]}
+
+    @classmethod
+    def from_dict(cls, data) -> Flag:
+        if not isinstance(data, Mapping) or set(data) != {"x", "y", "terms", "held"}:
+            raise ValueError("a flag is an object with x, y, terms and held")
+        terms, held = data["terms"], data["held"]
+        if not (isinstance(terms, list) and len(terms) <= 2 and all(
+                isinstance(t, list) and len(t) == 4 and isinstance(t[0], str)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in t[1:]) for t in terms)):
+            raise ValueError("a flag's terms are [side, troopers, inches, turns] for each side")
+        if not (isinstance(held, list) and len(held) <= 2 and all(
+                isinstance(h, list) and len(h) == 2 and isinstance(h[0], str)
+                and isinstance(h[1], int) and not isinstance(h[1], bool) for h in held)):
+            raise ValueError("a flag's held turns are [side, turns] for each side")
+        point = (data["x"], data["y"])
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in point):
+            raise ValueError("a flag stands at a point in inches")
+        return cls(float(point[0]), float(point[1]), tuple(tuple(t) for t in terms), tuple(tuple(h) for h in held))
+
+
+def flag_terms(two_d6: tuple[int, int], d6: int, d3_face: int) -> tuple[int, int, int]:
+    """The terms a player rolls: 2D6 troopers, within 1D6 inches, at the beginning of 1D3 turns (a D3 off a D6)."""
+    return sum(two_d6), d6, (d3_face + 1) // 2
+
+
+def flag_terms_odds() -> dict[str, Dist]:
+    """The distributions of the three terms, for the book."""
+    from explorer.core import D3, TWO_D6
+    return {"troopers": TWO_D6, "inches": D6, "turns": D3}
+
+
+def flag_holders(board, flag: Flag, side: str, inches: float) -> list[Figure]:
+    """The side's troopers in play within ``inches`` of the marker."""
+    return [f for f in in_play(board, side) if within(f.position, flag.position, inches)]
+
+
+def flag_needed(board, flag: Flag, side: str) -> Explained[int]:
+    """Troopers the side needs near the flag: its 2D6, but no more than it fielded (a ruling)."""
+    troopers, _, _ = flag.term(side)
+    fielded = sum(1 for f in board.figures.values() if f.side == side)
+    reasons = [Reason(ref("standard.capture_the_flag"), f"{side} rolled {troopers} troopers on 2D6")]
+    if troopers > fielded:
+        reasons.append(Reason(ref("rulings.capture_the_flag"), f"no more than the {fielded} {side} fielded"))
+    return Explained(min(troopers, fielded), tuple(reasons))
+
+
+def holds_flag(board, flag: Flag, side: str) -> Explained[bool]:
+    """Whether ``side`` has enough troopers near the marker now (checked at the beginning of its turns)."""
+    _, inches, _ = flag.term(side)
+    need = flag_needed(board, flag, side)
+    near = flag_holders(board, flag, side, inches)
+    return Explained(len(near) >= need.value, need.reasons + (
+        Reason(ref("standard.capture_the_flag"), f"{len(near)} within {inches} inches of the flag, {need.value} needed"),))

@@ -13,6 +13,7 @@ VARIANTS = ("tutorial", "standard")
 SIDES = ("green", "tan")
 COHESION_CHOICES = ("forbidden", "allowed")
 LEADERSHIP_CHOICES = ("penalty", "literal", "easier_target")
+FLAG_TURNS = ("in_a_row", "in_all")
 
 
 @settings_class
@@ -24,6 +25,7 @@ class Settings:
     leave_cohesion: str = setting("forbidden", choices=COHESION_CHOICES)
     leadership: str = setting("penalty", choices=LEADERSHIP_CHOICES)
     standard_moving_target: bool = setting(False)  # the tutorial's -1 for a target that moved, in the standard too
+    flag_turns: str = setting("in_a_row", choices=FLAG_TURNS)  # capture the flag: turns held in a row, or in all
     max_rounds: int | None = setting(20, low=1, high=1000)
 
     @property
@@ -248,11 +250,16 @@ RULINGS: tuple[Ruling, ...] = (
         None, (_ref("standard.vehicles"),),
     ),
     Ruling(
-        "capture_the_flag", "Is capture the flag played?",
-        "Not yet: this version of the engine plays annihilation only; the scenario is described in the book.",
-        "The page offers it as a 'possible scenario'; its dice (2D6 troopers, 1D6 inches, 1D3 turns) are in the "
-        "engine's dice for the book.",
-        None, (_ref("standard.capture_the_flag"),),
+        "capture_the_flag", "How is capture the flag played?",
+        "The marker stands where the scenario puts it. Each side rolls its own terms before play: 2D6 troopers "
+        "(no more than it fielded), within 1D6 inches (centre to the marker), at the beginning of 1D3 of its own "
+        "turns, a D3 read off a D6. The beginning of a turn is when the other side ends its turn (the very first "
+        "turn does not count). The turns must come in a row (flag_turns='in_a_row': a turn short resets the count) "
+        "or may be any (flag_turns='in_all'). The first side to meet its terms wins; annihilation still wins too.",
+        "'Roll 2D6 to determine the number of troopers ... you need to have within 1D6 inches at the beginning of "
+        "1D3 turns for that player'. A 12 against a side of eight could never be met; 'for the start of 2 turns' "
+        "reads most naturally as two turns running, holding the ground.",
+        "flag_turns", (_ref("standard.capture_the_flag"),),
     ),
     Ruling(
         "victory", "How is the game won?",

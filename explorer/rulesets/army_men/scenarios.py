@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from explorer.core import Game
+from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
 from .game import ArmyMenState, Position
-from .mechanics import Figure, composition_problems, deployment_problems, squads_of
+from .mechanics import Figure, Flag, composition_problems, deployment_problems, flag_terms, squads_of
 from .rulings import Settings
 
 SQUAD_SPACING = 2.0
@@ -26,7 +26,8 @@ def with_variant(settings: Settings | None, variant: str) -> Settings:
 def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], terrain: Iterable[Terrain] = (),
               table: tuple[float, float] | Table = TABLE_INCHES, sides: tuple[str, str] = ("green", "tan"),
               side: str | None = None, round: int = 1, seed: int = 0, scenario: str = "custom",
-              variant: str = "tutorial", check_army: bool = False, **position) -> ArmyMenState:
+              variant: str = "tutorial", check_army: bool = False, rng: GameRNG | None = None,
+              **position) -> ArmyMenState:
     """A game at any position (for examples, tests, puzzles).
 
     ``check_army`` also checks the deployment and that every squad is complete
@@ -52,7 +53,7 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
         position["done"] = frozenset(position["done"])
     if "engaged" in position:
         position["engaged"] = tuple(tuple(e) for e in position["engaged"])
-    return ArmyMenState(game, Position.of(figures, to_play, round=round, **position), seed=seed)
+    return ArmyMenState(game, Position.of(figures, to_play, round=round, **position), seed=seed, rng=rng)
 
 
 def squad_line(side: str, squad: str, start: Point, kinds: Iterable[str], *, prefix: str,
@@ -95,14 +96,40 @@ def skirmish(settings: Settings, *, seed: int = 0) -> ArmyMenState:
     if settings.variant != "standard":
         raise ValueError("the skirmish needs the standard rules (sargents, special weapons, cover): "
                          "play it with variant='standard'")
-    figures = [
+    return new_state(settings, figures=_skirmish_armies(), terrain=SKIRMISH_TERRAIN, seed=seed, scenario="standard",
+                     variant="standard", check_army=True)
+
+
+def _skirmish_armies() -> list[Figure]:
+    return [
         *squad_line("green", "alpha", (6, 8), ["sargent", "regular", "regular", "regular", "regular", "regular",
                                                "submachine_gunner", "heavy_weapon"], prefix="g"),
         *squad_line("tan", "bravo", (40, 10), ["sargent", "regular", "regular", "regular", "regular", "grenadier",
                                                "flamethrower"], prefix="t", prone=(4,)),
     ]
-    return new_state(settings, figures=figures, terrain=SKIRMISH_TERRAIN, seed=seed, scenario="standard",
-                     variant="standard", check_army=True)
 
 
-SCENARIOS = {"tutorial": tutorial, "standard": skirmish}
+FLAG_POINT = (24.0, 16.0)
+"""The capture-the-flag marker: the middle of the skirmish table, south of the farmhouse."""
+
+
+def capture_the_flag(settings: Settings, *, seed: int = 0) -> ArmyMenState:
+    """The skirmish's table and squads with a flag in the middle; each side rolls its terms before play.
+
+    The terms are rolled with the game's own random numbers (so a seed
+    replays them) and shown in the setup log.
+    """
+    settings = with_variant(settings, "standard")
+    if settings.variant != "standard":
+        raise ValueError("capture the flag is a standard-rules scenario: play it with variant='standard'")
+    rng = GameRNG(seed)
+    terms = []
+    for side in ("green", "tan"):
+        a, b, inches, d3 = rng.roll(4)
+        terms.append((side, *flag_terms((a, b), inches, d3)))
+    flag = Flag(*FLAG_POINT, tuple(terms), (("green", 0), ("tan", 0)))
+    return new_state(settings, figures=_skirmish_armies(), terrain=SKIRMISH_TERRAIN, seed=seed, rng=rng,
+                     scenario="capture_the_flag", variant="standard", check_army=True, flag=flag)
+
+
+SCENARIOS = {"tutorial": tutorial, "standard": skirmish, "capture_the_flag": capture_the_flag}
