@@ -229,3 +229,33 @@ def test_the_skirmish_plays_the_standard_and_refuses_the_tutorial():
     with pytest.raises(ValueError, match="variant='standard'"):
         explorer.new_game("army_men", "standard", variant="tutorial")
     assert explorer.new_game("army_men", "tutorial", variant="standard").settings.variant == "standard"
+
+
+def test_area_casualties_by_side_friends_and_enemies():
+    from explorer.rulesets.army_men import area_sides_distribution
+    state = game(trooper("g1", 5, 5, "grenadier"), trooper("g2", 5, 7), trooper("t1", 5, 9), trooper("t2", 30, 30))
+    dist = area_sides_distribution(state, "t1", "green")  # g1 and g2 are within 6 inches of t1 too
+    assert dist.probability((0, 0)) == Fraction(5, 6) ** 3
+    assert dist.probability((2, 1)) == Fraction(1, 216)
+    assert dist.probability_where(lambda k: k[1] == 1) == Fraction(1, 6)
+
+
+def test_the_pages_leadership_example_read_literally_5s_count_as_6s():
+    literal = game(trooper("g1", 5, 5), trooper("g2", 5, 9.6), trooper("t1", 5, 20), leadership="literal")
+    literal.apply(Shoot("green", "g1", "t1"), dice=[5])  # 15 inches, beyond half: 6 needed, his 5 counts as 6
+    assert literal.figures["t1"].status == "dead"
+    penalty = game(trooper("g1", 5, 5), trooper("g2", 5, 9.6), trooper("t1", 5, 12), trooper("t2", 5, 20))
+    assert penalty.to_hit("g1", "t1").value == 6  # within half: 5+, one worse out of cohesion
+    refused(penalty, Shoot("green", "g1", "t2"), "rulings.modifier_direction")  # 6 + 1: cannot be made
+
+
+def test_leadership_in_combat_a_cut_off_trooper_scores_1_less():
+    state = game(trooper("g1", 10, 5), trooper("g2", 10, 12), trooper("t1", 10, 10), trooper("t2", 12, 10))
+    from explorer.rulesets.army_men import combat_pairs
+    board = state._after_move(Move("green", "g1", (10, 9.5)))[0]
+    (pair,) = combat_pairs(board, "g1")  # g1 ends 2.5 from g2 and t1 stands 2 from t2: both in cohesion
+    assert (pair.a_mod.value, pair.b_mod.value) == (1, 0)
+    cut = game(trooper("g1", 10, 5), trooper("g2", 10, 0.5), trooper("t1", 10, 10), trooper("t3", 30, 30),
+               leave_cohesion="allowed")
+    (pair,) = combat_pairs(cut._after_move(Move("green", "g1", (10, 9.5)))[0], "g1")
+    assert (pair.a_mod.value, pair.b_mod.value) == (0, -1)  # g1 9 inches from g2, t1 30 from t3

@@ -25,7 +25,7 @@ from .bots import BOTS, GreedyBot
 from .data import PROFILES, TO_HIT, profile_table, to_hit_table
 from .game import ACTIONS, ArmyMenState, Board, EndTurn, Fight, Move, Position, Shoot
 from .mechanics import (
-    Figure, area_distribution, area_odds, army_points, army_problems, combat_distribution, combat_pairs,
+    Figure, area_distribution, area_odds, area_sides_distribution, army_points, army_problems, combat_distribution, combat_pairs,
     composition_problems, deployment_problems, fight_odds, hit_chance, need_to_hit, odds_table, shot_odds, to_hit,
 )
 from .rulings import RULINGS, Settings
@@ -67,6 +67,6 @@ __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "SECTIONS", "SCENARIOS", "PROFILES", "TO_HIT", "Settings",
     "ArmyMenState", "Position", "Board", "Shoot", "Move", "Fight", "EndTurn", "Figure", "GreedyBot", "new_state",
     "squad_line", "need_to_hit", "shot_odds", "odds_table", "hit_chance", "to_hit", "fight_odds", "combat_pairs",
-    "combat_distribution", "area_distribution", "area_odds", "army_points", "army_problems", "composition_problems",
+    "combat_distribution", "area_distribution", "area_odds", "area_sides_distribution", "army_points", "army_problems", "composition_problems",
     "deployment_problems", "profile_table", "to_hit_table",
 ]

@@ -306,6 +306,15 @@ def area_distribution(count: int) -> Dist:
     return one.repeat_sum(count)
 
 
+def area_sides_distribution(board, target_id: str, side: str) -> Dist:
+    """Exact distribution of ``(friends killed, enemies killed)`` for ``side`` firing an area weapon at ``target_id``."""
+    victims = area_victims(board, board.figures[target_id])
+    one = D6.map(lambda face: int(area_kills(face)))
+    friends = one.repeat_sum(sum(1 for v in victims if v.side == side))
+    enemies = one.repeat_sum(sum(1 for v in victims if v.side != side))
+    return friends.combine(enemies, lambda a, b: (a, b))
+
+
 def area_odds(board, target_id: str) -> Explained[Dist]:
     """Casualties of an area shot at ``target_id``: each victim dies on a 6, and the count's distribution."""
     victims = area_victims(board, board.figures[target_id])
