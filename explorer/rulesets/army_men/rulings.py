@@ -215,7 +215,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "prone", "How do prone troopers work?",
         "A figure is prone or standing for the whole game (it is moulded that way): prone, it moves half and "
-        "shoots to double the range of its profile. Prone figures are a standard rule only.",
+        "shoots to double the range of its profile, and its half-range band doubles with it. Prone figures are a "
+        "standard rule only.",
         "'Regular men cannot be switched back and forth with prone men. For simplicity, kneeling men are "
         "considered to be standing.' The page gives prone men no cover, so none is given.",
         None, (_ref("standard.prone"),),
