@@ -1,0 +1,135 @@
+"""Ready-made battles, and the builder for your own (inches, origin at the south-west corner)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from explorer.core import Game, GameRNG
+from explorer.core.tabletop import Point, Table, Terrain
+
+from .data import TABLE_INCHES
+from .game import ArmyMenState, Position
+from .mechanics import Figure, Flag, composition_problems, deployment_problems, flag_terms, squads_of
+from .rulings import Settings
+
+SQUAD_SPACING = 2.0
+"""Inches between neighbours in a squad line (well within the 4-inch cohesion)."""
+
+
+def with_variant(settings: Settings | None, variant: str) -> Settings:
+    """``settings`` with the variant chosen: left unset, the scenario's own."""
+    settings = settings or Settings()
+    return settings if settings.variant else dataclasses.replace(settings, variant=variant)
+
+
+def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], terrain: Iterable[Terrain] = (),
+              table: tuple[float, float] | Table = TABLE_INCHES, sides: tuple[str, str] = ("green", "tan"),
+              side: str | None = None, round: int = 1, seed: int = 0, scenario: str = "custom",
+              variant: str = "tutorial", check_army: bool = False, rng: GameRNG | None = None,
+              **position) -> ArmyMenState:
+    """A game at any position (for examples, tests, puzzles).
+
+    ``check_army`` also checks the deployment and that every squad is complete
+    (a :class:`RuleViolation` citing the rule); the position always passes the
+    one legality check (``ValueError`` saying what is wrong). ``side`` plays
+    now (default: ``settings.first_side``); ``position`` may give ``acting``,
+    ``done`` and ``engaged``.
+    """
+    settings = with_variant(settings, variant)
+    figures = tuple(figures)
+    if check_army:
+        problems = deployment_problems(figures)
+        for (_, squad), members in squads_of(figures).items():
+            problems += composition_problems([f.kind for f in members], squad, variant=settings.variant)
+        if problems:
+            raise problems[0]
+    board = table if isinstance(table, Table) else Table(table[0], table[1], tuple(terrain))
+    if isinstance(table, Table) and tuple(terrain):
+        board = Table(table.width, table.height, (*table.terrain, *terrain))
+    game = Game(settings, scenario, board, tuple(sides))
+    to_play = side or (settings.first_side if settings.first_side in sides else sides[0])
+    if "done" in position:
+        position["done"] = frozenset(position["done"])
+    if "engaged" in position:
+        position["engaged"] = tuple(tuple(e) for e in position["engaged"])
+    return ArmyMenState(game, Position.of(figures, to_play, round=round, **position), seed=seed, rng=rng)
+
+
+def squad_line(side: str, squad: str, start: Point, kinds: Iterable[str], *, prefix: str,
+               along: Point = (0.0, 1.0), prone: Iterable[int] = ()) -> list[Figure]:
+    """A squad standing in a line from ``start`` along ``along``, ``SQUAD_SPACING`` apart."""
+    prone = set(prone)
+    return [Figure(f"{prefix}{k + 1}", side, kind, squad, start[0] + along[0] * k * SQUAD_SPACING,
+                   start[1] + along[1] * k * SQUAD_SPACING, prone=k in prone)
+            for k, kind in enumerate(kinds)]
+
+
+def tutorial(settings: Settings, *, seed: int = 0) -> ArmyMenState:
+    """The tutorial's first game: five regular troopers a side, 24 inches apart, on a clear table."""
+    figures = [
+        *squad_line("green", "alpha", (12, 14), ["regular"] * 5, prefix="g"),
+        *squad_line("tan", "bravo", (36, 14), ["regular"] * 5, prefix="t"),
+    ]
+    return new_state(settings, figures=figures, seed=seed, scenario="tutorial", variant="tutorial", check_army=True)
+
+
+SKIRMISH_TERRAIN = (
+    Terrain.rect("farmhouse", "solid", 21, 20, 6, 8),
+    Terrain.rect("stone wall", "solid", 22, 6, 1, 7),
+    Terrain.rect("hedge", "semi_solid", 14, 2, 1, 10),
+    Terrain.rect("fence", "semi_solid", 33, 22, 1, 9),
+    Terrain.circle("bushes", "semi_solid", (30, 15), 1.5),
+    Terrain.circle("rocks", "solid", (16, 30), 1.5),
+)
+"""The skirmish table (48" x 36"): a farmhouse, a stone wall, a hedge, a fence, bushes and rocks."""
+
+
+def skirmish(settings: Settings, *, seed: int = 0) -> ArmyMenState:
+    """A standard skirmish: a squad of eight a side, 30 inches apart, with cover between them.
+
+    Green brings a sargent, five regulars, a submachine gunner and a mortar;
+    tan a sargent, four regulars (one of them prone), a grenadier and a
+    flamethrower: 120 points each.
+    """
+    settings = with_variant(settings, "standard")
+    if settings.variant != "standard":
+        raise ValueError("the skirmish needs the standard rules (sargents, special weapons, cover): "
+                         "play it with variant='standard'")
+    return new_state(settings, figures=_skirmish_armies(), terrain=SKIRMISH_TERRAIN, seed=seed, scenario="standard",
+                     variant="standard", check_army=True)
+
+
+def _skirmish_armies() -> list[Figure]:
+    return [
+        *squad_line("green", "alpha", (6, 8), ["sargent", "regular", "regular", "regular", "regular", "regular",
+                                               "submachine_gunner", "heavy_weapon"], prefix="g"),
+        *squad_line("tan", "bravo", (40, 10), ["sargent", "regular", "regular", "regular", "regular", "grenadier",
+                                               "flamethrower"], prefix="t", prone=(4,)),
+    ]
+
+
+FLAG_POINT = (24.0, 16.0)
+"""The capture-the-flag marker: the middle of the skirmish table, south of the farmhouse."""
+
+
+def capture_the_flag(settings: Settings, *, seed: int = 0) -> ArmyMenState:
+    """The skirmish's table and squads with a flag in the middle; each side rolls its terms before play.
+
+    The terms are rolled with the game's own random numbers (so a seed
+    replays them) and shown in the setup log.
+    """
+    settings = with_variant(settings, "standard")
+    if settings.variant != "standard":
+        raise ValueError("capture the flag is a standard-rules scenario: play it with variant='standard'")
+    rng = GameRNG(seed)
+    terms = []
+    for side in ("green", "tan"):
+        a, b, inches, d3 = rng.roll(4)
+        terms.append((side, *flag_terms((a, b), inches, d3)))
+    flag = Flag(*FLAG_POINT, tuple(terms), (("green", 0), ("tan", 0)))
+    return new_state(settings, figures=_skirmish_armies(), terrain=SKIRMISH_TERRAIN, seed=seed, rng=rng,
+                     scenario="capture_the_flag", variant="standard", check_army=True, flag=flag)
+
+
+SCENARIOS = {"tutorial": tutorial, "standard": skirmish, "capture_the_flag": capture_the_flag}
