@@ -4,30 +4,12 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.core import RuleViolation, Termination
+from explorer.core import Termination
 from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
-    EndTurn, Fight, Figure, Move, Settings, Shoot, combat_distribution, combat_pairs, fight_odds, new_state,
+    EndTurn, Fight, Move, Shoot, combat_distribution, combat_pairs, fight_odds,
 )
-
-
-def trooper(fid, x, y, kind="regular", **kw):
-    side = "green" if fid.startswith("g") else "tan"
-    return Figure(fid, side, kind, kw.pop("squad", side), x, y, **kw)
-
-
-def game(*figures, variant="tutorial", terrain=(), **kw):
-    settings = {k: kw.pop(k) for k in ("leave_cohesion", "leadership", "standard_moving_target") if k in kw}
-    return new_state(Settings(variant=variant, **settings), figures=figures, terrain=terrain, **kw)
-
-
-def refused(state, act, section):
-    before = state.to_json()
-    with pytest.raises(RuleViolation) as info:
-        state.apply(act)
-    assert info.value.rule.key == f"army_men:{section}", info.value
-    assert state.to_json() == before
-    return info.value
+from tests.army_men_support import game, refused, trooper
 
 
 # -- movement ---------------------------------------------------------------------------

@@ -2,33 +2,12 @@
 
 from fractions import Fraction
 
-import pytest
-
-from explorer.core import D2, RuleViolation
+from explorer.core import D2
 from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
-    EndTurn, Figure, Move, Settings, Shoot, hit_chance, need_to_hit, new_state, odds_table, shot_odds,
+    EndTurn, Move, Settings, Shoot, hit_chance, need_to_hit, odds_table, shot_odds,
 )
-
-
-def trooper(fid, x, y, kind="regular", **kw):
-    side = "green" if fid.startswith("g") else "tan"
-    return Figure(fid, side, kind, kw.pop("squad", side), x, y, **kw)
-
-
-def game(*figures, variant="tutorial", terrain=(), **kw):
-    settings = {k: kw.pop(k) for k in ("leave_cohesion", "leadership", "standard_moving_target") if k in kw}
-    return new_state(Settings(variant=variant, **settings), figures=figures, terrain=terrain, **kw)
-
-
-def refused(state, act, section):
-    before = state.to_json()
-    with pytest.raises(RuleViolation) as info:
-        state.apply(act)
-    assert info.value.rule.key == f"army_men:{section}", info.value
-    assert state.to_json() == before
-    assert act not in state.legal_actions
-    return info.value
+from tests.army_men_support import game, refused, trooper
 
 
 def test_the_regular_soldier_has_movement_6_range_20_rate_of_fire_1():

@@ -6,31 +6,15 @@ from fractions import Fraction
 import pytest
 
 import explorer
-from explorer.core import RuleViolation
 from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
-    PROFILES, EndTurn, Fight, Figure, Move, Settings, Shoot, area_distribution, area_odds, army_points,
-    army_problems, composition_problems, new_state, profile_table,
+    PROFILES, EndTurn, Fight, Move, Shoot, area_distribution, area_odds, army_points, army_problems, composition_problems, profile_table,
 )
+from tests.army_men_support import game as tutorial_game, refused, trooper
 
 
-def trooper(fid, x, y, kind="regular", **kw):
-    side = "green" if fid.startswith("g") else "tan"
-    return Figure(fid, side, kind, kw.pop("squad", side), x, y, **kw)
-
-
-def game(*figures, variant="standard", terrain=(), **kw):
-    settings = {k: kw.pop(k) for k in ("leave_cohesion", "leadership", "standard_moving_target") if k in kw}
-    return new_state(Settings(variant=variant, **settings), figures=figures, terrain=terrain, **kw)
-
-
-def refused(state, act, section):
-    before = state.to_json()
-    with pytest.raises(RuleViolation) as info:
-        state.apply(act)
-    assert info.value.rule.key == f"army_men:{section}", info.value
-    assert state.to_json() == before
-    return info.value
+def game(*figures, variant="standard", **kw):
+    return tutorial_game(*figures, variant=variant, **kw)
 
 
 # -- profiles, points, squads -------------------------------------------------------------------
