@@ -581,3 +581,52 @@ def _grow_formation(table, anchor, back, side, count, occupied, spacing, reach):
         placed.append(where(cell))
         push_neighbours(cell)
     return tuple(placed) if len(placed) == count else None
+
+
+# -- a table from a saved game ---------------------------------------------------------------------
+MAX_TABLE_INCHES = 1000.0
+MAX_TERRAIN = 200
+
+
+def table_from_dict(data, *, terrain_optional: bool = True) -> Table:
+    """The table and its terrain from a save; anything malformed is a ``ValueError`` that says what.
+
+    One parser for every tabletop ruleset's save. ``terrain_optional``: a save
+    may leave out ``terrain`` (an empty table); otherwise all three keys are required.
+    """
+    keys = {"width", "height", "terrain"}
+    required = {"width", "height"} if terrain_optional else keys
+    if not isinstance(data, Mapping) or not required <= set(data) or not set(data) <= keys:
+        raise ValueError("the table (setup) must be an object with width, height and terrain")
+    size = (data["width"], data["height"])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+               and 1 <= v <= MAX_TABLE_INCHES for v in size):
+        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {size!r:.60}")
+    terrain = data.get("terrain", [])
+    if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
+        raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
+    pieces = []
+    for index, piece in enumerate(terrain):
+        try:
+            pieces.append(_terrain_from_save(piece))
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
+            raise ValueError(f"malformed terrain {index + 1}: {exc}") from None
+    return Table(float(size[0]), float(size[1]), tuple(pieces))
+
+
+def _terrain_from_save(data) -> Terrain:
+    if not isinstance(data, Mapping):
+        raise ValueError("a piece of terrain is an object")
+    points = data.get("points")
+    if not isinstance(points, list) or not 3 <= len(points) <= 1000 or not all(
+            isinstance(pt, list) and len(pt) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
+            for pt in points):
+        raise ValueError("its points must be a list of 3 to 1000 [x, y] pairs of finite numbers")
+    if not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
+        raise ValueError("a piece of terrain has a name and a kind (text)")
+    elevation = data.get("elevation", 0)
+    if isinstance(elevation, bool) or not isinstance(elevation, int) or not 0 <= elevation <= 100:
+        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {elevation!r:.40}")
+    return Terrain.from_dict(data)
+

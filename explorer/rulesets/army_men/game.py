@@ -18,7 +18,7 @@ from types import MappingProxyType
 from explorer.core import Action, Dist, Event, Explained, Game, GameState, Outcome, RuleViolation, Termination, action
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
-from explorer.core.tabletop import COMPASS, Table
+from explorer.core.tabletop import COMPASS, Table, table_from_dict
 
 from . import mechanics as m
 from .data import PROFILES
@@ -27,8 +27,6 @@ from .rulings import VARIANTS
 from .sections import ref
 
 MAX_FIGURES = 200
-MAX_TERRAIN = 200
-MAX_TABLE_INCHES = 1000.0
 MAX_ROUND = 1_000_000
 
 
@@ -563,7 +561,7 @@ class ArmyMenState(GameState):
 
     @classmethod
     def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data)
+        return table_from_dict(data, terrain_optional=False)
 
     @classmethod
     def _position_to_dict(cls, p: Position) -> dict:
@@ -663,35 +661,6 @@ def _step_problem(p: Position) -> str | None:
         if due == p.side and (a in p.done or b in p.done):
             return f"the fight of {a} and {b} is still to be fought on or run from, so neither's step is over"
     return None
-
-
-def table_from_dict(data) -> Table:
-    """The table and its terrain from a save; anything malformed is a ``ValueError`` that says what."""
-    if not isinstance(data, Mapping) or set(data) != {"width", "height", "terrain"}:
-        raise ValueError("the table (setup) must be an object with width, height and terrain")
-    size = (data["width"], data["height"])
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-               and 1 <= v <= MAX_TABLE_INCHES for v in size):
-        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {size!r:.60}")
-    terrain = data["terrain"]
-    if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
-        raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
-    pieces = []
-    for index, piece in enumerate(terrain):
-        if not isinstance(piece, Mapping) or not isinstance(piece.get("points"), list) or not all(
-                isinstance(pt, list) and len(pt) == 2 and all(
-                    isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
-                for pt in piece["points"]) or not 3 <= len(piece["points"]) <= 1000:
-            raise ValueError(f"terrain {index + 1} needs a list of 3 to 1000 [x, y] points")
-        elevation = piece.get("elevation", 0)
-        if not _name(piece.get("name")) or not _name(piece.get("kind")) or isinstance(elevation, bool) or not (
-                isinstance(elevation, int) and 0 <= elevation <= 100):
-            raise ValueError(f"terrain {index + 1} has a name, a kind and a whole elevation from 0 to 100")
-        try:
-            pieces.append(tt.Terrain.from_dict(piece))
-        except (TypeError, ValueError, KeyError) as exc:
-            raise ValueError(f"malformed terrain {index + 1}: {exc}") from None
-    return Table(float(size[0]), float(size[1]), tuple(pieces))
 
 
 __all__ = ["ACTIONS", "ArmyMenState", "Board", "EndTurn", "Fight", "Move", "Position", "Shoot", "table_from_dict",

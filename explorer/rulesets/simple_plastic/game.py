@@ -10,7 +10,6 @@ they die (``alive=False``), so the book can show where they fell.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
@@ -18,7 +17,7 @@ from explorer.core import (
     Action, Dist, Event, Explained, Game, GameState, Reason, RuleViolation, action, count_successes,
 )
 from explorer.core import tabletop as tt
-from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table, Terrain
+from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table, Terrain, table_from_dict
 from explorer.core.frozen import evolve
 
 from . import mechanics as m
@@ -29,8 +28,6 @@ from .sections import ref
 PHASES = ("move", "attack")
 MAX_FIGURES = 200
 """Most figures a position may hold (a big game is a few dozen a side)."""
-MAX_TERRAIN = 200
-MAX_TABLE_INCHES = 1000.0
 MAX_ROUND = 1_000_000
 
 
@@ -570,41 +567,3 @@ def _moves_and_attacks_problem(p: Position) -> str | None:
         if p.phase != "attack":
             return "attacks are made only in the attack phase, but attacks_used is set in the move phase"
     return None
-
-
-def table_from_dict(data) -> Table:
-    """The table and its terrain from a save; anything malformed is a ``ValueError`` that says what."""
-    if not isinstance(data, Mapping) or not {"width", "height"} <= set(data) or not set(data) <= {
-            "width", "height", "terrain"}:
-        raise ValueError("the table (setup) must be an object with width, height and terrain")
-    size = (data["width"], data["height"])
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-               and 1 <= v <= MAX_TABLE_INCHES for v in size):
-        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {size!r}")
-    terrain = data.get("terrain", [])
-    if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
-        raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
-    pieces = []
-    for index, piece in enumerate(terrain):
-        try:
-            pieces.append(_terrain_from_dict(piece))
-        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
-            raise ValueError(f"malformed terrain {index + 1}: {exc}") from None
-    return Table(float(size[0]), float(size[1]), tuple(pieces))
-
-
-def _terrain_from_dict(data) -> Terrain:
-    if not isinstance(data, Mapping):
-        raise ValueError("a piece of terrain is an object")
-    points = data.get("points")
-    if not isinstance(points, list) or not 3 <= len(points) <= 1000 or not all(
-            isinstance(pt, list) and len(pt) == 2 and all(
-                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
-            for pt in points):
-        raise ValueError("its points must be a list of 3 to 1000 [x, y] pairs of finite numbers")
-    if not _name(data.get("name")) or not _name(data.get("kind")):
-        raise ValueError("a piece of terrain has a name and a kind (text)")
-    elevation = data.get("elevation", 0)
-    if isinstance(elevation, bool) or not isinstance(elevation, int) or not 0 <= elevation <= 100:
-        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {elevation!r:.40}")
-    return Terrain.from_dict(data)
