@@ -82,6 +82,11 @@ class GridLayers:
     square_px: int = 52
 
     # -- layers: plain column data ---------------------------------------------------
+    def floor(self) -> dict[str, list]:
+        """Every square of the board, as a layer: live play may start a scenario on a board of another size."""
+        return {"x": [c for r in range(self.height) for c in range(self.width)],
+                "y": [r for r in range(self.height) for c in range(self.width)]}
+
     def tiles(self, terrain: Mapping[Square, str], variants: Mapping[Square, str] | None = None) -> dict[str, list]:
         """One row per terrain square. ``variants`` overrides the style key of a square (an open door)."""
         rows = {"x": [], "y": [], "kind": [], "colour": [], "hatch": [], "hatch_colour": [], "note": []}

@@ -22,9 +22,16 @@ def live_layers(ruleset: str, human: str):
     return importlib.import_module(f"{__package__}.{ruleset}").live_board(human).layers
 
 
+def board_taps(ruleset: str) -> dict:
+    """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``."""
+    module = importlib.import_module(f"{__package__}.{ruleset}")
+    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS}
+
+
 def new_session(config: dict) -> Session:
     return Session(config["ruleset"], config.get("scenario"), int(config.get("seed", 0)), config.get("human"),
-                   config.get("bot", "greedy"), bot_seed=int(config.get("bot_seed", 1)), layers=live_layers(config["ruleset"], config.get("human")))
+                   config.get("bot", "greedy"), bot_seed=int(config.get("bot_seed", 1)),
+                   layers=live_layers(config["ruleset"], config.get("human")), **board_taps(config["ruleset"]))
 
 
 def start(text: str) -> str:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from explorer.core.cards import Card
-from explorer.rulesets.phlog import PlayerView, reachable_squares
+from explorer.core.grid import step
+from explorer.core.session import Anchor
+from explorer.rulesets.phlog import Attack, Jump, Nominate, PlayerView, Step, ToggleDoor, reachable_squares
 from explorer.rulesets.phlog.data import (
     DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
@@ -123,13 +125,15 @@ class PhlogLayers:
     def layers(self, table) -> dict[str, dict[str, list]]:
         views = self.views(table)
         view = views[0]
-        self._gb = self._gb or grid_board(view, title=self.title, grid_type=self.grid_type)
+        if self._gb is None or (self._gb.width, self._gb.height) != (view.grid.width, view.grid.height):
+            self._gb = grid_board(view, title=self.title, grid_type=self.grid_type)  # a first or another board
         self._table = self._table or view
         gb = self._gb
         routes = {}
         if self.reach and view.can_move:
             routes = reachable_squares(view, view.fighters[view.activated], view.movement_left)
         layers = {
+            "floor": gb.floor(),
             "tiles": tile_layer(gb, view),
             "units": unit_layer(gb, view, activated=view.activated if view.phase == MOVE else None),
             "reach": gb.highlights(reach_marks(routes, detail=self.reach_detail)),
@@ -211,6 +215,28 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
 
 def _cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
+
+
+def anchor(state, action) -> Anchor | None:
+    """Where an action sits on the grid (a square's column and row): tap a fighter to nominate it, then the
+    square to step or jump to, the door to work, the enemy to attack. Cards stay in the list of actions."""
+    if isinstance(action, Nominate):
+        return Anchor(None, state.fighters[action.fighter].square)
+    mover = state.activated_fighter
+    if mover is None:
+        return None
+    if isinstance(action, Step):
+        return Anchor(mover.square, step(mover.square, action.direction))
+    if isinstance(action, Jump):
+        return Anchor(mover.square, step(mover.square, action.direction, action.squares))
+    if isinstance(action, ToggleDoor):
+        return Anchor(mover.square, action.square)
+    if isinstance(action, Attack):
+        return Anchor(mover.square, state.fighters[action.target].square)
+    return None
+
+
+TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
 
 def live_board(human: str) -> PhlogLayers:

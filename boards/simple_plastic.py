@@ -6,7 +6,10 @@ page's Web Worker computes them after each move of live play.
 
 from __future__ import annotations
 
-from explorer.rulesets.simple_plastic import Attack
+import dataclasses
+
+from explorer.core.session import Anchor
+from explorer.rulesets.simple_plastic import Attack, MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import mechanics as m
 from explorer.rulesets.simple_plastic.data import PROFILES
 
@@ -68,6 +71,7 @@ class SimplePlasticLayers:
             else:
                 fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
         return {
+            "table": tb.table_layer(*self.size),
             "terrain": tb.terrain_layer(state.table.terrain),
             "rings": tb.rings_layer(rings),
             "sight": tb.sight_layer(self._sights(state)),
@@ -111,6 +115,24 @@ class SimplePlasticLayers:
         for attacker, target in pairs:
             a, t = state.figures[attacker], state.figures[target]
             yield m.sight(state, a, t), f"{attacker} to {target}"
+
+
+def anchor(state, action) -> Anchor | None:
+    """Where an action sits on the table (inches): tap the figure (a squad's leader) that acts, then where it
+    goes (anywhere: a move off the offered places is tried, and refused with its rule if too far) or whom it
+    attacks."""
+    figures = state.figures
+    if isinstance(action, MoveSquad):
+        return Anchor(figures[action.leader].position, action.to,
+                      lambda to: dataclasses.replace(action, to=to, followers=None))  # the squad forms up behind
+    if isinstance(action, MoveFigure):
+        return Anchor(figures[action.figure].position, action.to, lambda to: dataclasses.replace(action, to=to))
+    if isinstance(action, Attack):
+        return Anchor(figures[action.attacker].position, figures[action.target].position)
+    return None
+
+
+TAP_RADIUS = 0.8  # inches: a figure's base, about
 
 
 def live_board(human: str) -> SimplePlasticLayers:

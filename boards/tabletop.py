@@ -129,6 +129,11 @@ def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
     return data
 
 
+def table_layer(width: float, height: float) -> dict[str, list]:
+    """The table itself, as a layer so that live play may start a scenario on a table of another size."""
+    return {"left": [0.0], "right": [float(width)], "bottom": [0.0], "top": [float(height)]}
+
+
 def empty_layers() -> dict[str, dict[str, list]]:
     return {"terrain": _empty(TERRAIN_COLUMNS), "rings": _empty(RING_COLUMNS), "sight": _empty(SIGHT_COLUMNS),
             "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS)}

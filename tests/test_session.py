@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -154,4 +155,105 @@ def test_play_here_starts_the_very_game_the_jupyterlab_widget_shows():
         config = live.session.config()
         page = new_session(json.loads(json.dumps(config)))
         assert page.save() == live.session.save()
-        assert page.answer()["layers"] == json.loads(json.dumps(live.board.layers(live.state)))
+        drawn = {**live.board.layers(live.state), "choices": live.session.choices()}
+        assert page.answer()["layers"] == json.loads(json.dumps(drawn))
+
+
+# -- choosing on the board: taps ---------------------------------------------------------------------
+def _tapping(case, seed=3):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    return new_session({"ruleset": ruleset, "scenario": scenario, "seed": seed, "human": human})
+
+
+def _choices(session):
+    layer = session.choices()
+    return [(kind, (x, y), text) for x, y, kind, text in zip(layer["x"], layer["y"], layer["kind"], layer["text"])]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_tap_on_a_marked_target_plays_the_action_the_menu_offers_in_those_words(case):
+    """Each marked target's words are an offered action's, and tapping it plays that very action."""
+    rng = random.Random(11)
+    played = 0
+    for _ in range(60):
+        session = _tapping(case, seed=rng.randrange(100))
+        for _ in range(rng.randrange(8)):  # somewhere into a game
+            answer = session.answer()
+            if answer["outcome"] or not answer["actions"]:
+                break
+            session.play(rng.randrange(len(answer["actions"])))
+        pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
+        if pieces:
+            session.tap(*rng.choice(pieces))
+        targets = [(at, text) for kind, at, text in _choices(session) if kind == "target"]
+        if not targets:
+            continue
+        at, text = rng.choice(targets)
+        offered = {a["text"] for a in session.answer()["actions"]}
+        assert text in offered
+        twins = [t for a, t in targets if a == at]  # two actions on one spot: the tap plays the first
+        before = len(session.state.history)
+        answer = session.tap(*at)
+        assert answer["message"] is None
+        mine = [turn for turn in session.state.history[before:] if turn.action.player == case[2]]
+        words = session.state.clone()
+        while len(words.history) > before:
+            words.undo()
+        assert words.describe(mine[0].action, case[2]) == twins[0]  # the words the board showed, the move played
+        played += 1
+    assert played >= 20
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_tap_on_nothing_says_so_and_changes_nothing(case):
+    session = _tapping(case)
+    before = session.save()
+    answer = session.tap(-50.0, -50.0)
+    assert answer["message"]["kind"] == "note" and "Nothing to" in answer["message"]["text"]
+    assert session.save() == before
+
+
+def test_a_tap_chooses_a_figure_and_a_second_tap_on_it_lets_go():
+    session = _tapping(CASES[0])
+    pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
+    assert len(pieces) >= 2 and not any(kind == "target" for kind, *_ in _choices(session))
+    session.tap(*pieces[0])
+    kinds = [kind for kind, *_ in _choices(session)]
+    assert kinds.count("chosen") == 1 and "target" in kinds
+    session.tap(*pieces[0])
+    assert "chosen" not in [kind for kind, *_ in _choices(session)]
+
+
+def test_a_tabletop_move_may_go_to_any_tapped_point_and_too_far_is_refused_with_its_rule():
+    """Simple Plastic: choose a squad's leader, tap a point no offered move goes to."""
+    session = _tapping(CASES[0])
+    leader = next(at for kind, at, _ in _choices(session) if kind == "piece")
+    session.tap(*leader)
+    before = session.save()
+    refused = session.tap(leader[0] + 20.0, leader[1])  # 20 inches: beyond any span
+    assert refused["message"]["kind"] == "refused" and refused["message"]["rule"]["key"].startswith("simple_plastic:")
+    assert session.save() == before
+    played = len(session.state.history)
+    targets = [at for kind, at, _ in _choices(session) if kind == "target"]
+    spots = [(leader[0] + f * (t[0] - leader[0]), leader[1] + f * (t[1] - leader[1])) for t in targets for f in (0.5, 0.3)]
+    spot = next(p for p in spots if all(math.dist(p, t) > session.tap_radius for t in targets))  # short of a target
+    answer = session.tap(*spot)
+    assert answer["message"] is None
+    assert session.state.history[played].action.to == (round(spot[0], 1), round(spot[1], 1))
+
+
+def test_new_game_in_another_scenario_and_the_options_offered():
+    session = _tapping(CASES[1])
+    session.play(0)
+    options = session.options()
+    assert set(options) == set(explorer.get_ruleset("phlog").scenarios)
+    assert all("green" in sides for sides in options.values())
+    scenario = next(name for name in options if name != "corridor")
+    answer = session.new_game(scenario)
+    assert (session.scenario, answer["human"], answer["message"]["text"]) == (scenario, "green", "A new game.")
+    assert session.state.to_json() == explorer.get_ruleset("phlog").new_game(scenario, seed=3).to_json() or \
+        session.state.history[0].action.player != "green"
+    before = session.save()
+    assert session.new_game("no-such-scenario")["message"]["kind"] == "error" and session.save() == before

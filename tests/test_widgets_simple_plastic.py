@@ -74,7 +74,9 @@ def test_board_draws_once_from_its_sources():
     assert {r.name for r in fig.renderers} >= {"terrain", "rings", "sight", "figures", "fallen"}
     # the whole table is shown, at true scale: the ranges fit the table and keep an inch square
     (table,) = [r for r in fig.renderers if r.name == "table"]
-    assert (table.glyph.right, table.glyph.top) == (game.table.width, game.table.height)
+    table_data = table.data_source.data  # from the board's "table" layer, so live play may change the table
+    assert (table_data["right"], table_data["top"]) == ([game.table.width], [game.table.height])
+    assert table.data_source is sources["table"]
     assert fig.x_range.renderers == fig.y_range.renderers == [table]
     assert fig.match_aspect and fig.aspect_scale == 1 and fig.sizing_mode == "scale_width"
     assert layout.select_one({"name": f"{board.name}-legend"}) is not None  # a legend below the table

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bokeh.models import ColumnDataSource
+from bokeh.models import CDSView, ColumnDataSource, CustomJS, GroupFilter, Plot
+
+from explorer.core.session import CHOICE_COLUMNS
 
 
 class Board(Protocol):
@@ -27,6 +29,53 @@ def update_sources(sources: dict[str, ColumnDataSource], layers: dict[str, dict[
     """Assign new data to the existing sources (the figure updates in place)."""
     for name, data in layers.items():
         sources[name].data = data
+
+
+# -- choosing on the board (live play) -------------------------------------------------------------
+# Live play's Session answers with a "choices" layer (explorer.core.session.CHOICE_COLUMNS): the figures
+# a tap may choose, the chosen one, and where a second tap plays an action. Every live board draws it
+# the same way, and every tap on it is passed on: to the kernel in JupyterLab (Bokeh's Tap event), and
+# in the page as a DOM event (sitebuild/static/js/live-play.js listens), so no ruleset needs its own code.
+
+CHOICES = "choices"
+TAP_EVENT = "tsr-board-tap"
+_TAP_JS = f"""
+document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id, x: cb_obj.x, y: cb_obj.y}}}}));
+"""
+
+
+def with_choices(layers: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:
+    """``layers`` and an empty choices layer (live play fills it)."""
+    return {**layers, CHOICES: {column: [] for column in CHOICE_COLUMNS}}
+
+
+def board_plot(layout, sources: dict[str, ColumnDataSource]) -> Plot:
+    """The plot of ``layout`` that draws the layer ``sources`` (a board's layout may also hold a legend, cards)."""
+    mine = set(map(id, sources.values()))
+    for plot in layout.select({"type": Plot}):
+        if any(id(getattr(r, "data_source", None)) in mine for r in plot.renderers):
+            return plot
+    raise ValueError("no plot in this layout draws the board's layers")
+
+
+def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
+    """Draw the choices layer on the board and pass taps on; the board's plot, for a kernel's Tap handler."""
+    plot = board_plot(layout, {k: v for k, v in sources.items() if k != CHOICES})
+    source = sources[CHOICES]
+
+    def kind(name: str) -> CDSView:
+        return CDSView(filter=GroupFilter(column_name="kind", group=name))
+
+    # A ring round each figure that may act (dashed), a bold one round the chosen figure, and a
+    # white-cased dot where a second tap plays: black and white, so they read over any side's colour.
+    plot.scatter("x", "y", source=source, view=kind("piece"), marker="circle", size=30, fill_alpha=0,
+                 line_color="#000000", line_width=2.5, line_dash="dashed", name="choices-pieces")
+    plot.scatter("x", "y", source=source, view=kind("chosen"), marker="circle", size=32, fill_alpha=0,
+                 line_color="#000000", line_width=4, name="choices-chosen")
+    plot.scatter("x", "y", source=source, view=kind("target"), marker="circle_dot", size=14,
+                 fill_color="#ffffff", line_color="#000000", line_width=2, name="choices-targets")
+    plot.js_on_event("tap", CustomJS(args=dict(plot=plot), code=_TAP_JS))
+    return plot
 
 
 def render(board: Board, state):

@@ -26,7 +26,7 @@ import html
 import math
 from collections.abc import Iterable, Mapping
 
-from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool
+from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool, SingleIntervalTicker
 from bokeh.plotting import figure
 
 from .board import legend_div, swatch_box, swatch_marker
@@ -43,7 +43,8 @@ class GridBoard(GridLayers):
 
     # -- the figure, built once ----------------------------------------------------------
     def figure(self, tiles: ColumnDataSource, units: ColumnDataSource, highlights: ColumnDataSource | None = None,
-               *, name: str = "grid-board"):
+               *, floor: ColumnDataSource | None = None, name: str = "grid-board"):
+        """The board; ``floor`` (the layer of every square), when given, lets the board change size in place."""
         border_left, border_bottom, border_top = 44, 40, (30 if self.title else 6)
         x_range, y_range = DataRange1d(range_padding=0, bounds="auto"), DataRange1d(range_padding=0, bounds="auto",
                                                                                       flipped=True)
@@ -56,8 +57,8 @@ class GridBoard(GridLayers):
             min_border_top=border_top, min_border_right=6, match_aspect=True, aspect_scale=1,
             background_fill_color="#ffffff",
         )
-        fig.xaxis.ticker = list(range(self.width))
-        fig.yaxis.ticker = list(range(self.height))
+        fig.xaxis.ticker = SingleIntervalTicker(interval=1)  # a number for every column and row, at any size
+        fig.yaxis.ticker = SingleIntervalTicker(interval=1)
         fig.xaxis.axis_label = "column"
         fig.yaxis.axis_label = "row"
         for axis in (fig.xaxis, fig.yaxis):
@@ -71,14 +72,13 @@ class GridBoard(GridLayers):
         if fig.title is not None:
             fig.title.text_color = INK
         fig.grid.visible = False
-        fig.outline_line_color = None
-        floor = ColumnDataSource({"x": [c for r in range(self.height) for c in range(self.width)],
-                                  "y": [r for r in range(self.height) for c in range(self.width)]})
+        # The frame is the grid (the ranges fit it exactly), so the frame's outline is the board's edge.
+        fig.outline_line_color = "#5d5b3a"
+        fig.outline_line_width = 2
+        floor = floor if floor is not None else ColumnDataSource(self.floor())
         ground = fig.rect("x", "y", 1, 1, source=floor, fill_color=FLOOR, line_color=FLOOR_LINE)
         x_range.renderers = [ground]  # the ranges fit the grid, whatever else is drawn
         y_range.renderers = [ground]
-        fig.rect(x=(self.width - 1) / 2, y=(self.height - 1) / 2, width=self.width, height=self.height,
-                 fill_color=None, line_color="#5d5b3a", line_width=2)
         fig.rect("x", "y", 1, 1, source=tiles, fill_color="colour", line_color="#6b6453",
                  hatch_pattern="hatch", hatch_color="hatch_colour", hatch_alpha=0.55, hatch_scale=9)
         if highlights is not None:
@@ -95,9 +95,8 @@ class GridBoard(GridLayers):
                                            highlights.data if highlights is not None else None), name="cells")
         hover = fig.rect("x", "y", 1, 1, source=cells, fill_alpha=0, line_alpha=0, name="cells")
         fig.add_tools(HoverTool(renderers=[hover], tooltips='<div style="max-width:320px">@info{safe}</div>'))
-        sync = CustomJS(args=dict(cells=cells, tiles=tiles, units=units, marks=highlights, width=self.width,
-                                  height=self.height), code=_CELL_JS)
-        for source in (tiles, units) + ((highlights,) if highlights is not None else ()):
+        sync = CustomJS(args=dict(cells=cells, tiles=tiles, units=units, marks=highlights, floor=floor), code=_CELL_JS)
+        for source in (floor, tiles, units) + ((highlights,) if highlights is not None else ()):
             source.js_on_change("data", sync)
         return fig
 
@@ -168,6 +167,7 @@ if (marks !== null) {
         + (m.detail[i] ? '<br>route: ' + esc(m.detail[i]) : ''));
   }
 }
+const width = Math.max(...floor.data.x) + 1, height = Math.max(...floor.data.y) + 1;
 const x = [], y = [], info = [];
 for (let row = 0; row < height; row++) {
   for (let col = 0; col < width; col++) {

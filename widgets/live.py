@@ -16,9 +16,12 @@ import html
 
 import ipywidgets as ipw
 
+from bokeh.events import Tap
+
+from boards.live import board_taps
 from explorer.core.session import Session
 
-from .board import Board, make_sources, update_sources
+from .board import CHOICES, Board, add_choices, make_sources, update_sources, with_choices
 from .display import bokeh_widget, live_only
 from .links import RuleLinks
 
@@ -32,12 +35,13 @@ class LivePlay:
         ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
         """
         self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
-                               seed=seed if seed is not None else state.rng.seed)
+                               seed=seed if seed is not None else state.rng.seed, **board_taps(state.ruleset.name))
         self.board = board
         self.viewer = self.session.human
         self.links = links
-        self.sources = make_sources(board.layers(self.state))
+        self.sources = make_sources(with_choices(board.layers(self.state)))
         self.figure = board.draw(self.sources)
+        add_choices(self.figure, self.sources).on_event(Tap, lambda event: self.tap(event.x, event.y))
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
         self.play_button = ipw.Button(description="Play", button_style="primary")
         self.undo_button = ipw.Button(description="Undo")
@@ -71,6 +75,10 @@ class LivePlay:
         else:
             self._show(self.session.try_action(action.to_dict()))
 
+    def tap(self, x: float, y: float) -> None:
+        """A tap on the board: choose a figure, then where it goes or whom it attacks."""
+        self._show(self.session.tap(x, y))
+
     def undo(self) -> None:
         self._show(self.session.undo())
 
@@ -83,7 +91,7 @@ class LivePlay:
 
     # -- showing an answer ------------------------------------------------------------------------
     def _show(self, answer: dict) -> None:
-        update_sources(self.sources, self.board.layers(self.state))
+        update_sources(self.sources, {**self.board.layers(self.state), CHOICES: self.session.choices()})
         self.status.value = self._status(answer)
         self.log.value = self._log(answer["log"])
         state = self.state
@@ -120,4 +128,4 @@ class LivePlay:
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])
         return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]),
-                         play=self.session.config())
+                         play={**self.session.config(), "options": self.session.options()})

@@ -12,6 +12,7 @@ build, naming the type, rather than vanishing from the page.
 from __future__ import annotations
 
 import html
+import json
 
 import ipywidgets as ipw
 
@@ -32,7 +33,7 @@ class StaticSnapshot:
     def __init__(self, widget, *, play: dict | None = None):
         attributes = button = ""
         if play is not None:
-            attributes = "".join(f' data-{key.replace("_", "-")}="{html.escape(str(value), quote=True)}"'
+            attributes = "".join(f' data-{key.replace("_", "-")}="{html.escape(_text(value), quote=True)}"'
                                  for key, value in play.items())
             button = (f'<div class="tsr-play-bar"><button type="button" class="{PLAY_CLASS}" hidden>'
                       "▶ Play here</button></div>")
@@ -40,6 +41,11 @@ class StaticSnapshot:
 
     def _repr_html_(self) -> str:
         return self.html
+
+
+def _text(value) -> str:
+    """A data attribute's text: a string or number as it is, anything else as JSON."""
+    return str(value) if isinstance(value, (str, int, float)) else json.dumps(value)
 
 
 def _label(widget) -> str:

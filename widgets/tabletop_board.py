@@ -37,7 +37,7 @@ from bokeh.plotting import figure as bokeh_figure
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 from boards.tabletop import (  # noqa: F401  (the layers live in boards.tabletop)
-    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
+    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
 )
 
 
@@ -75,8 +75,10 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         axis.major_label_text_color = INK
         axis.axis_label_text_font_size = "12px"
         axis.major_label_text_font_size = "12px"
-    table = fig.quad(left=0, right=width, bottom=0, top=height, fill_color=TABLE_FILL, line_color="#6b6b47",
-                     line_width=2, name="table")
+    # The table from its layer when the board has one (live play may change the scenario, and the table's size).
+    table_source = sources.get("table") or ColumnDataSource(table_layer(width, height))
+    table = fig.quad(left="left", right="right", bottom="bottom", top="top", source=table_source,
+                     fill_color=TABLE_FILL, line_color="#6b6b47", line_width=2, name="table")
     x_range.renderers = [table]
     y_range.renderers = [table]
     fig.patches("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha=0.9,

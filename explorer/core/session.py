@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
@@ -36,6 +37,29 @@ from .registry import get_ruleset
 from .state import GameState
 
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
+
+Point = tuple[float, float]
+
+
+class Anchor(NamedTuple):
+    """Where an action sits on the board, in the board's own coordinates (inches, or a square's column and row).
+
+    ``piece``: what is tapped first to choose it (the figure that acts), or
+    ``None`` when a single tap on ``target`` plays it (nominating a fighter).
+    ``target``: where a second tap plays it (the destination, the enemy).
+    ``free``: for an action that may go to any point (a tabletop move), the
+    same action sent to a given point; a tap off every offered target then
+    tries a move there, refused with its rule if the rules forbid it.
+    """
+
+    piece: Point | None
+    target: Point | None
+    free: Callable[[Point], Any] | None = None
+
+
+CHOICE_COLUMNS = ("x", "y", "kind", "text")
+"""The ``choices`` board layer: the figures a tap may choose (``piece``), the chosen one (``chosen``),
+and where a second tap plays an action (``target``), with the action's words."""
 
 
 def make_bot(ruleset, name: str, seed: int):
@@ -53,11 +77,15 @@ class Session:
     ``state`` may be given instead of a new game (JupyterLab passes the game
     a chapter built); ``bots`` (side -> bot) instead of a bot name.
     ``layers(state)``, if given, adds the board's column data to answers.
+    ``anchor(state, action)``, if given, places each offered action on the
+    board (an :class:`Anchor`), so that taps within ``tap_radius`` choose and
+    play actions (:meth:`tap`); answers then carry the ``choices`` layer.
     """
 
     def __init__(self, ruleset: str | None = None, scenario: str | None = None, seed: int = 0, human: str | None = None,
                  bot: str = "greedy", *, bot_seed: int = 1, state: GameState | None = None,
-                 bots: dict | None = None, layers: Callable[[GameState], Any] | None = None):
+                 bots: dict | None = None, layers: Callable[[GameState], Any] | None = None,
+                 anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0):
         if state is None:
             if ruleset is None:
                 raise ValueError("a session needs a ruleset (or a game state)")
@@ -77,6 +105,9 @@ class Session:
         self.bot_seed = bot_seed
         self.human = human or next((s for s in sides if s not in self.bots), None)
         self.layers = layers
+        self.anchor = anchor
+        self.tap_radius = tap_radius
+        self.selected: Point | None = None  # the piece chosen by a first tap
         self._words = self._history_words(state)  # the human's words for each turn of state.history
         self._run_bots()
 
@@ -107,6 +138,8 @@ class Session:
         }
         if self.layers is not None:
             answer["layers"] = self.layers(state)
+            if self.anchor is not None:
+                answer["layers"]["choices"] = self.choices()
         return answer
 
     def play(self, choice: int, dice: Iterable[int] | None = None) -> dict:
@@ -133,6 +166,50 @@ class Session:
             return self._say("error", f"you play {self.human}, not {action.player}")
         return self._apply(action, dice)
 
+    def tap(self, x: float, y: float) -> dict:
+        """A tap on the board at (x, y): choose the figure that acts, then tap where it goes or whom it attacks.
+
+        A tap nearest an offered target of the chosen figure (or of an action
+        needing no figure) plays that action; nearest another figure chooses
+        it; on the chosen figure, unchooses it; elsewhere, with a figure chosen
+        whose move takes any point, tries that move (refused with its rule if
+        illegal). When only one figure can act, it is chosen already.
+        """
+        anchored = self._anchored()
+        if not anchored:
+            return self._say("note", "Nothing to choose on the board now: use the list of actions.")
+        tapped = (float(x), float(y))
+        chosen = self._chosen(anchored)
+        targets = [(a, anchor.target) for a, anchor in anchored
+                   if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen)]
+        pieces = [(None, p) for p in dict.fromkeys(anchor.piece for _, anchor in anchored) if p is not None]
+        hit = _nearest(targets + pieces, tapped, self.tap_radius)
+        if hit is not None and hit[0] is not None:
+            self.selected = None
+            return self._apply(hit[0], None)
+        if hit is not None:
+            self.selected = None if hit[1] == self.selected else hit[1]
+            return self.answer()
+        free = next((anchor.free for _, anchor in anchored if chosen is not None and anchor.piece == chosen
+                     and anchor.free is not None), None)
+        if free is not None:
+            return self._apply(free((round(tapped[0], 1), round(tapped[1], 1))), None)
+        return self._say("note", "Nothing to do there: tap a ringed figure, then where it goes or whom it attacks."
+                         if chosen is None else "Nothing to do there: tap one of the marked places, or another figure.")
+
+    def choices(self) -> dict[str, list]:
+        """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
+        rows = []
+        anchored = self._anchored()
+        chosen = self._chosen(anchored)
+        pieces = dict.fromkeys(anchor.piece for _, anchor in anchored if anchor.piece is not None)
+        for piece in pieces:
+            rows.append((*piece, "chosen" if piece == chosen else "piece", ""))
+        for action, anchor in anchored:
+            if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen):
+                rows.append((*anchor.target, "target", self.state.describe(action, self.human)))
+        return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
+
     def undo(self) -> dict:
         """Back to the human's last decision, the bots' replies to it taken back too."""
         state = self.state
@@ -142,7 +219,31 @@ class Session:
             state.undo()
         state.undo()
         del self._words[len(state.history):]
+        self.selected = None
         return self._say("note", "Undone.")
+
+    def new_game(self, scenario: str | None = None, seed: int | None = None) -> dict:
+        """A fresh game (another scenario if given), the same side and bot.
+
+        The side stays: a front end draws the board from the human's seat, so
+        playing the other side starts a new Session (and a board for that seat).
+        """
+        try:
+            state = self.ruleset.new_game(scenario or self.scenario, seed=self.seed if seed is None else int(seed))
+        except (ValueError, TypeError) as error:
+            return self._say("error", f"No new game: {error}")
+        if self.human not in state.sides:
+            return self._say("error", f"No new game: {self.human} is not a side of {state.game.scenario}")
+        self.state, self.scenario, self.seed = state, state.game.scenario, state.rng.seed
+        self.bots = {side: make_bot(self.ruleset, self.bot_name, self.bot_seed) for side in state.sides
+                     if side != self.human}
+        self.selected, self._words = None, []
+        self._run_bots()
+        return self._say("note", "A new game.")
+
+    def options(self) -> dict[str, list[str]]:
+        """What a player may choose before a game: each scenario of the ruleset and its sides."""
+        return {name: list(self.ruleset.new_game(name, seed=self.seed).sides) for name in self.ruleset.scenarios}
 
     def save(self) -> str:
         """The engine's save of the whole game (JSON text)."""
@@ -158,16 +259,17 @@ class Session:
         except (SaveGameError, ValueError) as error:
             return self._say("error", f"Cannot load: {error}")
         self.state, self._words = state, words
-        self.scenario = state.game.scenario
+        self.scenario, self.selected = state.game.scenario, None
         self._run_bots()
         return self._say("note", "Loaded.")
 
     def command(self, name: str, *args) -> dict:
-        """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``undo``, ``save``, ``load``."""
+        """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``tap``, ``undo``, ``new``,
+        ``save``, ``load``."""
         if name == "save":
             return {**self.answer(), "save": self.save()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
-                  "load": self.load}.get(name)
+                  "load": self.load, "tap": self.tap, "new": self.new_game}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)
@@ -211,6 +313,21 @@ class Session:
         return {"key": ref.key, "title": section.title if section else ref.key}
 
     # -- helpers -------------------------------------------------------------------------------
+    def _anchored(self) -> list[tuple[Any, Anchor]]:
+        """The human's offered actions that sit on the board, with their anchors."""
+        state = self.state
+        if self.anchor is None or state.is_over or state.current_player != self.human:
+            return []
+        placed = ((action, self.anchor(state, action)) for action in state.legal_actions)
+        return [(action, anchor) for action, anchor in placed if anchor is not None]
+
+    def _chosen(self, anchored) -> Point | None:
+        """The chosen piece: the one tapped, or the only one that can act."""
+        pieces = {anchor.piece for _, anchor in anchored if anchor.piece is not None}
+        if self.selected in pieces:
+            return self.selected
+        return next(iter(pieces)) if len(pieces) == 1 else None
+
     def _apply(self, action, dice) -> dict:
         words = self.state.describe(action, self.human)  # before the action changes the position
         try:
@@ -221,6 +338,7 @@ class Session:
         except (MalformedAction, TypeError) as error:
             return self._say("error", f"Not played: {error}")
         self._words.append(words)
+        self.selected = None
         self._run_bots()
         return self.answer()
 
@@ -250,6 +368,12 @@ class Session:
             words.append(replay.describe(turn.action, self.human))
             replay.apply(turn.action, dice=turn.dice)
         return words
+
+
+def _nearest(candidates: list[tuple[Any, Point]], point: Point, radius: float):
+    """The (item, place) nearest ``point`` within ``radius``, or ``None``."""
+    best = min(candidates, key=lambda c: math.dist(c[1], point), default=None)
+    return best if best is not None and math.dist(best[1], point) <= radius else None
 
 
 def _events(events) -> list[dict]:

@@ -46,8 +46,39 @@
         button.parentElement,
       );
     }
+    const pickers = gamePickers(snapshot);
+    if (pickers) button.before(pickers.scenario.parentElement, pickers.side.parentElement);
     button.hidden = false;
-    button.addEventListener("click", () => start(snapshot, button), { once: true });
+    button.addEventListener("click", () => start(snapshot, button, pickers), { once: true });
+  }
+
+  // -- choosing the game: a scenario and a side, from the snapshot's data-options {scenario: [sides]} --
+  function gamePickers(snapshot) {
+    const options = snapshot.dataset.options ? JSON.parse(snapshot.dataset.options) : null;
+    if (!options) return null;
+    const scenario = el("select", { class: "tsr-live-scenario" },
+      ...Object.keys(options).map((name) => el("option", { value: name, text: name.replace(/_/g, " ") })));
+    const side = el("select", { class: "tsr-live-side" });
+    const fillSides = () => {
+      const wanted = side.value || snapshot.dataset.human;
+      side.replaceChildren(...options[scenario.value].map((name) => el("option", { value: name, text: name })));
+      if (options[scenario.value].includes(wanted)) side.value = wanted;
+    };
+    scenario.value = snapshot.dataset.scenario;
+    fillSides();
+    scenario.addEventListener("change", fillSides);
+    el("label", { class: "tsr-live-field" }, "Scenario ", scenario);
+    el("label", { class: "tsr-live-field" }, "Your side ", side);
+    return { scenario, side };
+  }
+
+  function chosenGame(snapshot, pickers) {
+    return {
+      ruleset: snapshot.dataset.ruleset,
+      scenario: pickers ? pickers.scenario.value : snapshot.dataset.scenario,
+      human: pickers ? pickers.side.value : snapshot.dataset.human,
+      seed: Number(snapshot.dataset.seed), bot: snapshot.dataset.bot, bot_seed: Number(snapshot.dataset.botSeed || 1),
+    };
   }
 
   // -- the worker: one request at a time, answered in order ----------------------------------
@@ -103,15 +134,13 @@
   }
 
   // -- the live controls ------------------------------------------------------------------------
-  async function start(snapshot, button) {
+  async function start(snapshot, button, pickers) {
     const bootStarted = performance.now();
     const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
     button.disabled = true;
+    if (pickers) { pickers.scenario.disabled = pickers.side.disabled = true; }
     button.after(progress);
-    const config = {
-      ruleset: snapshot.dataset.ruleset, scenario: snapshot.dataset.scenario, seed: Number(snapshot.dataset.seed),
-      human: snapshot.dataset.human, bot: snapshot.dataset.bot, bot_seed: Number(snapshot.dataset.botSeed || 1),
-    };
+    const config = chosenGame(snapshot, pickers);
     const send = connect((text) => { progress.textContent = text; });
     let rules = {};
     const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
@@ -137,6 +166,10 @@
     const doc = boardDocument(snapshot);
 
     const turn = el("p", { class: "tsr-live-turn", "aria-live": "polite" });
+    const hint = el("p", { class: "tsr-live-hint",
+      text: "On the board: tap a ringed figure, then a marked spot (where it goes, whom it attacks); " +
+            "on a table, any spot is tried and the rule says if it is too far. Or pick from the list." });
+    const newGame = el("button", { type: "button", class: "tsr-live-new", text: "New game" });
     const result = el("p", { class: "tsr-live-result", "aria-live": "polite" });
     const menu = el("select", { class: "tsr-live-actions", "aria-label": "Legal actions" });
     const dice = el("input", { class: "tsr-live-dice", type: "text", inputmode: "numeric",
@@ -151,17 +184,22 @@
                                      "aria-label": "Any action, as JSON" });
     const tryButton = el("button", { type: "button", class: "tsr-live-try-button", text: "Try it" });
     const log = el("div", { class: "tsr-live-log" });
+    const newBar = el("div", { class: "tsr-live-buttons" },
+      ...(pickers ? [pickers.scenario.parentElement, pickers.side.parentElement] : []), newGame);
     const panel = el("div", { class: "tsr-live" },
-      turn, result,
+      turn, result, hint,
       el("label", { class: "tsr-live-field" }, "Action ", menu),
       el("label", { class: "tsr-live-field" }, "Your own dice (optional, e.g. 6 3) ", dice),
       el("div", { class: "tsr-live-buttons" }, play, undo, save, load),
       status,
       el("details", { class: "tsr-live-anything" }, el("summary", { text: "Try anything (the engine says which rule forbids it)" }),
         tryText, tryButton),
+      newBar,
       el("h4", { text: "Log (newest first)" }), log);
     (board ? board.parentElement : column).insertBefore(panel, board ? board.nextSibling : null);
-    const controls = [menu, dice, play, undo, save, file, tryText, tryButton];
+    const controls = [menu, dice, play, undo, save, file, tryText, tryButton, newGame,
+                      ...(pickers ? [pickers.scenario, pickers.side] : [])];
+    let busy = false;
 
     function show(answer) {
       drawLayers(doc, answer.layers);
@@ -189,17 +227,20 @@
       snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
     }
 
-    async function run(name, args) {
+    async function run(name, args, message) {
       const started = performance.now();
+      busy = true;
       controls.forEach((c) => { c.disabled = true; });
       try {
-        const answer = await send({ kind: "command", name, args });
+        const answer = await send(message || { kind: "command", name, args });
+        busy = false;
         controls.forEach((c) => { c.disabled = false; });
         show(answer);
         await new Promise(requestAnimationFrame);
         stats.moves.push({ name, ms: performance.now() - started, engine_ms: answer.engine_ms });
         return answer;
       } catch (error) {
+        busy = false;
         controls.forEach((c) => { c.disabled = false; });
         status.textContent = `The engine failed: ${error.message}`;
         status.className = "tsr-live-status tsr-live-error";
@@ -213,6 +254,13 @@
       run("play", faces ? [Number(menu.value), faces] : [Number(menu.value)]).then(() => { dice.value = ""; });
     });
     undo.addEventListener("click", () => run("undo", []));
+    newGame.addEventListener("click", () => run("new", [], { kind: "start", config: chosenGame(snapshot, pickers) }));
+    // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
+    document.addEventListener("tsr-board-tap", (event) => {
+      const { plot, x, y } = event.detail;
+      if (busy || !doc || doc.get_model_by_id(plot) == null) return;
+      run("tap", [x, y]);
+    });
     tryButton.addEventListener("click", () => {
       const faces = parseDice(dice.value);
       run("try", faces ? [tryText.value, faces] : [tryText.value]);
@@ -232,6 +280,7 @@
       if (chosen) await run("load", [await chosen.text()]);
       file.value = "";
     });
+    if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
     show(answer);
     menu.focus();
   }

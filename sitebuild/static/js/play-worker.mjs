@@ -2,6 +2,7 @@
 //
 // Generic over rulesets: it only starts boards.live (Python) and passes JSON both ways.
 // Messages in:  {id, kind: "boot", staticURL, config}  then  {id, kind: "command", name, args}
+//               or {id, kind: "start", config} (a new game)
 // Messages out: {progress: "words"} while booting, then {id, answer} or {id, error}.
 // Everything is fetched from the site itself (staticURL is the site's _static/ folder).
 
@@ -50,6 +51,9 @@ self.onmessage = async (event) => {
     let answer;
     if (kind === "boot") {
       answer = await boot(event.data.staticURL, event.data.config);
+    } else if (kind === "start") {  // a new game, perhaps another scenario or side: a new Session
+      if (live === null) throw new Error("the engine has not started");
+      answer = JSON.parse(live.start(JSON.stringify(event.data.config)));
     } else {
       if (live === null) throw new Error("the engine has not started");
       const started = performance.now();
