@@ -37,6 +37,7 @@ nb_execution_mode = "cache"
 nb_execution_cache_path = os.environ.get("TSR_JUPYTER_CACHE", str(Path(__file__).parent / "_build" / ".jupyter_cache"))
 nb_execution_raise_on_error = True  # a failing cell fails the build, naming page and cell
 nb_execution_show_tb = True
+nb_output_stderr = "warn"  # with -W, anything a cell prints to stderr (a stray warning) fails the build
 nb_execution_timeout = 300
 nb_ipywidgets_js = widget_scripts()
 nb_merge_streams = True

@@ -95,3 +95,13 @@ def test_every_figure_shown_lets_a_swipe_scroll_the_page(monkeypatch):
         StaticBokeh(layout)
         for fig in layout.select({"type": Plot}):
             assert fig.toolbar.active_drag is None and fig.toolbar.active_scroll is None
+
+
+def test_a_static_embed_of_a_live_board_prints_no_warning_on_the_page(caplog):
+    """The live board's kernel tap handlers mean nothing on a static page: Bokeh's warning stays off it."""
+    from widgets.display import StaticBokeh
+    from widgets.phlog import live_play
+
+    with caplog.at_level("WARNING"):
+        item = StaticBokeh(live_play(seed=7).live.figure).item
+    assert "choices-pieces" in item and not caplog.records

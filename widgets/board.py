@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bokeh.events import DoubleTap, Tap
 from bokeh.models import CDSView, ColumnDataSource, CustomJS, GroupFilter, Plot
 
 from explorer.core.session import CHOICE_COLUMNS
@@ -39,6 +40,7 @@ def update_sources(sources: dict[str, ColumnDataSource], layers: dict[str, dict[
 
 CHOICES = "choices"
 TAP_EVENT = "tsr-board-tap"
+TAP_EVENTS = (Tap, DoubleTap)
 _TAP_JS = f"""
 document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id, x: cb_obj.x, y: cb_obj.y}}}}));
 """
@@ -74,7 +76,9 @@ def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
                  line_color="#000000", line_width=4, name="choices-chosen")
     plot.scatter("x", "y", source=source, view=kind("target"), marker="circle_dot", size=14,
                  fill_color="#ffffff", line_color="#000000", line_width=2, name="choices-targets")
-    plot.js_on_event("tap", CustomJS(args=dict(plot=plot), code=_TAP_JS))
+    # Bokeh calls a second tap soon after a first a "doubletap" (each press is one or the other): both count.
+    for event in TAP_EVENTS:
+        plot.js_on_event(event.event_name, CustomJS(args=dict(plot=plot), code=_TAP_JS))
     return plot
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 
 import ipywidgets as ipw
@@ -60,8 +61,16 @@ class StaticBokeh:
         from bokeh.embed import json_item
 
         _touch_friendly(layout)
+        # A live board's kernel Tap handlers do nothing in a static page (there the board's CustomJS passes
+        # taps to the page's own engine), so Bokeh's warning about them is silenced, not printed on the page.
+        quiet = logging.getLogger("bokeh.embed.util")
+        level, quiet.level = quiet.level, logging.ERROR
+        try:
+            item = json_item(layout)
+        finally:
+            quiet.setLevel(level)
         # Key order matters: BokehJS reads an object in full where it first meets it, and refers to it after.
-        self.item = json.dumps(json_item(layout), separators=(",", ":"))
+        self.item = json.dumps(item, separators=(",", ":"))
 
     def _repr_html_(self) -> str:
         # A name from the content keeps rebuilds identical; "</" must not end the script early.

@@ -16,12 +16,10 @@ import html
 
 import ipywidgets as ipw
 
-from bokeh.events import Tap
-
 from boards.live import board_taps
 from explorer.core.session import Session
 
-from .board import CHOICES, Board, add_choices, make_sources, update_sources, with_choices
+from .board import CHOICES, TAP_EVENTS, Board, add_choices, make_sources, update_sources, with_choices
 from .display import bokeh_widget, live_only
 from .links import RuleLinks
 
@@ -41,7 +39,9 @@ class LivePlay:
         self.links = links
         self.sources = make_sources(with_choices(board.layers(self.state)))
         self.figure = board.draw(self.sources)
-        add_choices(self.figure, self.sources).on_event(Tap, lambda event: self.tap(event.x, event.y))
+        plot = add_choices(self.figure, self.sources)
+        for event in TAP_EVENTS:
+            plot.on_event(event, lambda event: self.tap(event.x, event.y))
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
         self.play_button = ipw.Button(description="Play", button_style="primary")
         self.undo_button = ipw.Button(description="Undo")
@@ -60,6 +60,11 @@ class LivePlay:
     @property
     def state(self):
         return self.session.state
+
+    @property
+    def play_here(self) -> dict:
+        """What the site's "Play here" starts: this game, and the scenarios and sides a reader may pick instead."""
+        return {**self.session.config(), "options": self.session.options()}
 
     @property
     def bots(self) -> dict:
@@ -128,4 +133,4 @@ class LivePlay:
     def widget(self):
         controls = ipw.HBox([self.play_button, self.undo_button, self.save_button, self.load_button])
         return live_only(ipw.VBox([bokeh_widget(self.figure), self.actions, controls, self.status, self.saved, self.log]),
-                         play={**self.session.config(), "options": self.session.options()})
+                         play=self.play_here)

@@ -549,7 +549,7 @@ class PhlogLivePlay:
         buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
         return live_only(ipw.VBox([bokeh_widget(live.figure), live.actions, buttons, live.status,
                                    ipw.HBox([self.tries, self.try_button]), live.saved, live.log]),
-                         play=live.session.config())
+                         play=live.play_here)
 
 
 def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):

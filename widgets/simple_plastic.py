@@ -591,4 +591,4 @@ class SimplePlasticLive:
             ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
             ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
             live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
-        ]), play=live.session.config())
+        ]), play=live.play_here)

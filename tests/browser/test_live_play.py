@@ -116,3 +116,91 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
 
     assert not report.problems, report.problems
     assert not any(e.get("ms") is None for e in page.evaluate("window.tsrLivePlay.moves"))
+
+
+# -- choosing on the board, in a game of the reader's choosing --------------------------------------
+CHOICES = """(snapshot) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const rootId = JSON.parse(item.textContent).root_id;
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
+  const column = (name) => {
+    const data = doc.get_model_by_name(name).data;
+    return Object.fromEntries(Array.from(data instanceof Map ? data : Object.entries(data), ([k, v]) => [k, Array.from(v)]));
+  };
+  return { choices: column("layer-choices"), table: doc.get_model_by_name("layer-table") ? column("layer-table") : null,
+           floor: doc.get_model_by_name("layer-floor") ? column("layer-floor") : null };
+}"""
+
+TO_SCREEN = """([snapshot, x, y]) => {
+  // the board's point (x, y) on the screen, through the plot's own scales, the board scrolled into view
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const rootId = JSON.parse(item.textContent).root_id;
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
+  const marks = doc.get_model_by_name("choices-pieces");
+  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+  for (const root of Object.values(Bokeh.index)) {
+    for (const view of views(root)) {
+      if (view.model.renderers && view.model.renderers.includes(marks)) {
+        view.el.scrollIntoView({ block: "center" });
+        const box = view.canvas_view.el.getBoundingClientRect();
+        return [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(y)];
+      }
+    }
+  }
+  return null;
+}"""
+
+OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "tan")}
+
+
+def _tap(page, snapshot, x, y) -> None:
+    point = page.evaluate(TO_SCREEN, [snapshot.element_handle(), x, y])
+    assert point is not None, "the live board's plot was not found"
+    _after(page, lambda: page.mouse.click(*point))
+
+
+@pytest.mark.parametrize("ruleset", sorted(PAGES))
+def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
+    """Another scenario and side before "Play here"; then figures and targets chosen on the board itself,
+    taps in quick succession included (Bokeh calls the second a double tap)."""
+    path, _ = PAGES[ruleset]
+    page, report = open_page(path)
+    wait_for_boards(page)
+    snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    first = snapshot.element_handle().evaluate(CHOICES)
+    scenario, side = OTHER_GAME[ruleset]
+    snapshot.locator(".tsr-live-scenario").select_option(scenario)
+    snapshot.locator(".tsr-live-side").select_option(side)
+    snapshot.locator(".tsr-play-here").click()
+    snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    board = snapshot.element_handle().evaluate(CHOICES)
+    assert (board["table"], board["floor"]) != (first["table"], first["floor"]), "the board kept the old scenario's size"
+    assert f"({side})" in snapshot.locator(".tsr-live-turn").inner_text()
+
+    log = snapshot.locator(".tsr-live-log .tsr-live-entry")
+    mine = lambda: snapshot.locator(".tsr-live-log .tsr-live-entry b", has_text="You:").count()  # noqa: E731
+    for _ in range(8):  # a figure, then a marked target, until one action of ours is in the log
+        if mine():
+            break
+        choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
+        if not choices["kind"]:
+            _after(page, lambda: snapshot.locator(".tsr-live-play").click())  # a card: from the list
+            continue
+        at = choices["kind"].index("target") if "target" in choices["kind"] else 0
+        _tap(page, snapshot, choices["x"][at], choices["y"][at])
+    assert mine() >= 1 and log.count() >= 1
+    status = snapshot.locator(".tsr-live-status")
+    if ruleset == "simple_plastic":  # a table: any point is tried, and one too far is refused with its rule
+        _after(page, lambda: snapshot.locator(".tsr-live-new").click())
+        assert mine() == 0  # a fresh game of the same choosing
+        choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
+        piece = choices["kind"].index("piece") if "piece" in choices["kind"] else choices["kind"].index("chosen")
+        x, y = choices["x"][piece], choices["y"][piece]
+        if choices["kind"][piece] == "piece":
+            _tap(page, snapshot, x, y)
+        board = snapshot.element_handle().evaluate(CHOICES)["table"]
+        far = (board["right"][0] - 0.5) if x < board["right"][0] / 2 else 0.5
+        _tap(page, snapshot, far, y)
+        assert "Not allowed" in status.inner_text() and status.locator("a.rule-ref").count() == 1
+    assert not report.problems, report.problems
