@@ -306,3 +306,13 @@ def test_grid_words_in_the_browser_are_the_pythons():
               "console.log(JSON.stringify(frames.map(words)));")
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
     assert json.loads(out) == [W.grid_words(layers, (gb.width, gb.height)) for layers in frames]
+
+
+def test_live_play_marks_choices_on_the_grid_not_on_the_cards():
+    from widgets.board import board_plot
+    from widgets.phlog import live_play
+
+    live = live_play(seed=7).live
+    plot = board_plot(live.figure, live.sources)
+    assert plot.name == "phlog-board"
+    assert {"choices-pieces", "choices-chosen", "choices-targets"} <= {r.name for r in plot.renderers}

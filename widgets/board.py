@@ -52,12 +52,16 @@ def with_choices(layers: dict[str, dict[str, list]]) -> dict[str, dict[str, list
 
 
 def board_plot(layout, sources: dict[str, ColumnDataSource]) -> Plot:
-    """The plot of ``layout`` that draws the layer ``sources`` (a board's layout may also hold a legend, cards)."""
+    """The plot of ``layout`` that draws most of the layer ``sources``: the board, not its cards or legend."""
     mine = set(map(id, sources.values()))
-    for plot in layout.select({"type": Plot}):
-        if any(id(getattr(r, "data_source", None)) in mine for r in plot.renderers):
-            return plot
-    raise ValueError("no plot in this layout draws the board's layers")
+
+    def drawn(plot) -> int:
+        return len({id(r.data_source) for r in plot.renderers if id(getattr(r, "data_source", None)) in mine})
+
+    best = max(layout.select({"type": Plot}), key=drawn, default=None)
+    if best is None or not drawn(best):
+        raise ValueError("no plot in this layout draws the board's layers")
+    return best
 
 
 def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
