@@ -113,11 +113,18 @@
     return (Bokeh.documents || []).find((doc) => doc.get_model_by_id(rootId) != null) || null;
   }
 
+  // Only the layers that changed are handed to BokehJS: each new data redraws its glyphs and reruns the
+  // board's JS callbacks (tooltips per square, the text alternative), the bulk of a move's time.
+  const drawn = new WeakMap();  // doc -> {layer name: its last data, as JSON}
   function drawLayers(doc, layers) {
     if (!doc || !layers) return;
+    if (!drawn.has(doc)) drawn.set(doc, {});
+    const last = drawn.get(doc);
     for (const [name, data] of Object.entries(layers)) {
+      const text = JSON.stringify(data);
+      if (last[name] === text) continue;
       const source = doc.get_model_by_name(`layer-${name}`);
-      if (source != null) source.data = data;
+      if (source != null) { source.data = data; last[name] = text; }
     }
   }
 
