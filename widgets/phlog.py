@@ -495,25 +495,19 @@ class PhlogLivePlay:
     """
 
     def __init__(self, state, human: str = "green", bot=None):
+        import ipywidgets as ipw
+
         from .live import LivePlay
 
         self.human = human
         opponent = state.other(human)
-        outer = self
-
-        class _Live(LivePlay):
-            def _show(self, answer):
-                super()._show(answer)
-                outer._refresh_tries()
-
         # The human's seat: the bot's face-down choices are described without their card, and the
-        # log shows only what the human may see.
-        self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS)
-        import ipywidgets as ipw
-
+        # log shows only what the human may see. A save holds the bot's hand: it comes with a warning.
+        self.live = LivePlay(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True)
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
+        self.live.on_show.append(lambda _: self._refresh_tries())
         self._refresh_tries()
 
     @property
@@ -531,8 +525,6 @@ class PhlogLivePlay:
         return self.live.status.value
 
     def _refresh_tries(self) -> None:
-        if not hasattr(self, "tries"):
-            return
         state = self.live.state
         tries = [] if state.is_over else _try_anything(state, self.human)
         self.tries.options = [(state.describe(a, self.human), a) for a in tries]
@@ -540,13 +532,7 @@ class PhlogLivePlay:
     def widget(self):
         import ipywidgets as ipw
 
-        from .display import bokeh_widget, live_only
-
-        live = self.live
-        buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        return live_only(ipw.VBox([bokeh_widget(live.figure), live.actions, buttons, live.status,
-                                   ipw.HBox([self.tries, self.try_button]), live.saved, live.log]),
-                         play=live.session.config())
+        return self.live.widget(extra=(ipw.HBox([self.tries, self.try_button]),))
 
 
 def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):
