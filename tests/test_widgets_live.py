@@ -136,6 +136,7 @@ def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scro
     widget = game.widget()
     board, controls = widget.children
     assert isinstance(widget, ipw.HBox) and board.layout.width == live_module.BOARD_WIDTH
+    assert W.live_play().widget().children[0].layout.width == W.PHLOG_BOARD_WIDTH
     assert game.live.log in controls.children and game.live.log.layout.max_height == live_module.LOG_HEIGHT
     assert game.live.log.layout.overflow == "auto"
     assert game.widget().children[0].children[0] is board.children[0]  # a re-display shows the same board

@@ -33,7 +33,7 @@ from .display import bokeh_widget, live_only
 from .links import RuleLinks
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
-BOARD_WIDTH = "58%"  # the board beside the controls: both fit a 1920 x 1080 projector screen
+BOARD_WIDTH = "58%"  # the board beside the controls: both fit a 1920 x 1080 projector screen (a wide table)
 REFUSED = "#B8400A"  # the refusal colour, dark enough on white for a projector
 
 _KEPT: dict = {}
@@ -58,11 +58,12 @@ class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
-                 bot: str = "greedy", bot_seed: int = 1, hidden: bool = False):
+                 bot: str = "greedy", bot_seed: int = 1, hidden: bool = False, board_width: str = BOARD_WIDTH):
         """The side not in ``bots`` is the human's; the words and the log show what that seat may know.
 
         ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
         ``hidden``: the game hides cards from the human, so a save (which holds them) comes with a warning.
+        ``board_width``: the board's share of the width (a tall board takes less, to fit the screen's height).
         """
         self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
                                seed=seed if seed is not None else state.rng.seed)
@@ -70,6 +71,7 @@ class LivePlay:
         self.viewer = self.session.human
         self.links = links
         self.hidden = hidden
+        self.board_width = board_width
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
         self.sources = make_sources(board.layers(self.state))
         self.figure = board.draw(self.sources)
@@ -217,6 +219,6 @@ class LivePlay:
         controls = ipw.VBox([self.turn, self.actions, buttons, self.status, *extra, self.saved,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
                             layout=ipw.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px"))
-        board = ipw.Box([self.board_widget()], layout=ipw.Layout(width=BOARD_WIDTH, flex="0 0 auto"))
+        board = ipw.Box([self.board_widget()], layout=ipw.Layout(width=self.board_width, flex="0 0 auto"))
         return live_only(ipw.HBox([board, controls], layout=ipw.Layout(width="100%", align_items="flex-start")),
                          play=self.session.config())

@@ -485,6 +485,9 @@ def _try_anything(state, human: str) -> list:
     return tries
 
 
+PHLOG_BOARD_WIDTH = "36%"  # the grid is about as tall as wide, with the cards below: narrower fits 1080 px
+
+
 class PhlogLivePlay:
     """Play Phlog against a bot in JupyterLab, seeing only what your seat may see.
 
@@ -503,7 +506,8 @@ class PhlogLivePlay:
         opponent = state.other(human)
         # The human's seat: the bot's face-down choices are described without their card, and the
         # log shows only what the human may see. A save holds the bot's hand: it comes with a warning.
-        self.live = LivePlay(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True)
+        self.live = LivePlay(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True,
+                             board_width=PHLOG_BOARD_WIDTH)
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
@@ -528,6 +532,7 @@ class PhlogLivePlay:
         state = self.live.state
         tries = [] if state.is_over else _try_anything(state, self.human)
         self.tries.options = [(state.describe(a, self.human), a) for a in tries]
+        self.tries.index = 0 if tries else None
 
     def widget(self):
         import ipywidgets as ipw
