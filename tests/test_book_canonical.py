@@ -3,7 +3,8 @@
 JupyterLab saves a page through jupytext's contents manager, with the options of the
 top-level ``jupytext.toml`` (the folder ``make lab`` serves). Every page read and
 written back that way must come out byte for byte as it is, and name the kernel
-(a page without one would ask which kernel to start, and gain one when saved).
+exactly as Lab does when the kernel starts (a page without one would ask which kernel to
+start, and gain one when saved).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from jupytext.config import load_jupytext_configuration_file
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "book").rglob("*.md"))
-KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
+# As JupyterLab writes it when a page's kernel starts (ipykernel's own spec, in this order): a page naming
+# its kernel any other way is rewritten by Lab's first save.
+KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
 def lab_format() -> dict:

@@ -94,6 +94,8 @@ class LivePlay:
         self.new_button.on_click(lambda _: self.new_game())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._on_upload, names="value")
+        self.log.add_class("tsr-live-log")
+        self.turn.add_class("tsr-live-turn")
         self._show(self.session.answer())
 
     @property
