@@ -196,3 +196,16 @@ def test_bokehjs_is_sent_to_every_new_browser_window(monkeypatch):
     display._load_bokehjs_once()
     display._load_bokehjs_once()
     assert len(sent) == 4
+
+
+def test_a_redisplayed_board_draws_the_game_as_it_stands():
+    """A refreshed window re-runs the cell: its new board view must show the moves made since."""
+    game = sp.SimplePlasticLive(human="green", bot_seed=1)
+    first = game.live.board_widget()
+    start = json_of(first)
+    game.live.play(game.live.actions.value)
+    assert game.live.board_widget() is first and json_of(first) != start
+
+
+def json_of(model) -> str:
+    return json.dumps(model.render_bundle["docs_json"], default=str, sort_keys=True)

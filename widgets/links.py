@@ -55,6 +55,9 @@ def rule_title(key: str) -> str:
     return get_ruleset(ref.ruleset).sections[ref.section].title
 
 
+LAB_LINK_STYLE = "color:#1a5fb4;text-decoration:underline"  # JupyterLab leaves a link in a widget unstyled
+
+
 @dataclasses.dataclass(frozen=True)
 class RuleLinks:
     """Rule links as HTML for the pages of one chapter (``here``: its ruleset folder, or None)."""
@@ -66,7 +69,7 @@ class RuleLinks:
 
     def link(self, key: str) -> str:
         """In JupyterLab the link opens a new tab, so a click never takes the notebook (and its game) away."""
-        new_tab = ' target="_blank" rel="noopener"' if in_lab() else ""
+        new_tab = f' target="_blank" rel="noopener" style="{LAB_LINK_STYLE}"' if in_lab() else ""
         return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}"{new_tab}>'
                 f"{html.escape(rule_title(key))}</a>")
 

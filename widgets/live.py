@@ -30,7 +30,7 @@ from explorer.core.session import Session
 
 from .board import Board, make_sources, update_sources
 from .display import bokeh_widget, live_only
-from .links import RuleLinks
+from .links import LAB_LINK_STYLE, RuleLinks
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
 BOARD_WIDTH = "58%"  # the board beside the controls: both fit a 1920 x 1080 projector screen (a wide table)
@@ -136,9 +136,9 @@ class LivePlay:
         name = f"{self.session.ruleset.name}-{self.session.scenario}-round{self.state.round}.json"
         warning = (" <b>The file holds the whole game, the bot's hidden cards included:</b> do not open it on "
                    "the projector." if self.hidden else "")
-        self.saved.value = (f'<a class="tsr-save" download="{html.escape(name)}" '
+        self.saved.value = (f'<a class="tsr-save" style="{LAB_LINK_STYLE}" download="{html.escape(name)}" '
                             f'href="data:application/json;base64,{data}">⬇ Download {html.escape(name)}</a>'
-                            f"{warning} Load it again with <i>Load</i>, after a kernel restart too.")
+                            f".{warning} Load it again with <i>Load</i>, after a kernel restart too.")
         self.status.value = "Saved: download the file to keep the game."
         return text
 
@@ -208,9 +208,14 @@ class LivePlay:
 
     # -- the control ------------------------------------------------------------------------------
     def board_widget(self):
-        """The board as one widget, made once (a figure belongs to one document), shown as often as asked."""
+        """The board as one widget, made once (a figure belongs to one document), shown as often as asked.
+
+        Shown again (the cell re-run, perhaps in a refreshed window), it is first brought up to date: a
+        new view draws from the widget's stored bundle, which the moves since were only patches to."""
         if self._board_widget is None:
             self._board_widget = bokeh_widget(self.figure)
+        elif hasattr(self._board_widget, "update_from_model"):
+            self._board_widget.update_from_model(self.figure)
         return self._board_widget
 
     def widget(self, extra: tuple = ()):

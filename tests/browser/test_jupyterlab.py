@@ -104,6 +104,11 @@ def _live_log(page) -> str:
     return page.locator(".tsr-live-log").first.inner_text()
 
 
+def _board_words(page) -> str:
+    """The live board's text alternative (it follows every change of the board's data)."""
+    return page.locator(".tsr-alt").filter(has_text="Tabletop").last.text_content()
+
+
 def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     """Play several actions, follow a rule link from the log (a new tab: the game stays), reload the page:
     every board draws again with no kernel restart, and the same game is still there."""
@@ -119,6 +124,8 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
         page.wait_for_timeout(1500)
     log = _live_log(page)
     assert log.count("You:") >= 3, log
+    board = _board_words(page)
+    assert "g1 trooper at (5, 15)" not in board, board  # the board follows the moves
     page.locator(".tsr-live-log").first.scroll_into_view_if_needed()
     _shot(page, "jupyterlab-live-play.png")
     # a rule link opens a new tab; the notebook stays where it is, with its game
@@ -144,6 +151,7 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     _no_broken_board(page)
     assert page.locator(".bk-Canvas, .bk-Figure canvas").count() >= 2 or page.locator(".bk-Figure").count() >= 2
     assert _live_log(page) == log
+    assert _board_words(page) == board  # the refreshed window draws the game as it stands, not as it began
     page.locator(".tsr-live-log").first.scroll_into_view_if_needed()
     _shot(page, "jupyterlab-after-refresh.png")
     _saving_changes_nothing(page, "book/simple_plastic/full_game.md")  # run, played and saved: the source is as it was
