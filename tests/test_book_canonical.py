@@ -16,7 +16,7 @@ import pytest
 from jupytext.config import load_jupytext_configuration_file
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "book").rglob("*.md"))
+PAGES = sorted(p for p in (ROOT / "book").rglob("*.md") if ".ipynb_checkpoints" not in p.parts)
 # As JupyterLab writes it when a page's kernel starts (ipykernel's own spec, in this order): a page naming
 # its kernel any other way is rewritten by Lab's first save.
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
