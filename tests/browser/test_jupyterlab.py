@@ -97,6 +97,10 @@ def test_a_chapter_runs_live_and_its_boards_draw(browser, lab_url):
     assert page.locator(".live-only").count() == 0
     page.get_by_role("button", name="Roll 10 dice").click()
     page.get_by_text("scored 4+").first.wait_for(timeout=30_000)
+    assert page.locator('.widget-html-content span[style*="font-size:72px"]').count() == 10  # big dice
+    assert page.get_by_text("Seed ").count() >= 1  # a fresh seed, shown so a class can roll the same again
+    page.get_by_role("button", name="Roll 10 dice").scroll_into_view_if_needed()
+    _shot(page, "jupyterlab-dice.png")
     page.close()
 
 
@@ -180,3 +184,19 @@ def _saving_changes_nothing(page, path):
                                                              saved.decode().splitlines(True)))
     finally:
         (ROOT / path).write_bytes(source)
+
+
+def test_the_classroom_controls_work_on_a_projector(browser, lab_url):
+    """Big dice from a fresh seed; the house-rules lab plays with a progress bar and results as they come."""
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "book/classroom/house_rules.md")
+    _run_all(page)
+    run = page.locator("button.widget-button", has_text="Play the games").first
+    run.wait_for(timeout=180_000)
+    run.scroll_into_view_if_needed()
+    run.click()
+    page.get_by_text("mean rounds").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(1000)
+    _shot(page, "jupyterlab-house-rules.png")
+    assert page.locator(".widget-html-content table").count() >= 1
+    page.close()
