@@ -23,8 +23,9 @@ if os.environ.get("CI"):
 
 
 def _is_notebook(path) -> bool:
-    head = path.read_text(encoding="utf-8")[:600]
-    return head.startswith("---") and "kernelspec:" in head
+    """A page with code to run (every page names its kernel, text-only ones too: see tests/test_book_canonical.py)."""
+    text = path.read_text(encoding="utf-8")
+    return text.startswith("---") and "kernelspec:" in text[:600] and "```{code-cell}" in text
 
 
 class MystNotebook(nbval.plugin.IPyNbFile):

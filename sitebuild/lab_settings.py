@@ -17,6 +17,8 @@ def write_overrides(venv: Path) -> Path:
         "markdown": "Jupytext Notebook",
         "myst": "Jupytext Notebook",
     }
+    # A projector shows no "get notified about Jupyter news?" pop-up over the book.
+    settings.setdefault("@jupyterlab/apputils-extension:notification", {})["fetchNews"] = "false"
     target.write_text(json.dumps(settings, indent=2))
     return target
 

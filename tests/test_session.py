@@ -252,7 +252,7 @@ def test_new_game_in_another_scenario_and_the_options_offered():
     assert all("green" in sides for sides in options.values())
     scenario = next(name for name in options if name != "corridor")
     answer = session.new_game(scenario)
-    assert (session.scenario, answer["human"], answer["message"]["text"]) == (scenario, "green", "A new game.")
+    assert (session.scenario, answer["human"], answer["message"]["text"]) == (scenario, "green", "A new game (seed 3).")
     assert session.state.to_json() == explorer.get_ruleset("phlog").new_game(scenario, seed=3).to_json() or \
         session.state.history[0].action.player != "green"
     before = session.save()

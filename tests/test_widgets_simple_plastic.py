@@ -3,6 +3,7 @@ the replay follows the recorded game, live play applies only what the rules allo
 
 from fractions import Fraction
 
+import ipywidgets as ipw
 import pytest
 
 import explorer
@@ -204,7 +205,9 @@ def test_replay_widget_has_a_frame_and_caption_per_step(recorded):
     assert slider.end == len(recorded.history)
     frames = unpacked(callback.args["frames"])
     assert len(frames["layers"]) == len(frames["captions"]) == len(recorded.history) + 1
-    assert "attacking.html#simple-plastic-attacking" in "".join(frames["captions"])
+    # shown in JupyterLab (no site build): the chapter's page, in a new tab (tests/test_widgets_live.py: the site's)
+    assert 'attacking.md#simple-plastic-attacking-to-kill" title="simple_plastic:attacking.to_kill" target="_blank"' in (
+        "".join(frames["captions"]))
 
 
 # -- live play --------------------------------------------------------------------------------
@@ -249,9 +252,17 @@ def test_live_play_refuses_a_move_too_far_and_undo_takes_back_a_move(live):
     assert live.state.to_dict() == before and not live.state.history
 
 
-def test_live_widget_is_labelled_live_only(live):
-    widget = live.widget()  # in JupyterLab: the note above the live controls
-    assert "live-only" in widget.children[0].value
+def test_live_widget_has_no_live_only_note_in_jupyterlab(live):
+    """The "needs Python, run make lab" note is for the site: inside JupyterLab the control simply plays."""
+    widget = live.widget()
+    assert isinstance(widget, ipw.HBox)
+    assert "live-only" not in "".join(c.value for c in _all(widget) if isinstance(c, ipw.HTML))
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
 
 
 # -- honest pages: the headline agrees with the odds, every control matters, text alternatives ---------

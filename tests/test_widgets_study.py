@@ -17,3 +17,85 @@ def test_the_chart_carries_its_text_alternative():
     layout = study_chart(SUMMARIES, ("green", "tan"))
     alt = layout.select_one({"name": "study-alt"})
     assert "green won 60%" in alt.text and "tsr-alt" in alt.css_classes
+
+
+# -- the house-rules lab control and the dice roller (live in JupyterLab, snapshots on the site) ------
+import ipywidgets as ipw  # noqa: E402
+import pytest  # noqa: E402
+
+from widgets.study import HouseRulesLab, house_rules  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def in_jupyterlab(monkeypatch):
+    monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
+
+
+def test_every_house_rule_offers_the_settings_allowed_values():
+    rules = house_rules("phlog")
+    assert rules["ties"] == ["own_cards", "defender", "attacker"] and rules["ace_high"] == [False, True]
+    assert "max_rounds" not in rules and "heavy_weapons_kills" in house_rules("simple_plastic")
+
+
+def test_the_lab_offers_only_other_values_than_the_ruling_and_follows_the_ruleset():
+    lab = HouseRulesLab(games=10)
+    lab.ruleset.value = "phlog"
+    assert list(lab.scenario.options) == ["corridor", "duel"] and lab.setting.value == "ace_high"
+    assert lab.value.value is True  # the ruling is "ace low": the house rule is the other value
+    lab.setting.value = "ties"
+    assert [v for _, v in lab.value.options] == ["defender", "attacker"]
+
+
+def test_a_run_moves_the_bar_and_fills_the_table_as_games_finish():
+    lab = HouseRulesLab(games=10)
+    lab.ruleset.value = "phlog"
+    lab.scenario.value = "duel"
+    seen = []
+    lab.progress.observe(lambda change: seen.append((change["new"], lab.results.value)), names="value")
+    summaries = lab.run()
+    assert lab.progress.value == lab.progress.max == 20 and not lab.run_button.disabled
+    assert list(summaries) == ["as ruled", "ace high: yes"] and all(s.games == 10 for s in summaries.values())
+    assert "<table" in lab.results.value and "ace high: yes" in lab.results.value
+    assert any("<table" in table for count, table in seen if count < 20)  # results showed before the end
+
+
+def test_a_run_on_a_process_pool_gives_the_same_summaries():
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone, pooled = HouseRulesLab(games=10), HouseRulesLab(games=10, executor_factory=lambda: ThreadPoolExecutor(2))
+    assert alone.run() == pooled.run()
+
+
+def test_on_the_site_the_lab_and_the_roller_are_labelled_snapshots(monkeypatch):
+    from widgets.dice_odds import dice_roller
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    for shown in (HouseRulesLab().widget(), dice_roller()):
+        page = shown._repr_html_()
+        assert "live-only" in page and "<button" in page and '<button type="button">' not in page
+    assert "<progress" in HouseRulesLab().widget()._repr_html_()
+
+
+def test_the_dice_roller_takes_a_fresh_seed_unless_one_is_typed():
+    from widgets.dice_odds import DiceRoller
+
+    first, second = DiceRoller(), DiceRoller()
+    first.roll(), second.roll()
+    assert first.used_seed is not None and f"Seed {first.used_seed}" in first.out.value
+    again = DiceRoller()
+    again.seed.value = str(first.used_seed)
+    first.reset(keep_seed=False)
+    first.seed.value = str(first.used_seed)
+    assert again.roll() == first.roll()  # the same seed rolls the same dice
+
+
+def test_the_dice_roller_shows_big_dice_and_the_tally():
+    from widgets.dice_odds import DiceRoller
+
+    roller = DiceRoller(seed=7, dice=6)
+    faces = roller.roll()
+    assert len(faces) == 6 and roller.dice.value.count("font-size:72px") == 6
+    assert f"So far <b>{roller.hits} of 6</b>" in roller.out.value
+    roller.count.value = 3
+    assert roller.roll_button.description == "Roll 3 dice"
+    assert isinstance(roller.widget(), ipw.VBox)

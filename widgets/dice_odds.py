@@ -120,28 +120,89 @@ def running_share_chart(rolls: tuple[int, ...], target: int = 4):
     return column(rolled, fig, alt, sizing_mode="stretch_width")
 
 
-def dice_roller(seed: int = 0, target: int = 4):
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+HIT, MISS = "#1E6B3A", "#8a8a8a"  # a success in green, a failure in grey (and the face says it too)
+
+
+def dice_html(faces, target: int) -> str:
+    """Dice as big faces a class can read from the back of the room: a success green, a failure grey."""
+    dice = "".join(
+        f'<span title="{face}" style="font-size:72px;line-height:1;margin:0 2px;'
+        f'color:{HIT if face >= target else MISS}">{DIE_FACES[face - 1]}</span>' for face in faces)
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{dice}</div>'
+
+
+class DiceRoller:
+    """Roll real dice from the engine's seeded RNG, as many as asked, against a target.
+
+    A new seed for every series unless one is typed in (the seed used is shown, so a class can
+    roll the very same dice again); the tally since the last reset against the exact chance.
+    """
+
+    def __init__(self, seed: int | None = None, target: int = 4, dice: int = 10):
+        import ipywidgets as ipw
+
+        big = ipw.Layout(height="48px", width="auto")
+        self.count = ipw.IntSlider(value=dice, min=1, max=20, description="Dice",
+                                   style={"description_width": "initial"})
+        self.target = ipw.Dropdown(options=[(f"{t}+", t) for t in range(2, 7)], value=target,
+                                   description="Score needed", style={"description_width": "initial"},
+                                   layout=ipw.Layout(width="auto"))
+        self.seed = ipw.Text(value="" if seed is None else str(seed), description="Seed",
+                             placeholder="blank: a fresh seed", layout=ipw.Layout(width="260px"))
+        self.roll_button = ipw.Button(description=f"Roll {dice} dice", icon="dice", button_style="primary",
+                                      layout=big, style={"font_size": "20px", "font_weight": "bold"})
+        self.reset_button = ipw.Button(description="New series", icon="refresh", layout=big,
+                                       style={"font_size": "18px"}, tooltip="Clear the tally (and take a new seed)")
+        self.dice = ipw.HTML("")
+        self.out = ipw.HTML('<p style="font-size:20px">No dice rolled yet.</p>')
+        self.rng = None
+        self.used_seed: int | None = None
+        self.rolls = self.hits = 0
+        self.count.observe(lambda change: setattr(self.roll_button, "description", f"Roll {change['new']} dice"),
+                           names="value")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.target.observe(lambda _: self.reset(keep_seed=True), names="value")
+
+    def reset(self, keep_seed: bool = False) -> None:
+        self.rolls = self.hits = 0
+        if not keep_seed:
+            self.rng = None
+        self.dice.value = ""
+        self.out.value = '<p style="font-size:20px">No dice rolled yet.</p>'
+
+    def roll(self) -> list[int]:
+        import secrets
+
+        from explorer.core import GameRNG
+
+        if self.rng is None:
+            typed = self.seed.value.strip()
+            self.used_seed = int(typed) if typed.lstrip("-").isdigit() else secrets.randbelow(10**6)
+            self.rng = GameRNG(self.used_seed)
+        target = self.target.value
+        faces = self.rng.roll(self.count.value)
+        self.rolls += len(faces)
+        self.hits += sum(face >= target for face in faces)
+        exact = float(success_chance(target, natural_fail=None))
+        self.dice.value = dice_html(faces, target)
+        self.out.value = (
+            f'<p style="font-size:20px">Rolled {" ".join(map(str, faces))}: {sum(f >= target for f in faces)} '
+            f"scored {target}+. So far <b>{self.hits} of {self.rolls}</b> scored {target}+ "
+            f"(<b>{self.hits / self.rolls:.1%}</b>; exact chance {exact:.1%}). "
+            f'<span style="color:#555">Seed {self.used_seed}: type it in to roll the same dice again.</span></p>')
+        return faces
+
+    def widget(self):
+        import ipywidgets as ipw
+
+        from .display import live_only
+
+        settings = ipw.HBox([self.count, self.target, self.seed], layout=ipw.Layout(flex_flow="row wrap"))
+        return live_only(ipw.VBox([settings, ipw.HBox([self.roll_button, self.reset_button]), self.dice, self.out]))
+
+
+def dice_roller(seed: int | None = None, target: int = 4, dice: int = 10):
     """Roll real dice from the engine (needs Python: labelled live-only on the site)."""
-    import ipywidgets as ipw
-
-    from explorer.core import GameRNG
-
-    from .display import live_only
-
-    rng = GameRNG(seed)
-    tally = {"rolls": 0, "hits": 0}
-    button = ipw.Button(description="Roll 10 dice", icon="dice")
-    out = ipw.HTML("No dice rolled yet.")
-
-    def on_roll(_):
-        faces = rng.roll(10)
-        tally["rolls"] += len(faces)
-        tally["hits"] += sum(face >= target for face in faces)
-        out.value = (
-            f"Rolled {' '.join(map(str, faces))}. So far {tally['hits']} of {tally['rolls']} "
-            f"scored {target}+ ({tally['hits'] / tally['rolls']:.1%}; exact chance "
-            f"{float(success_chance(target, natural_fail=None)):.1%})."
-        )
-
-    button.on_click(on_roll)
-    return live_only(ipw.VBox([button, out]))
+    return DiceRoller(seed, target, dice).widget()

@@ -85,39 +85,57 @@ class StaticBokeh:
                 " else draw(); })();</script>")
 
 
-_bokehjs_loaded = False
+_bokehjs_sent: set[str] = set()  # the browser windows (front-end sessions) that hold BokehJS
+
+
+def _frontend() -> str | None:
+    """The browser window that asked for this output: each JupyterLab page (a refresh, a second window)
+    talks to the kernel with a session id of its own, sent in every request."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        return kernel.get_parent()["header"]["session"] if kernel is not None else None
+    except (AttributeError, KeyError, TypeError):
+        return None
 
 
 def _load_bokehjs_once() -> None:
-    """JupyterLab needs BokehJS in the page before a BokehModel can draw.
+    """JupyterLab needs BokehJS in the page before a BokehModel can draw: sent once to each browser window.
 
-    Served inline from the bokeh package, so it works offline. Skipped when
-    the site is built (conf.py sets TSR_STATIC_BUILD): the site loads BokehJS
-    from its own static files instead of embedding it in every page.
+    A refreshed page or a second window is a new front end with nothing loaded, so it
+    gets BokehJS again with its first board, with no kernel restart; a window that
+    already holds it is not sent the 5 MB again. Served inline from the bokeh package,
+    so it works offline. Skipped when the site is built (conf.py sets
+    TSR_STATIC_BUILD): the site loads BokehJS from its own static files instead of
+    embedding it in every page.
     """
-    global _bokehjs_loaded
-    if _bokehjs_loaded or os.environ.get("TSR_STATIC_BUILD"):
+    if os.environ.get("TSR_STATIC_BUILD"):
+        return
+    frontend = _frontend()
+    if frontend is not None and frontend in _bokehjs_sent:
         return
     from bokeh.io import output_notebook
     from bokeh.resources import INLINE
 
     output_notebook(resources=INLINE, hide_banner=True)
-    _bokehjs_loaded = True
+    if frontend is not None:
+        _bokehjs_sent.add(frontend)
 
 
 def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None):
-    """A control that needs a Python kernel, labelled so.
+    """A control that needs a Python kernel, labelled so on the site.
 
-    In JupyterLab it plays. In the site build (``TSR_STATIC_BUILD``) it is a
+    In JupyterLab it plays, with no note. In the site build (``TSR_STATIC_BUILD``) it is a
     snapshot in plain HTML (widgets/snapshot.py): its board drawn by BokehJS,
     every control disabled, and the note right above the first control
     rather than above the board. ``play`` (a Session's ``config()``) makes
     the snapshot playable in the page: a "Play here" button and the game's
     data attributes, for sitebuild/static/js/live-play.js.
     """
-    banner = ipw.HTML(f'<div class="live-only">{note}</div>')
     if not os.environ.get("TSR_STATIC_BUILD"):
-        return ipw.VBox([banner, widget])
+        return widget  # in JupyterLab it simply plays: the "needs Python" note is for the site
+    banner = ipw.HTML(f'<div class="live-only">{note}</div>')
     from .snapshot import StaticSnapshot
 
     children = list(getattr(widget, "children", ()))

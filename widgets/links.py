@@ -11,28 +11,51 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import os
+import posixpath
 from collections.abc import Iterable
 
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import Explained, Reason, RuleRef
 
 
-def rule_href(key: str, *, here: str | None = None) -> str:
+def in_lab() -> bool:
+    """Shown by a live kernel (JupyterLab), not built into the static site (conf.py sets TSR_STATIC_BUILD)."""
+    return not os.environ.get("TSR_STATIC_BUILD")
+
+
+def rule_href(key: str, *, here: str | None = None, lab: bool | None = None) -> str:
     """The URL of a rule section, relative to a page of the book.
 
     ``here`` is the ruleset folder of the page the link appears on (links
     within a chapter stay relative; from elsewhere they go up one folder).
+
+    In JupyterLab (``lab``, by default when no site is being built) the link
+    opens the chapter's page in Lab itself, ``/lab/tree/<path>.md``: the
+    kernel knows its page's path from the server (``JPY_SESSION_NAME``), and
+    a relative ``.html`` link there would lead nowhere.
     """
     ref = RuleRef.parse(key)
     section = get_ruleset(ref.ruleset).sections[ref.section]
-    page = f"{section.page}.html#{ref.label}"
-    return page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
+    lab = in_lab() if lab is None else lab
+    page = f"{section.page}{'.md' if lab else '.html'}#{ref.label}"
+    relative = page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
+    notebook = os.environ.get("JPY_SESSION_NAME", "")
+    if not lab or not notebook.endswith(".md"):
+        return relative
+    folder = posixpath.dirname(notebook.lstrip("/"))
+    if here is None or posixpath.basename(folder) != here:  # a page outside the chapters (the classroom)
+        folder = posixpath.join(posixpath.dirname(folder), here or posixpath.basename(folder))
+    return "/lab/tree/" + posixpath.normpath(posixpath.join(folder, relative))
 
 
 def rule_title(key: str) -> str:
     """The heading of the section a rule key points to."""
     ref = RuleRef.parse(key)
     return get_ruleset(ref.ruleset).sections[ref.section].title
+
+
+LAB_LINK_STYLE = "color:#1a5fb4;text-decoration:underline"  # JupyterLab leaves a link in a widget unstyled
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,7 +68,9 @@ class RuleLinks:
         return rule_href(key, here=self.here)
 
     def link(self, key: str) -> str:
-        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}">'
+        """In JupyterLab the link opens a new tab, so a click never takes the notebook (and its game) away."""
+        new_tab = f' target="_blank" rel="noopener" style="{LAB_LINK_STYLE}"' if in_lab() else ""
+        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}"{new_tab}>'
                 f"{html.escape(rule_title(key))}</a>")
 
     def links(self, keys: Iterable[str]) -> str:

@@ -183,13 +183,11 @@ def grid_alt(sources, size: tuple[int, int], *, name: str):
     """The text alternative of a grid board: follows every change of its sources (replays, live play)."""
     keys = [k for k in ("tiles", "units", "reach") if k in sources]
     alt = alt_div(grid_words({k: dict(sources[k].data) for k in keys}, size), name=name)
-    floor = sources.get("floor")  # present when the board may change size (live play)
-    follow = CustomJS(args=dict(alt=alt, fixed=list(size), floor=floor, tiles=sources["tiles"], units=sources["units"],
+    follow = CustomJS(args=dict(alt=alt, size=list(size), tiles=sources["tiles"], units=sources["units"],
                                 reach=sources.get("reach")), code=GRID_WORDS_JS + """
-        const size = floor === null ? fixed : [Math.max(...floor.data.x) + 1, Math.max(...floor.data.y) + 1];
         alt.text = wrap(words({tiles: tiles.data, units: units.data, reach: reach === null ? null : reach.data}));
     """)
-    for key in keys + (["floor"] if floor is not None else []):
+    for key in keys:
         sources[key].js_on_change("data", follow)
     return alt
 
@@ -212,8 +210,7 @@ class PhlogBoard(PhlogLayers):
         gb = self._gb
         if gb is None:
             raise ValueError("call layers(state) before draw(sources)")
-        board = gb.figure(sources["tiles"], sources["units"], sources["reach"], floor=sources.get("floor"),
-                          name="phlog-board")
+        board = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-board")
         alt = grid_alt(sources, (gb.width, gb.height), name="phlog-board-alt")
         legend = board_legend(gb, self._table, fates=self.reach)
         if not self.cards:
@@ -488,6 +485,9 @@ def _try_anything(state, human: str) -> list:
     return tries
 
 
+PHLOG_BOARD_WIDTH = "36%"  # the grid is about as tall as wide, with the cards below: narrower fits 1080 px
+
+
 class PhlogLivePlay:
     """Play Phlog against a bot in JupyterLab, seeing only what your seat may see.
 
@@ -498,25 +498,20 @@ class PhlogLivePlay:
     """
 
     def __init__(self, state, human: str = "green", bot=None):
+        import ipywidgets as ipw
+
         from .live import LivePlay
 
         self.human = human
         opponent = state.other(human)
-        outer = self
-
-        class _Live(LivePlay):
-            def _show(self, answer):
-                super()._show(answer)
-                outer._refresh_tries()
-
         # The human's seat: the bot's face-down choices are described without their card, and the
-        # log shows only what the human may see.
-        self.live = _Live(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS)
-        import ipywidgets as ipw
-
+        # log shows only what the human may see. A save holds the bot's hand: it comes with a warning.
+        self.live = LivePlay(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True,
+                             board_width=PHLOG_BOARD_WIDTH)
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
+        self.live.on_show.append(lambda _: self._refresh_tries())
         self._refresh_tries()
 
     @property
@@ -534,22 +529,15 @@ class PhlogLivePlay:
         return self.live.status.value
 
     def _refresh_tries(self) -> None:
-        if not hasattr(self, "tries"):
-            return
         state = self.live.state
         tries = [] if state.is_over else _try_anything(state, self.human)
         self.tries.options = [(state.describe(a, self.human), a) for a in tries]
+        self.tries.index = 0 if tries else None
 
     def widget(self):
         import ipywidgets as ipw
 
-        from .display import bokeh_widget, live_only
-
-        live = self.live
-        buttons = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        return live_only(ipw.VBox([bokeh_widget(live.figure), live.actions, buttons, live.status,
-                                   ipw.HBox([self.tries, self.try_button]), live.saved, live.log]),
-                         play=live.play_here)
+        return self.live.widget(extra=(ipw.HBox([self.tries, self.try_button]),))
 
 
 def live_play(seed: int = 7, human: str = "green", scenario: str = "corridor"):

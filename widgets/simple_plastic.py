@@ -122,14 +122,12 @@ def board_alt(sources, size: tuple[float, float], *, name: str):
     (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
     layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
     alt = alt_div(board_words(layers, size), name=name)
-    table = sources.get("table")  # present when the table may change size (live play)
-    follow = CustomJS(args=dict(alt=alt, fixed=list(size), table=table, kinds=tb.KIND_WORDS,
+    follow = CustomJS(args=dict(alt=alt, size=list(size), kinds=tb.KIND_WORDS,
                                 **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
-        const size = table === null ? fixed : [table.data.right[0], table.data.top[0]];
         alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
                                rings: rings.data}));
     """)
-    for key in list(layers) + (["table"] if table is not None else []):
+    for key in layers:
         sources[key].js_on_change("data", follow)
     return alt
 
@@ -530,8 +528,9 @@ class SimplePlasticLive:
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
         self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots, links=LINKS,
-                             bot_seed=bot_seed)
+        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board",
+                                                       title="Your army: green (dark)" if human == "green" else ""),
+                             bots, links=LINKS, bot_seed=bot_seed)
         ids = sorted(state.figures)
         self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
         enemies = [fid for fid in ids if state.figures[fid].side != human]
@@ -578,17 +577,9 @@ class SimplePlasticLive:
     def widget(self):
         import ipywidgets as ipw
 
-        from .display import bokeh_widget, live_only
-
-        live = self.live
-        menu = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        free_attack = ipw.HBox([self.attacker, self.target, self.attack_button],
-                               layout=ipw.Layout(flex_flow="row wrap"))
-        free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
-                             layout=ipw.Layout(flex_flow="row wrap"))
-        return live_only(ipw.VBox([
-            bokeh_widget(live.figure),
-            ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
-            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
-            live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
-        ]), play=live.play_here)
+        wrap = ipw.Layout(flex_flow="row wrap")
+        return self.live.widget(extra=(
+            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"),
+            ipw.HBox([self.attacker, self.target, self.attack_button], layout=wrap),
+            ipw.HBox([self.mover, self.direction, self.inches, self.move_button], layout=wrap),
+        ))

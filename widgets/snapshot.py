@@ -76,6 +76,11 @@ def snapshot_html(widget) -> str:
         placeholder = html.escape(widget.placeholder, quote=True)
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
                 f'<textarea disabled rows="2" placeholder="{placeholder}">{html.escape(widget.value)}</textarea></label>')
+    if isinstance(widget, ipw.IntProgress):
+        return (f'<label class="tsr-snapshot-field">{_label(widget)}'
+                f'<progress max="{widget.max}" value="{widget.value}"></progress></label>')
+    if isinstance(widget, ipw.FileUpload):
+        return f'<button type="button" disabled>{html.escape(widget.description)}</button>'
     if isinstance(widget, (ipw.FloatSlider, ipw.IntSlider, ipw.FloatText, ipw.IntText)):
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
                 f'<input type="number" disabled value="{widget.value}"></label>')

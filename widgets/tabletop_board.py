@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bokeh.models import ColumnDataSource, DataRange1d, HoverTool, LabelSet
+from bokeh.models import CDSView, ColumnDataSource, CustomJSFilter, DataRange1d, HoverTool, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
@@ -100,6 +100,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
                 line_width=2.5, line_alpha=0.8, name="fallen")
     figures = fig.scatter("x", "y", source=sources["figures"], marker="marker", size=figure_size,
                           fill_color="colour", line_color="#1a1a1a", line_width=1.5, name="figures")
+    label_figures(fig, sources["figures"], figure_size)
     # The board's one tooltip: the figure, the ground it stands on and its move (rings and hills have none,
     # so no two tooltips open over each other).
     fig.add_tools(HoverTool(renderers=[figures], tooltips=[
@@ -107,6 +108,31 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
     return fig
+
+
+ALONE = "operates alone"  # the figures layer's squad for a figure in no squad
+
+# Which figures carry a name on the board: a figure alone, and the first figure of each squad (the
+# squad's name; its members stand a finger apart, so one name per squad keeps the board readable).
+_NAMED_JS = """
+const squad = source.data.squad, seen = new Set(), keep = [];
+for (let i = 0; i < squad.length; i++) {
+  const alone = squad[i] === %r;
+  if (alone === lone && (alone || !seen.has(squad[i]))) { keep.push(i); }
+  seen.add(squad[i]);
+}
+return keep;
+""" % ALONE
+
+
+def label_figures(fig, figures: ColumnDataSource, figure_size: int = 11) -> None:
+    """Name the figures on the board: each figure alone by its id, each squad once by its name. Works from
+    the column data in the browser, so a replay or live play relabels as the figures move."""
+    for lone, text in ((True, "id"), (False, "squad")):
+        view = CDSView(filter=CustomJSFilter(args=dict(lone=lone), code=_NAMED_JS))
+        fig.text("x", "y", text=text, source=figures, view=view, x_offset=figure_size * 0.6 + 2, y_offset=-2,
+                 text_font_size="11px", text_font_style="bold", text_color=INK, text_baseline="bottom",
+                 background_fill_color="#ffffff", background_fill_alpha=0.65, name=f"figure-names-{text}")
 
 
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),

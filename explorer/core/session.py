@@ -223,23 +223,23 @@ class Session:
         return self._say("note", "Undone.")
 
     def new_game(self, scenario: str | None = None, seed: int | None = None) -> dict:
-        """A fresh game (another scenario if given), the same side and bot.
+        """A fresh game (another scenario, another seed if given) with the same settings, side and bots.
 
         The side stays: a front end draws the board from the human's seat, so
         playing the other side starts a new Session (and a board for that seat).
         """
-        try:
-            state = self.ruleset.new_game(scenario or self.scenario, seed=self.seed if seed is None else int(seed))
-        except (ValueError, TypeError) as error:
-            return self._say("error", f"No new game: {error}")
-        if self.human not in state.sides:
-            return self._say("error", f"No new game: {self.human} is not a side of {state.game.scenario}")
-        self.state, self.scenario, self.seed = state, state.game.scenario, state.rng.seed
-        self.bots = {side: make_bot(self.ruleset, self.bot_name, self.bot_seed) for side in state.sides
-                     if side != self.human}
+        name = scenario or self.scenario
+        if name not in self.ruleset.scenarios:
+            return self._say("error", f"No new game: {self.ruleset.title} has no scenario {name!r}; "
+                                      f"it has {', '.join(self.ruleset.scenarios)}")
+        seed = self.seed if seed is None else int(seed)
+        state = self.ruleset.scenarios[name](self.state.game.settings, seed=seed)
+        if set(state.sides) != {self.human, *self.bots}:
+            return self._say("error", f"No new game: {name} is played by {', '.join(state.sides)}")
+        self.state, self.scenario, self.seed = state, state.game.scenario, seed
         self.selected, self._words = None, []
         self._run_bots()
-        return self._say("note", "A new game.")
+        return self._say("note", f"A new game (seed {seed}).")
 
     def options(self) -> dict[str, list[str]]:
         """What a player may choose before a game: each scenario of the ruleset and its sides."""

@@ -1,7 +1,14 @@
-"""The book played live: JupyterLab opens a chapter as a notebook and its boards draw."""
+"""The book played live: JupyterLab opens a chapter as a notebook and its boards draw.
+
+Lab is started at the top of the project, as ``make lab`` does (so jupytext finds
+``jupytext.toml``), and driven at a projector's 1920 x 1080. Screenshots go to
+``_build/`` (or ``TSR_LAB_SHOTS``).
+"""
 
 from __future__ import annotations
 
+import difflib
+import json
 import os
 import socket
 import subprocess
@@ -14,6 +21,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "tsr-test"
+SHOTS = Path(os.environ.get("TSR_LAB_SHOTS", ROOT / "_build"))
+PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def _free_port() -> int:
@@ -35,7 +44,7 @@ def lab_url(tmp_path_factory):
         [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
          f"--IdentityProvider.token={TOKEN}", "--allow-root", "--ServerApp.open_browser=False",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=ROOT / "book", env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):
@@ -52,21 +61,142 @@ def lab_url(tmp_path_factory):
     server.wait(timeout=30)
 
 
-def test_a_chapter_runs_live_and_its_boards_draw(browser, lab_url):
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{lab_url}/lab/tree/classroom/dice.md?token={TOKEN}")
-    page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+def _open(page, lab_url, path):
+    page.goto(f"{lab_url}/lab/tree/{path}?reset&token={TOKEN}")
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=60_000)
     page.wait_for_timeout(2000)  # let the kernel start before asking it to run
+
+
+def _run_all(page):
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def _shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def _no_broken_board(page):
+    assert page.get_by_text("Failed to create view").count() == 0
+    assert page.get_by_text("javascript error").count() == 0
+
+
+def test_a_chapter_runs_live_and_its_boards_draw(browser, lab_url):
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "book/classroom/dice.md")
+    _run_all(page)
     try:
         page.locator(".bk-Figure").nth(1).wait_for(state="attached", timeout=90_000)
     finally:
-        page.screenshot(path=str(ROOT / "_build" / "jupyterlab-test.png"))
+        _shot(page, "jupyterlab-test.png")
     # Both Bokeh figures of the page drew, and no widget failed to render.
     assert page.locator(".bk-Figure").count() >= 2
-    assert page.get_by_text("Failed to create view").count() == 0
-    # The live-only control really plays: a click rolls dice in the kernel.
+    _no_broken_board(page)
+    # The live-only control really plays: a click rolls dice in the kernel; the "needs Python" note is not shown.
+    assert page.locator(".live-only").count() == 0
     page.get_by_role("button", name="Roll 10 dice").click()
     page.get_by_text("scored 4+").first.wait_for(timeout=30_000)
+    assert page.locator('.widget-html-content span[style*="font-size:72px"]').count() == 10  # big dice
+    assert page.get_by_text("Seed ").count() >= 1  # a fresh seed, shown so a class can roll the same again
+    page.get_by_role("button", name="Roll 10 dice").scroll_into_view_if_needed()
+    _shot(page, "jupyterlab-dice.png")
+    page.close()
+
+
+def _live_log(page) -> str:
+    return page.locator(".tsr-live-log").first.inner_text()
+
+
+def _board_words(page) -> str:
+    """The live board's text alternative (it follows every change of the board's data)."""
+    return page.locator(".tsr-alt").filter(has_text="Tabletop").last.text_content()
+
+
+def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
+    """Play several actions, follow a rule link from the log (a new tab: the game stays), reload the page:
+    every board draws again with no kernel restart, and the same game is still there."""
+    context = browser.new_context(viewport=PROJECTOR, accept_downloads=True)
+    page = context.new_page()
+    _open(page, lab_url, "book/simple_plastic/full_game.md")
+    _run_all(page)
+    turn = page.get_by_text("your turn (green)").first
+    turn.wait_for(timeout=120_000)
+    play = page.locator("button.widget-button", has_text="Play").first
+    for _ in range(4):
+        play.click()  # the first legal action is ready: no need to pick one first
+        page.wait_for_timeout(1500)
+    log = _live_log(page)
+    assert log.count("You:") >= 3, log
+    board = _board_words(page)
+    assert "g1 trooper at (5, 15)" not in board, board  # the board follows the moves
+    page.locator(".tsr-live-log").first.scroll_into_view_if_needed()
+    _shot(page, "jupyterlab-live-play.png")
+    # a rule link opens a new tab; the notebook stays where it is, with its game
+    with context.expect_page() as opened:
+        page.locator(".tsr-live-log a.rule-ref").first.click()
+    opened.value.close()
+    assert "/lab/tree/book/simple_plastic/full_game.md" in page.url
+    assert _live_log(page) == log
+    # Save downloads a file that loads back
+    page.locator("button.widget-button", has_text="Save").first.click()
+    with page.expect_download() as download:
+        page.locator("a.tsr-save").click()
+    saved = Path(download.value.path()).read_text()
+    assert json.loads(saved)["ruleset"] == "simple_plastic" and saved not in page.content()
+    # a refresh: the page is run again in a new window of the same kernel; boards draw, the game is kept
+    page.reload()
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=60_000)
+    page.wait_for_timeout(2000)
+    _run_all(page)
+    page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
+    page.locator(".bk-Figure").nth(1).wait_for(state="attached", timeout=90_000)
+    page.wait_for_timeout(2000)
+    _no_broken_board(page)
+    assert page.locator(".bk-Canvas, .bk-Figure canvas").count() >= 2 or page.locator(".bk-Figure").count() >= 2
+    assert _live_log(page) == log
+    assert _board_words(page) == board  # the refreshed window draws the game as it stands, not as it began
+    page.locator(".tsr-live-log").first.scroll_into_view_if_needed()
+    _shot(page, "jupyterlab-after-refresh.png")
+    _saving_changes_nothing(page, "book/simple_plastic/full_game.md")  # run, played and saved: the source is as it was
+    context.close()
+
+
+def test_a_text_page_opens_with_no_kernel_dialog_and_saving_changes_nothing(browser, lab_url):
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "book/index.md")
+    page.wait_for_timeout(3000)
+    assert page.locator(".jp-Dialog").count() == 0  # no "Select Kernel"
+    _saving_changes_nothing(page, "book/index.md")
+    page.close()
+
+
+def _saving_changes_nothing(page, path):
+    """Save the open page in Lab (jupytext writes it back): not a byte of the book's source changes."""
+    source = (ROOT / path).read_bytes()
+    try:
+        page.locator(".jp-Notebook:visible .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(3000)
+        saved = (ROOT / path).read_bytes()
+        assert saved == source, "".join(difflib.unified_diff(source.decode().splitlines(True),
+                                                             saved.decode().splitlines(True)))
+    finally:
+        (ROOT / path).write_bytes(source)
+
+
+def test_the_classroom_controls_work_on_a_projector(browser, lab_url):
+    """Big dice from a fresh seed; the house-rules lab plays with a progress bar and results as they come."""
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "book/classroom/house_rules.md")
+    _run_all(page)
+    run = page.locator("button.widget-button", has_text="Play the games").first
+    run.wait_for(timeout=180_000)
+    run.scroll_into_view_if_needed()
+    run.click()
+    page.get_by_text("mean rounds").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(1000)
+    _shot(page, "jupyterlab-house-rules.png")
+    assert page.locator(".widget-html-content table").count() >= 1
     page.close()

@@ -1,0 +1,211 @@
+"""Live play in JupyterLab (widgets/live.py): playable from the first click, honest after Undo and Load,
+saved to a file rather than onto the projected screen, and kept across a re-run of its cell."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import json
+import re
+
+import ipywidgets as ipw
+import pytest
+
+from explorer.core.session import Session
+from widgets import live as live_module
+from widgets import phlog as W
+from widgets import simple_plastic as sp
+from widgets.links import RuleLinks
+
+
+@pytest.fixture(autouse=True)
+def in_jupyterlab(monkeypatch):
+    monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+
+
+def _games():
+    return [sp.SimplePlasticLive(human="green", bot_seed=1).live, W.live_play().live]
+
+
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_the_first_legal_action_is_ready_and_one_click_plays_it(live):
+    assert live.actions.options and live.actions.index == 0 and live.actions.value is not None
+    assert not live.play_button.disabled
+    first = live.actions.value
+    assert first == list(live.state.legal_actions)[0]
+    live.play(live.actions.value)
+    assert live.state.history and live.state.history[0].action == first
+
+
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_a_turn_and_phase_line_says_whose_turn(live):
+    assert "Round 1" in live.turn.value and "your turn" in live.turn.value
+
+
+def test_when_nothing_is_offered_a_line_says_why():
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    while not live.state.is_over:
+        live.play(live.actions.value)
+    assert live.actions.options == () and live.play_button.disabled
+    assert "Game over" in live.turn.value and "game is over" in live.status.value
+    live.play(None)
+    assert "New game" in live.status.value
+    answer = {"actions": [], "outcome": None, "turn": {"to_act": "tan"}}
+    assert live._why_nothing(answer) == "Nothing to play yet: it is tan's turn."
+
+
+def test_new_game_starts_the_same_scenario_afresh():
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    live.play(live.actions.value)
+    live.new_game(seed=42)
+    assert not live.state.history and live.session.seed == 42 and live.state.rng.seed == 42
+    assert live.actions.index == 0 and "seed 42" in live.status.value and live.undo_button.disabled
+
+
+def _played(live, n):
+    for _ in range(n):
+        if live.state.is_over:
+            break
+        live.play(live.actions.value)
+
+
+def _fresh_log(live) -> str:
+    """The log a brand-new session of the same game state would show: what the widget must agree with."""
+    return live._log(Session(state=live.state.clone(), bots=live.bots).log())
+
+
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_the_log_is_right_after_undo_and_load(live):
+    _played(live, 4)
+    saved = live.session.save()
+    _played(live, 3)
+    live.undo()
+    assert live.log.value == _fresh_log(live)
+    live.load(saved)
+    assert live.log.value == _fresh_log(live)
+    assert live.state.to_json() == json.loads(json.dumps(saved)) or live.state.to_dict() == type(
+        live.state).from_json(saved).to_dict()
+
+
+def test_after_undo_the_killing_shot_leaves_the_log():
+    """The issue's case: "... kills t-sniper" stayed at the top of the log while the sniper was back."""
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    for _ in range(200):
+        if live.state.is_over:
+            break
+        before = live.log.value
+        live.play(live.actions.value)
+        if "kill" in live.log.value.split("</ul>", 1)[0] and live.session.answer()["can_undo"]:
+            live.undo()
+            assert live.log.value == before
+            break
+    else:
+        pytest.fail("no kill in 200 actions")
+
+
+def test_save_offers_a_file_and_never_prints_the_game():
+    game = W.live_play()
+    live = game.live
+    text = live.save()
+    shown = live.saved.value + live.status.value + live.log.value
+    assert text not in shown and '"hands"' not in shown
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', live.saved.value).group(1)
+    assert base64.b64decode(href).decode() == text
+    assert 'download="phlog-corridor-round1.json"' in live.saved.value
+    assert "hidden cards" in live.saved.value  # the warning, since the file holds the bot's hand
+    assert "hidden cards" not in sp.SimplePlasticLive().live.save() + sp.SimplePlasticLive().live.saved.value
+
+
+def test_a_saved_file_loads_back_after_a_restart():
+    first = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    _played(first, 5)
+    text = first.save()
+    again = sp.SimplePlasticLive(human="green", bot_seed=1).live  # a new kernel: a new game
+    again.load_upload.value = ({"name": "game.json", "type": "application/json", "size": len(text),
+                                "content": memoryview(text.encode()),
+                                "last_modified": datetime.datetime(2026, 1, 1)},)
+    assert again.state.to_dict() == first.state.to_dict() and again.log.value == first.log.value
+    assert again.load_upload.value == ()  # the same file can be chosen again
+    again.load("not a save")
+    assert "Cannot load" in again.status.value and again.state.to_dict() == first.state.to_dict()
+
+
+def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scrolling():
+    game = sp.SimplePlasticLive(human="green", bot_seed=1)
+    widget = game.widget()
+    board, controls = widget.children
+    assert isinstance(widget, ipw.HBox) and board.layout.width == live_module.BOARD_WIDTH
+    assert W.live_play().widget().children[0].layout.width == W.PHLOG_BOARD_WIDTH
+    assert game.live.log in controls.children and game.live.log.layout.max_height == live_module.LOG_HEIGHT
+    assert game.live.log.layout.overflow == "auto"
+    assert game.widget().children[0].children[0] is board.children[0]  # a re-display shows the same board
+
+
+def test_kept_returns_the_game_in_progress_on_a_rerun():
+    live_module._KEPT.clear()
+    game = live_module.kept(sp.SimplePlasticLive, human="green", bot_seed=1)
+    game.live.play(game.live.actions.value)
+    assert live_module.kept(sp.SimplePlasticLive, human="green", bot_seed=1) is game
+    assert live_module.kept(sp.SimplePlasticLive, human="tan", bot_seed=1) is not game
+    live_module._KEPT.clear()
+
+
+# -- rule links --------------------------------------------------------------------------------------
+def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypatch):
+    link = RuleLinks("simple_plastic").link("simple_plastic:attacking.modifiers")
+    assert 'href="attacking.md#simple-plastic-attacking-modifiers"' in link and 'target="_blank"' in link
+    monkeypatch.setenv("JPY_SESSION_NAME", "book/simple_plastic/full_game.md")
+    assert RuleLinks("simple_plastic").href("simple_plastic:attacking.modifiers") == (
+        "/lab/tree/book/simple_plastic/attacking.md#simple-plastic-attacking-modifiers")
+    assert RuleLinks("simple_plastic").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
+    monkeypatch.setenv("JPY_SESSION_NAME", "book/classroom/house_rules.md")
+    assert RuleLinks(None).href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
+    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
+
+
+def test_on_the_site_a_rule_link_is_the_built_page_in_the_same_tab(monkeypatch):
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    monkeypatch.setenv("JPY_SESSION_NAME", "book/simple_plastic/full_game.md")
+    link = RuleLinks("simple_plastic").link("simple_plastic:attacking.modifiers")
+    assert 'href="attacking.html#simple-plastic-attacking-modifiers"' in link and "target" not in link
+
+
+def test_the_status_refusal_links_its_rule_in_a_new_tab():
+    game = W.live_play()
+    game.play(W.Step("green", "N"))
+    assert "Not allowed" in game.status and 'target="_blank"' in game.status
+
+
+# -- BokehJS: once per browser window --------------------------------------------------------------
+def test_bokehjs_is_sent_to_every_new_browser_window(monkeypatch):
+    from widgets import display
+
+    sent = []
+    monkeypatch.setattr("bokeh.io.output_notebook", lambda **_: sent.append(1))
+    monkeypatch.setattr(display, "_bokehjs_sent", set())
+    window = {"id": "first"}
+    monkeypatch.setattr(display, "_frontend", lambda: window["id"])
+    display._load_bokehjs_once()
+    display._load_bokehjs_once()
+    assert len(sent) == 1  # the same window: once
+    window["id"] = "after a refresh"
+    display._load_bokehjs_once()
+    assert len(sent) == 2
+    window["id"] = None  # no kernel to ask (a plain script): always sent
+    display._load_bokehjs_once()
+    display._load_bokehjs_once()
+    assert len(sent) == 4
+
+
+def test_a_redisplayed_board_draws_the_game_as_it_stands():
+    """A refreshed window re-runs the cell: its new board view must show the moves made since."""
+    game = sp.SimplePlasticLive(human="green", bot_seed=1)
+    first = game.live.board_widget()
+    start = json_of(first)
+    game.live.play(game.live.actions.value)
+    assert game.live.board_widget() is first and json_of(first) != start
+
+
+def json_of(model) -> str:
+    return json.dumps(model.render_bundle["docs_json"], default=str, sort_keys=True)
