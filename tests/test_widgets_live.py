@@ -209,3 +209,25 @@ def test_a_redisplayed_board_draws_the_game_as_it_stands():
 
 def json_of(model) -> str:
     return json.dumps(model.render_bundle["docs_json"], default=str, sort_keys=True)
+
+
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_a_bokeh_tap_on_the_board_chooses_and_plays_through_the_kernel(live):
+    """The board's Tap events reach the Session: the choices layer shows what to tap, a tap plays it."""
+    from bokeh.events import Tap
+
+    from widgets.board import board_plot
+
+    plot = board_plot(live.figure, {k: v for k, v in live.sources.items() if k != "choices"})
+    for _ in range(3):
+        choices = dict(live.sources["choices"].data)
+        if "target" in choices["kind"]:
+            break
+        at = choices["kind"].index("piece")
+        plot._trigger_event(Tap(plot, x=choices["x"][at], y=choices["y"][at]))
+    at = choices["kind"].index("target")
+    words = choices["text"][at]
+    before = len(live.state.history)
+    plot._trigger_event(Tap(plot, x=choices["x"][at], y=choices["y"][at]))
+    assert len(live.state.history) > before
+    assert f"You: {words}" in re.sub(r"<[^>]+>", "", live.log.value)
