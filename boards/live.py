@@ -47,3 +47,23 @@ def command(text: str) -> str:
         raise RuntimeError("no game: call start first")
     request = json.loads(text)
     return json.dumps(_session.command(request["name"], *request.get("args", ())))
+
+
+# -- page tools (boards.classroom): the classroom's controls, live in the page --------------------
+_tools: dict[str, object] = {}
+
+
+def tool(text: str) -> str:
+    """``{"key", "tool": "module:Class", "name", "values"}`` (JSON) -> the tool's answer (JSON).
+
+    One instance per ``key`` (a control on the page), made on its first command. Only classes
+    of this package are tools: the page cannot name any other code to run.
+    """
+    request = json.loads(text)
+    module_name, _, class_name = request["tool"].partition(":")
+    if not module_name.startswith(f"{__package__}."):
+        raise ValueError(f"{request['tool']} is not a page tool of {__package__}")
+    key = request["key"]
+    if key not in _tools:
+        _tools[key] = getattr(importlib.import_module(module_name), class_name)()
+    return json.dumps(_tools[key].command(request["name"], request.get("values", {})))

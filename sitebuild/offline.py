@@ -188,10 +188,12 @@ def rule_table() -> dict[str, list[str]]:
 
 
 def add_live_play(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
-    """The small live-play script (it loads the runtime only on "Play here") on pages with a playable snapshot."""
-    from widgets.snapshot import PLAY_CLASS
+    """The small live-play script (it loads the runtime only on "Play here" or a page tool's first use) on pages
+    with a playable snapshot or a page tool."""
+    from widgets.snapshot import PLAY_CLASS, TOOL_ATTRIBUTE
 
-    if app.builder.format == "html" and PLAY_CLASS in context.get("body", ""):
+    body = context.get("body", "")
+    if app.builder.format == "html" and (PLAY_CLASS in body or f"{TOOL_ATTRIBUTE}=" in body):
         app.add_js_file(LIVE_PLAY_JS, loading_method="defer")
 
 

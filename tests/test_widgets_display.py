@@ -105,3 +105,20 @@ def test_a_static_embed_of_a_live_board_prints_no_warning_on_the_page(caplog):
     with caplog.at_level("WARNING"):
         item = StaticBokeh(live_play(seed=7).live.figure).item
     assert "choices-pieces" in item and not caplog.records
+
+
+def test_a_page_tools_controls_are_named_with_their_values_for_the_page(monkeypatch):
+    """A page tool's snapshot names its tool and each control, with option values as JSON (boards.classroom)."""
+    import json
+    import re
+
+    from boards.classroom import LabTool
+    from widgets.study import HouseRulesLab
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    page = HouseRulesLab(games=10).widget()._repr_html_()
+    assert 'data-tool="boards.classroom:LabTool"' in page and LabTool.__module__ == "boards.classroom"
+    names = set(re.findall(r'data-name="([a-z]+)"', page))
+    assert names == {"ruleset", "scenario", "setting", "value", "games", "run", "progress", "results"}
+    values = [json.loads(v.replace("&quot;", '"')) for v in re.findall(r'<option value="([^"]*)"', page)]
+    assert "simple_plastic" in values and "skirmish" in values

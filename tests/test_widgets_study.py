@@ -81,11 +81,11 @@ def test_the_dice_roller_takes_a_fresh_seed_unless_one_is_typed():
 
     first, second = DiceRoller(), DiceRoller()
     first.roll(), second.roll()
-    assert first.used_seed is not None and f"Seed {first.used_seed}" in first.out.value
+    assert first.series.used_seed is not None and f"Seed {first.series.used_seed}" in first.out.value
     again = DiceRoller()
-    again.seed.value = str(first.used_seed)
+    again.seed.value = str(first.series.used_seed)
     first.reset(keep_seed=False)
-    first.seed.value = str(first.used_seed)
+    first.seed.value = str(first.series.used_seed)
     assert again.roll() == first.roll()  # the same seed rolls the same dice
 
 
@@ -95,7 +95,7 @@ def test_the_dice_roller_shows_big_dice_and_the_tally():
     roller = DiceRoller(seed=7, dice=6)
     faces = roller.roll()
     assert len(faces) == 6 and roller.dice.value.count("font-size:72px") == 6
-    assert f"So far <b>{roller.hits} of 6</b>" in roller.out.value
+    assert f"So far <b>{roller.series.hits} of 6</b>" in roller.out.value
     roller.count.value = 3
     assert roller.roll_button.description == "Roll 3 dice"
     assert isinstance(roller.widget(), ipw.VBox)

@@ -10,11 +10,13 @@ from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Slider
 from bokeh.plotting import figure
 
+from boards.classroom import NO_DICE_YET, DiceSeries, DiceTool, dice_html  # noqa: F401  (dice_html: shared)
 from explorer.core.dice import success_chance, successes
 
 from .alt_text import ALT_JS, alt_div
 from .packing import UNPACK_JS, packed
 from .palette import BAR
+from .snapshot import name_for_page
 
 MAX_DICE = 6
 
@@ -120,18 +122,6 @@ def running_share_chart(rolls: tuple[int, ...], target: int = 4):
     return column(rolled, fig, alt, sizing_mode="stretch_width")
 
 
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-HIT, MISS = "#1E6B3A", "#8a8a8a"  # a success in green, a failure in grey (and the face says it too)
-
-
-def dice_html(faces, target: int) -> str:
-    """Dice as big faces a class can read from the back of the room: a success green, a failure grey."""
-    dice = "".join(
-        f'<span title="{face}" style="font-size:72px;line-height:1;margin:0 2px;'
-        f'color:{HIT if face >= target else MISS}">{DIE_FACES[face - 1]}</span>' for face in faces)
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{dice}</div>'
-
-
 class DiceRoller:
     """Roll real dice from the engine's seeded RNG, as many as asked, against a target.
 
@@ -155,10 +145,12 @@ class DiceRoller:
         self.reset_button = ipw.Button(description="New series", icon="refresh", layout=big,
                                        style={"font_size": "18px"}, tooltip="Clear the tally (and take a new seed)")
         self.dice = ipw.HTML("")
-        self.out = ipw.HTML('<p style="font-size:20px">No dice rolled yet.</p>')
-        self.rng = None
-        self.used_seed: int | None = None
-        self.rolls = self.hits = 0
+        self.out = ipw.HTML(NO_DICE_YET)
+        self.series = DiceSeries()  # the rolls and the tally: the same code the page runs (boards.classroom)
+        for widget, name in ((self.count, "count"), (self.target, "target"), (self.seed, "seed"),
+                             (self.roll_button, "roll"), (self.reset_button, "reset"), (self.dice, "dice"),
+                             (self.out, "out")):
+            name_for_page(widget, name)
         self.count.observe(lambda change: setattr(self.roll_button, "description", f"Roll {change['new']} dice"),
                            names="value")
         self.roll_button.on_click(lambda _: self.roll())
@@ -166,32 +158,15 @@ class DiceRoller:
         self.target.observe(lambda _: self.reset(keep_seed=True), names="value")
 
     def reset(self, keep_seed: bool = False) -> None:
-        self.rolls = self.hits = 0
-        if not keep_seed:
-            self.rng = None
+        self.series.reset(keep_seed)
         self.dice.value = ""
-        self.out.value = '<p style="font-size:20px">No dice rolled yet.</p>'
+        self.out.value = NO_DICE_YET
 
     def roll(self) -> list[int]:
-        import secrets
-
-        from explorer.core import GameRNG
-
-        if self.rng is None:
-            typed = self.seed.value.strip()
-            self.used_seed = int(typed) if typed.lstrip("-").isdigit() else secrets.randbelow(10**6)
-            self.rng = GameRNG(self.used_seed)
         target = self.target.value
-        faces = self.rng.roll(self.count.value)
-        self.rolls += len(faces)
-        self.hits += sum(face >= target for face in faces)
-        exact = float(success_chance(target, natural_fail=None))
+        faces = self.series.roll(self.count.value, target, self.seed.value)
         self.dice.value = dice_html(faces, target)
-        self.out.value = (
-            f'<p style="font-size:20px">Rolled {" ".join(map(str, faces))}: {sum(f >= target for f in faces)} '
-            f"scored {target}+. So far <b>{self.hits} of {self.rolls}</b> scored {target}+ "
-            f"(<b>{self.hits / self.rolls:.1%}</b>; exact chance {exact:.1%}). "
-            f'<span style="color:#555">Seed {self.used_seed}: type it in to roll the same dice again.</span></p>')
+        self.out.value = self.series.tally_html(faces, target)
         return faces
 
     def widget(self):
@@ -200,7 +175,8 @@ class DiceRoller:
         from .display import live_only
 
         settings = ipw.HBox([self.count, self.target, self.seed], layout=ipw.Layout(flex_flow="row wrap"))
-        return live_only(ipw.VBox([settings, ipw.HBox([self.roll_button, self.reset_button]), self.dice, self.out]))
+        return live_only(ipw.VBox([settings, ipw.HBox([self.roll_button, self.reset_button]), self.dice, self.out]),
+                         tool=DiceTool)
 
 
 def dice_roller(seed: int | None = None, target: int = 4, dice: int = 10):

@@ -123,7 +123,7 @@ def _load_bokehjs_once() -> None:
         _bokehjs_sent.add(frontend)
 
 
-def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None):
+def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None, tool: type | None = None):
     """A control that needs a Python kernel, labelled so on the site.
 
     In JupyterLab it plays, with no note. In the site build (``TSR_STATIC_BUILD``) it is a
@@ -131,7 +131,8 @@ def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None):
     every control disabled, and the note right above the first control
     rather than above the board. ``play`` (a Session's ``config()``) makes
     the snapshot playable in the page: a "Play here" button and the game's
-    data attributes, for sitebuild/static/js/live-play.js.
+    data attributes, for sitebuild/static/js/live-play.js. ``tool`` (a page
+    tool of :mod:`boards.classroom`) makes its named controls live in the page.
     """
     if not os.environ.get("TSR_STATIC_BUILD"):
         return widget  # in JupyterLab it simply plays: the "needs Python" note is for the site
@@ -141,8 +142,8 @@ def live_only(widget, note: str = LIVE_NOTE, *, play: dict | None = None):
     children = list(getattr(widget, "children", ()))
     first = next((i for i, child in enumerate(children) if _has_controls(child)), None)
     if first is None:
-        return StaticSnapshot(ipw.VBox([banner, widget]), play=play)
-    return StaticSnapshot(ipw.VBox(children[:first] + [banner] + children[first:]), play=play)
+        return StaticSnapshot(ipw.VBox([banner, widget]), play=play, tool=tool)
+    return StaticSnapshot(ipw.VBox(children[:first] + [banner] + children[first:]), play=play, tool=tool)
 
 
 def _controls(widget):

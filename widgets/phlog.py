@@ -183,11 +183,13 @@ def grid_alt(sources, size: tuple[int, int], *, name: str):
     """The text alternative of a grid board: follows every change of its sources (replays, live play)."""
     keys = [k for k in ("tiles", "units", "reach") if k in sources]
     alt = alt_div(grid_words({k: dict(sources[k].data) for k in keys}, size), name=name)
-    follow = CustomJS(args=dict(alt=alt, size=list(size), tiles=sources["tiles"], units=sources["units"],
+    floor = sources.get("floor")  # present when the board may change size (live play)
+    follow = CustomJS(args=dict(alt=alt, fixed=list(size), floor=floor, tiles=sources["tiles"], units=sources["units"],
                                 reach=sources.get("reach")), code=GRID_WORDS_JS + """
+        const size = floor === null ? fixed : [Math.max(...floor.data.x) + 1, Math.max(...floor.data.y) + 1];
         alt.text = wrap(words({tiles: tiles.data, units: units.data, reach: reach === null ? null : reach.data}));
     """)
-    for key in keys:
+    for key in keys + (["floor"] if floor is not None else []):
         sources[key].js_on_change("data", follow)
     return alt
 
@@ -210,7 +212,8 @@ class PhlogBoard(PhlogLayers):
         gb = self._gb
         if gb is None:
             raise ValueError("call layers(state) before draw(sources)")
-        board = gb.figure(sources["tiles"], sources["units"], sources["reach"], name="phlog-board")
+        board = gb.figure(sources["tiles"], sources["units"], sources["reach"], floor=sources.get("floor"),
+                          name="phlog-board")
         alt = grid_alt(sources, (gb.width, gb.height), name="phlog-board-alt")
         legend = board_legend(gb, self._table, fates=self.reach)
         if not self.cards:

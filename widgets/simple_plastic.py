@@ -122,12 +122,14 @@ def board_alt(sources, size: tuple[float, float], *, name: str):
     (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
     layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
     alt = alt_div(board_words(layers, size), name=name)
-    follow = CustomJS(args=dict(alt=alt, size=list(size), kinds=tb.KIND_WORDS,
+    table = sources.get("table")  # present when the table may change size (live play)
+    follow = CustomJS(args=dict(alt=alt, fixed=list(size), table=table, kinds=tb.KIND_WORDS,
                                 **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
+        const size = table === null ? fixed : [table.data.right[0], table.data.top[0]];
         alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
                                rings: rings.data}));
     """)
-    for key in layers:
+    for key in list(layers) + (["table"] if table is not None else []):
         sources[key].js_on_change("data", follow)
     return alt
 

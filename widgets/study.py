@@ -6,10 +6,14 @@ from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, FactorRange, HoverTool
 from bokeh.plotting import figure
 
+from boards.classroom import (  # noqa: F401  (house_rules, ROUND_LIMIT: the lab's names, kept importable here)
+    ROUND_LIMIT, LabRun, LabTool, house_rules, other_values, results_html, study_words, variants, words,
+)
 from explorer.core.simulate import Summary
 
 from .alt_text import alt_div
 from .palette import BAR, side_colour
+from .snapshot import name_for_page
 
 
 def study_chart(summaries: dict[str, Summary], sides: tuple[str, ...]):
@@ -40,49 +44,7 @@ def study_chart(summaries: dict[str, Summary], sides: tuple[str, ...]):
     return column(charts, alt_div(study_words(summaries, sides), name="study-alt"), sizing_mode="stretch_width")
 
 
-def study_words(summaries: dict[str, Summary], sides: tuple[str, ...]) -> str:
-    """The two charts in words, for a screen reader."""
-    parts = []
-    for variant, summary in summaries.items():
-        won = ", ".join(f"{side} won {summary.win_rate(side):.0%}" for side in sides)
-        parts.append(f"{variant}: {won} of {summary.games} games; {summary.mean_rounds:.1f} rounds on average")
-    return "Bot games under each house rule. " + ". ".join(parts) + "."
-
-
 # -- the house-rules lab: a control a teacher runs in JupyterLab -------------------------------------
-ROUND_LIMIT = 30  # every study game stops by then (a draw), so a run has a known end
-INCH_STEPS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
-
-
-def house_rule_values(field) -> list:
-    """The values a house rule may take, for a setting of the engine's Settings (its allowed choices)."""
-    from explorer.core.settings import _CHECK
-
-    rule = field.metadata.get(_CHECK)
-    if rule is not None and rule.choices:
-        return list(rule.choices)
-    if field.type in (bool, "bool"):
-        return [False, True]
-    if field.type in (float, "float") and rule is not None:
-        return [v for v in INCH_STEPS if rule.low <= v <= rule.high]
-    return []
-
-
-def house_rules(ruleset: str) -> dict[str, list]:
-    """Every setting of ``ruleset`` a house rule can change, with its values (the round limit is the lab's)."""
-    import dataclasses
-
-    from explorer.core.registry import get_ruleset
-
-    fields = dataclasses.fields(get_ruleset(ruleset).settings())
-    return {f.name: values for f in fields if f.name != "max_rounds" and (values := house_rule_values(f))}
-
-
-def _words(value) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value).replace("_", " ")) if isinstance(value, (bool, str)) \
-        else f"{value:g}"
-
-
 class HouseRulesLab:
     """Pick a ruleset, a scenario and one house rule; bots play the same seeds as ruled and with the
     house rule; a progress bar and the charts follow the games as they finish.
@@ -111,6 +73,9 @@ class HouseRulesLab:
         self.results = ipw.HTML('<p style="font-size:18px">Choose a house rule and press <b>Play the games</b>.</p>')
         self.summaries: dict[str, Summary] = {}
         self._chart = self._chart_widget = None
+        for name in ("ruleset", "scenario", "setting", "value", "games", "progress", "results"):
+            name_for_page(getattr(self, name), name)  # the page runs the same lab (boards.classroom.LabTool)
+        name_for_page(self.run_button, "run")
         self.ruleset.observe(lambda _: self._ruleset_changed(), names="value")
         self.setting.observe(lambda _: self._setting_changed(), names="value")
         self.run_button.on_click(lambda _: self.run())
@@ -126,68 +91,42 @@ class HouseRulesLab:
         self.setting.index = 0
 
     def _setting_changed(self) -> None:
-        from explorer.core.registry import get_ruleset
-
-        default = getattr(get_ruleset(self.ruleset.value).settings(), self.setting.value)
-        values = [v for v in house_rules(self.ruleset.value)[self.setting.value] if v != default]
-        self.value.options = [(_words(v), v) for v in values]
+        values = other_values(self.ruleset.value, self.setting.value)
+        self.value.options = [(words(v), v) for v in values]
         self.value.index = 0 if values else None
 
     def variants(self) -> dict[str, dict]:
         """The two variants of the run: the default rulings and the house rule, each with the round limit."""
-        house = f"{self.setting.value.replace('_', ' ')}: {_words(self.value.value)}"
-        return {"as ruled": {"max_rounds": ROUND_LIMIT},
-                house: {"max_rounds": ROUND_LIMIT, self.setting.value: self.value.value}}
+        return variants(self.setting.value, self.value.value)
 
     def run(self) -> dict[str, Summary]:
         """Play the games, the same seeds under each variant; the bar and the results move as games finish."""
         from concurrent.futures import as_completed
 
-        from explorer.core import GameFactory, SameBot, run_many
-        from explorer.core.registry import get_ruleset
+        from explorer.core import SameBot, run_many
 
-        ruleset = get_ruleset(self.ruleset.value)
-        bot, sides = ruleset.bots["greedy"], ruleset.new_game(self.scenario.value).sides
-        variants = self.variants()
-        games = self.games.value
-        jobs = [(label, GameFactory.of(ruleset.name, self.scenario.value, **settings), seed)
-                for seed in range(games) for label, settings in variants.items()]
-        results: dict[str, list] = {label: [] for label in variants}
-        self.progress.max, self.progress.value = len(jobs), 0
+        lab = LabRun(self.ruleset.value, self.scenario.value, self.setting.value, self.value.value, self.games.value)
+        total = len(lab.jobs)
+        self.progress.max, self.progress.value = total, 0
         self.run_button.disabled = True
         try:
             executor = self.executor_factory() if self.executor_factory else None
             if executor is None:
-                done = ((label, run_many(factory, SameBot(bot, sides), [seed])) for label, factory, seed in jobs)
+                games = iter(lambda: None if lab.finished else lab.play_next() or True, None)
             else:
-                futures = {executor.submit(run_many, factory, SameBot(bot, sides), [seed]): label
-                           for label, factory, seed in jobs}
-                done = ((futures[f], f.result()) for f in as_completed(futures))
-            for count, (label, (result,)) in enumerate(done, start=1):
-                results[label].append(result)
-                self.progress.value = count
-                if count % max(1, len(jobs) // 20) == 0 or count == len(jobs):
-                    self._show(results, sides)
+                futures = {executor.submit(run_many, factory, SameBot(lab.bot, lab.sides), [seed]): label
+                           for label, factory, seed in lab.jobs}
+                games = (lab.record(futures[f], f.result()) or True for f in as_completed(futures))
+            for _ in games:
+                self.progress.value = lab.done
+                if lab.done % max(1, total // 20) == 0 or lab.finished:
+                    self.summaries = lab.summaries()
+                    self.results.value = results_html(self.summaries, lab.sides)
             if executor is not None:
                 executor.shutdown()
         finally:
             self.run_button.disabled = False
         return self.summaries
-
-    def _show(self, results: dict[str, list], sides) -> None:
-        from explorer.core.simulate import summarize
-
-        self.summaries = {label: summarize(found) for label, found in results.items() if found}
-        rows = "".join(
-            f"<tr><td>{label}</td><td>{s.games}</td>"
-            + "".join(f"<td>{s.win_rate(side):.0%}</td>" for side in sides)
-            + f"<td>{s.draws + s.unfinished}</td><td>{s.mean_rounds:.1f}</td></tr>"
-            for label, s in self.summaries.items())
-        head = "".join(f"<th>{side} won</th>" for side in sides)
-        self.results.value = (
-            '<table style="font-size:18px;border-collapse:collapse" cellpadding="6">'
-            f"<tr><th>variant</th><th>games</th>{head}<th>no winner</th><th>mean rounds</th></tr>{rows}</table>"
-            f'<p>{study_words(self.summaries, tuple(sides))}</p>')
 
     def widget(self):
         import ipywidgets as ipw
@@ -199,7 +138,7 @@ class HouseRulesLab:
             ipw.HBox([self.ruleset, self.scenario], layout=row),
             ipw.HBox([self.setting, self.value, self.games], layout=row),
             ipw.HBox([self.run_button], layout=row), self.progress, self.results,
-        ]))
+        ]), tool=LabTool)
 
 
 def house_rules_lab(*, games: int = 20, processes: int = 2):

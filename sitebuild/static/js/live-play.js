@@ -292,8 +292,86 @@
     menu.focus();
   }
 
+  // -- page tools: the classroom's controls (boards.classroom), live in the page -------------------
+  // The snapshot names its tool (data-tool) and each control and output (data-name). A press or a
+  // change sends that name and every control's value to the tool in the worker; the answer says
+  // what to show (html, options, labels, progress), and "again" asks for the next slice of work.
+  let toolSend = null;
+  let toolStatus = null;  // where the one tool worker's loading progress is shown: the control that asked
+
+  function valueOf(control) {
+    if (control.matches("select")) return control.value === "" ? null : JSON.parse(control.value);
+    if (control.matches('input[type="number"]')) return Number(control.value);
+    return control.value;
+  }
+
+  function setUpTool(snapshot, index) {
+    const note = snapshot.querySelector(".live-only");
+    if (location.protocol === "file:") {
+      if (note) note.textContent = "This control runs the rules engine in the page, which needs the site served " +
+                                   "over HTTP (make serve, or any web host); opened from disk it stays a snapshot.";
+      return;
+    }
+    const named = (name) => snapshot.querySelector(`[data-name="${name}"]`);
+    const controls = Array.from(snapshot.querySelectorAll("button[data-name], select[data-name], input[data-name], textarea[data-name]"));
+    const status = el("span", { class: "tsr-play-progress", role: "status" });
+    if (note) {
+      note.replaceChildren(el("b", { text: "▶ Live in this page: " }),
+        "the rules engine runs right here (its first use loads Python, about 13 MB, once). " +
+        "In JupyterLab (make lab) the same control runs in a Python kernel. ", status);
+    }
+    const values = () => Object.fromEntries(controls.filter((c) => !c.matches("button"))
+      .map((c) => [c.dataset.name, valueOf(c)]));
+    const request = (name) => ({ kind: "tool", staticURL: STATIC.href,
+                                 request: { key: `tool-${index}`, tool: snapshot.dataset.tool, name, values: values() } });
+
+    function show(answer) {
+      for (const [name, text] of Object.entries(answer.html || {})) { const out = named(name); if (out) out.innerHTML = text; }
+      for (const [name, text] of Object.entries(answer.labels || {})) { const out = named(name); if (out) out.textContent = text; }
+      for (const [name, options] of Object.entries(answer.options || {})) {
+        const select = named(name);
+        if (select) select.replaceChildren(...options.map(([label, value]) => el("option", { value: JSON.stringify(value), text: label })));
+      }
+      const bar = named("progress");
+      if (answer.progress && bar) { [bar.value, bar.max] = answer.progress; }
+    }
+
+    // Commands run one after another, and no control is disabled meanwhile: a change fires as a button
+    // is pressed (the field loses focus), and a button disabled by that change would drop the press.
+    let queue = Promise.resolve();
+    const send = (name) => { queue = queue.then(() => run(name)); return queue; };
+
+    async function run(name) {
+      toolStatus = status;
+      toolSend = toolSend || connect((text) => { if (toolStatus) toolStatus.textContent = text; });
+      snapshot.setAttribute("aria-busy", "true");
+      try {
+        let answer = await toolSend(request(name));
+        show(answer);
+        while (answer.again) {
+          answer = await toolSend(request("step"));
+          show(answer);
+        }
+        status.textContent = "";
+        status.classList.remove("tsr-live-error");
+      } catch (error) {
+        status.textContent = `The engine failed: ${error.message}`;
+        status.classList.add("tsr-live-error");
+      } finally {
+        snapshot.removeAttribute("aria-busy");
+        snapshot.dataset.toolAnswers = String(Number(snapshot.dataset.toolAnswers || 0) + 1);
+      }
+    }
+
+    for (const control of controls) {
+      control.disabled = false;
+      control.addEventListener(control.matches("button") ? "click" : "change", () => send(control.dataset.name));
+    }
+  }
+
   function init() {
     document.querySelectorAll(".tsr-snapshot[data-ruleset]").forEach(setUp);
+    document.querySelectorAll(".tsr-snapshot[data-tool]").forEach(setUpTool);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -3,6 +3,7 @@
 // Generic over rulesets: it only starts boards.live (Python) and passes JSON both ways.
 // Messages in:  {id, kind: "boot", staticURL, config}  then  {id, kind: "command", name, args}
 //               or {id, kind: "start", config} (a new game)
+//               or {id, kind: "tool", staticURL, request} (a classroom control: boards.live.tool)
 // Messages out: {progress: "words"} while booting, then {id, answer} or {id, error}.
 // Everything is fetched from the site itself (staticURL is the site's _static/ folder).
 
@@ -22,7 +23,14 @@ async function fetchOK(url) {
   return response;
 }
 
-async function boot(staticURL, config) {
+let loading = null;  // the engine loads once, for a game or a page tool, whichever asks first
+
+function loadEngine(staticURL) {
+  loading = loading || loadPython(staticURL);
+  return loading;
+}
+
+async function loadPython(staticURL) {
   const manifest = await (await fetchOK(new URL("engine/manifest.json", staticURL))).json();
   const wheelBytes = fetchOK(new URL(`engine/${manifest.wheel}`, staticURL)).then((r) => r.arrayBuffer());
   progress("Loading Python (13 MB)…");
@@ -41,6 +49,10 @@ async function boot(staticURL, config) {
     "sys.dont_write_bytecode = True",
   ].join("\n"));
   live = pyodide.pyimport("boards.live");
+}
+
+async function boot(staticURL, config) {
+  await loadEngine(staticURL);
   progress("Starting the game…");
   return JSON.parse(live.start(JSON.stringify(config)));
 }
@@ -51,6 +63,9 @@ self.onmessage = async (event) => {
     let answer;
     if (kind === "boot") {
       answer = await boot(event.data.staticURL, event.data.config);
+    } else if (kind === "tool") {  // a classroom control (boards.classroom): {staticURL, request}
+      await loadEngine(event.data.staticURL);
+      answer = JSON.parse(live.tool(JSON.stringify(event.data.request)));
     } else if (kind === "start") {  // a new game, perhaps another scenario or side: a new Session
       if (live === null) throw new Error("the engine has not started");
       answer = JSON.parse(live.start(JSON.stringify(event.data.config)));

@@ -1,0 +1,52 @@
+"""The classroom's controls live on the static site: the dice roller and the house-rules lab run the
+engine in the page (boards.classroom through the Web Worker), the same code JupyterLab's kernel runs."""
+
+from __future__ import annotations
+
+import re
+
+from boards.classroom import DiceSeries, LabRun, study_words
+
+ANSWERS = "(n) => Number(document.querySelector('.tsr-snapshot[data-tool]').dataset.toolAnswers || 0) >= n"
+
+
+def _answered(page, n: int, timeout: int = 90_000) -> None:
+    page.wait_for_function(ANSWERS, arg=n, timeout=timeout)
+
+
+def test_the_dice_roller_rolls_in_the_page_with_the_kernels_dice(open_page):
+    page, report = open_page("classroom/dice.html")
+    tool = page.locator('.tsr-snapshot[data-tool="boards.classroom:DiceTool"]')
+    assert tool.count() == 1
+    assert "Live in this page" in tool.locator(".live-only").inner_text()
+    tool.locator('[data-name="count"]').fill("6")
+    tool.locator('[data-name="seed"]').fill("2026")
+    tool.locator('[data-name="roll"]').click()
+    _answered(page, 1)
+    page.wait_for_function("document.querySelector('[data-name=out]').textContent.includes('Rolled')")
+    out = tool.locator('[data-name="out"]').inner_text()
+    # the very dice CPython rolls from that seed, and the tally against the exact chance
+    faces = DiceSeries().roll(6, 4, "2026")
+    assert f"Rolled {' '.join(map(str, faces))}" in out and "exact chance 50.0%" in out and "Seed 2026" in out
+    assert tool.locator('[data-name="dice"] span').count() == 6
+    assert not report.problems, report.problems
+
+
+def test_the_house_rules_lab_plays_its_games_in_the_page(open_page):
+    page, report = open_page("classroom/house_rules.html")
+    tool = page.locator('.tsr-snapshot[data-tool="boards.classroom:LabTool"]')
+    tool.locator('[data-name="ruleset"]').select_option(label="The Rules! (with no name)")
+    _answered(page, 1)
+    assert "ace high" in tool.locator('[data-name="setting"]').inner_text()
+    tool.locator('[data-name="scenario"]').select_option(label="duel")
+    tool.locator('[data-name="games"]').fill("4")
+    tool.locator('[data-name="run"]').click()  # the games field's change and the press both count
+    page.wait_for_function("document.querySelector('progress[data-name=progress]').value === 8", timeout=120_000)
+    results = tool.locator('[data-name="results"]').inner_text()
+    # the same games CPython plays with the same seeds and settings
+    run = LabRun("phlog", "duel", "ace_high", True, 4)
+    while not run.finished:
+        run.play_next()
+    expected = study_words(run.summaries(), run.sides)
+    assert re.sub(r"\s+", " ", expected) in re.sub(r"\s+", " ", results)
+    assert not report.problems, report.problems
