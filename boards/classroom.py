@@ -159,8 +159,9 @@ def results_html(summaries: dict[str, Summary], sides) -> str:
         + f"<td>{s.draws + s.unfinished}</td><td>{s.mean_rounds:.1f}</td></tr>"
         for label, s in summaries.items())
     head = "".join(f"<th>{html.escape(side)} won</th>" for side in sides)
-    return ('<table style="font-size:18px;border-collapse:collapse" cellpadding="6">'
-            f"<tr><th>variant</th><th>games</th>{head}<th>no winner</th><th>mean rounds</th></tr>{rows}</table>"
+    # the table scrolls sideways on a phone rather than losing its last columns
+    return ('<div style="overflow-x:auto"><table style="font-size:18px;border-collapse:collapse" cellpadding="6">'
+            f"<tr><th>variant</th><th>games</th>{head}<th>no winner</th><th>mean rounds</th></tr>{rows}</table></div>"
             f"<p>{html.escape(study_words(summaries, tuple(sides)))}</p>")
 
 

@@ -101,7 +101,11 @@ def snapshot_html(widget) -> str:
         return f'<button type="button" disabled{_name(widget)}>{html.escape(widget.description)}</button>'
     if isinstance(widget, (ipw.Dropdown, ipw.Select)):
         return _selection(widget)
-    if isinstance(widget, (ipw.Textarea, ipw.Text)):
+    if isinstance(widget, ipw.Text):  # one line (ipywidgets' Textarea is not a Text)
+        placeholder = html.escape(widget.placeholder, quote=True)
+        return (f'<label class="tsr-snapshot-field">{_label(widget)}<input type="text" disabled{_name(widget)}'
+                f' placeholder="{placeholder}" value="{html.escape(widget.value, quote=True)}"></label>')
+    if isinstance(widget, ipw.Textarea):
         placeholder = html.escape(widget.placeholder, quote=True)
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
                 f'<textarea disabled rows="2"{_name(widget)} placeholder="{placeholder}">{html.escape(widget.value)}'
