@@ -22,10 +22,11 @@ from explorer.rulesets.simple_plastic import examples, mechanics as m
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
+from .tabletop_board import BOARD_WORDS_JS, board_alt, board_words  # noqa: F401  (drawn for every tabletop)
 from .board import make_sources
-from .alt_text import ALT_JS, alt_div, alt_num
+from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
-from .packing import UNPACK_JS, packed
+from .packing import UNPACK_JS, ReasonIndex, packed
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
@@ -46,112 +47,8 @@ def percent(p) -> str:
 from boards.simple_plastic import SimplePlasticLayers, _status, profile_text  # noqa: E402,F401
 
 
-# -- the board in words (its text alternative) ---------------------------------------------------
-
-def board_words(layers: dict[str, dict[str, list]], size: tuple[float, float]) -> str:
-    """The board of ``layers`` in words, for a screen reader (mirrors :data:`BOARD_WORDS_JS`)."""
-    width, height = size
-    parts = [f"Tabletop {alt_num(width)} by {alt_num(height)} inches, seen from above "
-             f"(x inches from the left edge, y inches from the bottom edge)."]
-    terrain = layers["terrain"]
-    if terrain["name"]:
-        parts.append("Terrain: " + "; ".join(
-            f"{name} ({label}) around ({alt_num(x)}, {alt_num(y)})"
-            for name, label, x, y in zip(terrain["name"], terrain["label"], terrain["cx"], terrain["cy"])) + ".")
-    figures = layers["figures"]
-    groups: dict[str, dict[str, list[str]]] = {}
-    for fid, x, y, side, kind, squad in zip(figures["id"], figures["x"], figures["y"], figures["side"],
-                                            figures["kind"], figures["squad"]):
-        where = f"{fid} {tb.KIND_WORDS.get(kind, kind)} at ({alt_num(x)}, {alt_num(y)})"
-        groups.setdefault(side, {}).setdefault(squad, []).append(where)
-    for side, squads in groups.items():
-        units = [(f"alone: {', '.join(members)}" if squad == "operates alone"
-                  else f"squad {squad} ({len(members)}): {', '.join(members)}") for squad, members in squads.items()]
-        parts.append(f"{side[:1].upper() + side[1:]}: " + "; ".join(units) + ".")
-    if layers["fallen"]["id"]:
-        parts.append("Fallen: " + ", ".join(layers["fallen"]["id"]) + ".")
-    sights = list(dict.fromkeys(label.split(" (this line")[0] for label in layers["sight"]["label"]))
-    if sights:
-        parts.append("Lines of sight: " + "; ".join(sights) + ".")
-    rings = layers["rings"]
-    if rings["label"]:
-        parts.append("Rings: " + "; ".join(f"{label} (radius {alt_num(r)} inches)"
-                                            for label, r in zip(rings["label"], rings["radius"])) + ".")
-    return " ".join(parts)
-
-
-BOARD_WORDS_JS = ALT_JS + """
-function words(L) {
-  const parts = ['Tabletop ' + num(size[0]) + ' by ' + num(size[1]) + ' inches, seen from above '
-                 + '(x inches from the left edge, y inches from the bottom edge).'];
-  const t = L.terrain;
-  if (t.name.length) {
-    parts.push('Terrain: ' + Array.from(t.name, (n, i) => n + ' (' + t.label[i] + ') around (' + num(t.cx[i]) + ', '
-               + num(t.cy[i]) + ')').join('; ') + '.');
-  }
-  const f = L.figures, groups = new Map();
-  for (let i = 0; i < f.id.length; i++) {
-    const where = f.id[i] + ' ' + (kinds[f.kind[i]] || f.kind[i]) + ' at (' + num(f.x[i]) + ', ' + num(f.y[i]) + ')';
-    if (!groups.has(f.side[i])) { groups.set(f.side[i], new Map()); }
-    const squads = groups.get(f.side[i]);
-    if (!squads.has(f.squad[i])) { squads.set(f.squad[i], []); }
-    squads.get(f.squad[i]).push(where);
-  }
-  for (const [side, squads] of groups) {
-    const units = [];
-    for (const [squad, members] of squads) {
-      units.push(squad === 'operates alone' ? 'alone: ' + members.join(', ')
-                 : 'squad ' + squad + ' (' + members.length + '): ' + members.join(', '));
-    }
-    parts.push(side.charAt(0).toUpperCase() + side.slice(1) + ': ' + units.join('; ') + '.');
-  }
-  if (L.fallen.id.length) { parts.push('Fallen: ' + Array.from(L.fallen.id).join(', ') + '.'); }
-  const sights = [...new Set(Array.from(L.sight.label, l => l.split(' (this line')[0]))];
-  if (sights.length) { parts.push('Lines of sight: ' + sights.join('; ') + '.'); }
-  const r = L.rings;
-  if (r.label.length) {
-    parts.push('Rings: ' + Array.from(r.label, (l, i) => l + ' (radius ' + num(r.radius[i]) + ' inches)').join('; ') + '.');
-  }
-  return parts.join(' ');
-}
-"""
-
-
-def board_alt(sources, size: tuple[float, float], *, name: str):
-    """The text alternative of a board drawn from ``sources``: it follows every change of their data
-    (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
-    layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
-    alt = alt_div(board_words(layers, size), name=name)
-    follow = CustomJS(args=dict(alt=alt, size=list(size), kinds=tb.KIND_WORDS,
-                                **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
-        alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
-                               rings: rings.data}));
-    """)
-    for key in layers:
-        sources[key].js_on_change("data", follow)
-    return alt
-
-
-class SimplePlasticBoard(SimplePlasticLayers):
+class SimplePlasticBoard(SimplePlasticLayers, tb.TabletopDrawing):
     """:class:`boards.simple_plastic.SimplePlasticLayers` drawn with Bokeh: the table from above."""
-
-    # -- drawing ------------------------------------------------------------------
-    def figure(self, sources):
-        """The table alone (true scale; its one tooltip is on the figures)."""
-        width, height = self.size
-        return tb.draw_tabletop(sources, width, height, title=self.title, name=self.name)
-
-    def legend(self):
-        return tb.tabletop_legend(name=f"{self.name}-legend")
-
-    def alt(self, sources):
-        """The table in words (read by a screen reader), following the sources' changes."""
-        return board_alt(sources, self.size, name=f"{self.name}-alt")
-
-    def draw(self, sources):
-        """The table with its legend below it, and its text alternative."""
-        return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
-                      name=f"{self.name}-layout")
 
 
 def board_figure(state, **options):
@@ -251,22 +148,8 @@ def odds_headline(c: dict, need, dist) -> str:
     return f"<b>{attacker.name}</b> attacks <b>{whom}</b>. " + _headline(need, c["attacker"], dist)
 
 
-class _ReasonIndex:
-    """Reasons shared by many entries are stored once; entries keep their numbers."""
-
-    def __init__(self):
-        self.texts: list[str] = []
-        self._index: dict[str, int] = {}
-
-    def __call__(self, explained) -> list[int]:
-        out = []
-        for reason in explained.reasons:
-            text = LINKS.reason(reason)
-            if text not in self._index:
-                self._index[text] = len(self.texts)
-                self.texts.append(text)
-            out.append(self._index[text])
-        return out
+def _ReasonIndex() -> ReasonIndex:
+    return ReasonIndex(LINKS)
 
 
 def _kills_chart(source, name: str, title: str = "Kills this turn (exact)"):
