@@ -104,6 +104,11 @@ def profile_table(variant: str = "standard") -> dict:
     }
 
 
+def tutorial_profile_table() -> dict:
+    """The tutorial's one trooper, as the book shows it."""
+    return profile_table("tutorial")
+
+
 def to_hit_table() -> dict:
     """The base numbers needed, by variant and range band."""
     return {"columns": ["Rules", "In range", "Within half range"],
