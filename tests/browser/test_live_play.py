@@ -16,6 +16,7 @@ import pytest
 from .conftest import wait_for_boards
 
 PAGES = {
+    "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "simple_plastic": ("simple_plastic/full_game.html", {"type": "Attack", "attacker": "g1", "target": "t1"}),
     "phlog": ("phlog/full_game.html", {"type": "Attack", "target": "tan-1"}),
 }
@@ -25,7 +26,7 @@ BOARD_DATA = """(snapshot) => {
   const rootId = JSON.parse(item.textContent).root_id;
   const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
   const out = {};
-  for (const name of ["layer-units", "layer-figures", "layer-cards", "layer-rings", "layer-reach"]) {
+  for (const name of ["layer-units", "layer-figures", "layer-cards", "layer-rings", "layer-reach", "layer-links"]) {
     const source = doc.get_model_by_name(name);
     if (source == null) continue;
     const data = source.data instanceof Map ? Object.fromEntries(source.data) : source.data;
