@@ -265,3 +265,12 @@ def test_live_widget_is_labelled_live_only_and_plays_the_same_game_in_the_page(l
     assert (config["ruleset"], config["scenario"], config["human"]) == ("army_men", "standard", "green")
     page = explorer.new_game("army_men", config["scenario"], seed=config["seed"])
     assert page.to_json() == explorer.new_game("army_men", "standard", seed=3).to_json()
+
+
+def test_the_builder_chart_is_the_squads_cost_against_the_points_agreed():
+    layout = am.army_builder({"sargent": 2, "regular": 9, "submachine_gunner": 0}, budget=100)
+    bar = layout.select_one({"name": "am-army-chart"}).renderers[0].data_source.data
+    assert bar["points"] == [130] and bar["colour"] == [am.OKABE_ITO["vermillion"]]  # refused: red
+    assert layout.select_one({"name": "am-army-limit"}).location == 100
+    assert max(e[0] for e in am.builder_entries()[0]) < am.POINTS_AXIS
+    assert "costs 130 points, against the 100 agreed" in layout.select_one({"name": "am-army-chart-alt"}).text

@@ -16,7 +16,8 @@ import json
 
 from bokeh.layouts import column, row
 from bokeh.models import (
-    CheckboxGroup, ColumnDataSource, CustomJS, Div, HoverTool, LabelSet, RadioButtonGroup, Range1d, Slider, Spinner,
+    CheckboxGroup, ColumnDataSource, CustomJS, Div, HoverTool, LabelSet, RadioButtonGroup, Range1d, Slider, Span,
+    Spinner,
 )
 from bokeh.plotting import figure as bokeh_figure
 
@@ -352,11 +353,17 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
     text = Div(text="", name="am-army-text", sizing_mode="stretch_width", css_classes=["am-army-text"],
                styles=TEXT_STYLE)
     text.text = builder_words(counts, budget)
+    kinds = [kind for kind in BUILDER_MAX for _ in range(counts[kind])]
+    bar = ColumnDataSource(_points_bar(m.army_points({"alpha": kinds}).value,
+                                       bool(m.army_problems({"alpha": kinds}, points=budget))))
+    fig, limit = _points_chart(bar, budget)
+    alt = alt_div(_points_words(bar.data["points"][0], budget), name="am-army-chart-alt")
     update = CustomJS(
         args=dict(entries=json.dumps(entries, separators=(",", ":")), over=over, texts=texts, spinners=spinners,
                   sizes=[n + 1 for n in BUILDER_MAX.values()], budget=pick_budget,
-                  budgets=[b or 0 for b in BUDGETS], text=text),
-        code="""
+                  budgets=[b or 0 for b in BUDGETS], text=text, bar=bar, limit=limit, alt=alt,
+                  colours=[BAR, OKABE_ITO["vermillion"]]),
+        code=ALT_JS + """
         const cache = (window.tsrArmy = window.tsrArmy || new Map());
         if (!cache.has(entries)) cache.set(entries, JSON.parse(entries));
         let at = 0;
@@ -369,14 +376,50 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
           + (all.length ? '<p class="am-army-refused"><b>Refused:</b></p><ul>' + all.map(i => '<li>' + texts[i]
              + '</li>').join('') + '</ul>' : '<p class="am-army-ok"><b>A legal squad.</b> Every rule of army '
              + 'creation is kept.</p>');
+        const agreed = budgets[budget.active];
+        bar.data = {y: [0], points: [points], colour: [colours[all.length ? 1 : 0]], label: [points + ' points']};
+        limit.location = agreed || null;
+        limit.visible = agreed > 0;
+        alt.text = wrap('Bar chart: the squad costs ' + points + ' points'
+                        + (agreed ? ', against the ' + agreed + ' agreed.' : ', with no limit agreed.'));
         """)
     for spinner in spinners:
         spinner.js_on_change("value", update)
     pick_budget.js_on_change("active", update)
     grid = row(*spinners, sizing_mode="stretch_width", css_classes=["am-army-counts"])
     grid.flow_mode = "block"
-    return column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget, text,
+    return column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget, fig, alt, text,
                   sizing_mode="stretch_width", name="am-army")
+
+
+POINTS_AXIS = 450  # the dearest squad the builder can make costs 390 points; room for its label
+
+
+def _points_bar(points: int, refused: bool) -> dict:
+    return {"y": [0], "points": [points], "colour": [OKABE_ITO["vermillion"] if refused else BAR],
+            "label": [f"{points} points"]}
+
+
+def _points_chart(source, budget: int | None):
+    """The squad's cost as one bar, and a dashed line at the points agreed."""
+    fig = bokeh_figure(height=110, sizing_mode="stretch_width", x_range=Range1d(0, POINTS_AXIS),
+                       y_range=Range1d(-0.6, 0.6),
+                       toolbar_location=None, name="am-army-chart", x_axis_label="points")
+    fig.hbar(y="y", right="points", height=0.6, source=source, color="colour")
+    fig.add_layout(LabelSet(x="points", y="y", text="label", source=source, x_offset=4, y_offset=-8,
+                            text_font_size="11pt"))
+    fig.yaxis.visible = False
+    fig.ygrid.visible = False
+    limit = Span(location=budget, dimension="height", line_color="#111111", line_dash="dashed", line_width=2,
+                 visible=budget is not None, name="am-army-limit")
+    fig.add_layout(limit)
+    fig.add_tools(HoverTool(tooltips=[("cost", "@label")]))
+    return fig, limit
+
+
+def _points_words(points: int, budget: int | None) -> str:
+    agreed = f", against the {budget} agreed." if budget else ", with no limit agreed."
+    return f"Bar chart: the squad costs {points} points{agreed}"
 
 
 def builder_words(counts: dict[str, int], budget: int | None) -> str:

@@ -62,7 +62,7 @@ def test_army_builder_refuses_a_bad_squad_with_its_rule(open_page):
     page.wait_for_timeout(300)
     words = text.inner_text()
     assert "Refused" in words and "2 sargents" in words and "110 points" in words
-    assert text.locator("a.rule-ref").first.get_attribute("href").endswith("army.html#army-men-standard-squads")
+    assert text.locator('a.rule-ref[href="army.html#army-men-standard-squads"]').count() == 1  # the rule refusing
     page.get_by_role("button", name="100 points").click()
     page.wait_for_timeout(300)
     assert "more than the 100 agreed" in text.inner_text()
