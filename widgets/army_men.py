@@ -32,6 +32,7 @@ from .board import make_sources, swatch_line, swatch_marker
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .palette import BAR, OKABE_ITO
+from .tabletop_live import TabletopLive
 
 RULESET = "army_men"
 LINKS = RuleLinks(RULESET)
@@ -457,7 +458,7 @@ def replay_explorer(final_state=None, **game):
 
 # -- live play ----------------------------------------------------------------------------------------------
 
-class ArmyMenLive:
+class ArmyMenLive(TabletopLive):
     """Play one side against the GreedyBot in JupyterLab.
 
     The menu offers only the engine's legal actions; the free-form pickers
@@ -465,71 +466,23 @@ class ArmyMenLive:
     the engine refuses what the rules forbid, naming the rule.
     """
 
+    words = ("Shooter", "Target", "Trooper", "Try this shot", "Try this move")
+    max_inches = 12.0
+
     def __init__(self, state=None, *, human: str = "green", bot_seed: int = 1, scenario: str = "standard",
                  seed: int = 3):
-        import ipywidgets as ipw
-
         import explorer
 
-        from .live import LivePlay
-
         state = state or explorer.new_game(RULESET, scenario, seed=seed)
-        self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, ArmyMenBoard(ranges="last", name="am-live-board"), bots, links=LINKS,
-                             bot_seed=bot_seed)
-        ids = sorted(state.figures)
-        own = [fid for fid in ids if state.figures[fid].side == human]
-        enemies = [fid for fid in ids if state.figures[fid].side != human]
-        self.shooter = ipw.Dropdown(options=ids, value=own[0], description="Shooter", layout=ipw.Layout(width="auto"))
-        self.target = ipw.Dropdown(options=ids, value=enemies[0], description="Target", layout=ipw.Layout(width="auto"))
-        self.shoot_button = ipw.Button(description="Try this shot")
-        self.mover = ipw.Dropdown(options=ids, value=own[0], description="Trooper", layout=ipw.Layout(width="auto"))
-        self.direction = ipw.Dropdown(options=list(m.tt.COMPASS), value="E", description="Direction",
-                                      layout=ipw.Layout(width="auto"))
-        self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=12.0, step=0.5, description="Inches")
-        self.move_button = ipw.Button(description="Try this move")
-        self.shoot_button.on_click(lambda _: self.try_shot(self.shooter.value, self.target.value))
-        self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+        super().__init__(state, ArmyMenBoard(ranges="last", name="am-live-board"), bots, links=LINKS, human=human,
+                         bot_seed=bot_seed)
 
-    @property
-    def state(self):
-        return self.live.state
-
-    @property
-    def message(self) -> str:
-        return self.live.status.value
-
-    def play(self, act) -> None:
-        """Play an action as the human; a refusal is shown, and nothing changes."""
-        self.live.play(act)
+    def target_action(self, shooter: str, target: str) -> Shoot:
+        return Shoot(self.human, shooter, target)
 
     def try_shot(self, shooter: str, target: str) -> None:
-        self.play(Shoot(self.human, shooter, target))
+        self.try_target(shooter, target)
 
     def move_action(self, trooper: str, direction: str, inches: float) -> Move:
-        to = m.tt.step(self.state.figures[trooper].position, m.tt.COMPASS[direction], inches)
-        return Move(self.human, trooper, (round(to[0], 3), round(to[1], 3)))
-
-    def try_move(self, trooper: str, direction: str, inches: float) -> None:
-        self.play(self.move_action(trooper, direction, inches))
-
-    def undo(self) -> None:
-        self.live.undo()
-
-    def widget(self):
-        import ipywidgets as ipw
-
-        from .display import bokeh_widget, live_only
-
-        live = self.live
-        menu = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        free_shot = ipw.HBox([self.shooter, self.target, self.shoot_button], layout=ipw.Layout(flex_flow="row wrap"))
-        free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
-                             layout=ipw.Layout(flex_flow="row wrap"))
-        return live_only(ipw.VBox([
-            bokeh_widget(live.figure),
-            ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
-            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_shot, free_move,
-            live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
-        ]), play=live.session.config())
+        return Move(self.human, trooper, self.step(trooper, direction, inches))

@@ -27,6 +27,7 @@ from .board import make_sources
 from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
+from .tabletop_live import TabletopLive
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
@@ -392,7 +393,7 @@ def replay_explorer(final_state=None, **game):
 
 # -- live play ------------------------------------------------------------------------------------------
 
-class SimplePlasticLive:
+class SimplePlasticLive(TabletopLive):
     """Play one side against the GreedyBot in JupyterLab.
 
     The menu offers only the engine's legal actions. The free-form pickers
@@ -402,74 +403,23 @@ class SimplePlasticLive:
     """
 
     def __init__(self, state=None, *, human: str = "green", bot_seed: int = 1):
-        import ipywidgets as ipw
-
-        from .live import LivePlay
-
         import explorer
 
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
-        self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots, links=LINKS,
-                             bot_seed=bot_seed)
-        ids = sorted(state.figures)
-        self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
-        enemies = [fid for fid in ids if state.figures[fid].side != human]
-        self.target = ipw.Dropdown(options=ids, value=enemies[0], description="Target", layout=ipw.Layout(width="auto"))
-        self.attack_button = ipw.Button(description="Try this attack")
-        self.mover = ipw.Dropdown(options=ids, description="Unit", layout=ipw.Layout(width="auto"))
-        self.direction = ipw.Dropdown(options=list(m.tt.COMPASS), value="E", description="Direction",
-                                      layout=ipw.Layout(width="auto"))
-        self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=8.0, step=0.5, description="Inches")
-        self.move_button = ipw.Button(description="Try this move")
-        self.attack_button.on_click(lambda _: self.try_attack(self.attacker.value, self.target.value))
-        self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+        super().__init__(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board"), bots,
+                         links=LINKS, human=human, bot_seed=bot_seed)
 
-    @property
-    def state(self):
-        return self.live.state
-
-    def play(self, act) -> None:
-        """Play an action as the human; a refusal is shown, and nothing changes."""
-        self.live.play(act)
+    def target_action(self, attacker: str, target: str) -> Attack:
+        return Attack(self.human, attacker, target)
 
     def try_attack(self, attacker: str, target: str) -> None:
-        self.play(Attack(self.human, attacker, target))
+        self.try_target(attacker, target)
 
     def move_action(self, figure_id: str, direction: str, inches: float):
         """The move of ``figure_id``'s unit, ``inches`` toward ``direction`` (the figure leads a squad)."""
         figure = self.state.figures[figure_id]
-        to = m.tt.step(figure.position, m.tt.COMPASS[direction], inches)
-        to = (round(to[0], 3), round(to[1], 3))
+        to = self.step(figure_id, direction, inches)
         if figure.squad:
             return MoveSquad(self.human, figure.squad, figure_id, to)
         return MoveFigure(self.human, figure_id, to)
-
-    def try_move(self, figure_id: str, direction: str, inches: float) -> None:
-        self.play(self.move_action(figure_id, direction, inches))
-
-    def undo(self) -> None:
-        self.live.undo()
-
-    @property
-    def message(self) -> str:
-        return self.live.status.value
-
-    def widget(self):
-        import ipywidgets as ipw
-
-        from .display import bokeh_widget, live_only
-
-        live = self.live
-        menu = ipw.HBox([live.play_button, live.undo_button, live.save_button, live.load_button])
-        free_attack = ipw.HBox([self.attacker, self.target, self.attack_button],
-                               layout=ipw.Layout(flex_flow="row wrap"))
-        free_move = ipw.HBox([self.mover, self.direction, self.inches, self.move_button],
-                             layout=ipw.Layout(flex_flow="row wrap"))
-        return live_only(ipw.VBox([
-            bokeh_widget(live.figure),
-            ipw.HTML("<b>Legal actions</b> (the engine's menu):"), live.actions, menu, live.status,
-            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"), free_attack, free_move,
-            live.saved, ipw.HTML("<b>Log</b> (newest first):"), live.log,
-        ]), play=live.session.config())

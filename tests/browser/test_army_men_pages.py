@@ -67,28 +67,3 @@ def test_army_builder_refuses_a_bad_squad_with_its_rule(open_page):
     page.wait_for_timeout(300)
     assert "more than the 100 agreed" in text.inner_text()
     assert report.problems == []
-
-
-def test_replay_forward_changes_the_log_and_the_board(open_page):
-    page, report = open_page("army_men/full_game.html")
-    wait_for_boards(page)
-    log = page.locator(".replay-log div").first
-    log.scroll_into_view_if_needed()
-    assert "Start of the game" in log.inner_text()
-    board = page.locator(".bk-Column", has=page.locator(".replay-log")).locator(".bk-Figure").first
-    before = board.screenshot()
-    forward = page.get_by_role("button", name="Forward ▶")
-    for _ in range(3):
-        forward.click()
-        page.wait_for_timeout(200)
-    assert "Step 3" in log.inner_text() and board.screenshot() != before
-    assert report.problems == []
-
-
-@pytest.mark.parametrize("path", ["army_men/index.html", "army_men/shooting.html", "army_men/army.html",
-                                  "army_men/full_game.html"])
-def test_phone_width_has_no_sideways_scroll(open_page, path):
-    page, _ = open_page(path, width=390, height=844)
-    wait_for_boards(page)
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1
