@@ -32,7 +32,7 @@ KIND_WORDS = {kind: p.name.lower() for kind, p in PROFILES.items()}
 RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
                 "flag": "#111111"}
 """Range rings are drawn in the side's ink; the rest by what they mean."""
-PRONE_BAR = (1.4, 0.45)
+PRONE_BAR = (2.0, 0.6)
 """A prone figure's bar, inches across and up: a trooper lying down, seen from above."""
 
 LINK_COLUMNS = ("xs", "ys", "colour", "label")

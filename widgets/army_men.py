@@ -119,7 +119,7 @@ function bars(source, p, chosen) {
 
 VARIANTS = ("tutorial", "standard")
 DICE = (1, 2, 3)
-DICE_LABELS = ("1 die (regular)", "2 dice (sargent)", "3 dice (submachine gunner)")
+DICE_LABELS = ("1 die", "2 dice", "3 dice")
 LEADERSHIP = ("penalty", "literal", "easier_target")
 LEADERSHIP_LABELS = ("Penalty (our ruling)", "Literal (+1 helps)", "Easier target")
 FLAGS = ("cover", "moved", "shooter_cut_off", "target_cut_off")
@@ -216,7 +216,9 @@ def shot_explorer(*, variant: str = "tutorial", dice: int = 1, within_half: bool
     for widget in (pick_variant, pick_dice, pick_range, pick_lead):
         widget.js_on_change("active", update)
     flags.js_on_change("active", update)
-    controls = column(_label("Rules"), pick_variant, _label("Rate of fire"), pick_dice, _label("Range"), pick_range,
+    controls = column(_label("Rules"), pick_variant,
+                      _label("Rate of fire: dice rolled (regular 1, sargent 2, submachine gunner 3)"), pick_dice,
+                      _label("Range"), pick_range,
                       flags, _label("Leadership, read as (standard rules)"), pick_lead, sizing_mode="stretch_width")
     return column(controls, text, fig, alt, sizing_mode="stretch_width", name="am-shot")
 
@@ -348,7 +350,8 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
               "flamethrower": 0, **(counts or {})}
     entries, over, texts = builder_entries()
     spinners = [Spinner(title=f"{PROFILES[k].name} ({PROFILES[k].points} points)", low=0, high=high, step=1,
-                        value=counts[k], name=f"am-army-{k}", width=150) for k, high in BUILDER_MAX.items()]
+                        value=counts[k], name=f"am-army-{k}", sizing_mode="stretch_width")
+                for k, high in BUILDER_MAX.items()]
     pick_budget = RadioButtonGroup(labels=["No limit" if b is None else f"{b} points" for b in BUDGETS],
                                    active=BUDGETS.index(budget), name="am-army-budget", sizing_mode="stretch_width")
     text = Div(text="", name="am-army-text", sizing_mode="stretch_width", css_classes=["am-army-text"],
@@ -387,8 +390,8 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
     for spinner in spinners:
         spinner.js_on_change("value", update)
     pick_budget.js_on_change("active", update)
-    grid = row(*spinners, sizing_mode="stretch_width", css_classes=["am-army-counts"])
-    grid.flow_mode = "block"
+    grid = column(*(row(*spinners[i:i + 2], sizing_mode="stretch_width") for i in range(0, len(spinners), 2)),
+                  sizing_mode="stretch_width", css_classes=["am-army-counts"])  # two a row: fits a phone
     return column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget, fig, alt, text,
                   sizing_mode="stretch_width", name="am-army")
 

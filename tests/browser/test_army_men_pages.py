@@ -21,7 +21,7 @@ def test_shot_explorer_rules_range_and_conditions_change_the_number_and_the_char
     page.get_by_role("button", name="Within half range").click()
     page.wait_for_timeout(300)
     assert "needs 5+" in text.inner_text()
-    page.get_by_role("button", name="3 dice (submachine gunner)").click()
+    page.get_by_role("button", name="3 dice", exact=True).click()
     page.wait_for_timeout(300)
     assert "With 3 dice" in text.inner_text() and chart.screenshot() != before
     page.get_by_role("button", name="Standard Rules").click()
