@@ -349,7 +349,7 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
     counts = {"sargent": 1, "regular": 5, "submachine_gunner": 1, "heavy_weapon": 0, "grenadier": 0,
               "flamethrower": 0, **(counts or {})}
     entries, over, texts = builder_entries()
-    spinners = [Spinner(title=f"{PROFILES[k].name} ({PROFILES[k].points} points)", low=0, high=high, step=1,
+    spinners = [Spinner(title=f"{PROFILES[k].name}: {PROFILES[k].points}", low=0, high=high, step=1,
                         value=counts[k], name=f"am-army-{k}", sizing_mode="stretch_width")
                 for k, high in BUILDER_MAX.items()]
     pick_budget = RadioButtonGroup(labels=["No limit" if b is None else f"{b} points" for b in BUDGETS],
