@@ -11,7 +11,10 @@ import pytest
 import explorer
 from explorer.core.session import Session, make_bot
 
-CASES = [("simple_plastic", "skirmish", "green"), ("phlog", "corridor", "green")]
+CASES = [("simple_plastic", "skirmish", "green"), ("phlog", "corridor", "green"), ("army_men", "standard", "green")]
+ATTEMPTS = {"simple_plastic": {"type": "Attack", "attacker": "g1", "target": "t1"},
+            "phlog": {"type": "Step", "direction": "N"},
+            "army_men": {"type": "Shoot", "shooter": "g1", "target": "g2"}}
 
 
 def _session(case, seed=3):
@@ -47,9 +50,7 @@ def test_offered_actions_are_the_legal_ones_and_answers_are_json(case):
 def test_a_refused_action_cites_its_rule_and_changes_nothing(case):
     session = _session(case)
     before = session.save()
-    attempt = {"type": "Attack", "attacker": "g1", "target": "t1"} if case[0] == "simple_plastic" else \
-        {"type": "Step", "direction": "N"}
-    answer = session.try_action(attempt)
+    answer = session.try_action(ATTEMPTS[case[0]])
     assert answer["message"]["kind"] == "refused"
     assert answer["message"]["rule"]["key"].startswith(case[0] + ":") and answer["message"]["rule"]["title"]
     assert session.save() == before

@@ -129,12 +129,16 @@ def swatch_box(fill: str, *, hatch: str = "blank", hatch_colour: str = "#000000"
 
 
 def swatch_marker(shape: str, fill: str, *, line: str = "#1A1A1A", line_width: float = 1.3, text: str = "") -> str:
-    """A 16 px marker: ``circle``, ``square``, ``triangle``, ``diamond``, ``x`` or ``ring``."""
+    """A 16 px marker: ``circle``, ``square``, ``triangle``, ``inverted_triangle``, ``diamond``, ``star``, ``hex``,
+    ``x`` or ``ring``."""
     body = {
         "circle": '<circle cx="8" cy="8" r="6"/>',
         "square": '<rect x="2.5" y="2.5" width="11" height="11"/>',
         "triangle": '<path d="M8 1.5L14.5 14H1.5Z"/>',
         "diamond": '<path d="M8 1L15 8L8 15L1 8Z"/>',
+        "inverted_triangle": '<path d="M8 14.5L14.5 2H1.5Z"/>',
+        "star": '<path d="M8 1L9.9 6H15L10.9 9.1L12.4 14.5L8 11.3L3.6 14.5L5.1 9.1L1 6H6.1Z"/>',
+        "hex": '<path d="M1.5 8L4.8 2.3H11.2L14.5 8L11.2 13.7H4.8Z"/>',
         "x": '<path d="M3 3L13 13M13 3L3 13" fill="none"/>',
         "ring": '<circle cx="8" cy="8" r="6" fill="none" stroke-dasharray="3 2"/>',
     }.get(shape, '<circle cx="8" cy="8" r="6"/>')

@@ -135,3 +135,26 @@ const unpack = (text) => {
   return value;
 };
 """
+
+
+class ReasonIndex:
+    """The reasons of many explanations (an odds explorer's table), each written once as a linked sentence.
+
+    ``index(explained)`` gives the numbers of its reasons in ``texts``; the
+    page joins them back. ``links`` (a :class:`widgets.links.RuleLinks`) words each reason.
+    """
+
+    def __init__(self, links):
+        self.links = links
+        self.texts: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, explained) -> list[int]:
+        out = []
+        for reason in explained.reasons:
+            text = self.links.reason(reason)
+            if text not in self._index:
+                self._index[text] = len(self.texts)
+                self.texts.append(text)
+            out.append(self._index[text])
+        return out

@@ -22,10 +22,12 @@ from explorer.rulesets.simple_plastic import examples, mechanics as m
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
+from .tabletop_board import BOARD_WORDS_JS, board_alt, board_words  # noqa: F401  (drawn for every tabletop)
 from .board import make_sources
-from .alt_text import ALT_JS, alt_div, alt_num
+from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
-from .packing import UNPACK_JS, packed
+from .packing import UNPACK_JS, ReasonIndex, packed
+from .tabletop_live import TabletopLive
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
@@ -46,114 +48,8 @@ def percent(p) -> str:
 from boards.simple_plastic import SimplePlasticLayers, _status, profile_text  # noqa: E402,F401
 
 
-# -- the board in words (its text alternative) ---------------------------------------------------
-
-def board_words(layers: dict[str, dict[str, list]], size: tuple[float, float]) -> str:
-    """The board of ``layers`` in words, for a screen reader (mirrors :data:`BOARD_WORDS_JS`)."""
-    width, height = size
-    parts = [f"Tabletop {alt_num(width)} by {alt_num(height)} inches, seen from above "
-             f"(x inches from the left edge, y inches from the bottom edge)."]
-    terrain = layers["terrain"]
-    if terrain["name"]:
-        parts.append("Terrain: " + "; ".join(
-            f"{name} ({label}) around ({alt_num(x)}, {alt_num(y)})"
-            for name, label, x, y in zip(terrain["name"], terrain["label"], terrain["cx"], terrain["cy"])) + ".")
-    figures = layers["figures"]
-    groups: dict[str, dict[str, list[str]]] = {}
-    for fid, x, y, side, kind, squad in zip(figures["id"], figures["x"], figures["y"], figures["side"],
-                                            figures["kind"], figures["squad"]):
-        where = f"{fid} {tb.KIND_WORDS.get(kind, kind)} at ({alt_num(x)}, {alt_num(y)})"
-        groups.setdefault(side, {}).setdefault(squad, []).append(where)
-    for side, squads in groups.items():
-        units = [(f"alone: {', '.join(members)}" if squad == "operates alone"
-                  else f"squad {squad} ({len(members)}): {', '.join(members)}") for squad, members in squads.items()]
-        parts.append(f"{side[:1].upper() + side[1:]}: " + "; ".join(units) + ".")
-    if layers["fallen"]["id"]:
-        parts.append("Fallen: " + ", ".join(layers["fallen"]["id"]) + ".")
-    sights = list(dict.fromkeys(label.split(" (this line")[0] for label in layers["sight"]["label"]))
-    if sights:
-        parts.append("Lines of sight: " + "; ".join(sights) + ".")
-    rings = layers["rings"]
-    if rings["label"]:
-        parts.append("Rings: " + "; ".join(f"{label} (radius {alt_num(r)} inches)"
-                                            for label, r in zip(rings["label"], rings["radius"])) + ".")
-    return " ".join(parts)
-
-
-BOARD_WORDS_JS = ALT_JS + """
-function words(L) {
-  const parts = ['Tabletop ' + num(size[0]) + ' by ' + num(size[1]) + ' inches, seen from above '
-                 + '(x inches from the left edge, y inches from the bottom edge).'];
-  const t = L.terrain;
-  if (t.name.length) {
-    parts.push('Terrain: ' + Array.from(t.name, (n, i) => n + ' (' + t.label[i] + ') around (' + num(t.cx[i]) + ', '
-               + num(t.cy[i]) + ')').join('; ') + '.');
-  }
-  const f = L.figures, groups = new Map();
-  for (let i = 0; i < f.id.length; i++) {
-    const where = f.id[i] + ' ' + (kinds[f.kind[i]] || f.kind[i]) + ' at (' + num(f.x[i]) + ', ' + num(f.y[i]) + ')';
-    if (!groups.has(f.side[i])) { groups.set(f.side[i], new Map()); }
-    const squads = groups.get(f.side[i]);
-    if (!squads.has(f.squad[i])) { squads.set(f.squad[i], []); }
-    squads.get(f.squad[i]).push(where);
-  }
-  for (const [side, squads] of groups) {
-    const units = [];
-    for (const [squad, members] of squads) {
-      units.push(squad === 'operates alone' ? 'alone: ' + members.join(', ')
-                 : 'squad ' + squad + ' (' + members.length + '): ' + members.join(', '));
-    }
-    parts.push(side.charAt(0).toUpperCase() + side.slice(1) + ': ' + units.join('; ') + '.');
-  }
-  if (L.fallen.id.length) { parts.push('Fallen: ' + Array.from(L.fallen.id).join(', ') + '.'); }
-  const sights = [...new Set(Array.from(L.sight.label, l => l.split(' (this line')[0]))];
-  if (sights.length) { parts.push('Lines of sight: ' + sights.join('; ') + '.'); }
-  const r = L.rings;
-  if (r.label.length) {
-    parts.push('Rings: ' + Array.from(r.label, (l, i) => l + ' (radius ' + num(r.radius[i]) + ' inches)').join('; ') + '.');
-  }
-  return parts.join(' ');
-}
-"""
-
-
-def board_alt(sources, size: tuple[float, float], *, name: str):
-    """The text alternative of a board drawn from ``sources``: it follows every change of their data
-    (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
-    layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
-    alt = alt_div(board_words(layers, size), name=name)
-    table = sources.get("table")  # present when the table may change size (live play)
-    follow = CustomJS(args=dict(alt=alt, fixed=list(size), table=table, kinds=tb.KIND_WORDS,
-                                **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
-        const size = table === null ? fixed : [table.data.right[0], table.data.top[0]];
-        alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
-                               rings: rings.data}));
-    """)
-    for key in list(layers) + (["table"] if table is not None else []):
-        sources[key].js_on_change("data", follow)
-    return alt
-
-
-class SimplePlasticBoard(SimplePlasticLayers):
+class SimplePlasticBoard(SimplePlasticLayers, tb.TabletopDrawing):
     """:class:`boards.simple_plastic.SimplePlasticLayers` drawn with Bokeh: the table from above."""
-
-    # -- drawing ------------------------------------------------------------------
-    def figure(self, sources):
-        """The table alone (true scale; its one tooltip is on the figures)."""
-        width, height = self.size
-        return tb.draw_tabletop(sources, width, height, title=self.title, name=self.name)
-
-    def legend(self):
-        return tb.tabletop_legend(name=f"{self.name}-legend")
-
-    def alt(self, sources):
-        """The table in words (read by a screen reader), following the sources' changes."""
-        return board_alt(sources, self.size, name=f"{self.name}-alt")
-
-    def draw(self, sources):
-        """The table with its legend below it, and its text alternative."""
-        return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
-                      name=f"{self.name}-layout")
 
 
 def board_figure(state, **options):
@@ -253,22 +149,8 @@ def odds_headline(c: dict, need, dist) -> str:
     return f"<b>{attacker.name}</b> attacks <b>{whom}</b>. " + _headline(need, c["attacker"], dist)
 
 
-class _ReasonIndex:
-    """Reasons shared by many entries are stored once; entries keep their numbers."""
-
-    def __init__(self):
-        self.texts: list[str] = []
-        self._index: dict[str, int] = {}
-
-    def __call__(self, explained) -> list[int]:
-        out = []
-        for reason in explained.reasons:
-            text = LINKS.reason(reason)
-            if text not in self._index:
-                self._index[text] = len(self.texts)
-                self.texts.append(text)
-            out.append(self._index[text])
-        return out
+def _ReasonIndex() -> ReasonIndex:
+    return ReasonIndex(LINKS)
 
 
 def _kills_chart(source, name: str, title: str = "Kills this turn (exact)"):
@@ -511,7 +393,7 @@ def replay_explorer(final_state=None, **game):
 
 # -- live play ------------------------------------------------------------------------------------------
 
-class SimplePlasticLive:
+class SimplePlasticLive(TabletopLive):
     """Play one side against the GreedyBot in JupyterLab.
 
     The menu offers only the engine's legal actions. The free-form pickers
@@ -521,67 +403,24 @@ class SimplePlasticLive:
     """
 
     def __init__(self, state=None, *, human: str = "green", bot_seed: int = 1):
-        import ipywidgets as ipw
-
-        from .live import LivePlay
-
         import explorer
 
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
-        self.human = human
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        self.live = LivePlay(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board",
-                                                       title="Your army: green (dark)" if human == "green" else ""),
-                             bots, links=LINKS, bot_seed=bot_seed)
-        ids = sorted(state.figures)
-        self.attacker = ipw.Dropdown(options=ids, description="Attacker", layout=ipw.Layout(width="auto"))
-        enemies = [fid for fid in ids if state.figures[fid].side != human]
-        self.target = ipw.Dropdown(options=ids, value=enemies[0], description="Target", layout=ipw.Layout(width="auto"))
-        self.attack_button = ipw.Button(description="Try this attack")
-        self.mover = ipw.Dropdown(options=ids, description="Unit", layout=ipw.Layout(width="auto"))
-        self.direction = ipw.Dropdown(options=list(m.tt.COMPASS), value="E", description="Direction",
-                                      layout=ipw.Layout(width="auto"))
-        self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=8.0, step=0.5, description="Inches")
-        self.move_button = ipw.Button(description="Try this move")
-        self.attack_button.on_click(lambda _: self.try_attack(self.attacker.value, self.target.value))
-        self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+        super().__init__(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board",
+                                                   title="Your army: green (dark)" if human == "green" else ""),
+                         bots, links=LINKS, human=human, bot_seed=bot_seed)
 
-    @property
-    def state(self):
-        return self.live.state
-
-    def play(self, act) -> None:
-        """Play an action as the human; a refusal is shown, and nothing changes."""
-        self.live.play(act)
+    def target_action(self, attacker: str, target: str) -> Attack:
+        return Attack(self.human, attacker, target)
 
     def try_attack(self, attacker: str, target: str) -> None:
-        self.play(Attack(self.human, attacker, target))
+        self.try_target(attacker, target)
 
     def move_action(self, figure_id: str, direction: str, inches: float):
         """The move of ``figure_id``'s unit, ``inches`` toward ``direction`` (the figure leads a squad)."""
         figure = self.state.figures[figure_id]
-        to = m.tt.step(figure.position, m.tt.COMPASS[direction], inches)
-        to = (round(to[0], 3), round(to[1], 3))
+        to = self.step(figure_id, direction, inches)
         if figure.squad:
             return MoveSquad(self.human, figure.squad, figure_id, to)
         return MoveFigure(self.human, figure_id, to)
-
-    def try_move(self, figure_id: str, direction: str, inches: float) -> None:
-        self.play(self.move_action(figure_id, direction, inches))
-
-    def undo(self) -> None:
-        self.live.undo()
-
-    @property
-    def message(self) -> str:
-        return self.live.status.value
-
-    def widget(self):
-        import ipywidgets as ipw
-
-        wrap = ipw.Layout(flex_flow="row wrap")
-        return self.live.widget(extra=(
-            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"),
-            ipw.HBox([self.attacker, self.target, self.attack_button], layout=wrap),
-            ipw.HBox([self.mover, self.direction, self.inches, self.move_button], layout=wrap),
-        ))

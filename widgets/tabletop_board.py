@@ -31,9 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bokeh.models import CDSView, ColumnDataSource, CustomJSFilter, DataRange1d, HoverTool, LabelSet
+from bokeh.layouts import column
+from bokeh.models import CDSView, ColumnDataSource, CustomJS, CustomJSFilter, DataRange1d, HoverTool, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
+from .alt_text import ALT_JS, alt_div, alt_num
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 from boards.tabletop import (  # noqa: F401  (the layers live in boards.tabletop)
@@ -136,17 +138,137 @@ def label_figures(fig, figures: ColumnDataSource, figure_size: int = 11) -> None
 
 
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),
-                    terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough"), name: str = "tabletop-legend"):
-    """What the marks mean, below the board: sides, unit kinds, terrain kinds, sight lines."""
+                    terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough"), name: str = "tabletop-legend",
+                    markers: Mapping[str, str] = MARKERS, words: Mapping[str, str] = KIND_WORDS,
+                    rings: Sequence[tuple[str, str]] = (("#1E4D1F", "how far it may move"),),
+                    extra: Sequence[tuple[str, list]] = ()):
+    """What the marks mean, below the board: sides, unit kinds, terrain kinds, sight lines.
+
+    ``markers`` and ``words`` give each kind its marker and name; ``rings`` the
+    ring colours and what they mean; ``extra`` more ``(heading, items)`` groups."""
     side_items = [(swatch_marker("circle", side_colour(s, list(sides))),
                    s + (" (dark)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["green"] else
                         " (light)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["tan"] else "")) for s in sides]
     side_items.append((swatch_marker("x", "#ffffff", line="#555555", line_width=2.2), "fallen"))
-    side_items.append((swatch_marker("ring", "#ffffff", line="#1E4D1F", line_width=1.6), "how far it may move"))
-    kind_items = [(swatch_marker(MARKERS.get(k, "diamond"), "#ffffff"), KIND_WORDS.get(k, k)) for k in kinds]
+    side_items += [(swatch_marker("ring", "#ffffff", line=colour, line_width=1.6), meaning) for colour, meaning in rings]
+    kind_items = [(swatch_marker(markers.get(k, "diamond"), "#ffffff"), words.get(k, k)) for k in kinds]
     terrain_items = [(swatch_box(TERRAIN_STYLE[k]["fill"], hatch=TERRAIN_STYLE[k]["hatch"], hatch_colour=HATCH_COLOUR),
                       TERRAIN_STYLE[k]["legend"]) for k in terrain]
     sight_items = [(swatch_line(SIGHT_COLOURS[v], SIGHT_DASH[v]), words) for v, words in
                    (("clear", "clear (solid)"), ("partial", "partial cover (dashed)"), ("blocked", "blocked (dotted)"))]
     return legend_div([("Sides", side_items), ("Units", kind_items), ("Terrain", terrain_items),
-                       ("Sight", sight_items)], name=name)
+                       ("Sight", sight_items), *extra], name=name)
+
+
+# -- the board in words (its text alternative) ---------------------------------------------------
+
+def board_words(layers: dict[str, dict[str, list]], size: tuple[float, float],
+                kinds: Mapping[str, str] = KIND_WORDS) -> str:
+    """The board of ``layers`` in words, for a screen reader (mirrors :data:`BOARD_WORDS_JS`);
+    ``kinds`` words each kind of figure."""
+    width, height = size
+    parts = [f"Tabletop {alt_num(width)} by {alt_num(height)} inches, seen from above "
+             f"(x inches from the left edge, y inches from the bottom edge)."]
+    terrain = layers["terrain"]
+    if terrain["name"]:
+        parts.append("Terrain: " + "; ".join(
+            f"{name} ({label}) around ({alt_num(x)}, {alt_num(y)})"
+            for name, label, x, y in zip(terrain["name"], terrain["label"], terrain["cx"], terrain["cy"])) + ".")
+    figures = layers["figures"]
+    groups: dict[str, dict[str, list[str]]] = {}
+    for fid, x, y, side, kind, squad in zip(figures["id"], figures["x"], figures["y"], figures["side"],
+                                            figures["kind"], figures["squad"]):
+        where = f"{fid} {kinds.get(kind, kind)} at ({alt_num(x)}, {alt_num(y)})"
+        groups.setdefault(side, {}).setdefault(squad, []).append(where)
+    for side, squads in groups.items():
+        units = [(f"alone: {', '.join(members)}" if squad == "operates alone"
+                  else f"squad {squad} ({len(members)}): {', '.join(members)}") for squad, members in squads.items()]
+        parts.append(f"{side[:1].upper() + side[1:]}: " + "; ".join(units) + ".")
+    if layers["fallen"]["id"]:
+        parts.append("Fallen: " + ", ".join(layers["fallen"]["id"]) + ".")
+    sights = list(dict.fromkeys(label.split(" (this line")[0] for label in layers["sight"]["label"]))
+    if sights:
+        parts.append("Lines of sight: " + "; ".join(sights) + ".")
+    rings = layers["rings"]
+    if rings["label"]:
+        parts.append("Rings: " + "; ".join(f"{label} (radius {alt_num(r)} inches)"
+                                            for label, r in zip(rings["label"], rings["radius"])) + ".")
+    return " ".join(parts)
+
+
+BOARD_WORDS_JS = ALT_JS + """
+function words(L) {
+  const parts = ['Tabletop ' + num(size[0]) + ' by ' + num(size[1]) + ' inches, seen from above '
+                 + '(x inches from the left edge, y inches from the bottom edge).'];
+  const t = L.terrain;
+  if (t.name.length) {
+    parts.push('Terrain: ' + Array.from(t.name, (n, i) => n + ' (' + t.label[i] + ') around (' + num(t.cx[i]) + ', '
+               + num(t.cy[i]) + ')').join('; ') + '.');
+  }
+  const f = L.figures, groups = new Map();
+  for (let i = 0; i < f.id.length; i++) {
+    const where = f.id[i] + ' ' + (kinds[f.kind[i]] || f.kind[i]) + ' at (' + num(f.x[i]) + ', ' + num(f.y[i]) + ')';
+    if (!groups.has(f.side[i])) { groups.set(f.side[i], new Map()); }
+    const squads = groups.get(f.side[i]);
+    if (!squads.has(f.squad[i])) { squads.set(f.squad[i], []); }
+    squads.get(f.squad[i]).push(where);
+  }
+  for (const [side, squads] of groups) {
+    const units = [];
+    for (const [squad, members] of squads) {
+      units.push(squad === 'operates alone' ? 'alone: ' + members.join(', ')
+                 : 'squad ' + squad + ' (' + members.length + '): ' + members.join(', '));
+    }
+    parts.push(side.charAt(0).toUpperCase() + side.slice(1) + ': ' + units.join('; ') + '.');
+  }
+  if (L.fallen.id.length) { parts.push('Fallen: ' + Array.from(L.fallen.id).join(', ') + '.'); }
+  const sights = [...new Set(Array.from(L.sight.label, l => l.split(' (this line')[0]))];
+  if (sights.length) { parts.push('Lines of sight: ' + sights.join('; ') + '.'); }
+  const r = L.rings;
+  if (r.label.length) {
+    parts.push('Rings: ' + Array.from(r.label, (l, i) => l + ' (radius ' + num(r.radius[i]) + ' inches)').join('; ') + '.');
+  }
+  return parts.join(' ');
+}
+"""
+
+
+def board_alt(sources, size: tuple[float, float], *, name: str, kinds: Mapping[str, str] = KIND_WORDS):
+    """The text alternative of a board drawn from ``sources``: it follows every change of their data
+    (a replay step, a move in live play, a new pick), in the browser as in JupyterLab."""
+    layers = {key: dict(sources[key].data) for key in ("terrain", "figures", "fallen", "sight", "rings")}
+    alt = alt_div(board_words(layers, size, kinds), name=name)
+    table = sources.get("table")  # present when the table may change size (live play)
+    follow = CustomJS(args=dict(alt=alt, fixed=list(size), table=table, kinds=dict(kinds),
+                                **{key: sources[key] for key in layers}), code=BOARD_WORDS_JS + """
+        const size = table === null ? fixed : [table.data.right[0], table.data.top[0]];
+        alt.text = wrap(words({terrain: terrain.data, figures: figures.data, fallen: fallen.data, sight: sight.data,
+                               rings: rings.data}));
+    """)
+    for key in list(layers) + (["table"] if table is not None else []):
+        sources[key].js_on_change("data", follow)
+    return alt
+
+
+class TabletopDrawing:
+    """How a tabletop ruleset's layers (``layers(state)``, ``size``, ``title``, ``name``) are drawn with Bokeh:
+    the table, its legend below and its text alternative. A ruleset's board mixes it in after its layers."""
+
+    kind_words: Mapping[str, str] = KIND_WORDS
+
+    def figure(self, sources):
+        """The table alone (true scale; its one tooltip is on the figures)."""
+        width, height = self.size
+        return draw_tabletop(sources, width, height, title=self.title, name=self.name)
+
+    def legend(self):
+        return tabletop_legend(name=f"{self.name}-legend")
+
+    def alt(self, sources):
+        """The table in words (read by a screen reader), following the sources' changes."""
+        return board_alt(sources, self.size, name=f"{self.name}-alt", kinds=self.kind_words)
+
+    def draw(self, sources):
+        """The table with its legend below it, and its text alternative."""
+        return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
+                      name=f"{self.name}-layout")

@@ -131,11 +131,33 @@ def _sort_key(item):
 D6 = Dist.uniform(range(1, 7))
 """One six-sided die."""
 
-D3 = D6.map(lambda face: (face + 1) // 2)
-"""A D3 read off a D6: 1-2 is 1, 3-4 is 2, 5-6 is 3 (army-men page, Notes)."""
+def d3_of(face: int) -> int:
+    """A D6's face read as a D3: 1-2 is 1, 3-4 is 2, 5-6 is 3 (army-men page, Notes)."""
+    return (face + 1) // 2
 
-D2 = D6.map(lambda face: 1 if face <= 3 else 2)
-"""A D2 read off a D6: 1-3 is 1, 4-6 is 2 (army-men page, Notes)."""
+
+def d2_of(face: int) -> int:
+    """A D6's face read as a D2: 1-3 is 1, 4-6 is 2 (army-men page, Notes)."""
+    return 1 if face <= 3 else 2
+
+
+def read_off_d6(reading) -> list[tuple[int, int, int]]:
+    """How ``reading`` turns a D6 into a smaller die: ``(lowest face, highest face, value)`` per value."""
+    groups: list[list[int]] = []
+    for face in range(1, 7):
+        value = reading(face)
+        if groups and groups[-1][2] == value:
+            groups[-1][1] = face
+        else:
+            groups.append([face, face, value])
+    return [tuple(g) for g in groups]
+
+
+D3 = D6.map(d3_of)
+"""A D3 read off a D6 (:func:`d3_of`)."""
+
+D2 = D6.map(d2_of)
+"""A D2 read off a D6 (:func:`d2_of`)."""
 
 TWO_D6 = D6.repeat_sum(2)
 

@@ -57,7 +57,8 @@ def test_pick_explorer_headline_agrees_with_the_odds(open_page):
 @pytest.mark.parametrize("path", ["simple_plastic/index.html", "simple_plastic/attacking.html",
                                   "simple_plastic/moving.html", "simple_plastic/full_game.html",
                                   "phlog/index.html", "phlog/setup.html", "phlog/moving.html",
-                                  "phlog/attacking.html", "classroom/dice.html"])
+                                  "phlog/attacking.html", "classroom/dice.html", "army_men/index.html",
+                                  "army_men/shooting.html", "army_men/standard.html", "army_men/full_game.html"])
 def test_every_board_and_chart_has_a_text_alternative(open_page, path):
     page, report = open_page(path)
     wait_for_boards(page)

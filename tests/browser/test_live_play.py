@@ -16,6 +16,7 @@ import pytest
 from .conftest import wait_for_boards
 
 PAGES = {
+    "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "simple_plastic": ("simple_plastic/full_game.html", {"type": "Attack", "attacker": "g1", "target": "t1"}),
     "phlog": ("phlog/full_game.html", {"type": "Attack", "target": "tan-1"}),
 }
@@ -25,7 +26,7 @@ BOARD_DATA = """(snapshot) => {
   const rootId = JSON.parse(item.textContent).root_id;
   const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
   const out = {};
-  for (const name of ["layer-units", "layer-figures", "layer-cards", "layer-rings", "layer-reach"]) {
+  for (const name of ["layer-units", "layer-figures", "layer-cards", "layer-rings", "layer-reach", "layer-links"]) {
     const source = doc.get_model_by_name(name);
     if (source == null) continue;
     const data = source.data instanceof Map ? Object.fromEntries(source.data) : source.data;
@@ -154,7 +155,16 @@ TO_SCREEN = """([snapshot, x, y]) => {
 }"""
 
 # Phlog as tan: the duel is lost before a single tap, so another scenario on the same side.
-OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green")}
+FLAG = """(snapshot) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
+  const rings = doc.get_model_by_name("layer-rings");
+  const data = rings.data instanceof Map ? Object.fromEntries(rings.data) : rings.data;
+  return Array.from(data.label).includes("the flag");
+}"""
+
+OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"),
+              "army_men": ("capture_the_flag", "tan")}  # every army-men table is 48 by 36: the flag shows instead
 
 
 def _tap(page, snapshot, x, y) -> None:
@@ -179,7 +189,10 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
     snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
     board = snapshot.element_handle().evaluate(CHOICES)
-    assert (board["table"], board["floor"]) != (first["table"], first["floor"]), "the board kept the old scenario's size"
+    if ruleset == "army_men":
+        assert snapshot.element_handle().evaluate(FLAG), "the capture-the-flag marker is not on the board"
+    else:
+        assert (board["table"], board["floor"]) != (first["table"], first["floor"]), "the board kept the old size"
     assert f"({side})" in snapshot.locator(".tsr-live-turn").inner_text()
 
     log = snapshot.locator(".tsr-live-log .tsr-live-entry")
@@ -198,7 +211,7 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
         by_tap += mine() - before
     assert by_tap >= 1 and log.count() >= 1
     status = snapshot.locator(".tsr-live-status")
-    if ruleset == "simple_plastic":  # a table: any point is tried, and one too far is refused with its rule
+    if ruleset != "phlog":  # a table: any point is tried, and one too far is refused with its rule
         _after(page, lambda: snapshot.locator(".tsr-live-new").click())
         assert mine() == 0  # a fresh game of the same choosing
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]

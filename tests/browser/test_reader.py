@@ -12,7 +12,8 @@ PAGES = sorted(
     str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
 ) if SITE.exists() else ["index.html"]
 
-QUICK_REFERENCES = ["simple_plastic/quick_reference.html", "phlog/quick_reference.html"]
+QUICK_REFERENCES = ["simple_plastic/quick_reference.html", "phlog/quick_reference.html",
+                    "army_men/quick_reference.html"]
 # A PDF's page objects are "/Type /Page"; the page tree is "/Type /Pages".
 _PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
 

@@ -44,27 +44,6 @@ def test_pick_explorer_select_changes_the_explanation(open_page):
     assert report.problems == []
 
 
-def test_replay_forward_button_changes_the_log_and_the_board(open_page):
-    page, report = open_page("simple_plastic/full_game.html")
-    wait_for_boards(page)
-    log = page.locator(".replay-log div").first
-    log.scroll_into_view_if_needed()
-    assert "Start of the game" in log.inner_text()
-    # The replay's own board: the one in the column that holds the replay log (live play draws another).
-    board = page.locator(".bk-Column", has=page.locator(".replay-log")).locator(".bk-Figure").first
-    before = board.screenshot()
-    forward = page.get_by_role("button", name="Forward ▶")
-    for _ in range(3):
-        forward.click()
-        page.wait_for_timeout(200)
-    assert "Step 3" in log.inner_text()
-    assert board.screenshot() != before
-    page.get_by_role("button", name="◀ Back").click()
-    page.wait_for_timeout(200)
-    assert "Step 2" in log.inner_text()
-    assert report.problems == []
-
-
 def test_live_play_is_labelled_live_only(open_page):
     page, report = open_page("simple_plastic/full_game.html")
     wait_for_boards(page)
@@ -74,12 +53,3 @@ def test_live_play_is_labelled_live_only(open_page):
     play.wait_for(timeout=20_000)
     assert play.is_disabled() and page.get_by_role("button", name="Undo").first.is_disabled()
     assert report.problems == []
-
-
-@pytest.mark.parametrize("path", ["simple_plastic/index.html", "simple_plastic/attacking.html",
-                                  "simple_plastic/full_game.html"])
-def test_phone_width_has_no_sideways_scroll(open_page, path):
-    page, _ = open_page(path, width=390, height=844)
-    wait_for_boards(page)
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1

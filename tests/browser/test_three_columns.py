@@ -22,7 +22,8 @@ def test_every_chapter_page_has_its_rulesets_equipment_and_notes(path):
         assert item.replace("'", "&#39;") in html or item in html, item
 
 
-@pytest.mark.parametrize("path", ["simple_plastic/moving.html", "phlog/attacking.html", "phlog/index.html"])
+@pytest.mark.parametrize("path", ["simple_plastic/moving.html", "phlog/attacking.html", "phlog/index.html",
+                                  "army_men/shooting.html"])
 def test_three_columns_on_a_desktop(open_page, path):
     page, report = open_page(path, width=1366, height=900)
     menu = page.locator(".bd-sidebar-primary").bounding_box()

@@ -20,16 +20,20 @@ tutorial
 """
 
 from explorer.core import Ruleset, register
+from explorer.core.dice import d2_of, d3_of
+
+from .data import dice_note
 
 from .bots import BOTS, GreedyBot
 from .data import PROFILES, TO_HIT, profile_table, to_hit_table
 from .game import ACTIONS, ArmyMenState, Board, EndTurn, Fight, Move, Position, Shoot
 from .mechanics import (
     Figure, area_distribution, area_odds, area_sides_distribution, army_points, army_problems, combat_distribution, combat_pairs,
-    composition_problems, deployment_problems, fight_odds, hit_chance, need_to_hit, odds_table, shot_odds, to_hit,
+    composition_problems, deployment_problems, fight_odds, hit_chance, need_to_hit, odds_table, points_problem, shot_odds,
+    to_hit,
 )
 from .rulings import RULINGS, Settings
-from .scenarios import SCENARIOS, new_state, squad_line
+from .scenarios import SCENARIOS, army_game, new_state, squad_line
 from .sections import SECTIONS
 
 RULESET = register(Ruleset(
@@ -57,8 +61,8 @@ RULESET = register(Ruleset(
     ),
     notes=(
         "D6 is an ordinary six-sided die.",
-        "D3 is read off a D6: 1-2 counts as 1, 3-4 as 2, 5-6 as 3.",
-        "D2 is read off a D6: 1-3 counts as 1, 4-6 as 2.",
+        dice_note("D3", d3_of),
+        dice_note("D2", d2_of),
         "Realism is not the goal; fun is.",
     ),
 ))
@@ -68,5 +72,5 @@ __all__ = [
     "ArmyMenState", "Position", "Board", "Shoot", "Move", "Fight", "EndTurn", "Figure", "GreedyBot", "new_state",
     "squad_line", "need_to_hit", "shot_odds", "odds_table", "hit_chance", "to_hit", "fight_odds", "combat_pairs",
     "combat_distribution", "area_distribution", "area_odds", "area_sides_distribution", "army_points", "army_problems", "composition_problems",
-    "deployment_problems", "profile_table", "to_hit_table",
+    "deployment_problems", "profile_table", "to_hit_table", "points_problem", "army_game",
 ]

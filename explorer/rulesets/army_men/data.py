@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from explorer.core.dice import d2_of, d3_of, read_off_d6
+
 COHESION_INCHES = 4.0
 """'They must stay within 4" of another squad member.'"""
 
@@ -102,7 +104,25 @@ def profile_table(variant: str = "standard") -> dict:
     }
 
 
+def tutorial_profile_table() -> dict:
+    """The tutorial's one trooper, as the book shows it."""
+    return profile_table("tutorial")
+
+
 def to_hit_table() -> dict:
     """The base numbers needed, by variant and range band."""
     return {"columns": ["Rules", "In range", "Within half range"],
             "rows": [[v.variant.title(), f"{v.in_range}+", f"{v.within_half}+"] for v in TO_HIT.values()]}
+
+
+def dice_note(name: str, reading) -> str:
+    """The page's note on a small die read off a D6, written from the reading the game's dice use."""
+    parts = [f"{lo}-{hi} counts as {value}" if lo != hi else f"{lo} counts as {value}"
+             for lo, hi, value in read_off_d6(reading)]
+    return f"{name} is read off a D6: {parts[0]}, " + ", ".join(p.replace(" counts", "") for p in parts[1:]) + "."
+
+
+def dice_table() -> dict:
+    """The page's Notes table: a D6's faces read as a D3 and as a D2, by the functions the game rolls with."""
+    return {"columns": ["D6 face", *map(str, range(1, 7))],
+            "rows": [["D3", *map(d3_of, range(1, 7))], ["D2", *map(d2_of, range(1, 7))]]}

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from explorer.core import Action, Dist, Event, Explained, Game, GameState, Outcome, RuleViolation, Termination, action
 from explorer.core import tabletop as tt
+from explorer.core.dice import d2_of
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Table, table_from_dict
 
@@ -387,7 +388,7 @@ class ArmyMenState(GameState):
                     "why": [str(r) for r in need.reasons]}
             if friend is not None:
                 (face,) = self.roll(1)
-                d2 = 1 if face <= 3 else 2
+                d2 = d2_of(face)
                 dead = [friend.id] if d2 == 1 else [target.id]
                 text += f"; a hit in a fight: D2 (a {face}) is {d2}"
                 data["d2"] = d2

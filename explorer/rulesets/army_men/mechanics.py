@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from explorer.core import D2, D6, Dist, Explained, Reason, RuleViolation
+from explorer.core.dice import d3_of
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import LineOfSight, Point
 
@@ -533,22 +534,26 @@ def army_points(squads: Mapping[str, Iterable[str]]) -> Explained[int]:
 
 
 def army_problems(squads: Mapping[str, Iterable[str]], *, points: int | None = None) -> list[RuleViolation]:
-    """Every rule a standard army breaks (unknown kinds, squad sizes and limits, the points agreed)."""
+    """Every rule a standard army breaks (unknown kinds, squad sizes and limits, the points agreed), each once."""
+    squads = {name: list(kinds) for name, kinds in squads.items()}
     problems = []
     for name, kinds in squads.items():
-        kinds = list(kinds)
         unknown = sorted({k for k in kinds if k not in PROFILES})
         if unknown:
             problems.append(RuleViolation(f"squad {name}: unknown kind(s) {', '.join(map(str, unknown))}",
                                           ref("standard.profiles")))
             continue
         problems += composition_problems(kinds, name)
-    if not problems and points is not None:
-        cost = army_points(squads).value
-        if cost > points:
-            problems.append(RuleViolation(f"the army costs {cost} points, more than the {points} agreed",
-                                          ref("standard.army")))
-    return problems
+    known = all(k in PROFILES for kinds in squads.values() for k in kinds)
+    over = points_problem(army_points(squads).value, points) if known else None
+    return problems + ([over] if over else [])
+
+
+def points_problem(cost: int, points: int | None) -> RuleViolation | None:
+    """The points rule: an army may not cost more than the ``points`` the players agreed (``None``: no limit)."""
+    if points is None or cost <= points:
+        return None
+    return RuleViolation(f"the army costs {cost} points, more than the {points} agreed", ref("standard.army"))
 
 
 # -- capture the flag ---------------------------------------------------------------------------------
@@ -604,7 +609,7 @@ class Flag:
 
 def flag_terms(two_d6: tuple[int, int], d6: int, d3_face: int) -> tuple[int, int, int]:
     """The terms a player rolls: 2D6 troopers, within 1D6 inches, at the beginning of 1D3 turns (a D3 off a D6)."""
-    return sum(two_d6), d6, (d3_face + 1) // 2
+    return sum(two_d6), d6, d3_of(d3_face)
 
 
 def flag_terms_odds() -> dict[str, Dist]:

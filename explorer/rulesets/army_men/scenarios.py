@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
 from .game import ArmyMenState, Position
-from .mechanics import Figure, Flag, composition_problems, deployment_problems, flag_terms, squads_of
+from .mechanics import Figure, Flag, army_problems, composition_problems, deployment_problems, flag_terms, squads_of
 from .rulings import Settings
 
 SQUAD_SPACING = 2.0
@@ -130,6 +130,38 @@ def capture_the_flag(settings: Settings, *, seed: int = 0) -> ArmyMenState:
     flag = Flag(*FLAG_POINT, tuple(terms), (("green", 0), ("tan", 0)))
     return new_state(settings, figures=_skirmish_armies(), terrain=SKIRMISH_TERRAIN, seed=seed, rng=rng,
                      scenario="capture_the_flag", variant="standard", check_army=True, flag=flag)
+
+
+ARMY_COLUMNS = {"green": (6.0, 3.0), "tan": (42.0, -3.0)}
+"""Where built armies deploy on the skirmish table: each side's first squad's x, and the step to the next squad."""
+MAX_SQUADS = 3
+"""Squads a side that fit the skirmish table 24 inches from the enemy."""
+
+
+def army_game(armies: Mapping[str, Mapping[str, Sequence[str]]], settings: Settings | None = None, *,
+              points: int | None = None, seed: int = 0) -> ArmyMenState:
+    """A standard game on the skirmish table from the armies the players built: side -> squad -> kinds.
+
+    Every army is checked first (:func:`army_problems`, the ``points`` agreed
+    included); the first broken rule is raised as a :class:`RuleViolation`.
+    Each squad stands in a line, green's from the west edge and tan's from
+    the east, 24 inches or more apart.
+    """
+    if set(armies) != set(ARMY_COLUMNS):
+        raise ValueError(f"armies are given for the sides {', '.join(ARMY_COLUMNS)}, not {', '.join(armies)}")
+    figures: list[Figure] = []
+    for side, squads in armies.items():
+        problems = army_problems(squads, points=points)
+        if problems:
+            raise problems[0]
+        if len(squads) > MAX_SQUADS:
+            raise ValueError(f"{side} brings {len(squads)} squads; the skirmish table has room for {MAX_SQUADS}")
+        x, step = ARMY_COLUMNS[side]
+        for k, (squad, kinds) in enumerate(squads.items()):
+            figures += squad_line(side, squad, (x + k * step, 8.0), kinds, prefix=f"{side[0]}{k + 1}-")
+    settings = with_variant(settings, "standard")
+    return new_state(settings, figures=figures, terrain=SKIRMISH_TERRAIN, seed=seed, scenario="army",
+                     variant="standard", check_army=True)
 
 
 SCENARIOS = {"tutorial": tutorial, "standard": skirmish, "capture_the_flag": capture_the_flag}

@@ -1,0 +1,205 @@
+"""The army-men board's layers as column data: terrain, range rings, cohesion, prone figures, blasts, sight.
+
+Bokeh-free: ``widgets.army_men.ArmyMenBoard`` draws them; the page's Web
+Worker computes them after each move of live play (:func:`live_board`).
+Besides the tabletop's own layers (``boards.tabletop``) there are two:
+
+- ``links``: a line between squad mates standing within 4 inches of each
+  other (the cohesion the page asks for);
+- ``prone``: a bar under every prone figure, so a prone trooper reads as one
+  lying down whatever his marker.
+
+``rings`` holds, each in its own colour: the range and half-range rings of
+the trooper who acted last (or of troopers named), the 6-inch blast of the
+last area-effect shot, a 4-inch ring round every trooper out of cohesion,
+and the capture-the-flag marker with each side's distance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core.session import Anchor
+
+from explorer.rulesets.army_men import Fight, Move, Shoot
+from explorer.rulesets.army_men import mechanics as m
+from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES, PROFILES
+
+from . import tabletop as tb
+from .palette import OKABE_ITO, side_colour, side_ink
+
+MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond", "heavy_weapon": "square",
+           "grenadier": "inverted_triangle", "flamethrower": "hex"}
+"""A marker per kind of trooper, so kinds differ in shape as well as in the tooltip."""
+KIND_WORDS = {kind: p.name.lower() for kind, p in PROFILES.items()}
+
+RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
+                "flag": "#111111"}
+"""Range rings are drawn in the side's ink; the rest by what they mean."""
+PRONE_BAR = (2.0, 0.6)
+"""A prone figure's bar, inches across and up: a trooper lying down, seen from above."""
+
+LINK_COLUMNS = ("xs", "ys", "colour", "label")
+
+
+def profile_text(kind: str, prone: bool = False) -> str:
+    p = PROFILES[kind]
+    text = f"{p.name}: move {p.move:g} in, range {p.range:g} in, rate of fire {p.rate_of_fire}"
+    if p.area:
+        text += ", area effect" + ("" if p.fires_and_moves else " (cannot fire and move)")
+    return text + (", prone (half move, double range)" if prone else "")
+
+
+def _status(state, figure) -> str:
+    bits = ["prone" if figure.prone else "standing", "moved" if figure.moved else "has not moved"]
+    position = getattr(state, "position", None)
+    if position is not None and figure.id in position.done:
+        bits.append("step taken")
+    engaged = m.engaged_with(getattr(state, "engaged", ()), figure.id)
+    if engaged:
+        bits.append(f"locked in a fight with {', '.join(engaged)}")
+    if m.cut_off(state, figure):
+        bits.append("out of cohesion")
+    return ", ".join(bits)
+
+
+def _reach(state, figure) -> str:
+    """The figure's move and range, as the engine works them out (for its tooltip)."""
+    move = m.move_allowance(state, figure).value
+    reach = m.shooting_range(figure).value
+    return f"{move:g} inches; shoots {reach:g} (half range {reach / 2:g})"
+
+
+class ArmyMenLayers:
+    """The table from above.
+
+    ``ranges``: ``"last"`` rings the range and half range of the trooper
+    named by the last action (the shooter or the mover); a list of ids rings
+    those; ``None`` draws none. ``sights``: ``(shooter, target)`` pairs whose
+    sight lines are drawn; ``last_shot`` also draws the last shot's.
+    ``cohesion``: draws the links and the out-of-cohesion rings.
+    """
+
+    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
+                 title: str = "", name: str = "am-board"):
+        self.ranges = ranges
+        self.sights = tuple(sights)
+        self.last_shot = last_shot
+        self.cohesion = cohesion
+        self.title = title
+        self.name = name
+        self.size = (48.0, 36.0)
+
+    def layers(self, state) -> dict[str, dict[str, list]]:
+        self.size = (state.table.width, state.table.height)
+        sides = list(state.sides)
+        rows, fallen, prone = [], [], []
+        for f in state.figures.values():
+            if f.in_play:
+                row = tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind, f.prone),
+                                    squad=f.squad, status=_status(state, f),
+                                    ground=tb.ground_under(f.position, state.table.terrain), move=_reach(state, f))
+                row["marker"] = MARKERS[f.kind]
+                rows.append(row)
+                if f.prone:
+                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
+            elif f.status == "dead":
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+        return {
+            "terrain": tb.terrain_layer(state.table.terrain),
+            "rings": tb.rings_layer(self._rings(state, sides)),
+            "sight": tb.sight_layer(self._sights(state)),
+            "figures": tb.figures_layer(rows),
+            "fallen": tb.fallen_layer(fallen),
+            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
+            "prone": tb.fallen_layer(prone),  # the same columns: where, and whose
+        }
+
+    def _last(self, state):
+        history = getattr(state, "history", None)
+        return history[-1].action if history else None
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.ranges is None:
+            return []
+        if self.ranges != "last":
+            return [fid for fid in self.ranges if state.figures[fid].in_play]
+        last = self._last(state)
+        fid = last.shooter if isinstance(last, Shoot) else last.trooper if isinstance(last, (Move, Fight)) else None
+        return [fid] if fid and state.figures[fid].in_play else []
+
+    def _rings(self, state, sides):
+        for fid in self._ring_ids(state):
+            f = state.figures[fid]
+            reach = m.shooting_range(f)
+            words = "; ".join(r.text for r in reach.reasons)
+            yield f.x, f.y, reach.value, side_ink(f.side, sides), f"{fid}: range {reach.value:g} inches ({words})"
+            yield f.x, f.y, reach.value / 2, RING_COLOURS["half"], f"{fid}: half range {reach.value / 2:g} inches"
+        last = self._last(state)
+        if isinstance(last, Shoot) and state.figures[last.shooter].profile.area:
+            t = state.figures[last.target]
+            yield t.x, t.y, AREA_RADIUS_INCHES, RING_COLOURS["blast"], \
+                f"blast of {last.shooter}'s {state.figures[last.shooter].profile.name}: {AREA_RADIUS_INCHES:g} inches round {t.id}"
+        if self.cohesion:
+            for f in m.in_play(state):
+                if m.cut_off(state, f):
+                    yield f.x, f.y, COHESION_INCHES, RING_COLOURS["cohesion"], \
+                        f"{f.id}: out of cohesion (more than {COHESION_INCHES:g} inches from every squad mate)"
+        flag = getattr(getattr(state, "position", None), "flag", None)
+        if flag is not None:
+            yield flag.x, flag.y, 0.5, RING_COLOURS["flag"], "the flag"
+            for side in sides:
+                troopers, inches, turns = flag.term(side)
+                yield flag.x, flag.y, float(inches), side_ink(side, sides), (
+                    f"{side}: {troopers} troopers within {inches} inch{'es' * (inches != 1)} of the flag for {turns} "
+                    f"turn{'s' * (turns != 1)} (held {flag.turns_held(side)})")
+
+    def _links(self, state, sides):
+        alive = m.in_play(state)
+        for i, a in enumerate(alive):
+            for b in alive[i + 1:]:
+                if a.side == b.side and a.squad == b.squad and m.within(a.position, b.position, COHESION_INCHES):
+                    d = m.tt.distance(a.position, b.position)
+                    yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        last = self._last(state)
+        if self.last_shot and isinstance(last, Shoot):
+            pairs.append((last.shooter, last.target))
+        for shooter, target in pairs:
+            yield m.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+
+
+def links_layer(links) -> dict[str, list]:
+    """``((x0, x1), (y0, y1), colour, label)`` of each cohesion link."""
+    data = tb._empty(LINK_COLUMNS)
+    for xs, ys, colour, label in links:
+        for column, value in zip(LINK_COLUMNS, ([round(x, 3) for x in xs], [round(y, 3) for y in ys], colour, label)):
+            data[column].append(value)
+    return data
+
+
+def anchor(state, action) -> Anchor | None:
+    """Where an action sits on the table (inches): tap the trooper, then where it goes (any spot is tried, and
+    refused with its rule if out of reach or cohesion) or whom it shoots; a tied fighter's fight on is
+    tapped on the trooper itself."""
+    figures = state.figures
+    if isinstance(action, Move):
+        trooper = figures[action.trooper]
+        return Anchor((trooper.x, trooper.y), action.to, lambda to: dataclasses.replace(action, to=to))
+    if isinstance(action, Shoot):
+        shooter, target = figures[action.shooter], figures[action.target]
+        return Anchor((shooter.x, shooter.y), (target.x, target.y))
+    if isinstance(action, Fight):
+        trooper = figures[action.trooper]
+        return Anchor((trooper.x, trooper.y), (trooper.x, trooper.y))
+    return None
+
+
+TAP_RADIUS = 0.8  # inches: a trooper's base, about
+
+
+def live_board(human: str) -> ArmyMenLayers:
+    """The board of live play: the last actor's range rings, the last shot's sight, cohesion."""
+    return ArmyMenLayers(ranges="last")

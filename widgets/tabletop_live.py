@@ -1,0 +1,92 @@
+"""Live play of a tabletop ruleset in JupyterLab: the engine's menu, and pickers to try anything.
+
+A thin layer over :class:`widgets.live.LivePlay` (which owns the game flow,
+the Session): the menu offers only the engine's legal actions, and two
+free-form pickers (one figure at another; a figure some inches in a
+direction) let a player try anything. The engine refuses what the rules
+forbid, says which rule, and leaves the game exactly as it was. A ruleset
+says only how a picked pair and a picked move become its actions.
+"""
+
+from __future__ import annotations
+
+from explorer.core import tabletop as tt
+
+
+class TabletopLive:
+    """Play the side ``human`` against ``bots`` (side -> bot) on ``board``.
+
+    Subclasses give :meth:`target_action` and :meth:`move_action`, and may
+    rename the pickers (``words``: the first figure, the target, the mover,
+    the two buttons).
+    """
+
+    words = ("Attacker", "Target", "Unit", "Try this attack", "Try this move")
+    max_inches = 8.0
+
+    def __init__(self, state, board, bots: dict, *, links, human: str, bot_seed: int = 1, **live_options):
+        import ipywidgets as ipw
+
+        from .live import LivePlay
+
+        self.human = human
+        self.live = LivePlay(state, board, bots, links=links, bot_seed=bot_seed, **live_options)
+        ids = sorted(state.figures)
+        own = [fid for fid in ids if state.figures[fid].side == human] or ids
+        enemies = [fid for fid in ids if state.figures[fid].side != human] or ids
+        first, target, mover, try_target, try_move = self.words
+        auto = ipw.Layout(width="auto")
+        self.picker = ipw.Dropdown(options=ids, value=own[0], description=first, layout=auto)
+        self.target = ipw.Dropdown(options=ids, value=enemies[0], description=target, layout=auto)
+        self.target_button = ipw.Button(description=try_target)
+        self.mover = ipw.Dropdown(options=ids, value=own[0], description=mover, layout=auto)
+        self.direction = ipw.Dropdown(options=list(tt.COMPASS), value="E", description="Direction", layout=auto)
+        self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=self.max_inches, step=0.5, description="Inches")
+        self.move_button = ipw.Button(description=try_move)
+        self.target_button.on_click(lambda _: self.try_target(self.picker.value, self.target.value))
+        self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+
+    # -- what a ruleset says ---------------------------------------------------------------------
+    def target_action(self, figure_id: str, target: str):
+        raise NotImplementedError
+
+    def move_action(self, figure_id: str, direction: str, inches: float):
+        raise NotImplementedError
+
+    def step(self, figure_id: str, direction: str, inches: float) -> tuple[float, float]:
+        """The point ``inches`` from the figure toward a compass ``direction``, to a thousandth of an inch."""
+        to = tt.step(self.state.figures[figure_id].position, tt.COMPASS[direction], inches)
+        return (round(to[0], 3), round(to[1], 3))
+
+    # -- playing ------------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.live.state
+
+    @property
+    def message(self) -> str:
+        return self.live.status.value
+
+    def play(self, act) -> None:
+        """Play an action as the human; a refusal is shown, and nothing changes."""
+        self.live.play(act)
+
+    def try_target(self, figure_id: str, target: str) -> None:
+        self.play(self.target_action(figure_id, target))
+
+    def try_move(self, figure_id: str, direction: str, inches: float) -> None:
+        self.play(self.move_action(figure_id, direction, inches))
+
+    def undo(self) -> None:
+        self.live.undo()
+
+    def widget(self):
+        """The shared live-play control (widgets.live.LivePlay.widget) with the try-anything pickers."""
+        import ipywidgets as ipw
+
+        wrap = ipw.Layout(flex_flow="row wrap")
+        return self.live.widget(extra=(
+            ipw.HTML("<b>Try anything</b> (the engine says which rule forbids it):"),
+            ipw.HBox([self.picker, self.target, self.target_button], layout=wrap),
+            ipw.HBox([self.mover, self.direction, self.inches, self.move_button], layout=wrap),
+        ))
