@@ -106,6 +106,7 @@ class ArmyMenLayers:
             elif f.status == "dead":
                 fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
         return {
+            "table": tb.table_layer(*self.size),
             "terrain": tb.terrain_layer(state.table.terrain),
             "rings": tb.rings_layer(self._rings(state, sides)),
             "sight": tb.sight_layer(self._sights(state)),
