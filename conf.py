@@ -17,6 +17,8 @@ author = "Toy Soldier Rules Explorer contributors"
 copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
 
 extensions = [
+    # The site map is book/_toc.yml, not {toctree} blocks in the pages: JupyterLab would show those as code.
+    "sphinx_external_toc",
     "myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness",
     "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
     "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
@@ -32,6 +34,7 @@ source_suffix = {".md": "myst-nb"}
 # Kernels started by this build inherit it: widgets.show() then skips embedding
 # BokehJS (the site serves it from _static/ instead; see sitebuild/offline.py).
 os.environ["TSR_STATIC_BUILD"] = "1"
+external_toc_path = "_toc.yml"  # relative to book/
 nb_execution_mode = "cache"
 # TSR_JUPYTER_CACHE lets two builds run side by side (each needs its own cache).
 nb_execution_cache_path = os.environ.get("TSR_JUPYTER_CACHE", str(Path(__file__).parent / "_build" / ".jupyter_cache"))

@@ -66,3 +66,9 @@ if __name__ == "__main__":
     for name in sys.argv[1:] or PAGES:
         if rewrite(Path(name)):
             print(f"rewrote {name}")
+
+
+def test_no_page_holds_a_toctree_that_jupyterlab_would_show_as_code():
+    """The site map is book/_toc.yml (sphinx-external-toc), so every page reads cleanly in JupyterLab."""
+    pages = sorted(Path(__file__).resolve().parents[1].glob("book/**/*.md"))
+    assert pages and not [p.name for p in pages if "{toctree}" in p.read_text(encoding="utf-8")]
