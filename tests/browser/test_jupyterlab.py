@@ -200,3 +200,46 @@ def test_the_classroom_controls_work_on_a_projector(browser, lab_url):
     _shot(page, "jupyterlab-house-rules.png")
     assert page.locator(".widget-html-content table").count() >= 1
     page.close()
+
+
+LAB_CHOICES = """() => {
+  // the live board's choices layer and, for a board point, where it is on the screen (through the plot's scales)
+  for (const doc of Bokeh.documents) {
+    const layer = doc.get_model_by_name("layer-choices");
+    if (layer == null) continue;
+    const data = layer.data instanceof Map ? Object.fromEntries(layer.data) : layer.data;
+    const marks = doc.get_model_by_name("choices-pieces");
+    function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+    for (const root of Object.values(Bokeh.index)) {
+      for (const view of views(root)) {
+        if (view.model.renderers && view.model.renderers.includes(marks)) {
+          view.el.scrollIntoView({ block: "center" });
+          const box = view.canvas_view.el.getBoundingClientRect();
+          return Array.from(data.kind, (kind, i) => [kind, box.left + view.frame.x_scale.compute(data.x[i]),
+                                                      box.top + view.frame.y_scale.compute(data.y[i])]);
+        }
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def test_a_move_is_chosen_on_the_lab_board(browser, lab_url):
+    """In JupyterLab too, a tap on a ringed figure and then on a marked spot plays the move (the kernel's Session)."""
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "book/simple_plastic/full_game.md")
+    _run_all(page)
+    page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
+    page.wait_for_function(f"({LAB_CHOICES})() !== null", timeout=90_000)
+    marks = page.evaluate(LAB_CHOICES)
+    piece = next(m for m in marks if m[0] == "piece")
+    page.mouse.click(piece[1], piece[2])
+    page.wait_for_function(f"(({LAB_CHOICES})() || []).some((m) => m[0] === 'target')", timeout=30_000)
+    target = next(m for m in page.evaluate(LAB_CHOICES) if m[0] == "target")
+    page.wait_for_timeout(600)  # a second press soon after the first is a double tap: both count, but wait anyway
+    page.mouse.click(target[1], target[2])
+    page.wait_for_function("document.querySelector('.tsr-live-log') && "
+                           "document.querySelector('.tsr-live-log').innerText.includes('You:')", timeout=30_000)
+    assert "moves" in _live_log(page)
+    page.close()
