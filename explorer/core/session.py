@@ -179,11 +179,8 @@ class Session:
         if not anchored:
             return self._say("note", "Nothing to choose on the board now: use the list of actions.")
         tapped = (float(x), float(y))
-        chosen = self._chosen(anchored)
-        targets = [(a, anchor.target) for a, anchor in anchored
-                   if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen)]
-        pieces = [(None, p) for p in dict.fromkeys(anchor.piece for _, anchor in anchored) if p is not None]
-        hit = _nearest(targets + pieces, tapped, self.tap_radius)
+        chosen, pieces, targets = self._marks(anchored)
+        hit = _nearest(targets + [(None, p) for p in pieces], tapped, self.tap_radius)
         if hit is not None and hit[0] is not None:
             self.selected = None
             return self._apply(hit[0], None)
@@ -199,15 +196,9 @@ class Session:
 
     def choices(self) -> dict[str, list]:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
-        rows = []
-        anchored = self._anchored()
-        chosen = self._chosen(anchored)
-        pieces = dict.fromkeys(anchor.piece for _, anchor in anchored if anchor.piece is not None)
-        for piece in pieces:
-            rows.append((*piece, "chosen" if piece == chosen else "piece", ""))
-        for action, anchor in anchored:
-            if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen):
-                rows.append((*anchor.target, "target", self.state.describe(action, self.human)))
+        chosen, pieces, targets = self._marks(self._anchored())
+        rows = [(*piece, "chosen" if piece == chosen else "piece", "") for piece in pieces]
+        rows += [(*target, "target", self.state.describe(action, self.human)) for action, target in targets]
         return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
 
     def undo(self) -> dict:
@@ -321,12 +312,14 @@ class Session:
         placed = ((action, self.anchor(state, action)) for action in state.legal_actions)
         return [(action, anchor) for action, anchor in placed if anchor is not None]
 
-    def _chosen(self, anchored) -> Point | None:
-        """The chosen piece: the one tapped, or the only one that can act."""
-        pieces = {anchor.piece for _, anchor in anchored if anchor.piece is not None}
-        if self.selected in pieces:
-            return self.selected
-        return next(iter(pieces)) if len(pieces) == 1 else None
+    def _marks(self, anchored) -> tuple[Point | None, list[Point], list[tuple[Any, Point]]]:
+        """What the board marks: the chosen piece (the one tapped, or the only one that can act), every piece
+        that may act, and the targets a tap plays now (the chosen piece's, and those needing no piece)."""
+        pieces = list(dict.fromkeys(anchor.piece for _, anchor in anchored if anchor.piece is not None))
+        chosen = self.selected if self.selected in pieces else (pieces[0] if len(pieces) == 1 else None)
+        targets = [(action, anchor.target) for action, anchor in anchored
+                   if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen)]
+        return chosen, pieces, targets
 
     def _apply(self, action, dice) -> dict:
         words = self.state.describe(action, self.human)  # before the action changes the position
