@@ -1,0 +1,78 @@
+"""Two opponents: a random one, and a greedy one that looks one action ahead.
+
+The greedy bot plays every legal action on a copy of the game, scores what
+follows from its own side's point of view, and takes the best. The score
+counts VP, strength on the board, units in and near the Target Zone and
+resources. Attacks are deterministic, so one action ahead sees exactly what
+an attack will do. Bots only use what their player may see (their own hand;
+they never look at the deck's order).
+"""
+
+from __future__ import annotations
+
+from explorer.core import RandomBot
+from explorer.core.grid import manhattan
+
+from .actions import EndMarch, EndTurn, IgnoreCard, Keep, Move, PlayCard
+from .data import CARDS
+
+__all__ = ["RandomBot", "GreedyBot", "BOTS"]
+
+# Cards the greedy bot likes to keep in the draft, best first.
+CARD_PREFERENCE = ("bullseye", "scare_tactics", "forward", "exhaustion", "desperate_measures", "navigation_expert",
+                   "fuel_shortage", "faster_tech", "supply_and_demand", "sabotage")
+
+
+def score(state, me: str) -> float:
+    """How good the position is for ``me`` (higher is better)."""
+    p = state.position
+    them = state.other(me)
+    if state.outcome is not None:
+        winner = state.outcome.winner
+        return 10_000 if winner == me else -10_000 if winner == them else 0
+    zone = state.setup.zone
+    total = 40.0 * (p.vp[me] - p.vp[them]) + 3.0 * (p.resources[me] - p.resources[them])
+    for unit in p.units.values():
+        sign = 1 if unit.side == me else -1
+        value = 10.0 * unit.strength + (15 if unit.kind == "tank" else 0)
+        if unit.square is not None:
+            far = min(manhattan(unit.square, z) for z in zone)
+            value += 12 if far == 0 else -3.0 * far
+        total += sign * value
+    total += 2.0 * (p.supply[me].tanks - p.supply[them].tanks)
+    return total
+
+
+class GreedyBot:
+    """One action ahead: plays the legal action whose result scores best for its side."""
+
+    def __call__(self, state):
+        me = state.current_player
+        p = state.position
+        legal = list(state.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if p.pending is not None and isinstance(legal[0], Keep):
+            return min(legal, key=lambda a: (CARD_PREFERENCE.index(a.card), a.card))
+        best, best_score = None, None
+        for act in legal:
+            if isinstance(act, IgnoreCard) or isinstance(act, PlayCard) and CARDS[act.card].key == "faster_tech":
+                bias = -1.0  # keep cards for later unless playing them scores better
+            else:
+                bias = 0.0
+            if isinstance(act, (EndTurn, EndMarch)):
+                bias -= 0.5  # prefer doing something useful to stopping
+            probe = state.clone()
+            probe.apply(act)
+            value = score(probe, me) + bias
+            if isinstance(act, Move) and p.moving is not None and p.moving.kind == "sabotage":
+                value = score(probe, me)  # moving an enemy: the score already says where it hurts most
+            if best_score is None or value > best_score:
+                best, best_score = act, value
+        return best
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
