@@ -126,7 +126,7 @@ def check_choose_edge(state, act):
     if not isinstance(state.position.pending, EdgeChoice):
         return no("the sides of the board are chosen at the start of the game", "setup.sides")
     if act.edge not in state.game.setup.spawns:
-        return no(f"the sides of the board are {' and '.join(sorted(state.game.setup.spawns))}, not {act.edge!r}",
+        return no(f"the sides of the board are {' and '.join(d.EDGES)}, not {act.edge!r}",
                   "setup.sides")
     return None
 

@@ -115,7 +115,8 @@ def custom(text: str = RIVER_CROSSING, units: Mapping[str, UnitSpec] | None = No
     rng.shuffle(deck)
     made = {name: Unit(name, name.rsplit("-", 1)[0], kind, strength, tuple(square) if square else None)
             for name, (kind, strength, square) in (units or {}).items()}
-    stock = supply or {s: (0, d.START_TANKS) for s in SIDES}
+    stock = supply or {s: (0, max(0, d.START_TANKS - sum(u.side == s and u.kind == "tank" for u in made.values())))
+                       for s in SIDES}
     mills = _mills(setup, settings)
     mills.update(windmills or {})
     turn = turn if turn is not None else SIDES.index(side) + 1
