@@ -1,0 +1,186 @@
+"""Dice Tactics' board layers (tiles, units, where a march can go, the players' panel) as column data.
+
+Bokeh-free: ``widgets.dice_tactics.DiceBoard`` draws them; the page's Web
+Worker computes them after each move of live play. Only
+``DiceTacticsState.view`` data is used for the panel, so nothing hidden from
+the seat (the other player's cards, the deck's order) is ever in the layers.
+"""
+
+from __future__ import annotations
+
+from explorer.core.grid import step
+from explorer.core.session import Anchor
+from explorer.rulesets.dice_tactics import (
+    Attack, ChooseEdge, Move, PlayCard, PlayerView, Push, Respawn, Shoot, move_cost,
+)
+from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
+
+from .grid import GridLayers, Highlight, TileStyle, Unit
+from .palette import OKABE_ITO
+
+STYLES = {
+    "water": TileStyle("water", "#9cc9e8", "horizontal_line", "#2a6f9e", TERRAIN["water"].effect),
+    "bridge": TileStyle("bridge", "#b68a5a", "vertical_line", "#4a3016", TERRAIN["bridge"].effect),
+    "forest": TileStyle("forest", "#6fa35f", "dot", "#1d4213", TERRAIN["forest"].effect),
+    "hill": TileStyle("hill", "#d7c08c", "ring", "#6b5520", TERRAIN["hill"].effect),
+    "village": TileStyle("village", "#e9a98a", "criss_cross", "#7a2f12", TERRAIN["village"].effect),
+    "tower": TileStyle("tower", "#a9a4c9", "vertical_wave", "#2d2866", TERRAIN["tower"].effect),
+    "ballista": TileStyle("ballista", "#c9a0b8", "diagonal_cross", "#5c1f45", TERRAIN["ballista"].effect),
+    "windmill": TileStyle("windmill", "#f2e27a", "right_diagonal_line", "#6e5f00", TERRAIN["windmill"].effect),
+    "zone": TileStyle("Target Zone (ground)", "#fbe3b0", "dot", "#a05a00",
+                      "Hold it at the end of your turn (your units in it, none of the enemy's): score the Target die."),
+    "spawn": TileStyle("spawn point (ground)", "#e4e0d4", "x", "#555555",
+                       "Squads are placed here; defeated units respawn on a free one."),
+}
+SHAPES = {SQUAD: "circle", TANK: "square"}
+KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}
+PANEL_ROWS = 4  # lines of the players' panel under the board
+TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
+
+
+def grid_board(view, *, title: str | None = None, grid_type: type = GridLayers):
+    sides = (view.player, view.opponent)
+    return grid_type(view.grid.width, view.grid.height, STYLES, SHAPES, KIND_NAMES, sides, title=title)
+
+
+def tile_layer(gb: GridLayers, view) -> dict[str, list]:
+    """Every square that is not plain ground, with the Target Zone's and the spawn points' ground marked."""
+    setup = view.setup
+    terrain = dict(setup.terrain)
+    spawns = {s for squares in setup.spawns.values() for s in squares}
+    for square in setup.zone | spawns:
+        if square not in terrain:
+            terrain[square] = "zone" if square in setup.zone else "spawn"
+    rows = gb.tiles(terrain)
+    for i, (x, y) in enumerate(zip(rows["x"], rows["y"])):  # say what each square holds in its tooltip
+        square = (x, y)
+        extra = []
+        if square in setup.zone and terrain[square] != "zone":
+            extra.append("in the Target Zone")
+        if square in spawns and terrain[square] != "spawn":
+            extra.append("a spawn point")
+        if square in view.windmills:
+            extra.append(f"{view.windmills[square]} resources on it")
+        if extra:
+            rows["note"][i] = rows["note"][i] + " (" + "; ".join(extra) + ")"
+    return rows
+
+
+def unit_layer(gb: GridLayers, view, *, moving: str | None = None) -> dict[str, list]:
+    """The dice on the board, each labelled with its strength (the die's top face)."""
+    units = [Unit(u.id, u.side, u.kind, u.square, note=f"strength {u.strength}" + (" (moving)" if u.id == moving
+                                                                                    else ""),
+                  emphasis=u.id == moving, label=str(u.strength))
+             for u in view.units.values() if u.square is not None]
+    return gb.units(units)
+
+
+def march_marks(view) -> list[Highlight]:
+    """Where the units that may move now could step next, with what it costs (the engine's move_cost)."""
+    m = view.moving
+    if m is None or view.outcome is not None:
+        return []
+    movers = [view.units[m.unit]] if m.unit else [u for u in view.units.values()
+                                                   if u.side == view.side and u.square is not None]
+    occupied = {u.square for u in view.units.values() if u.square is not None}
+    marks = {}
+    for unit in movers:
+        if m.kind == "forward" and unit.id in m.moved or m.no_tanks and unit.kind == TANK:
+            continue
+        free = int(m.kind == "march" and unit.kind == TANK and unit.id in m.moved and unit.id not in m.free_used)
+        for direction in "NESW":
+            target = step(unit.square, direction)
+            if target not in view.grid or target in occupied or view.windmills.get(target, 0) > 0:
+                continue
+            cost = move_cost(view.setup, unit.kind, unit.square, target, ignore_costs=m.ignore_costs)
+            if cost is None or cost.value > m.points + free:
+                continue
+            detail = "; ".join(f"{r.text} ({r.delta})" for r in cost.reasons)
+            marks.setdefault(target, Highlight(target, OKABE_ITO["green"], str(cost.value), "blank",
+                                               f"{unit.id} can move here", str(cost.value), detail))
+    return list(marks.values())
+
+
+class DiceLayers:
+    """The Board protocol for Dice Tactics, from one player's view (``None``: a spectator's, no hand shown)."""
+
+    grid_type = GridLayers  # widgets.dice_tactics.DiceBoard draws with widgets.grid_board.GridBoard
+
+    def __init__(self, player: str | None = None, *, title: str | None = None):
+        self.player = player
+        self.title = title
+        self._gb = None
+        self._table = None
+
+    def view(self, table) -> PlayerView:
+        if isinstance(table, PlayerView):
+            return table
+        return table.view(self.player or table.sides[0])
+
+    def layers(self, table) -> dict[str, dict[str, list]]:
+        view = self.view(table)
+        if self._gb is None or (self._gb.width, self._gb.height) != (view.grid.width, view.grid.height):
+            self._gb = grid_board(view, title=self.title, grid_type=self.grid_type)
+        self._table = self._table or view
+        gb = self._gb
+        moving = view.moving.unit if view.moving is not None and view.moving.unit else None
+        return {
+            "floor": gb.floor(),
+            "tiles": tile_layer(gb, view),
+            "units": unit_layer(gb, view, moving=moving),
+            "reach": gb.highlights(march_marks(view)),
+            "cards": panel_layer(view, public=self.player is None and not isinstance(table, PlayerView)),
+        }
+
+
+def _names(cards) -> str:
+    return ", ".join(CARDS[c].name for c in cards) or "no cards"
+
+
+def panel_lines(view, *, public: bool = False) -> list[str]:
+    """The players' panel in words: the operation, then each player's VP, resources, supply and cards."""
+    lines = [f"Round {view.round} · Operation Marker on space {view.marker} of {view.settings.track_length} · "
+             f"Target die {view.target} · {view.side} to play ({view.phase})"]
+    for side in (view.player, view.opponent):
+        supply = view.supply[side]
+        head = (f"{side}{' (you)' if side == view.player and not public else ''}: {view.vp[side]} VP · "
+                f"{view.resources[side]} resources · supply {supply.squads} squads, {supply.tanks} tanks")
+        if side == view.player and not public:
+            cards = f"hand: {_names(view.hand)}" + (f"; offered: {_names(view.offered)}" if view.offered else "")
+        else:
+            count = view.opponent_hand_count if side == view.opponent else len(view.hand)
+            cards = f"{count} card{'s' * (count != 1)} in hand, face down"
+        lines.append(f"{head} · {cards}")
+    effects = [f"{CARDS[e.name].name} ({e.side}, turn {e.turn})" for e in view.effects]
+    lines.append("In effect: " + (", ".join(effects) if effects else "no card") + f" · deck {view.deck_count} cards")
+    return lines
+
+
+def panel_layer(view, *, public: bool = False) -> dict[str, list]:
+    lines = panel_lines(view, public=public)
+    return {"x": [0.1] * len(lines), "y": [0.5 + i for i in range(len(lines))], "text": lines}
+
+
+def anchor(state, action) -> Anchor | None:
+    """Where an action sits on the grid: tap a unit, then the space it moves to or the enemy it attacks (or
+    shoots); tap a spawn point to respawn, a space to push to. Cards and terrain actions stay in the list."""
+    units = state.position.units
+    if isinstance(action, Move):
+        unit = units[action.unit]
+        return Anchor(unit.square, step(unit.square, action.direction))
+    if isinstance(action, (Attack, Shoot)):
+        attacker = units[action.attacker if isinstance(action, Attack) else action.unit]
+        defender = units[action.defender if isinstance(action, Attack) else action.target]
+        return Anchor(attacker.square, defender.square)
+    if isinstance(action, (Respawn, Push)):
+        return Anchor(None, action.square)
+    if isinstance(action, ChooseEdge):
+        return Anchor(None, state.setup.spawns[action.edge][0])
+    if isinstance(action, PlayCard) and action.unit and units.get(action.unit) is not None:
+        return None  # a card is chosen from the list (its unit is named there)
+    return None
+
+
+def live_board(human: str) -> DiceLayers:
+    """The board of live play: the human's own view (their cards face up, the bot's as a count)."""
+    return DiceLayers(human)
