@@ -40,8 +40,8 @@ def test_every_ruling_names_a_real_setting_and_real_sections_and_every_setting_h
 
 
 @pytest.mark.parametrize("act", [
-    ChooseEdge(B, "west"), Keep(R, "bullseye"), PlayCard(R, "sabotage", "blue-1", 2), Move(R, "red-1", "N"),
-    Attack(R, "red-1", "blue-2"), Respawn(R, "blue-2", (8, 1)), Push(R, (3, 4)), Hire(R, "red-1", 2)])
+    ChooseEdge(B, "west"), Keep(R, "bullseye"), PlayCard(R, "sabotage", "tan-1", 2), Move(R, "green-1", "N"),
+    Attack(R, "green-1", "tan-2"), Respawn(R, "tan-2", (8, 1)), Push(R, (3, 4)), Hire(R, "green-1", 2)])
 def test_actions_print_as_code_you_can_type_back(act):
     assert eval(repr(act)) == act and hash(act) == hash(eval(repr(act)))
     assert type(act) in ACTIONS
@@ -50,19 +50,19 @@ def test_actions_print_as_code_you_can_type_back(act):
 def test_the_opponents_hand_and_draft_are_hidden_in_views_and_events():
     game = DT.new_game("river_crossing", seed=3)
     game.apply(ChooseEdge(B, "west"))
-    red, blue = game.view(R), game.view(B)
-    assert red.offered == game.position.draft[R] and red.opponent_offered_count == 4
+    green, tan = game.view(R), game.view(B)
+    assert green.offered == game.position.draft[R] and green.opponent_offered_count == 4
     from explorer.core.frozen import evolve
-    other = game.clone()  # the same game, but blue was offered other cards
+    other = game.clone()  # the same game, but tan was offered other cards
     other.position = evolve(game.position, draft={**game.position.draft, B: ("faster_tech",) * 4})
-    assert dataclasses.replace(other.view(R), events=()) == dataclasses.replace(red, events=())
+    assert dataclasses.replace(other.view(R), events=()) == dataclasses.replace(green, events=())
     card = game.position.draft[R][0]
     game.apply(Keep(R, card))
     public = [e.text for e in game.events_for(B)]
-    assert "red keeps a card." in public and not any(card.replace("_", " ") in t.lower() for t in public[-1:])
+    assert "green keeps a card." in public and not any(card.replace("_", " ") in t.lower() for t in public[-1:])
     assert game.describe(Keep(R, card), viewer=B) == "keep a card"
     with pytest.raises(ValueError, match="not a player"):
-        game.view("green")
+        game.view("purple")
 
 
 def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
@@ -71,27 +71,27 @@ def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
     text = game.to_json()
     assert load_json(text) == game
     data = json.loads(text)
-    data["start"]["position"]["resources"]["red"] = -4
+    data["start"]["position"]["resources"]["green"] = -4
     with pytest.raises(SaveGameError):
         load_json(json.dumps(data))
 
 
 def test_odd_values_are_refused_naming_the_rule_and_change_nothing():
-    game = lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (1, 2))}, hands={R: ("sabotage",)})
-    refused(game, Move(R, "red-1", "N"), "moving", "during a March")
-    refused(game, Attack(R, ["red-1"], "blue-1"), "attacking", "no unit")
-    refused(game, PlayCard(R, "sabotage", "blue-1", True), "cards.sabotage", "whole number")
-    refused(game, Respawn(R, "red-1", "(0, 1)"), "attacking.defeat")
-    refused(game, Hire(R, "red-1", None), "terrain.village", "end of the turn")
+    game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (1, 2))}, hands={R: ("sabotage",)})
+    refused(game, Move(R, "green-1", "N"), "moving", "during a March")
+    refused(game, Attack(R, ["green-1"], "tan-1"), "attacking", "no unit")
+    refused(game, PlayCard(R, "sabotage", "tan-1", True), "cards.sabotage", "whole number")
+    refused(game, Respawn(R, "green-1", "(0, 1)"), "attacking.defeat")
+    refused(game, Hire(R, "green-1", None), "terrain.village", "end of the turn")
 
 
 def test_a_custom_position_must_be_legal():
     with pytest.raises(ValueError, match="stand on the same space"):
-        lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (0, 1))})
+        lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (0, 1))})
     with pytest.raises(ValueError, match="tank in water"):
-        lab({"red-1": ("tank", 3, (1, 2)), "blue-1": ("squad", 3, (0, 1))})
+        lab({"green-1": ("tank", 3, (1, 2)), "tan-1": ("squad", 3, (0, 1))})
     with pytest.raises(ValueError, match="Machinery"):
-        lab({"red-1": ("tank", 2, (0, 2)), "blue-1": ("squad", 3, (0, 1))})
+        lab({"green-1": ("tank", 2, (0, 2)), "tan-1": ("squad", 3, (0, 1))})
 
 
 @pytest.mark.parametrize("scenario", ["river_crossing", "hill_country"])

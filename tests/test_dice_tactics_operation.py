@@ -13,19 +13,19 @@ DT = get_ruleset("dice_tactics")
 
 
 def test_holding_the_target_zone_at_the_end_of_your_turn_scores_the_target_die():
-    game = lab({"red-1": ("squad", 3, (4, 3)), "blue-1": ("squad", 3, (8, 5))})
+    game = lab({"green-1": ("squad", 3, (4, 3)), "tan-1": ("squad", 3, (8, 5))})
     events = texts(end_turn(game).history[-1].events)
-    assert game.position.vp[R] == 2 and "red holds the Target Zone: 2 VP (the Target die)." in events
+    assert game.position.vp[R] == 2 and "green holds the Target Zone: 2 VP (the Target die)." in events
 
 
 def test_an_enemy_in_the_zone_means_nobody_holds_it():
-    game = lab({"red-1": ("squad", 3, (4, 3)), "blue-1": ("squad", 3, (3, 2))})
+    game = lab({"green-1": ("squad", 3, (4, 3)), "tan-1": ("squad", 3, (3, 2))})
     end_turn(game)
     assert game.position.vp == {R: 0, B: 0}
 
 
 def test_the_zone_scores_only_for_the_player_whose_turn_ends():
-    game = lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (4, 3))})
+    game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (4, 3))})
     end_turn(game)
     assert game.position.vp == {R: 0, B: 0}
     end_turn(game)
@@ -35,7 +35,7 @@ def test_the_zone_scores_only_for_the_player_whose_turn_ends():
 def test_the_marker_advances_at_the_end_of_each_round_and_the_target_die_rises_every_two_spaces():
     assert [target_die(m, 2, 2) for m in range(1, 9)] == [2, 2, 3, 3, 4, 4, 5, 5]
     assert target_die(30, 1, 2) == 6  # never above a die's six
-    game = lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (8, 5))})
+    game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (8, 5))})
     end_turn(game)
     assert game.position.marker == 1  # the round is not over
     end_turn(game)
@@ -47,33 +47,33 @@ def test_the_marker_advances_at_the_end_of_each_round_and_the_target_die_rises_e
 
 
 def test_the_game_ends_when_a_round_ends_with_the_marker_on_the_last_space():
-    game = lab({"red-1": ("squad", 3, (4, 3)), "blue-1": ("squad", 3, (8, 5))}, marker=8)
-    end_turn(game)  # red holds the zone: 5 VP
+    game = lab({"green-1": ("squad", 3, (4, 3)), "tan-1": ("squad", 3, (8, 5))}, marker=8)
+    end_turn(game)  # green holds the zone: 5 VP
     assert game.outcome is None
     end_turn(game)
     assert game.outcome.winner == R and game.outcome.kind == Termination.OBJECTIVE
-    assert "the Operation Track has run out: red has more VP (5 to 0)" == game.outcome.reason
+    assert "the Operation Track has run out: green has more VP (5 to 0)" == game.outcome.reason
 
 
 def test_equal_vp_when_the_track_runs_out_is_a_draw():
-    game = lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (8, 5))}, marker=8, vp={R: 4, B: 4})
+    game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (8, 5))}, marker=8, vp={R: 4, B: 4})
     end_turn(game)
     end_turn(game)
     assert game.outcome.winner is None and "both sides on 4 VP" in game.outcome.reason
 
 
 def test_reaching_the_vp_goal_wins_at_once():
-    game = lab({"red-1": ("squad", 6, (3, 1)), "blue-1": ("squad", 1, (4, 1))}, vp={R: 18, B: 0})
+    game = lab({"green-1": ("squad", 6, (3, 1)), "tan-1": ("squad", 1, (4, 1))}, vp={R: 18, B: 0})
     from explorer.rulesets.dice_tactics import Attack, Claim, Respawn
-    game.apply(Attack(R, "red-1", "blue-1"))
-    game.apply(Respawn(R, "blue-1", (8, 5)))
+    game.apply(Attack(R, "green-1", "tan-1"))
+    game.apply(Respawn(R, "tan-1", (8, 5)))
     events = texts(game.apply(Claim(R, "eliminate")))
-    assert game.outcome.winner == R and "red reaches 21 VP" in game.outcome.reason
-    assert events[-1].startswith("Game over, red wins")
+    assert game.outcome.winner == R and "green reaches 21 VP" in game.outcome.reason
+    assert events[-1].startswith("Game over, green wins")
 
 
 def test_the_round_limit_compares_vp():
-    game = lab({"red-1": ("squad", 3, (0, 1)), "blue-1": ("squad", 3, (8, 5))}, max_rounds=1, vp={R: 0, B: 1})
+    game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (8, 5))}, max_rounds=1, vp={R: 0, B: 1})
     end_turn(game)
     end_turn(game)
     assert game.outcome.winner == B and game.outcome.kind == Termination.ROUND_LIMIT

@@ -46,7 +46,7 @@ def test_the_draft_keep_one_pass_the_rest_until_each_holds_two():
     game.apply(ChooseEdge(B, "west"))
     first = {side: game.position.draft[side] for side in game.sides}
     game.apply(Keep(R, first[R][0]))
-    refused(game, Keep(R, first[R][1]), "setup.draft")  # blue keeps next (the core names the rule)
+    refused(game, Keep(R, first[R][1]), "setup.draft")  # tan keeps next (the core names the rule)
     game.apply(Keep(B, first[B][0]))
     # each hands the three it did not keep to the other
     assert sorted(game.position.draft[R]) == sorted(first[B][1:])
@@ -69,9 +69,9 @@ V...h...V
 .........
 .........
 V.......V""")
-    game = lab({"red-1": ("squad", 3, (2, 2)), "red-2": ("tank", 4, (2, 4)), "blue-1": ("squad", 3, (8, 1))})
-    assert attack_range(game.setup, game.units["red-1"]).value == 2
-    assert attack_range(game.setup, game.units["red-2"]).value == 3
+    game = lab({"green-1": ("squad", 3, (2, 2)), "green-2": ("tank", 4, (2, 4)), "tan-1": ("squad", 3, (8, 1))})
+    assert attack_range(game.setup, game.units["green-1"]).value == 2
+    assert attack_range(game.setup, game.units["green-2"]).value == 3
     from explorer.rulesets.dice_tactics import Unit
     assert attack_range(setup, Unit("x", R, "squad", 3, (4, 0))).value == 4  # hill +2
     assert attack_range(setup, Unit("x", R, "squad", 3, (4, 3))).value == 3  # tower +1
@@ -81,9 +81,9 @@ V.......V""")
 
 
 def test_a_turn_has_two_actions_and_the_same_action_may_be_taken_twice():
-    game = lab({"red-1": ("squad", 3, (1, 1)), "blue-1": ("squad", 3, (7, 5))})
+    game = lab({"green-1": ("squad", 3, (1, 1)), "tan-1": ("squad", 3, (7, 5))})
     game.apply(March(R))
-    game.apply(Move(R, "red-1", "S"))
+    game.apply(Move(R, "green-1", "S"))
     from explorer.rulesets.dice_tactics import EndMarch
     game.apply(EndMarch(R))
     game.apply(March(R))  # the same action again
@@ -93,13 +93,13 @@ def test_a_turn_has_two_actions_and_the_same_action_may_be_taken_twice():
 
 def test_after_two_actions_no_third_is_allowed():
     from explorer.rulesets.dice_tactics import EndMarch
-    game = lab({"red-1": ("squad", 3, (0, 6)), "blue-1": ("squad", 3, (4, 1))})
+    game = lab({"green-1": ("squad", 3, (0, 6)), "tan-1": ("squad", 3, (4, 1))})
     for _ in range(2):
         game.apply(March(R))
         game.apply(EndMarch(R))
-    assert game.position.phase == "end" and game.current_player == R  # red-1 in a village may still rest
+    assert game.position.phase == "end" and game.current_player == R  # green-1 in a village may still rest
     refused(game, March(R), "turn.end")
-    refused(game, Attack(R, "red-1", "blue-1"), "turn.end")
+    refused(game, Attack(R, "green-1", "tan-1"), "turn.end")
 
 
 def test_settings_are_checked():

@@ -20,7 +20,7 @@ import pytest
 from explorer.core import RuleViolation
 from explorer.rulesets.dice_tactics import EndTurn, Settings, custom
 
-R, B = "red", "blue"
+R, B = "green", "tan"
 
 LAB = """
 V...h...V
@@ -35,7 +35,7 @@ V.......V
 
 def lab(units, *, text=LAB, **options):
     """A game on ``text`` (the LAB board) with ``units`` (id -> (kind, strength, square)), at the start of
-    ``side``'s turn (red unless ``side=`` says). Options are :func:`custom`'s, and settings by name."""
+    ``side``'s turn (green unless ``side=`` says). Options are :func:`custom`'s, and settings by name."""
     names = {"seed", "side", "turn", "phase", "hands", "resources", "vp", "supply", "windmills", "marker", "effects"}
     settings = Settings(**{k: v for k, v in options.items() if k not in names})
     return custom(text, units, settings, **{k: v for k, v in options.items() if k in names})

@@ -97,8 +97,8 @@ def attack_words(a: int, b: int, a_kind: str, b_kind: str, situation: str) -> st
     """The engine's account of one attack, with links to the rules."""
     where_a, where_b = SITUATIONS[situation]
     setup = _duel_board(where_a, where_b)
-    attacker = DieUnit("attacker", "red", a_kind, a, (1, 3))
-    defender = DieUnit("defender", "blue", b_kind, b, (2, 3))
+    attacker = DieUnit("attacker", "green", a_kind, a, (1, 3))
+    defender = DieUnit("defender", "tan", b_kind, b, (2, 3))
     result = fight(setup, attacker, defender)
     steps = "".join(f"<li>{html.escape(r.text[0].upper() + r.text[1:])}. {LINKS.link(r.ref.key)}</li>"
                     for r in result.steps)
@@ -211,7 +211,7 @@ def public_replay(final_state, *, title: str = "Step"):
 class DiceLivePlay:
     """Play Dice Tactics against GreedyBot in JupyterLab, seeing only your own cards."""
 
-    def __init__(self, state, human: str = "red", bot=None):
+    def __init__(self, state, human: str = "green", bot=None):
         from .live import LivePlay
 
         self.human = human
@@ -233,7 +233,7 @@ class DiceLivePlay:
         return self.live.widget()
 
 
-def live_play(seed: int = 7, human: str = "red", scenario: str = "river_crossing"):
+def live_play(seed: int = 7, human: str = "green", scenario: str = "river_crossing"):
     """A new game against GreedyBot, ready to show with ``.widget()``."""
     return DiceLivePlay(DICE.new_game(scenario, seed=seed), human)
 

@@ -19,6 +19,8 @@ PAGES = {
     "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "simple_plastic": ("simple_plastic/full_game.html", {"type": "Attack", "attacker": "g1", "target": "t1"}),
     "phlog": ("phlog/full_game.html", {"type": "Attack", "target": "tan-1"}),
+    "dice_tactics": ("dice_tactics/full_game.html",
+                     {"type": "Attack", "player": "green", "attacker": "green-1", "defender": "tan-1"}),
 }
 
 BOARD_DATA = """(snapshot) => {
@@ -163,7 +165,7 @@ FLAG = """(snapshot) => {
   return Array.from(data.label).includes("the flag");
 }"""
 
-OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"),
+OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"), "dice_tactics": ("hill_country", "tan"),
               "army_men": ("capture_the_flag", "tan")}  # every army-men table is 48 by 36: the flag shows instead
 
 
@@ -211,7 +213,7 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
         by_tap += mine() - before
     assert by_tap >= 1 and log.count() >= 1
     status = snapshot.locator(".tsr-live-status")
-    if ruleset != "phlog":  # a table: any point is tried, and one too far is refused with its rule
+    if ruleset not in ("phlog", "dice_tactics"):  # a table: any point is tried, one too far is refused with its rule
         _after(page, lambda: snapshot.locator(".tsr-live-new").click())
         assert mine() == 0  # a fresh game of the same choosing
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]

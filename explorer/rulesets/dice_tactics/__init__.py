@@ -43,7 +43,7 @@ DICE_TACTICS = register(Ruleset(
     victory_section="operation.victory",
     equipment=(
         "A square grid of spaces with terrain tiles: ground, water, bridge, forest, hill, village, tower, "
-        "ballista and windmill (our boards are 9 by 7).",
+        "ballista and windmill (our boards are 9 or 11 by 7).",
         "Six-sided dice in two colours, the units: 4 squads and 2 tanks a player (mark the tanks).",
         "Resource tokens, a Target die, an Operation Track with its marker.",
         "An Action deck: two copies of each of the ten action cards.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-SIDES = ("red", "blue")  # the first player, then the second
+SIDES = ("green", "tan")  # the first player, then the second
 EDGES = ("west", "east")  # the two sides of the board a player may choose
 
 SQUAD, TANK = "squad", "tank"

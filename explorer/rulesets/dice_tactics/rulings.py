@@ -50,7 +50,7 @@ RULINGS = (
            "The draft deals 8 cards at once, so the deck needs more than the ten distinct cards; two copies keep "
            "every card likely to appear. The number of copies is a setting.", "card_copies", (ref("cards"),)),
     Ruling("board", "What does the board look like; where are the spawn points?",
-           "Two boards of 9 by 7 spaces, each using every kind of terrain, mirror-symmetric, with four spawn points "
+           "Two boards, 9 by 7 and 11 by 7 spaces, each using every kind of terrain, mirror-symmetric, with four spawn points "
            "on each of the west and east edges and the Target Zone as the middle 3 by 3 block. Villages sit on "
            "both flanks so that Bolster has somewhere to go.",
            "The source describes terrain but no board. A mirror-symmetric board makes the choice of side fair and "

@@ -21,8 +21,6 @@ from .position import MAIN, SETUP, START, EdgeChoice, Position, Setup, Supply, U
 from .saves import terrain_from_rows
 from .settings import Settings
 
-MIDDLE = frozenset((c, r) for c in range(3, 6) for r in range(2, 5))
-EDGE_SPAWNS = {"west": ((0, 1), (0, 2), (0, 4), (0, 5)), "east": ((8, 1), (8, 2), (8, 4), (8, 5))}
 
 RIVER_CROSSING = """
 V..W~W..V
@@ -35,24 +33,31 @@ V..W~W..V
 """
 
 HILL_COUNTRY = """
-.V.W.W.V.
-..~.h.~..
-..~f.f~..
-.B=.T.=B.
-..~f.f~..
-..~.h.~..
-.V.W.W.V.
+.V..W.W..V.
+...~.h.~...
+...~f.f~...
+.B.=.T.=.B.
+...~f.f~...
+...~.h.~...
+.V..W.W..V.
 """
 
 BOARDS = {"river_crossing": RIVER_CROSSING, "hill_country": HILL_COUNTRY}
 
 
 def board(text: str, spawns=None, zone=None) -> Setup:
+    """The board drawn in ``text``. By default the spawn points are the west and east edges' second, third,
+    third-last and second-last spaces, and the Target Zone the middle 3 by 3 block."""
     rows = [line.strip() for line in text.strip().splitlines()]
     if not rows or any(len(row) != len(rows[0]) for row in rows):
         raise ValueError("a map is rows of symbols, all as wide as the first")
-    return Setup(Grid(len(rows[0]), len(rows)), terrain_from_rows(rows), dict(spawns or EDGE_SPAWNS),
-                 frozenset(zone if zone is not None else MIDDLE))
+    width, height = len(rows[0]), len(rows)
+    edge_rows = (1, 2, height - 3, height - 2)
+    spawns = spawns or {"west": tuple((0, r) for r in edge_rows), "east": tuple((width - 1, r) for r in edge_rows)}
+    middle = frozenset((c, r) for c in range(width // 2 - 1, width // 2 + 2) for r in range(height // 2 - 1,
+                                                                                         height // 2 + 2))
+    return Setup(Grid(width, height), terrain_from_rows(rows), dict(spawns),
+                 frozenset(zone if zone is not None else middle))
 
 
 def new_game(text: str, settings: Settings, seed: int = 0, *, scenario: str = "custom") -> DiceTacticsState:
@@ -98,8 +103,8 @@ def custom(text: str = RIVER_CROSSING, units: Mapping[str, UnitSpec] | None = No
            vp: Mapping[str, int] | None = None, supply: Mapping[str, tuple[int, int]] | None = None,
            windmills: Mapping | None = None, marker: int = 1, effects: tuple = ()) -> DiceTacticsState:
     """A game already under way, in the phase ``phase`` of ``side``'s turn: the public way to set up a
-    position (tests, puzzles, the book's examples). ``units`` maps ids (``red-1``) to (kind, strength,
-    square); red deploys west, blue east. The rest of the Action deck is shuffled from ``seed``. The
+    position (tests, puzzles, the book's examples). ``units`` maps ids (``green-1``) to (kind, strength,
+    square); green deploys west, tan east. The rest of the Action deck is shuffled from ``seed``. The
     result passes the one legality check (``ValueError`` saying what is wrong)."""
     settings = settings or Settings()
     setup = board(text)
