@@ -93,8 +93,8 @@ def _duel_board(attacker_terrain: str, defender_terrain: str):
     return board("\n".join(["V.......V", ".........", ".........", row, ".........", ".........", "V.......V"]))
 
 
-def attack_words(a: int, b: int, a_kind: str, b_kind: str, situation: str) -> str:
-    """The engine's account of one attack, with links to the rules."""
+def attack_result(a: int, b: int, a_kind: str, b_kind: str, situation: str):
+    """The engine's account of one attack (with links to the rules), and the dice before and after."""
     where_a, where_b = SITUATIONS[situation]
     setup = _duel_board(where_a, where_b)
     attacker = DieUnit("attacker", "green", a_kind, a, (1, 3))
@@ -109,15 +109,28 @@ def attack_words(a: int, b: int, a_kind: str, b_kind: str, situation: str) -> st
         kind = "" if unit.kind == before.kind else f", now a {unit.kind}"
         return f"{before.strength} → {unit.strength}{kind}"
 
-    return (f"<b>A {a_kind} of {a} attacks a {b_kind} of {b}, {html.escape(situation)}.</b><ul>{steps}</ul>"
-            f"Attacker: {end(result.attacker, attacker)}. Defender: {end(result.defender, defender)}.")
+    words = (f"<b>A {a_kind} of {a} attacks a {b_kind} of {b}, {html.escape(situation)}.</b><ul>{steps}</ul>"
+             f"Attacker: {end(result.attacker, attacker)}. Defender: {end(result.defender, defender)}.")
+    return words, [a, result.attacker.strength, b, result.defender.strength], [
+        a_kind, result.attacker.kind, b_kind, result.defender.kind]
+
+
+DICE_X = [0.6, 2.0, 4.0, 5.4]
+DICE_CAPTION = ["attacker before", "after", "defender before", "after"]
+
+
+def _dice_rows(strengths, kinds) -> dict[str, list]:
+    return {"x": DICE_X, "y": [0.8] * 4, "label": [str(v) if v else "✕" for v in strengths],
+            "caption": DICE_CAPTION, "kind": kinds,
+            "colour": ["#2D6A2E", "#2D6A2E", "#D8B98A", "#D8B98A"],
+            "text_colour": ["#ffffff", "#ffffff", "#111111", "#111111"]}
 
 
 def loss_explorer(*, attacker: int = 4, defender: int = 3):
     """Sliders for both strengths, selects for the unit kinds and the situation; the attack as the engine
-    resolves it (every combination precomputed when the page is built)."""
+    resolves it, and the two dice before and after (every combination precomputed when the page is built)."""
     strengths = {SQUAD: range(1, 7), TANK: range(3, 7)}
-    table = {}
+    table, dice = {}, {}
     for a_kind in (SQUAD, TANK):
         for b_kind in (SQUAD, TANK):
             for a in range(1, 7):
@@ -125,12 +138,15 @@ def loss_explorer(*, attacker: int = 4, defender: int = 3):
                     for situation, (wa, wb) in SITUATIONS.items():
                         key = f"{a_kind}|{b_kind}|{a}|{b}|{situation}"
                         if a not in strengths[a_kind] or b not in strengths[b_kind]:
-                            table[key] = (f"A {a_kind} shows 3 to 6 on the board (at 2 it is destroyed: "
+                            table[key] = (f"A tank shows 3 to 6 on the board (at 2 it is destroyed: "
                                           f"Machinery). {LINKS.link('dice_tactics:attacking.machinery')}")
+                            dice[key] = [[a, a, b, b], [a_kind, a_kind, b_kind, b_kind]]
                         elif a_kind == TANK and wa == "forest" or b_kind == TANK and wb in ("forest", "water"):
                             table[key] = "A tank cannot stand in a forest or in water."
+                            dice[key] = [[a, a, b, b], [a_kind, a_kind, b_kind, b_kind]]
                         else:
-                            table[key] = attack_words(a, b, a_kind, b_kind, situation)
+                            table[key], *rest = attack_result(a, b, a_kind, b_kind, situation)
+                            dice[key] = rest
     sa = Slider(start=1, end=6, value=attacker, step=1, title="Attacker's strength", name="loss-attacker",
                 sizing_mode="stretch_width")
     sb = Slider(start=1, end=6, value=defender, step=1, title="Defender's strength", name="loss-defender",
@@ -141,14 +157,36 @@ def loss_explorer(*, attacker: int = 4, defender: int = 3):
                    sizing_mode="stretch_width")
     first = f"{SQUAD}|{SQUAD}|{attacker}|{defender}|{next(iter(SITUATIONS))}"
     text = Div(text=table[first], name="loss-result", sizing_mode="stretch_width", styles=TEXT_STYLE)
-    update = CustomJS(args=dict(sa=sa, sb=sb, ka=ka, kb=kb, where=where, text=text, table=table), code="""
-        text.text = table[`${ka.value}|${kb.value}|${sa.value}|${sb.value}|${where.value}`];
+    source = ColumnDataSource(_dice_rows(*dice[first]), name="loss-dice")
+    fig = figure(width=420, height=140, x_range=Range1d(0, 6.2), y_range=Range1d(1.75, -0.25), toolbar_location=None,
+                 sizing_mode="scale_width", max_width=460, name="loss-dice-figure", min_border=2)
+    fig.axis.visible = False
+    fig.grid.visible = False
+    fig.outline_line_color = None
+    fig.rect("x", "y", 0.9, 0.9, source=source, fill_color="colour", line_color="#111111", line_width=2)
+    fig.text("x", "y", text="label", source=source, text_align="center", text_baseline="middle",
+             text_font_size="22px", text_font_style="bold", text_color="text_colour")
+    fig.text("x", 0.05, text="caption", source=source, text_align="center", text_baseline="middle",
+             text_font_size="11px", text_color="#1A1A1A")
+    fig.text("x", 1.5, text="kind", source=source, text_align="center", text_baseline="middle",
+             text_font_size="11px", text_color="#1A1A1A")
+    fig.text([1.3, 4.7], [0.8, 0.8], text=["→", "→"], text_align="center", text_baseline="middle",
+             text_font_size="18px")
+    update = CustomJS(args=dict(sa=sa, sb=sb, ka=ka, kb=kb, where=where, text=text, table=table, dice=dice,
+                                source=source), code="""
+        const key = `${ka.value}|${kb.value}|${sa.value}|${sb.value}|${where.value}`;
+        text.text = table[key];
+        const [strengths, kinds] = dice[key];
+        const data = Object.assign({}, source.data);
+        data.label = strengths.map((v) => v ? String(v) : "✕");
+        data.kind = kinds;
+        source.data = data;
     """)
     for control in (sa, sb):
         control.js_on_change("value", update)
     for control in (ka, kb, where):
         control.js_on_change("value", update)
-    return column(sa, sb, ka, kb, where, text, sizing_mode="stretch_width", name="loss-explorer")
+    return column(sa, sb, ka, kb, where, fig, text, sizing_mode="stretch_width", name="loss-explorer")
 
 
 def loss_chart():
