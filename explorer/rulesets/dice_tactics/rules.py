@@ -73,6 +73,13 @@ def pay(p, n: int):
     return p.plus("resources", p.side, -(n - temp))
 
 
+def card_to_deck(state, p, side: str, card: str):
+    """``p`` with ``card`` taken from ``side``'s hand and shuffled back into the Action deck."""
+    hand = list(p.hands[side])
+    hand.remove(card)
+    return evolve(p, hands={**p.hands, side: tuple(hand)}, deck=shuffled_in(state, p.deck, [card]))
+
+
 def shuffled_in(state, deck, cards) -> tuple:
     deck = list(deck) + list(cards)
     state.rng.shuffle(deck)
@@ -239,10 +246,7 @@ def do_play_card(state, act):
     me, them = p.side, state.other(p.side)
     card = CARDS[act.card]
     key = f"cards.{card.key}"
-    hand = list(p.hands[me])
-    hand.remove(act.card)
-    p = evolve(p, hands={**p.hands, me: tuple(hand)}, deck=shuffled_in(state, p.deck, [act.card]),
-               card_played=True)
+    p = evolve(card_to_deck(state, p, me, act.card), card_played=True)
     events = [event("card", f"{me} plays {card.name}: {card.text}", ("cards.play", key), card=act.card)]
     cost = act.amount if card.key == "sabotage" else card.cost
     if cost:
@@ -285,10 +289,8 @@ def check_ignore_card(state, act):
 
 def do_ignore_card(state, act):
     p = state.position
-    hand = list(p.hands[p.side])
-    hand.remove(act.card)
-    p = evolve(p, hands={**p.hands, p.side: tuple(hand)}, deck=shuffled_in(state, p.deck, [act.card]),
-               card_played=True, temporary=p.temporary + d.TEMPORARY_RESOURCE)
+    p = evolve(card_to_deck(state, p, p.side, act.card), card_played=True,
+               temporary=p.temporary + d.TEMPORARY_RESOURCE)
     return p, [event("card", f"{p.side} ignores {CARDS[act.card].name} for 1 resource until the end of the turn.",
                      ("cards.play",), card=act.card)]
 
@@ -578,11 +580,9 @@ def check_discard(state, act):
 
 
 def do_discard(state, act):
-    p = state.position
-    hand = list(p.hands[act.player])
-    hand.remove(act.card)
-    p = evolve(p, hands={**p.hands, act.player: tuple(hand)}, deck=shuffled_in(state, p.deck, [act.card]))
-    p = evolve(p, pending=DiscardChoice(act.player, "terrain.village") if len(hand) > d.HAND_SIZE else None)
+    p = card_to_deck(state, state.position, act.player, act.card)
+    more = len(p.hands[act.player]) > d.HAND_SIZE
+    p = evolve(p, pending=DiscardChoice(act.player, "terrain.village") if more else None)
     return p, [event("discard", f"{act.player} discards a card into the deck.", ("terrain.village",)),
                event("discard", f"{act.player} discards {CARDS[act.card].name}.", ("terrain.village",), act.player)]
 
