@@ -34,6 +34,7 @@ from .alt_text import alt_div
 from .board import make_sources
 from .grid_board import GridBoard
 from .links import RuleLinks
+from .packing import UNPACK_JS, packed
 
 DICE = get_ruleset("dice_tactics")
 LINKS = RuleLinks("dice_tactics")
@@ -94,14 +95,13 @@ def _duel_board(attacker_terrain: str, defender_terrain: str):
 
 
 def attack_result(a: int, b: int, a_kind: str, b_kind: str, situation: str):
-    """The engine's account of one attack (with links to the rules), and the dice before and after."""
+    """The engine's account of one attack as parts (a heading, the steps with the rule each cites, the result),
+    and the dice before and after."""
     where_a, where_b = SITUATIONS[situation]
     setup = _duel_board(where_a, where_b)
     attacker = DieUnit("attacker", "green", a_kind, a, (1, 3))
     defender = DieUnit("defender", "tan", b_kind, b, (2, 3))
     result = fight(setup, attacker, defender)
-    steps = "".join(f"<li>{html.escape(r.text[0].upper() + r.text[1:])}. {LINKS.link(r.ref.key)}</li>"
-                    for r in result.steps)
 
     def end(unit, before):
         if unit.strength == 0:
@@ -109,10 +109,17 @@ def attack_result(a: int, b: int, a_kind: str, b_kind: str, situation: str):
         kind = "" if unit.kind == before.kind else f", now a {unit.kind}"
         return f"{before.strength} → {unit.strength}{kind}"
 
-    words = (f"<b>A {a_kind} of {a} attacks a {b_kind} of {b}, {html.escape(situation)}.</b><ul>{steps}</ul>"
-             f"Attacker: {end(result.attacker, attacker)}. Defender: {end(result.defender, defender)}.")
-    return words, [a, result.attacker.strength, b, result.defender.strength], [
+    parts = {"head": f"A {a_kind} of {a} attacks a {b_kind} of {b}.",
+             "steps": [[r.ref.key, r.text[0].upper() + r.text[1:] + "."] for r in result.steps],
+             "end": f"Attacker: {end(result.attacker, attacker)}. Defender: {end(result.defender, defender)}."}
+    return parts, [a, result.attacker.strength, b, result.defender.strength], [
         a_kind, result.attacker.kind, b_kind, result.defender.kind]
+
+
+def attack_html(parts: dict, links: dict) -> str:
+    """The parts of :func:`attack_result` as HTML (mirrored by the explorer's JS)."""
+    steps = "".join(f"<li>{html.escape(text)} {links[key]}</li>" for key, text in parts["steps"])
+    return f"<b>{html.escape(parts['head'])}</b><ul>{steps}</ul>{html.escape(parts['end'])}"
 
 
 DICE_X = [0.6, 2.0, 4.0, 5.4]
@@ -135,14 +142,16 @@ def loss_explorer(*, attacker: int = 4, defender: int = 3):
         for b_kind in (SQUAD, TANK):
             for a in range(1, 7):
                 for b in range(1, 7):
-                    for situation, (wa, wb) in SITUATIONS.items():
-                        key = f"{a_kind}|{b_kind}|{a}|{b}|{situation}"
+                    for index, (situation, (wa, wb)) in enumerate(SITUATIONS.items()):
+                        key = f"{a_kind[0]}{b_kind[0]}{a}{b}{index}"
                         if a not in strengths[a_kind] or b not in strengths[b_kind]:
-                            table[key] = (f"A tank shows 3 to 6 on the board (at 2 it is destroyed: "
-                                          f"Machinery). {LINKS.link('dice_tactics:attacking.machinery')}")
+                            table[key] = {"head": "A tank shows 3 to 6 on the board.", "end": "",
+                                          "steps": [["dice_tactics:attacking.machinery", "At 2 it is destroyed."]]}
                             dice[key] = [[a, a, b, b], [a_kind, a_kind, b_kind, b_kind]]
                         elif a_kind == TANK and wa == "forest" or b_kind == TANK and wb in ("forest", "water"):
-                            table[key] = "A tank cannot stand in a forest or in water."
+                            table[key] = {"head": "A tank cannot stand in a forest or in water.", "end": "",
+                                          "steps": [["dice_tactics:terrain.forest" if "forest" in (wa, wb)
+                                                     else "dice_tactics:terrain.water", "Choose another place."]]}
                             dice[key] = [[a, a, b, b], [a_kind, a_kind, b_kind, b_kind]]
                         else:
                             table[key], *rest = attack_result(a, b, a_kind, b_kind, situation)
@@ -155,8 +164,10 @@ def loss_explorer(*, attacker: int = 4, defender: int = 3):
     kb = Select(title="Defender", value=SQUAD, options=[SQUAD, TANK], name="loss-defender-kind")
     where = Select(title="Where", value=next(iter(SITUATIONS)), options=list(SITUATIONS), name="loss-situation",
                    sizing_mode="stretch_width")
-    first = f"{SQUAD}|{SQUAD}|{attacker}|{defender}|{next(iter(SITUATIONS))}"
-    text = Div(text=table[first], name="loss-result", sizing_mode="stretch_width", styles=TEXT_STYLE)
+    first = f"ss{attacker}{defender}0"
+    links = {key: LINKS.link(key) for parts in table.values() for key, _ in parts["steps"]}
+    text = Div(text=attack_html(table[first], links), name="loss-result", sizing_mode="stretch_width",
+               styles=TEXT_STYLE)
     source = ColumnDataSource(_dice_rows(*dice[first]), name="loss-dice")
     fig = figure(width=420, height=140, x_range=Range1d(0, 6.2), y_range=Range1d(1.75, -0.25), toolbar_location=None,
                  sizing_mode="scale_width", max_width=460, name="loss-dice-figure", min_border=2)
@@ -172,10 +183,15 @@ def loss_explorer(*, attacker: int = 4, defender: int = 3):
              text_font_size="11px", text_color="#1A1A1A")
     fig.text([1.3, 4.7], [0.8, 0.8], text=["→", "→"], text_align="center", text_baseline="middle",
              text_font_size="18px")
-    update = CustomJS(args=dict(sa=sa, sb=sb, ka=ka, kb=kb, where=where, text=text, table=table, dice=dice,
-                                source=source), code="""
-        const key = `${ka.value}|${kb.value}|${sa.value}|${sb.value}|${where.value}`;
-        text.text = table[key];
+    answers = packed({"table": table, "dice": dice})  # the same sentences and links, stored once
+    update = CustomJS(args=dict(sa=sa, sb=sb, ka=ka, kb=kb, where=where, text=text, answers=answers, links=links,
+                                source=source), code=UNPACK_JS + """
+        const {table, dice} = unpack(answers);
+        const key = `${ka.value[0]}${kb.value[0]}${sa.value}${sb.value}${where.options.indexOf(where.value)}`;
+        const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+        const parts = table[key];
+        const steps = parts.steps.map(([k, t]) => `<li>${esc(t)} ${links[k]}</li>`).join('');
+        text.text = `<b>${esc(parts.head)}</b><ul>${steps}</ul>${esc(parts.end)}`;
         const [strengths, kinds] = dice[key];
         const data = Object.assign({}, source.data);
         data.label = strengths.map((v) => v ? String(v) : "✕");
