@@ -34,7 +34,7 @@ STYLES = {
 }
 SHAPES = {SQUAD: "circle", TANK: "square"}
 KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}
-PANEL_ROWS = 4  # lines of the players' panel under the board
+PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
 
@@ -150,7 +150,7 @@ def panel_lines(view, *, public: bool = False) -> list[str]:
         else:
             count = view.opponent_hand_count if side == view.opponent else len(view.hand)
             cards = f"{count} card{'s' * (count != 1)} in hand, face down"
-        lines.append(f"{head} · {cards}")
+        lines += [head, f"    {cards}"]
     effects = [f"{CARDS[e.name].name} ({e.side}, turn {e.turn})" for e in view.effects]
     lines.append("In effect: " + (", ".join(effects) if effects else "no card") + f" · deck {view.deck_count} cards")
     return lines

@@ -222,7 +222,7 @@ def loss_chart():
     source = ColumnDataSource(rows)
     fig = figure(width=480, height=420, x_range=Range1d(-0.5, 7.5), y_range=Range1d(7.5, 0.5),
                  sizing_mode="scale_width", toolbar_location=None, name="loss-chart", max_width=560,
-                 title="Losses: attacker's strength (rows) against defender's strength (columns)")
+                 title="Losses of an attack")
     cells = fig.rect("x", "y", 1, 1, source=source, fill_color="colour", line_color="#8a8270")
     fig.text("x", "y", text="losses", source=source, text_align="center", text_baseline="middle",
              text_font_size="14px", text_font_style="bold", text_color="text_colour")
