@@ -224,6 +224,15 @@ class OneBrainCellState(GameState):
     def phase(self) -> str:
         return self.position.phase
 
+    @property
+    def memo(self) -> dict:
+        """Answers worked out for the current position (sight, locks, lists of figures), shared by the checks."""
+        cache = self.__dict__.get("_memo")
+        if cache is None or cache.get("_position") is not self.position:
+            cache = {"_position": self.position}
+            self.__dict__["_memo"] = cache
+        return cache
+
     def plan_shot(self, shooter: str, target: str):
         return m.plan_shot(self, shooter, target)
 

@@ -132,11 +132,13 @@ def _measure_reason(settings, inches: float, what: str) -> Reason:
 # -- who is where --------------------------------------------------------------------------
 
 def in_play(board, side: str | None = None) -> list[Figure]:
-    return [f for f in board.figures.values() if f.in_play and (side is None or f.side == side)]
+    return _memo(board, ("in_play", side), lambda: [
+        f for f in board.figures.values() if f.in_play and (side is None or f.side == side)])
 
 
 def standing(board, side: str | None = None) -> list[Figure]:
-    return [f for f in board.figures.values() if f.status == "ok" and (side is None or f.side == side)]
+    return _memo(board, ("standing", side), lambda: [
+        f for f in board.figures.values() if f.status == "ok" and (side is None or f.side == side)])
 
 
 def within(a: Point, b: Point, inches: float) -> bool:
@@ -155,6 +157,16 @@ def cut_off(board, figure: Figure) -> bool:
     return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
 
 
+def _memo(board, key, compute):
+    """``compute()``, remembered for the board's current position when the board keeps a memo (the game does)."""
+    memo = getattr(board, "memo", None)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 def in_contact(a: Point, b: Point) -> bool:
     """Within 1 inch, base edge to base edge: locked in H2H."""
     return tt.gap_between(a, b) <= CONTACT_INCHES + tt.EPSILON
@@ -164,8 +176,10 @@ def locked_with(board, figure: Figure) -> list[Figure]:
     """The standing enemies a standing figure is locked in H2H with (none for a figure lying down)."""
     if not figure.standing:
         return []
-    return [e for e in board.figures.values() if e.status == "ok" and e.side != figure.side
-            and in_contact(figure.position, e.position)]
+    if board.figures.get(figure.id) is not figure:
+        return [e for e in standing(board) if e.side != figure.side and in_contact(figure.position, e.position)]
+    return _memo(board, ("locked", figure.id), lambda: [
+        e for e in standing(board) if e.side != figure.side and in_contact(figure.position, e.position)])
 
 
 def rough_pieces(table):
@@ -184,6 +198,12 @@ def crosses_rough(table, a: Point, b: Point) -> bool:
 # -- moving -----------------------------------------------------------------------------------
 
 def enemy_near(board, figure: Figure, inches: float) -> Figure | None:
+    if board.figures.get(figure.id) is not figure:
+        return _enemy_near(board, figure, inches)
+    return _memo(board, ("near", figure.id, inches), lambda: _enemy_near(board, figure, inches))
+
+
+def _enemy_near(board, figure: Figure, inches: float) -> Figure | None:
     near = [e for e in in_play(board) if e.side != figure.side and within(figure.position, e.position, inches)]
     return min(near, key=lambda e: (tt.distance(e.position, figure.position), e.id)) if near else None
 
@@ -259,9 +279,13 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
 
 def sight(board, eye_figure: Figure, target: Figure):
     """Sight lines from one figure to another; standing figures in between block them."""
-    blockers = {f.id: f.position for f in board.figures.values()
-                if f.status == "ok" and f.id not in (eye_figure.id, target.id)}
-    return board.table.sight(eye_figure.position, target.position, blockers)
+    def compute():
+        blockers = {f.id: f.position for f in board.figures.values()
+                    if f.status == "ok" and f.id not in (eye_figure.id, target.id)}
+        return board.table.sight(eye_figure.position, target.position, blockers)
+    if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
+        return compute()
+    return _memo(board, ("sight", eye_figure.id, target.id), compute)
 
 
 def in_cover(board, shooter: Figure, target: Figure) -> bool:
