@@ -399,20 +399,29 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
         spotters.sort(key=lambda f: (in_cover(board, f, target), f.id))
         eye = spotter = spotters[0]
         reasons.append(Reason(ref("weapons.mortar"), f"indirect fire: {spotter.id} of his squad sees {target_id}"))
-    cover = in_cover(board, eye, target)
-    need = need_to_hit(band.value, cover)
-    reasons += need.reasons
-    off = cut_off(board, shooter)
-    if off:
-        reasons.append(Reason(ref("squads.cohesion"), f"{shooter_id} is more than 4 inches from his squad: "
+    numbers = shot_numbers(weapon, band.value, in_cover(board, eye, target), cut_off(board, shooter),
+                           spotter.id if spotter else None)
+    return Explained(numbers.value, tuple(reasons) + numbers.reasons)
+
+
+def shot_numbers(weapon: Weapon, band: str, cover: bool, cut_off: bool = False,
+                 spotter: str | None = None) -> Explained[Shot | None]:
+    """A shot's numbers once its range band is known: the face needed, the dice, the sniper's cap, the 6s of a
+    shooter cut off from his squad (``None``: he cannot roll what he needs). The game's shots and the book's
+    odds explorer both ask it."""
+    need = need_to_hit(band, cover)
+    reasons = list(need.reasons)
+    if cut_off:
+        reasons.append(Reason(ref("squads.cohesion"), "the shooter is more than 4 inches from his squad: "
                                                       "his 6s count as 5s"))
         if need.value == 6:
             reasons.append(Reason(ref("squads.cohesion"), "he cannot roll the 6 he needs"))
             return Explained(None, tuple(reasons))
+    if weapon.dice > 1:
+        reasons.append(Reason(ref("weapons.chart"), f"{weapon.name.lower()}: {weapon.dice} dice, each may hit"))
     if weapon.max_hits:
         reasons.append(Reason(ref("weapons.sniper"), f"one hit at most from {weapon.dice} dice"))
-    return Explained(Shot(need.value, weapon.dice, weapon.max_hits, off, band.value, cover,
-                          spotter.id if spotter else None), tuple(reasons))
+    return Explained(Shot(need.value, weapon.dice, weapon.max_hits, cut_off, band, cover, spotter), tuple(reasons))
 
 
 def casualty_order(board, target_id: str) -> list[str]:
