@@ -19,6 +19,7 @@ PAGES = {
     "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "simple_plastic": ("simple_plastic/full_game.html", {"type": "Attack", "attacker": "g1", "target": "t1"}),
     "phlog": ("phlog/full_game.html", {"type": "Attack", "target": "tan-1"}),
+    "one_brain_cell": ("one_brain_cell/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
 }
 
 BOARD_DATA = """(snapshot) => {
@@ -164,7 +165,7 @@ FLAG = """(snapshot) => {
 }"""
 
 OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"),
-              "army_men": ("capture_the_flag", "tan")}  # every army-men table is 48 by 36: the flag shows instead
+              "army_men": ("capture_the_flag", "tan"), "one_brain_cell": ("skirmish", "tan")}  # every army-men table is 48 by 36: the flag shows instead
 
 
 def _tap(page, snapshot, x, y) -> None:
@@ -215,6 +216,11 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
         _after(page, lambda: snapshot.locator(".tsr-live-new").click())
         assert mine() == 0  # a fresh game of the same choosing
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
+        for _ in range(4):  # a game that opens with a roll or a choice (1BC's initiative): from the list first
+            if "piece" in choices["kind"] or "chosen" in choices["kind"]:
+                break
+            _after(page, lambda: snapshot.locator(".tsr-live-play").click())
+            choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
         piece = choices["kind"].index("piece") if "piece" in choices["kind"] else choices["kind"].index("chosen")
         x, y = choices["x"][piece], choices["y"][piece]
         if choices["kind"][piece] == "piece":

@@ -96,8 +96,11 @@ OVERWATCH_WEAPONS = ("pistol", "rifle")
 """'Special weapons may NOT fire on Overwatch, only Pistols and Rifles'."""
 
 
-def weapons_table(settings) -> dict:
+def weapons_table(settings=None) -> dict:
     """The weapons chart as the book shows it (ranges in inches, with the settings' rifle)."""
+    if settings is None:
+        from .rulings import Settings
+        settings = Settings()
     rows = []
     for w in WEAPONS.values():
         short = f"{w.short_range(settings):g}"
@@ -121,3 +124,16 @@ def wound_table() -> dict:
             "rows": [["1", "Stunned", "lying on its back", "recovers and acts normally"],
                      ["2-3", "Dazed", "lying face down", "becomes stunned"],
                      ["4-6", "Killed", "removed", "-"]]}
+
+
+def sheet_table() -> dict:
+    """Measuring with the rules sheet: each of the rules' distances and the sheet length it rounds to."""
+    names = {4.0: "half the width", 8.0: "the width", 12.0: "the length", 24.0: "twice the length",
+             36.0: "three times the length"}
+    uses = {4.0: "rough ground, squad distance, pistol short range", 8.0: "walk, short ranges, minimum range",
+            12.0: "run, no running near the enemy, pistol long and sniper short range",
+            24.0: "rifle, light machine gun and bazooka long range",
+            36.0: "heavy machine gun, mortar and sniper long range"}
+    return {"columns": ["Rules (inches)", "Used for", "Sheet", "Sheet (inches)"],
+            "rows": [[f"{inches:g}", uses[inches], names[inches], f"{sheet:g}"]
+                     for inches, sheet in SHEET_MEASURES.items()]}

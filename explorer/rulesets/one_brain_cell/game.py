@@ -327,10 +327,8 @@ class OneBrainCellState(GameState):
                          key=lambda e: tt.distance(e.position, f.position))
         out += [Charge(side, f.id, e.id) for e in enemies[:4]]
         allowance = m.move_allowance(self, f).value
-        lengths = {allowance, allowance / 2, m.measure(self.settings, 8.0)} if allowance > 8.5 else {allowance,
-                                                                                                       allowance / 2}
-        spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in sorted(lengths)]
-        for e in enemies[:2]:
+        spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+        for e in enemies[:1]:
             direction = tt.unit_vector(e.position, f.position)
             gap = tt.distance(e.position, f.position)
             if direction and gap > 3:
@@ -357,11 +355,10 @@ class OneBrainCellState(GameState):
         if p.pending is not None:
             raise _refusal("advanced.overwatch", f"{p.pending.player} must first {p.pending.prompt}")
         if p.phase not in phases:
-            names = {"initiative": "roll initiative", "order": "choose who plays first", "move": "the move step",
-                     "shoot": "the shoot step", "fight": "the H2H step"}
+            names = {"initiative": "the initiative roll", "order": "the choice of who plays first",
+                     "move": "the move step", "shoot": "the shoot step", "fight": "the H2H step"}
             section = "turn.initiative" if p.phase in ("initiative", "order") else "turn"
-            raise _refusal(section, f"now is {names[p.phase]}, not a time to "
-                                    f"{'/'.join(names[x] for x in phases)}")
+            raise _refusal(section, f"this is {names[p.phase]}, not {' or '.join(names[x] for x in phases)}")
 
     def _own(self, player: str, figure_id, section: str, what: str = "figure") -> Figure:
         if not _name(figure_id):
@@ -429,7 +426,9 @@ class OneBrainCellState(GameState):
             raise _refusal("moving", f"{f.id} is already at {m.fmt(to)}")
         if not self.table.on_table(to):
             raise _refusal("moving", f"{m.fmt(to)} is off the table")
-        others = [g.position for g in m.in_play(self) if g.id != f.id]
+        others = self.memo.get(("others", f.id))
+        if others is None:
+            others = self.memo[("others", f.id)] = [g.position for g in m.in_play(self) if g.id != f.id]
         if not self.table.is_free(to, others):
             if self.table.in_solid(to):
                 raise _refusal("moving", f"{m.fmt(to)} is inside blocking terrain")
@@ -449,16 +448,19 @@ class OneBrainCellState(GameState):
         target = self._enemy(act.player, act.target, "moving.charge")
         if not target.standing:
             raise _refusal("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
-        if m.sight(self, f, target).is_blocked:
-            raise _refusal("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
-        if self.table.crosses_solid(f.position, target.position):
-            raise _refusal("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
-                                             "runs straight")
-        dice = m.charge_dice(self, f, target).value
         gap = tt.gap_between(f.position, target.position)
+        if gap > m.charge_reach(2) + tt.EPSILON:  # beyond even the best 2D6: no need to look further
+            raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
+                                             f"2D6 would not bring {f.id} within 1 inch")
+        dice = m.charge_dice(self, f, target).value
         if gap > m.charge_reach(dice) + tt.EPSILON:
             raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
                                              f"{6 * dice} on {dice}D6 would not bring {f.id} within 1 inch")
+        if self.table.crosses_solid(f.position, target.position):
+            raise _refusal("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
+                                             "runs straight")
+        if m.sight(self, f, target).is_blocked:
+            raise _refusal("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
 
     def _check_Shoot(self, act: Shoot) -> None:
         self._in_phase("shoot")

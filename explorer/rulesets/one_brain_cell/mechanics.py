@@ -280,12 +280,25 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
 def sight(board, eye_figure: Figure, target: Figure):
     """Sight lines from one figure to another; standing figures in between block them."""
     def compute():
-        blockers = {f.id: f.position for f in board.figures.values()
-                    if f.status == "ok" and f.id not in (eye_figure.id, target.id)}
-        return board.table.sight(eye_figure.position, target.position, blockers)
+        return board.table.sight(eye_figure.position, target.position, _blockers(board, eye_figure, target))
     if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
         return compute()
     return _memo(board, ("sight", eye_figure.id, target.id), compute)
+
+
+def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
+    """The standing figures that could cut a line from ``eye_figure`` to any point of ``target``'s base: those
+    within a base's width of the line between their centres (the others cannot touch a sight line)."""
+    (ax, ay), (bx, by) = eye_figure.position, target.position
+    reach = 2 * tt.BASE_RADIUS
+    left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    found = {}
+    for f in standing(board):
+        x, y = f.x, f.y
+        if left <= x <= right and low <= y <= high and f.id != eye_figure.id and f.id != target.id \
+                and tt.segment_point_distance((ax, ay), (bx, by), (x, y)) < reach:
+            found[f.id] = (x, y)
+    return found
 
 
 def in_cover(board, shooter: Figure, target: Figure) -> bool:
@@ -585,3 +598,10 @@ def squads_of(figures: Iterable[Figure]) -> dict[str, list[Figure]]:
     for f in figures:
         squads.setdefault(f.squad, []).append(f)
     return squads
+
+
+def morale_table() -> dict:
+    """The chance a squad routs when it tests, by the figures it has left (the book's table)."""
+    return {"columns": ["Figures left", "Routs on", "Chance to rout"],
+            "rows": [[left, ", ".join(str(f) for f in range(1, 7) if routs(f, left)) or "never",
+                      str(rout_chance(left))] for left in range(1, 7)]}

@@ -60,19 +60,21 @@ PATROL_TERRAIN = (
     Terrain.rect("farmhouse", "solid", 21, 20, 6, 7),
     Terrain.rect("hedge", "semi_solid", 15, 6, 1, 9),
     Terrain.rect("woods", "rough", 30, 6, 6, 7),
-    Terrain.rect("stone wall", "solid", 32, 24, 1, 6),
+    Terrain.rect("stone wall", "solid", 32, 22, 1, 6),
 )
-"""The patrol table (48" x 36"): a farmhouse (blocks sight), a hedge (cover), woods (rough), a stone wall."""
+"""The patrol table (44" x 30"): a farmhouse (blocks sight), a hedge (cover), woods (rough), a stone wall."""
+PATROL_TABLE = (44.0, 30.0)
 
 
 def patrol(settings: Settings | None = None, *, seed: int = 0) -> OneBrainCellState:
-    """One squad a side, 9 points each: a leader with a pistol, four rifles and a light machine gun."""
+    """One squad a side on a small table, 9 points each: a leader with a pistol, four rifles and a light machine
+    gun."""
     figures = [
-        *squad_line("green", "alpha", (6, 10), ["pistol", "rifle", "rifle", "lmg", "rifle", "rifle"], prefix="g"),
-        *squad_line("tan", "bravo", (42, 14), ["pistol", "rifle", "rifle", "lmg", "rifle", "rifle"], prefix="t"),
+        *squad_line("green", "alpha", (5, 8), ["pistol", "rifle", "rifle", "lmg", "rifle", "rifle"], prefix="g"),
+        *squad_line("tan", "bravo", (39, 12), ["pistol", "rifle", "rifle", "lmg", "rifle", "rifle"], prefix="t"),
     ]
-    return new_state(settings, figures=figures, terrain=PATROL_TERRAIN, seed=seed, scenario="patrol",
-                     check_squads=True)
+    return new_state(settings, figures=figures, terrain=PATROL_TERRAIN, table=PATROL_TABLE, seed=seed,
+                     scenario="patrol", check_squads=True)
 
 
 SKIRMISH_TERRAIN = (
