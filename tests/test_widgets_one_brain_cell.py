@@ -48,7 +48,8 @@ def test_downed_figures_lie_on_a_bar_and_the_dead_are_crosses():
 
 def test_live_play_in_the_page_draws_the_same_layers_and_taps_anchor_actions():
     state = explorer.new_game("one_brain_cell", "patrol", seed=1)
-    assert live_layers("one_brain_cell", "green")(state) == obc.OneBrainCellBoard().layers(state)
+    assert live_layers("one_brain_cell", "green")(state) == obc.OneBrainCellBoard().layers(state) == \
+        live_board("tan").layers(state)
     assert board_taps("one_brain_cell")["anchor"] is anchor
     state.apply(RollInitiative("green"), dice=[6, 1])
     state.apply(ChooseOrder("green", True))

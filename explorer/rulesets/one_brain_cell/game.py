@@ -13,14 +13,13 @@ they fell and a squad's starting number is always known.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
 from explorer.core import Action, Decision, Dist, Event, Game, GameState, RuleViolation, action
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
-from explorer.core.tabletop import COMPASS, Table, table_from_dict
+from explorer.core.tabletop import COMPASS, Board, Table, table_from_dict
 
 from . import mechanics as m
 from .data import OVERWATCH_WEAPONS
@@ -178,15 +177,6 @@ class Position:
     __hash__ = None
 
 
-@dataclasses.dataclass(frozen=True)
-class Board:
-    """A what-if board for the mechanics: figures, table, settings."""
-
-    figures: Mapping[str, Figure]
-    table: Table
-    settings: object
-
-
 def _name(value) -> bool:
     return isinstance(value, str)
 
@@ -195,9 +185,7 @@ def _refusal(section: str, text: str) -> RuleViolation:
     return RuleViolation(text, ref(section))
 
 
-def _point(value) -> bool:
-    return (isinstance(value, tuple) and len(value) == 2 and all(
-        isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in value))
+_point = tt.is_point
 
 
 def _key(rule: str) -> str:
