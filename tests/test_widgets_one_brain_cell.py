@@ -79,6 +79,8 @@ def test_charge_explorer_is_the_engines_charge():
     entries = obc.charge_entries()
     assert entries["7|0"] == pytest.approx(26 / 36) and entries["3.5|1"] == pytest.approx(4 / 6)
     assert entries["13|0"] == pytest.approx(1 / 36) and entries["14|0"] == 0
+    rolls = obc.charge_rolls(7.0, False)
+    assert [k for k, c in zip(rolls["k"], rolls["colour"]) if c != obc.BAR] == list(range(6, 13))
     obc.charge_explorer()
 
 
@@ -89,12 +91,12 @@ def test_fight_explorer_is_the_engines_odds():
 
 @pytest.fixture(scope="module")
 def recorded():
-    return obc.recorded_game("skirmish", seed=1, bot_seeds=(1, 2))
+    return obc.recorded_game("patrol", seed=3, bot_seeds=(1, 2), wounding=True, morale=True)
 
 
 def test_recorded_game_is_reproducible_and_finished(recorded):
     assert recorded.is_over
-    again = obc.recorded_game("skirmish", seed=1, bot_seeds=(1, 2))
+    again = obc.recorded_game("patrol", seed=3, bot_seeds=(1, 2), wounding=True, morale=True)
     assert [t.action for t in again.history] == [t.action for t in recorded.history]
     obc.replay_explorer(recorded)
 

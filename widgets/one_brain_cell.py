@@ -26,6 +26,7 @@ from .army_men import BARS_JS, TEXT_STYLE, ArmyMenBoard, _bar_data, _bars, _labe
 from .board import make_sources, swatch_line
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
+from .palette import BAR, OKABE_ITO
 from .tabletop_live import TabletopLive
 
 RULESET = "one_brain_cell"
@@ -161,32 +162,54 @@ def charge_entries() -> dict[str, float]:
     return out
 
 
+def charge_rolls(gap: float, rough: bool) -> dict:
+    """The charge's roll (2 to 12 on 2D6, 1 to 6 on 1D6) and which rolls arrive, for the chart."""
+    from explorer.core import D6
+
+    dice = 1 if rough else 2
+    rolls = D6.repeat_sum(dice)
+    need = max(0.0, gap - 1)
+    p = [round(float(rolls.probability(k)), 5) if k in rolls.weights else 0.0 for k in range(13)]
+    arrive = [k >= need - 1e-9 and k in rolls.weights for k in range(13)]
+    return {"k": list(range(13)), "p": p, "label": [percent(x) if x else "" for x in p],
+            "colour": [OKABE_ITO["vermillion"] if a else BAR for a in arrive]}
+
+
 def charge_explorer(*, gap: float = 7.0, rough: bool = False):
-    """A slider for the gap between the charger's base and his target's; the exact chance he arrives."""
-    table = {k: round(v, 5) for k, v in charge_entries().items()}
+    """A slider for the gap between the charger's base and his target's; the exact chance he arrives, and the
+    rolls that bring him in (the engine's own charge, every roll counted)."""
+    chances = {k: round(v, 5) for k, v in charge_entries().items()}
+    table = {key: {"p": chances[key], **charge_rolls(float(key.split("|")[0]), key.endswith("|1"))}
+             for key in chances}
+    link = LINKS.link("one_brain_cell:moving.charge")
 
     def words(g, r):
-        p = table[f"{g:g}|{int(r)}"]
+        p = chances[f"{g:g}|{int(r)}"]
         dice = "1D6" if r else "2D6"
         return (f"{g:g} inches between the bases: a charge of {dice} needs {max(0, g - 1):g} or more to end within "
-                f"1 inch. It arrives <b>{percent(p)}</b> of the time. {LINKS.link('one_brain_cell:moving.charge')}")
+                f"1 inch. It arrives <b>{percent(p)}</b> of the time. {link}")
 
     text = Div(text=words(gap, rough), name="obc-charge-text", sizing_mode="stretch_width", styles=TEXT_STYLE)
     pick_gap = Slider(start=GAPS[0], end=GAPS[-1], step=0.5, value=gap, name="obc-charge-gap",
                       title="Inches between the bases", sizing_mode="stretch_width")
     pick_rough = CheckboxGroup(labels=["In rough terrain (1D6)"], active=[0] if rough else [], name="obc-charge-rough")
-    link = LINKS.link("one_brain_cell:moving.charge")
-    update = CustomJS(args=dict(table=table, text=text, g=pick_gap, r=pick_rough, link=link), code="""
+    start = table[f"{gap:g}|{int(rough)}"]
+    chart = ColumnDataSource({k: start[k] for k in ("k", "p", "label", "colour")})
+    fig = _bars(chart, "obc-charge-chart", "The charge's roll: the rolls that arrive in colour (exact)",
+                "inches rolled", 13)
+    update = CustomJS(args=dict(table=table, text=text, g=pick_gap, r=pick_rough, link=link, chart=chart), code="""
         const rough = r.active.includes(0), gap = g.value;
-        const p = table[String(gap) + '|' + (rough ? '1' : '0')];
+        const entry = table[String(gap) + '|' + (rough ? '1' : '0')];
+        const p = entry.p;
         const pct = (p === 0 || p === 1) ? (100 * p).toFixed(0) + '%' : (100 * p).toFixed(1) + '%';
+        chart.data = {k: entry.k, p: entry.p, label: entry.label, colour: entry.colour};
         text.text = gap + ' inches between the bases: a charge of ' + (rough ? '1D6' : '2D6') + ' needs '
                     + Math.max(0, gap - 1) + ' or more to end within 1 inch. It arrives <b>' + pct
                     + '</b> of the time. ' + link;
     """)
     pick_gap.js_on_change("value", update)
     pick_rough.js_on_change("active", update)
-    return column(pick_gap, pick_rough, text, sizing_mode="stretch_width", name="obc-charge")
+    return column(pick_gap, pick_rough, text, fig, sizing_mode="stretch_width", name="obc-charge")
 
 
 # -- the H2H explorer -------------------------------------------------------------------------------------
