@@ -21,9 +21,9 @@ import dataclasses
 
 from explorer.core.session import Anchor
 
-from explorer.rulesets.army_men import Fight, Move, Shoot
+from explorer.rulesets.army_men import Deploy, Fight, Move, Shoot
 from explorer.rulesets.army_men import mechanics as m
-from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES, PROFILES
+from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES, DEPLOYMENT_INCHES, PROFILES
 
 from . import tabletop as tb
 from .palette import OKABE_ITO, side_colour, side_ink
@@ -34,7 +34,7 @@ MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond
 KIND_WORDS = {kind: p.name.lower() for kind, p in PROFILES.items()}
 
 RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
-                "flag": "#111111"}
+                "flag": "#111111", "deployment": OKABE_ITO["orange"]}
 """Range rings are drawn in the side's ink; the rest by what they mean."""
 PRONE_BAR = (2.0, 0.6)
 """A prone figure's bar, inches across and up: a trooper lying down, seen from above."""
@@ -141,7 +141,8 @@ class ArmyMenLayers:
             t = state.figures[last.target]
             yield t.x, t.y, AREA_RADIUS_INCHES, RING_COLOURS["blast"], \
                 f"blast of {last.shooter}'s {state.figures[last.shooter].profile.name}: {AREA_RADIUS_INCHES:g} inches round {t.id}"
-        if self.cohesion:
+        yield from self._deployment_rings(state, sides)
+        if self.cohesion and not getattr(state, "deploying", False):
             for f in m.in_play(state):
                 if m.cut_off(state, f):
                     yield f.x, f.y, COHESION_INCHES, RING_COLOURS["cohesion"], \
@@ -154,6 +155,21 @@ class ArmyMenLayers:
                 yield flag.x, flag.y, float(inches), side_ink(side, sides), (
                     f"{side}: {troopers} troopers within {inches} inch{'es' * (inches != 1)} of the flag for {turns} "
                     f"turn{'s' * (turns != 1)} (held {flag.turns_held(side)})")
+
+    def _deployment_rings(self, state, sides):
+        """While the players set up: 24 inches round each enemy placed (no nearer) and 4 inches round each
+        squad mate placed of the trooper set up next (within one of them)."""
+        if not getattr(state, "deploying", False):
+            return
+        side = state.side
+        figure = state.next_to_deploy(side)
+        for f in m.in_play(state):
+            if f.side != side:
+                yield f.x, f.y, DEPLOYMENT_INCHES, RING_COLOURS["deployment"], \
+                    f"{f.id}: no {side} trooper sets up within {DEPLOYMENT_INCHES:g} inches"
+            elif f.squad == figure.squad:
+                yield f.x, f.y, COHESION_INCHES, side_ink(side, sides), \
+                    f"{f.id}: {figure.id} sets up within {COHESION_INCHES:g} inches of a squad mate"
 
     def _links(self, state, sides):
         alive = m.in_play(state)
@@ -184,7 +200,8 @@ def links_layer(links) -> dict[str, list]:
 def anchor(state, action) -> Anchor | None:
     """Where an action sits on the table (inches): tap the trooper, then where it goes (any spot is tried, and
     refused with its rule if out of reach or cohesion) or whom it shoots; a tied fighter's fight on is
-    tapped on the trooper itself."""
+    tapped on the trooper itself; while the players set up, one tap places the next trooper (any spot is
+    tried)."""
     figures = state.figures
     if isinstance(action, Move):
         trooper = figures[action.trooper]
@@ -195,6 +212,8 @@ def anchor(state, action) -> Anchor | None:
     if isinstance(action, Fight):
         trooper = figures[action.trooper]
         return Anchor((trooper.x, trooper.y), (trooper.x, trooper.y))
+    if isinstance(action, Deploy):  # the next trooper to set up is not on the table yet: tap where he stands
+        return Anchor(None, action.to, lambda to: dataclasses.replace(action, to=to))
     return None
 
 

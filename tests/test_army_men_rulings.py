@@ -22,6 +22,7 @@ RULING_TESTS = {
     "distances": "test_army_men_shooting.py::test_within_half_range_kills_on_4_or_more_and_exactly_half_is_within",
     "deployment": "test_army_men_rulings.py::test_deployment_24_inches_from_the_enemy_and_within_4_of_a_mate",
     "first_side": "test_army_men_rulings.py::test_the_first_side_is_a_setting",
+    "deployment_phase": "test_army_men_deployment.py::test_the_second_side_sets_up_first_one_trooper_at_a_time",
     "action_step": "test_army_men_shooting.py::test_once_another_trooper_acts_the_first_ones_step_is_over",
     "moved_previous_turn": "test_army_men_shooting.py::test_moved_in_the_previous_turn_is_the_targets_own_last_turn",
     "modifier_direction": "test_army_men_shooting.py::test_a_shot_that_needs_more_than_6_cannot_be_made",
@@ -78,7 +79,7 @@ def test_the_registry_says_what_the_page_is():
     assert "1-2 counts as 1, 3-4 as 2, 5-6 as 3" in notes and "1-3 counts as 1, 4-6 as 2" in notes
     assert [D3.map(int).probability(k) for k in (1, 2, 3)] == [D3.probability(1)] * 3
     assert D2.probability(1) == D2.probability(2)
-    assert list(RULESET.scenarios) == ["tutorial", "standard", "capture_the_flag"]
+    assert list(RULESET.scenarios) == ["tutorial", "tutorial_set_up_yourselves", "standard", "capture_the_flag"]
     assert set(BOTS) == {"random", "greedy"}
     assert "2021" in RULESET.ruling("date").decision
 

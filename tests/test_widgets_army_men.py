@@ -275,3 +275,23 @@ def test_the_builder_chart_is_the_squads_cost_against_the_points_agreed():
     assert layout.select_one({"name": "am-army-limit"}).location == 100
     assert max(e[0] for e in am.builder_entries()[0]) < am.POINTS_AXIS
     assert "costs 130 points, against the 100 agreed" in layout.select_one({"name": "am-army-chart-alt"}).text
+
+
+def test_the_army_sheet_in_jupyterlab_reprices_on_a_change_saves_and_plays_below():
+    from widgets.army_men_builder import ArmySheet
+
+    sheet = ArmySheet()
+    sheet.counts["regular-alpha"].value = 9  # the kernel's builder hears the change
+    assert "squad alpha has 11 troopers" in sheet.summary.value
+    assert 'target="_blank"' in sheet.summary.value  # a rule link opens a new tab in Lab
+    sheet.side.value = "tan"
+    assert sheet.counts["grenadier-bravo"].value == 1 and sheet.counts["regular-alpha"].value == 0
+    assert sheet.builder.armies["green"]["alpha"].count("regular") == 9  # kept while tan is shown
+    sheet.save_button.click()
+    assert "army-men-armies.json" in sheet.download.value
+    sheet.start_button.click()
+    assert "No game yet" in sheet.message.value and not sheet.game.outputs
+    sheet.side.value = "green"
+    sheet.counts["regular-alpha"].value = 5
+    sheet.start_button.click()
+    assert "The game is set up" in sheet.message.value

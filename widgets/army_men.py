@@ -70,7 +70,8 @@ class ArmyMenBoard(ArmyMenLayers, tb.TabletopDrawing):
             terrain=("solid", "semi_solid"),
             rings=(("#1E4D1F", "range"), (RING_COLOURS["half"], "half range"),
                    (RING_COLOURS["blast"], f"blast ({AREA_RADIUS_INCHES:g} in)"),
-                   (RING_COLOURS["cohesion"], "out of cohesion")),
+                   (RING_COLOURS["cohesion"], "out of cohesion"),
+                   (RING_COLOURS["deployment"], "setting up: 24 in from the enemy")),
             extra=[("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), "within 4 inches of a squad mate"),
                                (_prone_swatch(), "prone (a bar under the figure)")])])
 

@@ -110,10 +110,16 @@ def snapshot_html(widget) -> str:
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
                 f'<textarea disabled rows="2"{_name(widget)} placeholder="{placeholder}">{html.escape(widget.value)}'
                 "</textarea></label>")
+    if isinstance(widget, ipw.Output) and not widget.outputs:
+        return ""  # where the kernel shows something later (the army sheet's game): nothing yet
     if isinstance(widget, ipw.IntProgress):
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
                 f'<progress{_name(widget)} max="{widget.max}" value="{widget.value}"></progress></label>')
     if isinstance(widget, ipw.FileUpload):
+        if _name(widget):  # a page tool's file: the page reads it and sends its text under this name
+            accept = html.escape(widget.accept, quote=True)
+            return (f'<label class="tsr-snapshot-field">{_label(widget)}<input type="file" accept="{accept}" disabled'
+                    f'{_name(widget)}></label>')
         return f'<button type="button" disabled>{html.escape(widget.description)}</button>'
     if isinstance(widget, (ipw.FloatSlider, ipw.IntSlider, ipw.FloatText, ipw.IntText)):
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'

@@ -98,8 +98,11 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
                    name="sight-casing")
     fig.multi_line("xs", "ys", source=sources["sight"], line_color="colour", line_dash="dash", line_width=2.5,
                    line_alpha=0.95, name="sight")
+    # A fallen figure's cross, cased in white like the sight lines, so it reads where a sight line crosses it.
+    fig.scatter("x", "y", source=sources["fallen"], marker="x", size=figure_size * 0.9, line_color="#ffffff",
+                line_width=5.5, line_alpha=0.9, name="fallen-casing")
     fig.scatter("x", "y", source=sources["fallen"], marker="x", size=figure_size * 0.8, line_color="colour",
-                line_width=2.5, line_alpha=0.8, name="fallen")
+                line_width=2.5, line_alpha=0.95, name="fallen")
     figures = fig.scatter("x", "y", source=sources["figures"], marker="marker", size=figure_size,
                           fill_color="colour", line_color="#1a1a1a", line_width=1.5, name="figures")
     label_figures(fig, sources["figures"], figure_size)

@@ -173,7 +173,9 @@ class Session:
         needing no figure) plays that action; nearest another figure chooses
         it; on the chosen figure, unchooses it; elsewhere, with a figure chosen
         whose move takes any point, tries that move (refused with its rule if
-        illegal). When only one figure can act, it is chosen already.
+        illegal), as it does for an action that takes any point and needs no
+        figure chosen (placing the next trooper). When only one figure can act,
+        it is chosen already.
         """
         anchored = self._anchored()
         if not anchored:
@@ -187,8 +189,9 @@ class Session:
         if hit is not None:
             self.selected = None if hit[1] == self.selected else hit[1]
             return self.answer()
-        free = next((anchor.free for _, anchor in anchored if chosen is not None and anchor.piece == chosen
-                     and anchor.free is not None), None)
+        # a free spot goes to the chosen figure's move, or to an action that needs no figure chosen (setting up)
+        free = next((anchor.free for _, anchor in anchored if anchor.free is not None
+                     and (anchor.piece is None or chosen is not None and anchor.piece == chosen)), None)
         if free is not None:
             return self._apply(free((round(tapped[0], 1), round(tapped[1], 1))), None)
         return self._say("note", "Nothing to do there: tap a ringed figure, then where it goes or whom it attacks."

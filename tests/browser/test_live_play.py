@@ -230,3 +230,27 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
         _tap(page, snapshot, far, y)
         assert "Not allowed" in status.inner_text() and status.locator("a.rule-ref").count() == 1
     assert not report.problems, report.problems
+
+
+def test_set_the_squad_up_by_tapping_the_table(open_page):
+    """Army men, "tutorial set up yourselves": the bot's tan squad is placed first; each tap places the next
+    green trooper where it falls, and a spot too near the enemy is refused with the deployment rule."""
+    page, report = open_page(PAGES["army_men"][0])
+    wait_for_boards(page)
+    snapshot = page.locator('.tsr-snapshot[data-ruleset="army_men"]')
+    snapshot.locator(".tsr-live-scenario").select_option("tutorial_set_up_yourselves")
+    snapshot.locator(".tsr-live-side").select_option("green")
+    snapshot.locator(".tsr-play-here").click()
+    snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    log = snapshot.locator(".tsr-live-log")
+    assert "t5 sets up" in log.inner_text()  # the bot's whole squad is on the table
+    _tap(page, snapshot, 5.0, 10.0)
+    assert "g1 sets up at (5.0, 10.0)" in log.inner_text()
+    _tap(page, snapshot, 30.0, 10.0)  # well within 24 inches of tan
+    status = snapshot.locator(".tsr-live-status")
+    assert "Not allowed" in status.inner_text() and "from the enemy" in status.inner_text()
+    assert status.locator("a.rule-ref").inner_text() == "Deployment"
+    _tap(page, snapshot, 5.9, 12.4)  # off every marked spot (those snap): exactly where tapped
+    assert "g2 sets up at (5.9, 12.4)" in log.inner_text()
+    assert not report.problems, report.problems

@@ -3,6 +3,7 @@ engine in the page (boards.classroom through the Web Worker), the same code Jupy
 
 from __future__ import annotations
 
+import json
 import re
 
 from boards.classroom import DiceSeries, LabRun, study_words
@@ -49,4 +50,46 @@ def test_the_house_rules_lab_plays_its_games_in_the_page(open_page):
         run.play_next()
     expected = study_words(run.summaries(), run.sides)
     assert re.sub(r"\s+", " ", expected) in re.sub(r"\s+", " ", results)
+    assert not report.problems, report.problems
+
+
+def test_the_army_sheet_builds_saves_and_starts_a_game_that_live_play_loads(open_page, tmp_path):
+    """Build both armies in the page (boards.army_men_builder.ArmyBuilder, the kernel's own code), save them,
+    and start a game: the full-game page opens with that game, loaded on Play here."""
+    page, report = open_page("army_men/army.html")
+    tool = page.locator('.tsr-snapshot[data-tool="boards.army_men_builder:ArmyBuilder"]')
+    assert tool.count() == 1
+    tool.locator('[data-name="regular-alpha"]').fill("9")
+    tool.locator('[data-name="regular-alpha"]').dispatch_event("change")
+    _answered(page, 1)
+    summary = tool.locator('[data-name="summary"]').inner_text()
+    assert "squad alpha has 11 troopers; squads are 5-10" in summary
+    assert tool.locator('[data-name="summary"] a.rule-ref').first.get_attribute("href").startswith("army.html#")
+
+    tool.locator('[data-name="side"]').select_option(label="Tan")  # the sheet now shows tan's army
+    _answered(page, 2)
+    assert tool.locator('[data-name="grenadier-bravo"]').input_value() == "1"
+    assert tool.locator('[data-name="regular-alpha"]').input_value() == "0"
+    tool.locator('[data-name="side"]').select_option(label="Green")
+    _answered(page, 3)
+    tool.locator('[data-name="regular-alpha"]').fill("5")
+    tool.locator('[data-name="regular-alpha"]').dispatch_event("change")
+    _answered(page, 4)
+    assert "A legal army" in tool.locator('[data-name="summary"]').inner_text()
+
+    with page.expect_download() as saved:
+        tool.locator('[data-name="save"]').click()
+    armies = json.loads(saved.value.path().read_text())
+    assert armies["armies"]["green"]["alpha"].count("regular") == 5
+
+    tool.locator('[data-name="start"]').click()
+    page.wait_for_url("**/army_men/full_game.html", timeout=60_000)
+    snapshot = page.locator('.tsr-snapshot[data-ruleset="army_men"]')
+    assert "Your game is ready" in snapshot.inner_text()
+    snapshot.locator(".tsr-play-here").click()
+    page.wait_for_function("document.querySelector('.tsr-live-status') && "
+                           "document.querySelector('.tsr-live-status').textContent.includes('Loaded')",
+                           timeout=90_000)
+    menu = snapshot.locator(".tsr-live-actions").inner_text()
+    assert "g1-" in menu  # the built army's troopers (named by the builder's squads), not the scenario's
     assert not report.problems, report.problems

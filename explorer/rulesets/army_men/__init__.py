@@ -26,7 +26,7 @@ from .data import dice_note
 
 from .bots import BOTS, GreedyBot
 from .data import PROFILES, TO_HIT, profile_table, to_hit_table
-from .game import ACTIONS, ArmyMenState, Board, EndTurn, Fight, Move, Position, Shoot
+from .game import ACTIONS, ArmyMenState, Board, Deploy, EndTurn, Fight, Move, Position, Shoot
 from .mechanics import (
     Figure, area_distribution, area_odds, area_sides_distribution, army_points, army_problems, combat_distribution, combat_pairs,
     composition_problems, deployment_problems, fight_odds, hit_chance, need_to_hit, odds_table, points_problem, shot_odds,
@@ -69,7 +69,7 @@ RULESET = register(Ruleset(
 
 __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "SECTIONS", "SCENARIOS", "PROFILES", "TO_HIT", "Settings",
-    "ArmyMenState", "Position", "Board", "Shoot", "Move", "Fight", "EndTurn", "Figure", "GreedyBot", "new_state",
+    "ArmyMenState", "Position", "Board", "Shoot", "Move", "Fight", "EndTurn", "Deploy", "Figure", "GreedyBot", "new_state",
     "squad_line", "need_to_hit", "shot_odds", "odds_table", "hit_chance", "to_hit", "fight_odds", "combat_pairs",
     "combat_distribution", "area_distribution", "area_odds", "area_sides_distribution", "army_points", "army_problems", "composition_problems",
     "deployment_problems", "profile_table", "to_hit_table", "points_problem", "army_game",

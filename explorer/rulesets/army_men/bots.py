@@ -12,7 +12,7 @@ from .game import ArmyMenState, EndTurn, Fight, Move, Shoot
 
 
 class GreedyBot:
-    """Fights on when it must; takes the shot that kills the most enemies (less friends) it expects;
+    """Sets up at the scenario's spots (or the nearest legal ones); fights on when it must; takes the shot that kills the most enemies (less friends) it expects;
     charges where it expects to win; else walks toward the nearest enemy (or the flag, and holds it),
     staying on the table."""
 
@@ -24,6 +24,9 @@ class GreedyBot:
 
     def __call__(self, state: ArmyMenState) -> Action:
         legal = list(state.legal_actions)
+        if state.deploying:  # set up where the scenario would, or as near as the rules allow
+            spot = state.next_to_deploy(state.side).position
+            return min(legal, key=lambda a: (tt.distance(a.to, spot), a.to))
         fights = [a for a in legal if isinstance(a, Fight)]
         if fights:
             return fights[0]

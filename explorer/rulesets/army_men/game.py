@@ -64,7 +64,18 @@ class EndTurn(Action):
     player: str
 
 
-ACTIONS = (Shoot, Move, Fight, EndTurn)
+@action
+class Deploy(Action):
+    """``trooper``, the next of ``player``'s army still to set up, is placed at ``to`` (inches)."""
+
+    player: str
+    trooper: str
+    to: tuple[float, float]
+
+
+ACTIONS = (Shoot, Move, Fight, EndTurn, Deploy)
+DEPLOY_GRID = 4.0  # inches between the spots offered for a squad's first trooper (any other spot may be tried)
+DEPLOY_NEAR = (1.5, 3.0)  # inches from a placed squad mate, in each compass direction, for the others
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,9 +167,18 @@ class ArmyMenState(GameState):
     def _standing(self) -> dict[str, int]:
         counts = {side: 0 for side in self.sides}
         for f in self.figures.values():
-            if f.in_play:
+            if f.in_play or f.status == "waiting":  # a trooper still to set up is in the game
                 counts[f.side] += 1
         return counts
+
+    @property
+    def deploying(self) -> bool:
+        """The players are still setting up (deployment='players'): some trooper waits to be placed."""
+        return any(f.status == "waiting" for f in self.figures.values())
+
+    def next_to_deploy(self, side: str) -> Figure | None:
+        """The trooper of ``side`` set up next: the first still waiting, in the order of the army list."""
+        return next((f for f in self.figures.values() if f.side == side and f.status == "waiting"), None)
 
     def _outcome(self) -> Outcome | None:
         flag = self.position.flag
@@ -205,6 +225,9 @@ class ArmyMenState(GameState):
 
     def _legal_actions(self) -> Iterator[Action]:
         side = self.side
+        if self.deploying:
+            yield from self._deploy_candidates()
+            return
         for f in m.in_play(self, side):
             if f.id in self.position.done:
                 continue
@@ -238,10 +261,32 @@ class ArmyMenState(GameState):
                 seen.add(to)
                 yield Move(side, f.id, to)
 
+    def _deploy_candidates(self) -> Iterator[Deploy]:
+        """Spots for the next trooper: near each squad mate placed, or for a squad's first a grid over the
+        table; the scenario's own spot for him too. Each is checked; any other spot may still be tried."""
+        side = self.side
+        figure = self.next_to_deploy(side)
+        mates = [f for f in m.in_play(self) if f.side == side and f.squad == figure.squad]
+        if mates:
+            spots = [tt.step(f.position, d, inches) for f in mates for d in COMPASS.values() for inches in DEPLOY_NEAR]
+        else:
+            width, height = self.table.width, self.table.height
+            spots = [(DEPLOY_GRID / 2 + i * DEPLOY_GRID, DEPLOY_GRID / 2 + j * DEPLOY_GRID)
+                     for i in range(int(width // DEPLOY_GRID)) for j in range(int(height // DEPLOY_GRID))]
+        seen = set()
+        for x, y in [figure.position, *spots]:
+            to = (round(x, 6), round(y, 6))
+            if to not in seen:
+                seen.add(to)
+                if m.deploy_problem(self, figure, to) is None:
+                    yield Deploy(side, figure.id, to)
+
     # -- may I? ----------------------------------------------------------------------------------
     def _check(self, act: Action) -> RuleViolation | None:
         try:
-            if isinstance(act, EndTurn):
+            if isinstance(act, Deploy) or self.deploying:
+                self._plan_deploy(act)
+            elif isinstance(act, EndTurn):
                 self._check_end_turn()
             elif isinstance(act, Shoot):
                 self._plan_shot(act)
@@ -272,6 +317,23 @@ class ArmyMenState(GameState):
                                                        "fire and move in the same turn")
             raise _refusal("turn.action_step", f"{figure_id} has taken his action step this turn")
         return figure
+
+    def _plan_deploy(self, act: Action) -> None:
+        if not self.deploying:
+            raise _refusal("deployment", "the armies are set up already: deployment comes before the first turn")
+        figure = self.next_to_deploy(self.side)
+        if not isinstance(act, Deploy):
+            raise _refusal("deployment", f"the players set up first: {self.side} places {figure.id} next")
+        if not _name(act.trooper) or act.trooper not in self.figures:
+            raise _refusal("deployment", f"there is no trooper {act.trooper!r:.40}")
+        if act.trooper != figure.id:
+            raise _refusal("rulings.deployment_phase", f"{self.side} sets up {figure.id} next (troopers are placed in "
+                                                       "the order of the army list)")
+        if not _point(act.to):
+            raise _refusal("deployment", f"a trooper is placed at a point (x, y) in inches, not {act.to!r:.60}")
+        problem = m.deploy_problem(self, figure, (float(act.to[0]), float(act.to[1])))
+        if problem is not None:
+            raise problem
 
     def _check_end_turn(self) -> None:
         due = self._due_troopers(self.side)
@@ -344,6 +406,8 @@ class ArmyMenState(GameState):
 
     # -- doing ---------------------------------------------------------------------------------------
     def _do(self, act: Action) -> tuple[Position, list[Event]]:
+        if isinstance(act, Deploy):
+            return self._deploy(act)
         if isinstance(act, EndTurn):
             return self._end_turn()
         if isinstance(act, Shoot):
@@ -351,6 +415,25 @@ class ArmyMenState(GameState):
         if isinstance(act, Move):
             return self._move(act)
         return self._fight(act)
+
+    def _deploy(self, act: Deploy) -> tuple[Position, list[Event]]:
+        to = (float(act.to[0]), float(act.to[1]))
+        figures = dict(self.figures)
+        figures[act.trooper] = evolve(figures[act.trooper], x=to[0], y=to[1], status="in_play")
+        events = [Event("deploy", f"{act.trooper} sets up at {m._fmt(to)}", ("army_men:deployment",),
+                        {"trooper": act.trooper, "to": list(to)})]
+        side = self.side
+        waiting = {f.side for f in figures.values() if f.status == "waiting"}
+        if side not in waiting:
+            if waiting:
+                side = self.other(side)
+                events.append(Event("deploy_turn", f"{self.side} is set up; {side} sets up",
+                                    ("army_men:rulings.deployment_phase",)))
+            else:
+                side = self.settings.first_side if self.settings.first_side in self.sides else self.sides[0]
+                events.append(Event("turn", f"Both armies are set up; {side} plays the first turn",
+                                    ("army_men:turn",), {"round": self.round}))
+        return evolve(self.position, figures=MappingProxyType(figures), side=side), events
 
     def _step_of(self, trooper: str) -> frozenset[str]:
         """Troopers done once ``trooper`` acts: a step already under way ends when another trooper acts."""
@@ -512,6 +595,8 @@ class ArmyMenState(GameState):
             return f"{act.trooper} fights on"
         if isinstance(act, EndTurn):
             return f"{act.player} ends the turn"
+        if isinstance(act, Deploy) and _point(act.to):
+            return f"{act.trooper} sets up at ({act.to[0]:.1f}, {act.to[1]:.1f})"
         return repr(act)
 
     # -- the one legality check --------------------------------------------------------------------------
@@ -553,7 +638,7 @@ class ArmyMenState(GameState):
             return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
         if any(f.fired_round > p.round for f in p.figures.values()):
             return "a trooper cannot have fired in a round not yet played"
-        return _step_problem(p) or _flag_problem(game, p)
+        return _step_problem(p) or _flag_problem(game, p) or _deployment_problem(p)
 
     # -- saving -------------------------------------------------------------------------------------------
     @classmethod
@@ -630,6 +715,20 @@ def _flag_problem(game: Game, p: Position) -> str | None:
     return None
 
 
+def _deployment_problem(p: Position) -> str | None:
+    """While troopers wait to be set up, nothing else has happened yet, and the side to play has one waiting."""
+    waiting = [f for f in p.figures.values() if f.status == "waiting"]
+    if not waiting:
+        return None
+    if p.round != 1 or p.acting is not None or p.done or p.engaged or p.flag and any(n for _, n in p.flag.held):
+        return "troopers wait to be set up, so the first turn cannot have begun"
+    if not any(f.side == p.side for f in waiting):
+        return f"{p.side} is to set up a trooper but has none waiting"
+    if any(f.moved or f.fired_round for f in waiting):
+        return "a trooper still to be set up cannot have moved or fired"
+    return None
+
+
 def _step_problem(p: Position) -> str | None:
     """The turn's bookkeeping: steps taken and tied fights make sense."""
     if not isinstance(p.done, frozenset) or not isinstance(p.engaged, tuple):
@@ -664,5 +763,5 @@ def _step_problem(p: Position) -> str | None:
     return None
 
 
-__all__ = ["ACTIONS", "ArmyMenState", "Board", "EndTurn", "Fight", "Move", "Position", "Shoot", "table_from_dict",
-           "PROFILES"]
+__all__ = ["ACTIONS", "ArmyMenState", "Board", "Deploy", "EndTurn", "Fight", "Move", "Position", "Shoot",
+           "table_from_dict", "PROFILES"]

@@ -23,7 +23,7 @@ from .data import (
 )
 from .sections import ref
 
-STATUSES = ("in_play", "dead", "off_table")
+STATUSES = ("in_play", "dead", "off_table", "waiting")  # waiting: not set up yet (deployment by the players)
 CONTACT_INCHES = tt.BASE_DIAMETER + 1e-6
 """Bases touch (a ruling: 'come into contact')."""
 SIGHT_DEPTH = 2  # a point is hidden when more than half (3 of 5) of the lines to it are hidden
@@ -477,6 +477,29 @@ def deployment_problems(figures: Iterable[Figure]) -> list[RuleViolation]:
             problems.append(RuleViolation(f"{f.id} deploys more than {COHESION_INCHES:g} inches from every squad "
                                           "mate", ref("deployment")))
     return problems
+
+
+def deploy_problem(board, figure: Figure, to: Point) -> RuleViolation | None:
+    """Why ``figure`` may not be set up at ``to`` now: off the table or in solid terrain, on another base,
+    nearer than 24 inches to an enemy already placed, or (a squad mate placed already) beyond 4 inches of
+    every placed mate."""
+    table = board.table
+    if not table.on_table(to):
+        return RuleViolation(f"{_fmt(to)} is off the {table.width:g} by {table.height:g} inch table", ref("deployment"))
+    if table.in_solid(to):
+        return RuleViolation(f"{_fmt(to)} is inside solid terrain", ref("rulings.climbing"))
+    placed = in_play(board)
+    if not table.is_free(to, [f.position for f in placed]):
+        return RuleViolation(f"{_fmt(to)} is taken: bases may touch but not overlap", ref("deployment"))
+    for enemy in placed:
+        if enemy.side != figure.side and tt.distance(to, enemy.position) < DEPLOYMENT_INCHES - tt.EPSILON:
+            return RuleViolation(f"{_fmt(to)} is {tt.distance(to, enemy.position):.1f} inches from {enemy.id}; "
+                                 f"squads set up {DEPLOYMENT_INCHES:g} inches from the enemy", ref("deployment"))
+    mates = [f for f in placed if f.side == figure.side and f.squad == figure.squad]
+    if mates and not any(within(to, f.position, COHESION_INCHES) for f in mates):
+        return RuleViolation(f"{figure.id} must set up within {COHESION_INCHES:g} inches of a squad mate already "
+                             f"placed ({', '.join(f.id for f in mates)})", ref("deployment"))
+    return None
 
 
 def squads_of(figures: Iterable[Figure]) -> dict[tuple[str, str], list[Figure]]:

@@ -14,6 +14,7 @@ SIDES = ("green", "tan")
 COHESION_CHOICES = ("forbidden", "allowed")
 LEADERSHIP_CHOICES = ("penalty", "literal", "easier_target")
 FLAG_TURNS = ("in_a_row", "in_all")
+DEPLOYMENT_CHOICES = ("scenario", "players")
 
 
 @settings_class
@@ -22,6 +23,7 @@ class Settings:
 
     variant: str | None = setting(None, choices=VARIANTS)  # None: the scenario's own variant
     first_side: str = setting("green", choices=SIDES)
+    deployment: str = setting("scenario", choices=DEPLOYMENT_CHOICES)  # the scenario sets up, or the players do
     leave_cohesion: str = setting("forbidden", choices=COHESION_CHOICES)
     leadership: str = setting("penalty", choices=LEADERSHIP_CHOICES)
     standard_moving_target: bool = setting(False)  # the tutorial's -1 for a target that moved, in the standard too
@@ -70,6 +72,18 @@ RULINGS: tuple[Ruling, ...] = (
         "Measured between the nearest opposing troopers the squads are at least 24 inches apart wherever they "
         "stand; 'apart' read pair by pair would forbid a squad of five in a line.",
         None, (_ref("deployment"),),
+    ),
+    Ruling(
+        "deployment_phase", "Who sets up first, and how?",
+        "With deployment='players' the players set up before the first turn, one trooper at a time in the order of "
+        "the army list: first the whole army of the side that plays second, then the side that plays first. Each "
+        "trooper is placed anywhere on the table at least 24 inches from every enemy trooper already placed and, "
+        "unless it is the first of its squad, within 4 inches of a squad mate already placed. With "
+        "deployment='scenario' (the default) the scenario's own set-up is used, which keeps both rules.",
+        "The page says how far apart the squads stand, not who places first. Checking each trooper as it is placed "
+        "means no placement is ever undone and the finished set-up keeps both rules; the side that moves second "
+        "places first so that moving first and seeing the enemy's set-up are not both one side's.",
+        "deployment", (_ref("deployment"),),
     ),
     Ruling(
         "first_side", "Who goes first?",

@@ -49,6 +49,11 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
         board = Table(table.width, table.height, (*table.terrain, *terrain))
     game = Game(settings, scenario, board, tuple(sides))
     to_play = side or (settings.first_side if settings.first_side in sides else sides[0])
+    if settings.deployment == "players" and all(f.in_play for f in figures):
+        # the players set up: every trooper waits (his spot kept as the scenario's suggestion), and the side
+        # that plays second places first (rulings.deployment_phase)
+        figures = tuple(dataclasses.replace(f, status="waiting") for f in figures)
+        to_play = side or next(s for s in sides if s != to_play)
     if "done" in position:
         position["done"] = frozenset(position["done"])
     if "engaged" in position:
@@ -164,4 +169,10 @@ def army_game(armies: Mapping[str, Mapping[str, Sequence[str]]], settings: Setti
                      variant="standard", check_army=True)
 
 
-SCENARIOS = {"tutorial": tutorial, "standard": skirmish, "capture_the_flag": capture_the_flag}
+def tutorial_set_up_yourselves(settings: Settings, *, seed: int = 0) -> ArmyMenState:
+    """The tutorial's first game, the players setting their squads up themselves (deployment='players')."""
+    return tutorial(dataclasses.replace(settings, deployment="players"), seed=seed)
+
+
+SCENARIOS = {"tutorial": tutorial, "tutorial_set_up_yourselves": tutorial_set_up_yourselves, "standard": skirmish,
+             "capture_the_flag": capture_the_flag}

@@ -13,6 +13,17 @@
   const STATIC = new URL("../", script.src);   // the site's _static/
   const ROOT = new URL("../../", script.src);  // the site's root, where rule links start
   const stats = (window.tsrLivePlay = window.tsrLivePlay || { boots: [], moves: [] });
+  // A game handed over by a page tool (the army builder's "Start a game"), for this ruleset's live play.
+  const PENDING_GAME = "tsr-pending-game";
+
+  function pendingGame(ruleset) {
+    try {
+      const pending = JSON.parse(sessionStorage.getItem(PENDING_GAME) || "null");
+      return pending && pending.ruleset === ruleset ? pending : null;
+    } catch (error) {
+      return null;
+    }
+  }
 
   function el(tag, attributes, ...children) {
     const node = document.createElement(tag);
@@ -48,6 +59,14 @@
     }
     const pickers = gamePickers(snapshot);
     if (pickers) button.before(pickers.scenario.parentElement, pickers.side.parentElement);
+    const pending = pendingGame(snapshot.dataset.ruleset);
+    if (pending) {  // the reader came from a page that set a game up: say so, on their side, in view
+      if (pickers && pending.human) pickers.side.value = pending.human;
+      button.before(el("p", { class: "tsr-pending-note",
+        text: "Your game is ready: press Play here to play it (you have the army you built last)." }));
+      button.textContent = "▶ Play here: your game";
+      snapshot.scrollIntoView({ block: "start" });
+    }
     button.hidden = false;
     button.addEventListener("click", () => start(snapshot, button, pickers), { once: true });
   }
@@ -289,6 +308,13 @@
     });
     if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
     show(answer);
+    const pending = pendingGame(config.ruleset);
+    if (pending) {
+      sessionStorage.removeItem(PENDING_GAME);
+      const note = snapshot.querySelector(".tsr-pending-note");
+      if (note) note.remove();
+      await run("load", [pending.save]);
+    }
     menu.focus();
   }
 
@@ -320,10 +346,11 @@
         "the rules engine runs right here (its first use loads Python, about 13 MB, once). " +
         "In JupyterLab (make lab) the same control runs in a Python kernel. ", status);
     }
-    const values = () => Object.fromEntries(controls.filter((c) => !c.matches("button"))
+    const isFile = (c) => c.matches('input[type="file"]');
+    const values = () => Object.fromEntries(controls.filter((c) => !c.matches("button") && !isFile(c))
       .map((c) => [c.dataset.name, valueOf(c)]));
-    const request = (name) => ({ kind: "tool", staticURL: STATIC.href,
-                                 request: { key: `tool-${index}`, tool: snapshot.dataset.tool, name, values: values() } });
+    const request = (name, extra) => ({ kind: "tool", staticURL: STATIC.href,
+      request: { key: `tool-${index}`, tool: snapshot.dataset.tool, name, values: { ...values(), ...extra } } });
 
     function show(answer) {
       for (const [name, text] of Object.entries(answer.html || {})) { const out = named(name); if (out) out.innerHTML = text; }
@@ -332,21 +359,36 @@
         const select = named(name);
         if (select) select.replaceChildren(...options.map(([label, value]) => el("option", { value: JSON.stringify(value), text: label })));
       }
+      for (const [name, value] of Object.entries(answer.values || {})) {  // a control set by the tool
+        const control = named(name);
+        if (control) control.value = control.matches("select") ? JSON.stringify(value) : String(value);
+      }
       const bar = named("progress");
       if (answer.progress && bar) { [bar.value, bar.max] = answer.progress; }
+      if (answer.download) {  // a file for the reader to keep
+        const link = el("a", { download: answer.download.name,
+          href: URL.createObjectURL(new Blob([answer.download.text], { type: "application/json" })) });
+        document.body.append(link);
+        link.click();
+        link.remove();
+      }
+      if (answer.play) {  // a game for the ruleset's live play: handed over, and that page opened
+        sessionStorage.setItem(PENDING_GAME, JSON.stringify(answer.play));
+        location.href = new URL(answer.play.page, location.href).href;
+      }
     }
 
     // Commands run one after another, and no control is disabled meanwhile: a change fires as a button
     // is pressed (the field loses focus), and a button disabled by that change would drop the press.
     let queue = Promise.resolve();
-    const send = (name) => { queue = queue.then(() => run(name)); return queue; };
+    const send = (name, extra) => { queue = queue.then(() => run(name, extra)); return queue; };
 
-    async function run(name) {
+    async function run(name, extra) {
       toolStatus = status;
       toolSend = toolSend || connect((text) => { if (toolStatus) toolStatus.textContent = text; });
       snapshot.setAttribute("aria-busy", "true");
       try {
-        let answer = await toolSend(request(name));
+        let answer = await toolSend(request(name, extra));
         show(answer);
         while (answer.again) {
           answer = await toolSend(request("step"));
@@ -365,7 +407,17 @@
 
     for (const control of controls) {
       control.disabled = false;
-      control.addEventListener(control.matches("button") ? "click" : "change", () => send(control.dataset.name));
+      if (isFile(control)) {  // a file's text is sent under the control's name
+        control.addEventListener("change", async () => {
+          const chosen = control.files[0];
+          if (!chosen) return;
+          const text = await chosen.text();
+          control.value = "";
+          send(control.dataset.name, { [control.dataset.name]: text });
+        });
+      } else {
+        control.addEventListener(control.matches("button") ? "click" : "change", () => send(control.dataset.name));
+      }
     }
   }
 
