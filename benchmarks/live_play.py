@@ -39,7 +39,8 @@ PLAY_FILES = ("/npm/pyodide@", "/engine/", "/js/play-worker.mjs")
 """What Play itself fetches (the runtime, the engine's wheel, manifest and rule links, the worker); the site's
 offline service worker may cache other pages meanwhile, which is not Play's doing and is counted apart."""
 
-PAGES = {ruleset: f"{ruleset}/full_game.html" for ruleset in ("army_men", "simple_plastic", "phlog", "dice_tactics")}
+PAGES = {ruleset: f"{ruleset}/full_game.html"
+         for ruleset in ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")}
 
 
 def _block_others(route):

@@ -84,6 +84,12 @@ def compass_points(origin: Point, length: float) -> dict[str, Point]:
     return {name: step(origin, d, length) for name, d in COMPASS.items()}
 
 
+def is_point(value) -> bool:
+    """Whether ``value`` is a point an action may name: a pair of finite numbers (not true/false)."""
+    return (isinstance(value, tuple) and len(value) == 2 and all(
+        isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in value))
+
+
 def projection(point: Point, direction: Point) -> float:
     """How far ``point`` lies along ``direction`` (for "frontmost in the direction of the move")."""
     return point[0] * direction[0] + point[1] * direction[1]
@@ -517,6 +523,16 @@ class Table:
         if not isinstance(data, Mapping):
             raise ValueError("a table must be an object with width, height and terrain")
         return cls(data["width"], data["height"], tuple(Terrain.from_dict(t) for t in data.get("terrain", ())))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A what-if board: figures (id -> figure) on a table under some settings, as a ruleset's pure rule
+    functions read a game state (to ask about a position before it is played)."""
+
+    figures: Mapping
+    table: Table
+    settings: object
 
 
 # -- formations ---------------------------------------------------------------------

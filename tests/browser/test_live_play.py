@@ -19,6 +19,7 @@ PAGES = {
     "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "simple_plastic": ("simple_plastic/full_game.html", {"type": "Attack", "attacker": "g1", "target": "t1"}),
     "phlog": ("phlog/full_game.html", {"type": "Attack", "target": "tan-1"}),
+    "one_brain_cell": ("one_brain_cell/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
     "dice_tactics": ("dice_tactics/full_game.html",
                      {"type": "Attack", "player": "green", "attacker": "green-1", "defender": "tan-1"}),
 }
@@ -165,7 +166,8 @@ FLAG = """(snapshot) => {
   return Array.from(data.label).includes("the flag");
 }"""
 
-OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"), "dice_tactics": ("hill_country", "tan"),
+OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green"),
+              "dice_tactics": ("hill_country", "tan"), "one_brain_cell": ("skirmish", "tan"),
               "army_men": ("capture_the_flag", "tan")}  # every army-men table is 48 by 36: the flag shows instead
 
 
@@ -217,6 +219,11 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
         _after(page, lambda: snapshot.locator(".tsr-live-new").click())
         assert mine() == 0  # a fresh game of the same choosing
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
+        for _ in range(4):  # a game that opens with a roll or a choice (1BC's initiative): from the list first
+            if "piece" in choices["kind"] or "chosen" in choices["kind"]:
+                break
+            _after(page, lambda: snapshot.locator(".tsr-live-play").click())
+            choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
         piece = choices["kind"].index("piece") if "piece" in choices["kind"] else choices["kind"].index("chosen")
         x, y = choices["x"][piece], choices["y"][piece]
         if choices["kind"][piece] == "piece":

@@ -1,0 +1,191 @@
+"""The 1BC board's layers as column data: terrain, range rings, squad links, figures lying down, sight.
+
+Bokeh-free: ``widgets.one_brain_cell.OneBrainCellBoard`` draws them; the
+page's Web Worker computes them after each move of live play
+(:func:`live_board`). Besides the tabletop's own layers (``boards.tabletop``):
+
+- ``links``: a line between squad mates within 4 inches of each other (the
+  squad distance; the same layer as the army-men board's);
+- ``prone``: a bar under every stunned or dazed figure (advanced wounding:
+  they lie on the board).
+
+``rings`` holds the short and long range of the figure who acted last, a
+ring round every figure more than 4 inches from his squad, and a dashed ring
+round each squad on overwatch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer.core.session import Anchor
+
+from explorer.rulesets.one_brain_cell import Charge, Fight, Move, OverwatchFire, Shoot
+from explorer.rulesets.one_brain_cell import mechanics as m
+from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
+
+from . import tabletop as tb
+from .army_men import links_layer
+from .palette import OKABE_ITO, side_colour, side_ink
+
+MARKERS = {"pistol": "circle", "rifle": "circle", "lmg": "diamond", "hmg": "square", "bazooka": "triangle",
+           "flamethrower": "hex", "mortar": "inverted_triangle", "sniper": "diamond", "leader": "star"}
+"""A marker per weapon (and a star for a leader), so kinds differ in shape as well as in the tooltip."""
+KIND_WORDS = {**{k: w.name.lower() for k, w in WEAPONS.items()}, "leader": "squad leader"}
+LEGEND_KINDS = ("leader", "rifle", "lmg", "hmg", "bazooka", "flamethrower", "mortar")
+
+RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "overwatch": OKABE_ITO["vermillion"]}
+
+
+def weapon_text(figure, settings) -> str:
+    w = figure.arms
+    short = m.measure(settings, w.short_range(settings))
+    reach = f"short {short:g} in" + ("" if w.long is None else f", long {m.measure(settings, w.long):g} in")
+    text = f"{'Leader, ' if figure.leader else ''}{w.name}: {w.dice} {'die' if w.dice == 1 else 'dice'}, {reach}"
+    return text + (f" ({w.special_text})" if w.special_text else "")
+
+
+def _status(state, figure) -> str:
+    bits = [{"ok": "standing", "stunned": "stunned (lying on his back)",
+             "dazed": "dazed (lying face down)"}[figure.status]]
+    bits += [w for w, on in ((f"{figure.moved}ed" if figure.moved != "run" else "ran", bool(figure.moved)),
+                             ("shot", figure.shot), ("fought in H2H", figure.fought)) if on]
+    locked = m.locked_with(state, figure)
+    if locked:
+        bits.append(f"locked in H2H with {', '.join(e.id for e in locked)}")
+    if m.cut_off(state, figure):
+        bits.append("more than 4 inches from his squad (6s count as 5s)")
+    if figure.squad in getattr(getattr(state, "position", None), "overwatch", ()):
+        bits.append("on overwatch")
+    return ", ".join(bits)
+
+
+class OneBrainCellLayers:
+    """The table from above.
+
+    ``ranges``: ``"last"`` rings the short and long range of the figure
+    named by the last action; a list of ids rings those; ``None`` none.
+    ``sights``: ``(shooter, target)`` pairs whose sight lines are drawn;
+    ``last_shot`` also draws the last shot's.
+    """
+
+    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
+                 title: str = "", name: str = "obc-board"):
+        self.ranges = ranges
+        self.sights = tuple(sights)
+        self.last_shot = last_shot
+        self.cohesion = cohesion
+        self.title = title
+        self.name = name
+        self.size = (48.0, 36.0)
+
+    def layers(self, state) -> dict[str, dict[str, list]]:
+        self.size = (state.table.width, state.table.height)
+        sides = list(state.sides)
+        rows, fallen, prone = [], [], []
+        for f in state.figures.values():
+            if f.in_play:
+                kind = "leader" if f.leader else f.weapon
+                row = tb.figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=weapon_text(f, state.settings),
+                                    squad=f.squad, status=_status(state, f),
+                                    ground=tb.ground_under(f.position, state.table.terrain),
+                                    move=f"{m.move_allowance(state, f).value:g} inches")
+                row["marker"] = MARKERS[kind]
+                rows.append(row)
+                if not f.standing:
+                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
+            else:
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+        return {
+            "table": tb.table_layer(*self.size),
+            "terrain": tb.terrain_layer(state.table.terrain),
+            "rings": tb.rings_layer(self._rings(state, sides)),
+            "sight": tb.sight_layer(self._sights(state)),
+            "figures": tb.figures_layer(rows),
+            "fallen": tb.fallen_layer(fallen),
+            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
+            "prone": tb.fallen_layer(prone),
+        }
+
+    @staticmethod
+    def _last(state):
+        history = getattr(state, "history", None)
+        return history[-1].action if history else None
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.ranges is None:
+            return []
+        if self.ranges != "last":
+            return [fid for fid in self.ranges if state.figures[fid].in_play]
+        last = self._last(state)
+        fid = (last.shooter if isinstance(last, Shoot) else last.figure if isinstance(last, (Move, Charge))
+               else None)
+        return [fid] if fid and state.figures[fid].in_play else []
+
+    def _rings(self, state, sides):
+        settings = state.settings
+        for fid in self._ring_ids(state):
+            f = state.figures[fid]
+            w = f.arms
+            short = m.measure(settings, w.short_range(settings))
+            if w.long is not None:
+                yield f.x, f.y, m.measure(settings, w.long), side_ink(f.side, sides), \
+                    f"{fid}: {w.name.lower()} long range {m.measure(settings, w.long):g} inches"
+            if w.always != "long":
+                yield f.x, f.y, short, RING_COLOURS["short"], f"{fid}: {w.name.lower()} short range {short:g} inches"
+        if self.cohesion:
+            inches = m.measure(settings, COHESION_INCHES)
+            for f in m.in_play(state):
+                if m.cut_off(state, f):
+                    yield f.x, f.y, inches, RING_COLOURS["cohesion"], \
+                        f"{f.id}: more than {inches:g} inches from every squad mate (6s count as 5s)"
+        for squad in sorted(getattr(getattr(state, "position", None), "overwatch", ())):
+            members = [f for f in m.in_play(state) if f.squad == squad]
+            if members:
+                x = sum(f.x for f in members) / len(members)
+                y = sum(f.y for f in members) / len(members)
+                yield x, y, 1.5, RING_COLOURS["overwatch"], f"squad {squad} is on overwatch"
+
+    def _links(self, state, sides):
+        alive = m.in_play(state)
+        inches = m.measure(state.settings, COHESION_INCHES)
+        for i, a in enumerate(alive):
+            for b in alive[i + 1:]:
+                if a.squad == b.squad and m.within(a.position, b.position, inches):
+                    d = m.tt.distance(a.position, b.position)
+                    yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        last = self._last(state)
+        if self.last_shot and isinstance(last, Shoot):
+            pairs.append((last.shooter, last.target))
+        for shooter, target in pairs:
+            yield m.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+
+
+def anchor(state, action) -> Anchor | None:
+    """Where an action sits on the table (inches): tap the figure, then where it goes (any spot is tried, and
+    refused with its rule if out of reach) or whom it shoots or charges; an H2H fight is tapped on the enemy."""
+    figures = state.figures
+    if isinstance(action, Move):
+        f = figures[action.figure]
+        return Anchor(f.position, action.to, lambda to: dataclasses.replace(action, to=to))
+    if isinstance(action, Charge):
+        return Anchor(figures[action.figure].position, figures[action.target].position)
+    if isinstance(action, Shoot):
+        return Anchor(figures[action.shooter].position, figures[action.target].position)
+    if isinstance(action, Fight):
+        return Anchor(None, figures[action.target].position)
+    if isinstance(action, OverwatchFire):
+        call = state.position.pending
+        return Anchor(None, figures[call.actor].position) if call is not None else None
+    return None
+
+
+TAP_RADIUS = 0.8  # inches: a figure's base, about
+
+
+def live_board(human: str) -> OneBrainCellLayers:
+    """The board of live play: the last actor's ranges, the last shot's sight, squad links."""
+    return OneBrainCellLayers(ranges="last")
