@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlparse
 
 import pytest
@@ -105,37 +106,84 @@ class PageReport:
         )
 
 
+def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int = 900, touch: bool = False):
+    """``path`` in a fresh context, every outside request blocked and recorded: (context, page, report).
+
+    ``touch``: a phone's (touch, mobile, 2x pixels)."""
+    options = {"viewport": {"width": width, "height": height}}
+    if touch:
+        options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
+    context = browser.new_context(**options)
+    report = PageReport()
+
+    def route(route):
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            report.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda m: report.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: report.console_errors.append(str(e)))
+    page.on("requestfailed", lambda r: report.failed.append(r.url))
+    page.on("response", lambda r: report.responses.append(r))
+    page.on("response", lambda r: report.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(f"{base_url}/{path}", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    return context, page, report
+
+
 @pytest.fixture
 def open_page(browser, base_url):
     contexts = []
 
     def _open(path: str, *, width: int = 1280, height: int = 900, touch: bool = False):
         """``path`` in a fresh context; ``touch``: a phone's (touch, mobile, 2x pixels)."""
-        options = {"viewport": {"width": width, "height": height}}
-        if touch:
-            options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
-        context = browser.new_context(**options)
+        context, page, report = open_in(browser, base_url, path, width=width, height=height, touch=touch)
         contexts.append(context)
-        report = PageReport()
-
-        def route(route):
-            if urlparse(route.request.url).hostname == "127.0.0.1":
-                route.continue_()
-            else:
-                report.outside.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        page.on("console", lambda m: report.console_errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: report.console_errors.append(str(e)))
-        page.on("requestfailed", lambda r: report.failed.append(r.url))
-        page.on("response", lambda r: report.responses.append(r))
-        page.on("response", lambda r: report.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-        page.goto(f"{base_url}/{path}", wait_until="load")
-        page.wait_for_load_state("networkidle")
         return page, report
 
     yield _open
     for context in contexts:
         context.close()
+
+
+def bokeh_figures_expected(path: str) -> int:
+    """Boards on a page: inside ipywidgets (live play) or embedded straight into the page."""
+    html = (SITE / path).read_text(encoding="utf-8")
+    widgets = html.count('"model_name": "BokehModel"') + html.count('"model_name":"BokehModel"')
+    return widgets + html.count('class="tsr-bokeh"')
+
+
+class PageVisit(NamedTuple):
+    """What one load of a page did: its problems, the bytes it loaded, and the Bokeh figures it drew."""
+
+    problems: list[str]
+    loaded_bytes: int
+    figures_drawn: int
+
+
+@pytest.fixture(scope="session")
+def page_visit(browser, base_url):
+    """Each page of the site loaded once, at desktop width, for every test that reads the same facts of it
+    (no errors, every figure drawn, within its byte budget): one load a page, not one a test."""
+    visits: dict[str, PageVisit] = {}
+
+    def visit(path: str) -> PageVisit:
+        if path not in visits:
+            context, page, report = open_in(browser, base_url, path)
+            drawn = 0
+            if bokeh_figures_expected(path):
+                # Bokeh draws inside shadow roots; Playwright's locators look inside them.
+                figures = page.locator(".bk-Figure")
+                figures.first.wait_for(timeout=20_000)
+                page.locator("canvas").first.wait_for(timeout=20_000)
+                drawn = sum(1 for box in (f.bounding_box() for f in figures.all())
+                            if box and box["width"] * box["height"] > 0)
+            visits[path] = PageVisit(report.problems, report.loaded_bytes(), drawn)
+            context.close()
+        return visits[path]
+
+    return visit

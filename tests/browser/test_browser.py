@@ -4,37 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SITE
+from .conftest import SITE, bokeh_figures_expected
 
 PAGES = sorted(
     str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
 ) if SITE.exists() else ["index.html"]
 
 
-def _bokeh_figures_expected(path: str) -> int:
-    """Boards on a page: inside ipywidgets (live play) or embedded straight into the page."""
-    html = (SITE / path).read_text(encoding="utf-8")
-    widgets = html.count('"model_name": "BokehModel"') + html.count('"model_name":"BokehModel"')
-    return widgets + html.count('class="tsr-bokeh"')
-
-
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_offline_without_errors(open_page, path):
-    page, report = open_page(path)
-    if _bokeh_figures_expected(path):
-        page.locator("canvas").first.wait_for(timeout=20_000)
-    assert report.problems == []
+def test_page_loads_offline_without_errors(page_visit, path):
+    assert page_visit(path).problems == []
 
 
-@pytest.mark.parametrize("path", [p for p in PAGES if _bokeh_figures_expected(p)])
-def test_every_bokeh_figure_draws_a_canvas(open_page, path):
-    page, _ = open_page(path)
-    expected = _bokeh_figures_expected(path)
-    # Bokeh draws inside shadow roots; Playwright's locators look inside them.
-    figures = page.locator(".bk-Figure")
-    figures.first.wait_for(timeout=20_000)
-    drawn = [box for box in (f.bounding_box() for f in figures.all()) if box and box["width"] * box["height"] > 0]
-    assert len(drawn) >= expected
+@pytest.mark.parametrize("path", [p for p in PAGES if bokeh_figures_expected(p)])
+def test_every_bokeh_figure_draws_a_canvas(page_visit, path):
+    assert page_visit(path).figures_drawn >= bokeh_figures_expected(path)
 
 
 def test_moving_a_slider_changes_the_odds_chart(open_page):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SITE
-from .test_browser import PAGES, _bokeh_figures_expected
+from .conftest import SITE, bokeh_figures_expected
+from .test_browser import PAGES
 
 MB = 1_000_000
 TEXT_PAGE_BUDGET = 1 * MB
@@ -19,13 +19,12 @@ HTML_BUDGET = 300_000
 
 
 def budget(path: str) -> int:
-    return BOARD_PAGE_BUDGET if _bokeh_figures_expected(path) else TEXT_PAGE_BUDGET
+    return BOARD_PAGE_BUDGET if bokeh_figures_expected(path) else TEXT_PAGE_BUDGET
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_page_within_its_byte_budget(open_page, path):
-    page, report = open_page(path)
-    loaded = report.loaded_bytes()
+def test_page_within_its_byte_budget(page_visit, path):
+    loaded = page_visit(path).loaded_bytes
     assert loaded <= budget(path), f"{path} loads {loaded:,} bytes, over its budget of {budget(path):,}"
 
 

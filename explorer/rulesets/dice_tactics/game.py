@@ -85,7 +85,7 @@ class DiceTacticsState(GameState):
         goal = self.settings.victory_points
         for side in self.sides:
             if p.vp[side] >= goal:
-                return Outcome(side, f"{side} reaches {p.vp[side]} VP (the goal is {goal})", Termination.OBJECTIVE)
+                return Outcome(side, f"{side} reaches {p.vp[side]} VP, of the {goal} needed to win", Termination.OBJECTIVE)
         if p.phase != SETUP:
             for side in self.sides:
                 if not any(u.side == side for u in p.units.values()) and p.supply[side].squads <= 0:
