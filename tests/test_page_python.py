@@ -174,7 +174,8 @@ SESSION_GAMES = """
 import json, random
 from boards import live
 out = {}
-for ruleset, scenario in (("simple_plastic", "skirmish"), ("phlog", "corridor"), ("army_men", "standard")):
+for ruleset, scenario in (("simple_plastic", "skirmish"), ("phlog", "corridor"), ("army_men", "standard"),
+                          ("one_brain_cell", "patrol"), ("dice_tactics", "river_crossing")):
     config = {"ruleset": ruleset, "scenario": scenario, "seed": 3, "human": "green", "bot": "greedy"}
     answer = json.loads(live.start(json.dumps(config)))
     rng = random.Random(11)
@@ -195,7 +196,7 @@ def test_a_live_game_in_the_page_saves_the_same_json_as_in_cpython(wheel):
     here = subprocess.run([sys.executable, "-c", SESSION_GAMES], capture_output=True, text=True, cwd=ROOT,
                           check=True, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     cpython = json.loads(here.stdout.splitlines()[-1])
-    assert sorted(page) == ["army_men", "phlog", "simple_plastic"]
+    assert sorted(page) == ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
     for ruleset in page:
         assert page[ruleset]["last"]["outcome"] is not None
         assert page[ruleset]["save"] == cpython[ruleset]["save"], f"{ruleset}: the page saved another game"

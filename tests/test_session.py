@@ -11,10 +11,13 @@ import pytest
 import explorer
 from explorer.core.session import Session, make_bot
 
-CASES = [("simple_plastic", "skirmish", "green"), ("phlog", "corridor", "green"), ("army_men", "standard", "green")]
+CASES = [("simple_plastic", "skirmish", "green"), ("phlog", "corridor", "green"), ("army_men", "standard", "green"),
+         ("one_brain_cell", "patrol", "green"), ("dice_tactics", "river_crossing", "green")]
 ATTEMPTS = {"simple_plastic": {"type": "Attack", "attacker": "g1", "target": "t1"},
             "phlog": {"type": "Step", "direction": "N"},
-            "army_men": {"type": "Shoot", "shooter": "g1", "target": "g2"}}
+            "army_men": {"type": "Shoot", "shooter": "g1", "target": "g2"},
+            "one_brain_cell": {"type": "Shoot", "shooter": "g1", "target": "g2"},
+            "dice_tactics": {"type": "Attack", "player": "green", "attacker": "green-1", "defender": "tan-1"}}
 
 
 def _session(case, seed=3):
