@@ -162,7 +162,8 @@ class ArmyBuilder:
 
     def start(self) -> dict:
         """A game from the two armies, as the saved game live play loads; or the first rule they break."""
-        refused = next((p for side in SIDES for p in self.problems()[side]), None)
+        problems = self.problems()
+        refused = next((p for side in SIDES for p in problems[side]), None)
         if refused is not None:
             return self.answer(f'<p class="am-army-refused"><b>No game yet:</b> {self._refusal(refused)}</p>')
         game = army_game(self.armies, points=self.points)
