@@ -174,7 +174,8 @@ class ArmyMenState(GameState):
     @property
     def deploying(self) -> bool:
         """The players are still setting up (deployment='players'): some trooper waits to be placed."""
-        return any(f.status == "waiting" for f in self.figures.values())
+        # troopers wait only in round 1 (the one legality check says so): later rounds skip the scan
+        return self.position.round == 1 and any(f.status == "waiting" for f in self.figures.values())
 
     def next_to_deploy(self, side: str) -> Figure | None:
         """The trooper of ``side`` set up next: the first still waiting, in the order of the army list."""
