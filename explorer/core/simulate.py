@@ -16,6 +16,7 @@ from .actions import Action
 from .registry import get_ruleset
 from .rng import GameRNG
 from .state import GameState, Outcome
+from .stats import Share, share
 
 
 class Bot(Protocol):
@@ -117,6 +118,10 @@ class Summary:
 
     def win_rate(self, side: str) -> float:
         return self.wins.get(side, 0) / self.games if self.games else 0.0
+
+    def win_share(self, side: str) -> Share:
+        """``side``'s wins with their 95% confidence interval."""
+        return share(self.wins.get(side, 0), self.games)
 
 
 def summarize(results: Iterable[GameResult]) -> Summary:
