@@ -79,14 +79,17 @@ class Exercise:
         return tuple(c for c in self.choices if c.value == top)
 
     @property
-    def answer(self) -> str:
-        """The answer in words: which choice is better (or that they tie), and every choice's number."""
+    def verdict(self) -> str:
+        """Which choice is better, or that they tie."""
         best = self.best
         if len(best) == len(self.choices):
-            verdict = f"Neither: they are exactly as good ({self.measure} is the same)."
-        else:
-            verdict = f"{' and '.join(c.label for c in best)}: {self.measure} is higher."
-        return verdict + " " + " ".join(f"{c.label}: {c.words}." for c in self.choices)
+            return f"Neither: they are exactly as good ({self.measure} is the same)."
+        return f"{' and '.join(c.label for c in best)}: {self.measure} is higher."
+
+    @property
+    def answer(self) -> str:
+        """The whole answer in words: the verdict, and every choice's number."""
+        return self.verdict + " " + " ".join(f"{c.label}: {c.words}." for c in self.choices)
 
 
 # -- the lesson's questions ------------------------------------------------------------------------
@@ -124,8 +127,8 @@ def questions() -> tuple[Question, ...]:
                  f"Each fails half the time, and all four must fail: {percent(none_of_four)}. "
                  "Many guess far more."),
         Question("intuition", "Two dice added together: is a total of 7 as likely as a total of 2?",
-                 f"No. A 7 comes {percent(seven)} of the time (six ways of 36), a 2 only {percent(two)} "
-                 "(one way: a 1 and a 1)."),
+                 f"No. A 7 comes {percent(seven)} of the time ({seven * 36} ways of 36), a 2 only "
+                 f"{percent(two)} (one way: a 1 and a 1)."),
         Question("exact", "Four dice: what is the chance of at least one 6?",
                  f"One minus the chance of no 6 at all: {percent(six_in_four)}, just better than even."),
         Question("exact", "Ten dice needing 4 or more: what is the chance that exactly five succeed?",
@@ -175,6 +178,7 @@ def _army_men() -> list[Exercise]:
 
 
 def _simple_plastic() -> list[Exercise]:
+    from explorer.rulesets.simple_plastic.data import PROFILES
     from explorer.rulesets.simple_plastic.examples import duel_board
     from explorer.rulesets.simple_plastic.mechanics import kill_distribution
 
@@ -187,8 +191,10 @@ def _simple_plastic() -> list[Exercise]:
         "simple-plastic-heavy-or-sniper", "simple_plastic", "Simple Plastic: the heavy weapon or the sniper?",
         "A lone enemy trooper. Your heavy weapons unit has just moved and sees him behind a hedge; your sniper "
         "stood still and sees him in the open. Over a whole turn, which is more likely to kill him?",
-        (Choice("The heavy weapon (4 dice, target behind cover)", heavy, f"kills {percent(heavy)}"),
-         Choice("The sniper (two attacks, standing still)", sniper, f"kills {percent(sniper)}")),
+        (Choice(f"The heavy weapon ({PROFILES['heavy'].dice} dice, target behind cover)", heavy,
+                f"kills {percent(heavy)}"),
+         Choice(f"The sniper ({PROFILES['sniper'].attacks} attacks, standing still)", sniper,
+                f"kills {percent(sniper)}")),
         ("simple_plastic:attacking.modifiers", "simple_plastic:attacking.natural_one",
          "simple_plastic:special_units.heavy_weapons", "simple_plastic:special_units.sniper"),
         "the chance of at least one kill",
@@ -197,7 +203,7 @@ def _simple_plastic() -> list[Exercise]:
 
 def _one_brain_cell() -> list[Exercise]:
     from explorer.rulesets.one_brain_cell.data import WEAPONS
-    from explorer.rulesets.one_brain_cell.mechanics import shot_odds
+    from explorer.rulesets.one_brain_cell.mechanics import need_to_hit, shot_odds
 
     sniper = WEAPONS["sniper"]
     rifle_shot = shot_odds("short", False).probability_where(lambda k: k >= 1)
@@ -210,7 +216,8 @@ def _one_brain_cell() -> list[Exercise]:
          Choice("The rifle, short range, open", rifle_shot, f"hits {percent(rifle_shot)}")),
         ("one_brain_cell:shooting.range", "one_brain_cell:shooting.cover", "one_brain_cell:weapons.sniper"),
         "the chance of a hit",
-        "Three dice that each need a 6 are worse than one die that needs a 4.")]
+        f"{sniper.dice} dice that each need a {need_to_hit('long', True).value} are worse than one die that "
+        f"needs a {need_to_hit('short', False).value}.")]
 
 
 PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
@@ -219,7 +226,7 @@ PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
 
 def _phlog() -> list[Exercise]:
     from explorer.core.cards import Card, standard_deck
-    from explorer.rulesets.phlog.data import HAND_SIZE
+    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN
     from explorer.rulesets.phlog.odds import BEST, UNIFORM, odds_for_card, opponent_play_weights
     from explorer.rulesets.phlog.settings import Settings
 
@@ -249,8 +256,9 @@ def _phlog() -> list[Exercise]:
              Choice("The 9", nine.remove_enemy,
                     f"removes {percent(nine.remove_enemy)}, {lose(nine.lose_own)}")),
             rules, "the chance of removing the enemy fighter",
-            "To remove a fighter you must win by four: the King needs the defender at 9 or less, the 9 needs 5 "
-            "or less."),
+            f"To remove a fighter you must win by {REMOVAL_MARGIN}: the King needs the defender's card at "
+            f"{values.value(Card.parse('K♠')) - REMOVAL_MARGIN} or less, the 9 at "
+            f"{values.value(Card.parse('9♥')) - REMOVAL_MARGIN} or less."),
         Exercise(
             "phlog-careful-defender", "phlog", "The Rules! (with no name): a careful defender",
             f"The same hand ({shown}) and the King. Is it a better attack against a defender who plays any card "
