@@ -131,10 +131,10 @@ def questions() -> tuple[Question, ...]:
                  f"{percent(two)} (one way: a 1 and a 1)."),
         Question("exact", "Four dice: what is the chance of at least one 6?",
                  f"One minus the chance of no 6 at all: {percent(six_in_four)}, just better than even."),
-        Question("exact", "Ten dice needing 4 or more: what is the chance that exactly five succeed?",
+        Question("exact", "Ten dice, each needing 4 or more: what is the chance that exactly five succeed?",
                  f"Only {percent(five_of_ten)}: five is the likeliest count, but most rolls give another."),
         Question("simulation",
-                 f"Roll {few} dice needing 4 or more, then {many}. How likely is the share of successes to be "
+                 f"Roll {few} dice, each needing 4 or more, then {many}. How likely is the share of successes to be "
                  f"within {spread} of one half each time?",
                  f"With {few} dice: {percent(within[few])}. With {many} dice: {percent(within[many])}. "
                  "The more dice, the closer the share stays to the exact chance: the law of large numbers."),
