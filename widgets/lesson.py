@@ -41,19 +41,19 @@ def question_html(question: Question, number: int, *, reveal: bool = True) -> st
     """One question for the class; with ``reveal``, its answer behind "Show the answer"."""
     answer = _answer(f"<p>{_e(question.answer)}</p>") if reveal else \
         '<p class="tsr-write" style="margin:0.2em 0">Your guess:</p>'
-    return (f'<div class="tsr-question" style="{BOX}"><p style="{ASK}"><b>Q{number}.</b> {_e(question.ask)}</p>'
+    return (f'<div class="tsr-question" style="{BOX}"><p class="tsr-ask" style="{ASK}"><b>Q{number}.</b> {_e(question.ask)}</p>'
             f"{answer}</div>")
 
 
 def _choices(exercise: Exercise) -> str:
     items = "".join(f"<li><b>{LETTERS[i]}.</b> {_e(c.label)}</li>" for i, c in enumerate(exercise.choices))
-    return f'<ul style="list-style:none;padding-left:0.4em;font-size:1.1em;margin:0 0 0.4em">{items}</ul>'
+    return f'<ul class="tsr-choices" style="list-style:none;padding-left:0.4em;font-size:1.1em;margin:0 0 0.4em">{items}</ul>'
 
 
 def exercise_html(exercise: Exercise, number: int, *, reveal: bool = True) -> str:
     """One exercise: its question and choices; with ``reveal``, the engine's answer and its rule links."""
     head = (f'<p style="margin:0 0 0.3em;font-size:1.05em"><b>Exercise {number}. {_e(exercise.title)}</b></p>'
-            f'<p style="{ASK}">{_e(exercise.question)}</p>{_choices(exercise)}')
+            f'<p class="tsr-ask" style="{ASK}">{_e(exercise.question)}</p>{_choices(exercise)}')
     rules = LINKS.links(exercise.rules)
     if reveal:
         lines = "".join(f"<li>{_e(c.label)}: {_e(c.words)}.</li>" for c in exercise.choices)
@@ -64,7 +64,7 @@ def exercise_html(exercise: Exercise, number: int, *, reveal: bool = True) -> st
     else:  # the handout: somewhere to write, and where to read the rules (no answer)
         titles = ", ".join(_e(rule_title(k)) for k in dict.fromkeys(exercise.rules))
         tail = (f'<p class="tsr-write" style="margin:0.2em 0">Your answer, and why:</p>'
-                f'<p style="font-size:0.9em;margin:0.3em 0 0">The rules to read: {titles}.</p>')
+                f'<p class="tsr-read" style="font-size:0.9em;margin:0.3em 0 0">The rules to read: {titles}.</p>')
     return f'<div class="tsr-exercise" style="{BOX}">{head}{tail}</div>'
 
 
