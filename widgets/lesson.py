@@ -54,7 +54,7 @@ def exercise_html(exercise: Exercise, number: int, *, reveal: bool = True) -> st
     """One exercise: its question and choices; with ``reveal``, the engine's answer and its rule links."""
     head = (f'<p style="margin:0 0 0.3em;font-size:1.05em"><b>Exercise {number}. {_e(exercise.title)}</b></p>'
             f'<p class="tsr-ask" style="{ASK}">{_e(exercise.question)}</p>{_choices(exercise)}')
-    rules = LINKS.links(exercise.rules)
+    rules = ", ".join(LINKS.link(key) for key in dict.fromkeys(exercise.rules))
     if reveal:
         lines = "".join(f"<li>{_e(c.label)}: {_e(c.words)}.</li>" for c in exercise.choices)
         moral = f"<p>{_e(exercise.moral)}</p>" if exercise.moral else ""
