@@ -6,8 +6,9 @@ answer is a closed ``<details>``: hidden until the teacher opens it, on the
 site and in JupyterLab alike, with no script. The handout is made from the
 very same definitions, with every answer left out.
 
-Sizes are in ``em``, so the site's Projector mode (a larger root font) makes
-the questions readable from the back of a room.
+Sizes are in ``em`` with a floor in pixels: the site's Projector mode (a
+larger root font) enlarges them, and JupyterLab's smaller output font still
+reads from the back of a room.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from .links import RuleLinks, rule_title
 LINKS = RuleLinks(here=None)  # the classroom pages sit beside the chapters' folders
 HANDOUT_CSS = "../_static/css/handout.css"  # sitebuild/static/css/handout.css, from book/classroom/
 BOX = "border:1px solid #c9c2b0;border-radius:6px;padding:0.6em 0.9em;margin:0.8em 0;break-inside:avoid"
-ASK = "font-size:1.2em;line-height:1.4;margin:0 0 0.4em"
-SUMMARY = "cursor:pointer;font-weight:600;color:#1f3a12;font-size:1.05em;padding:0.2em 0"
+ASK = "font-size:max(1.2em, 20px);line-height:1.4;margin:0 0 0.4em"
+SUMMARY = "cursor:pointer;font-weight:600;color:#1f3a12;font-size:max(1.05em, 18px);padding:0.2em 0"
 LETTERS = "ABCDEFGH"
 
 
@@ -34,7 +35,7 @@ def _e(text: str) -> str:
 def _answer(inner: str) -> str:
     """An answer hidden until revealed (a click on "Show the answer")."""
     return (f'<details class="tsr-answer"><summary style="{SUMMARY}">Show the answer</summary>'
-            f'<div style="font-size:1.1em;line-height:1.45;margin-top:0.3em">{inner}</div></details>')
+            f'<div style="font-size:max(1.1em, 18px);line-height:1.45;margin-top:0.3em">{inner}</div></details>')
 
 
 def question_html(question: Question, number: int, *, reveal: bool = True) -> str:
