@@ -226,13 +226,13 @@ PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
 
 def _phlog() -> list[Exercise]:
     from explorer.core.cards import Card, standard_deck
-    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN
+    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN, SIDES
     from explorer.rulesets.phlog.odds import BEST, UNIFORM, odds_for_card, opponent_play_weights
     from explorer.rulesets.phlog.settings import Settings
 
     values = Settings().card_values
     hand = [Card.parse(code) for code in PHLOG_HAND]
-    unseen = [c for c in standard_deck() if c not in hand] + [Card.joker("green"), Card.joker("tan")]
+    unseen = [c for c in standard_deck() if c not in hand] + [Card.joker(side) for side in SIDES]  # both jokers
 
     def lose(p: Fraction) -> str:
         return "never loses your fighter" if p == 0 else f"loses your fighter {percent(p)}"
