@@ -72,8 +72,8 @@ _CONCEPTS = {
         "is harder to hit."
     )},
     "combat": {"hand_to_hand": (
-        "Troopers whose bases touch fight at once: each rolls a die, the attacker adds 1 and each extra man "
-        "ganging up 1 more, the lower score dies, and a tie fights on next turn."
+        "Troopers whose bases touch fight at once: each rolls a die, the attacker adds 1 and the bigger side 1 "
+        "per extra man, the lower score dies, and a tie fights on next turn."
     )},
     "standard.leadership": {"morale": (
         "Standard rules only, and no morale test: a trooper cut off more than 4 inches from every squad mate "
@@ -81,12 +81,13 @@ _CONCEPTS = {
     )},
     "standard.profiles": {"specialists": (
         "The standard rules add a sargent (two dice), a submachine gunner (three dice, short range) and "
-        "area-effect heavy weapons that threaten everyone within 6 inches of their target; two special weapons a "
-        "squad at most."
+        "area-effect heavy weapons that threaten everyone within 6 inches of their target; at most two special "
+        "weapons a squad."
     )},
     "standard.terrain": {"terrain": (
         "The players agree on obstacles made of anything handy; we treat walls, houses and rocks as solid "
-        "(they block sight and moves) and hedges and fences as low (crossed and seen through, but hiding part)."
+        "(they block sight and moves) and hedges and fences as low (crossed and seen through, but hiding part of "
+        "a trooper)."
     )},
     "rulings.victory": {"victory": (
         "The page leaves the terms to the players; by our ruling the last side with troopers on the table wins, "

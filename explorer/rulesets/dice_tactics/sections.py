@@ -81,12 +81,12 @@ _CONCEPTS = {
         "defending, and no counter-attack can strike it."
     )},
     "attacking": {"shooting": (
-        "Every attack reaches across spaces (a squad 2, more from a hill or tower; a tank 3) and rolls no dice: "
+        "Every attack is made at range (a squad 2 spaces, more from a hill or tower; a tank 3) and rolls no dice: "
         "the defender loses the attacker's strength + 1 minus its own, then counter-attacks the same way."
     )},
     "units.tank": {"specialists": (
-        "The one special unit is the tank (strength 2 to 6, range 3), which weakens a defender before an attack, "
-        "moves once for free and falls back to a squad; a tower upgrades a squad into one."
+        "The one special unit is the tank (strength 2 to 6, range 3): its attacks open with 1 loss to the "
+        "defender, it gets a free movement each March, and at strength 2 it becomes a squad of 1."
     )},
     "setup.draft": {"hidden_information": (
         "Action cards are secret: they are drafted face down, each player sees only how many the other holds, "

@@ -68,7 +68,7 @@ _CONCEPTS = {
     )},
     "attacking.ranged": {"shooting": (
         "A ranged fighter may attack any enemy it can see, at any distance and at any moment of its move; both "
-        "players then play a card, and winning by 4 or more removes the loser's figure."
+        "players then choose a card, and winning by 4 or more removes the loser's figure."
     )},
     "attacking.hand_to_hand": {"hand_to_hand": (
         "A hand-to-hand fighter attacks an enemy beside it (sharing a side, by our ruling), which ends its "

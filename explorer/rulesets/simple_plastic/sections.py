@@ -50,7 +50,7 @@ _CONCEPTS = {
     )},
     "attacking.to_kill": {"shooting": (
         "Every attack is a shot: each unit rolls one die and usually kills on 4 or more, a number that height, "
-        "cover, moving and specialists push up or down, and a 1 never kills."
+        "cover, standing still and specialists push up or down, and a 1 never kills."
     )},
     "special_units": {"specialists": (
         "One specialist per squad: a heavy weapons unit rolls 4 dice, a sniper works alone and attacks twice "
