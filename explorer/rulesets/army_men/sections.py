@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from explorer.core.rules import Absent, Catalogue
 
+from .data import AREA_RADIUS_INCHES, COHESION_INCHES, SPECIAL_WEAPONS_PER_SQUAD
 from .rulings import RULINGS
 
 NAME = "army_men"
@@ -52,11 +53,12 @@ _CATALOGUE = (
 )
 
 # The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
-# how it works here in one sentence; a concept with no rule here is declared absent, with the section that shows it.
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
 _CONCEPTS = {
     "moving": {"movement": (
         "Having shot or not, a trooper walks up to his movement (6 inches for most) by any path round solid "
-        "terrain, ending within 4 inches of a squad mate; one who walks off the table is lost."
+        f"terrain, ending within {COHESION_INCHES:g} inches of a squad mate; one who walks off the table is lost."
     )},
     "shooting.line_of_sight": {"line_of_sight": (
         "The shooter must see his target; we trace five lines across its base, and only solid terrain cutting "
@@ -76,13 +78,13 @@ _CONCEPTS = {
         "per extra man, the lower score dies, and a tie fights on next turn."
     )},
     "standard.leadership": {"morale": (
-        "Standard rules only, and no morale test: a trooper cut off more than 4 inches from every squad mate "
-        "fights worse (by our ruling his shots need 1 more and he scores 1 less in a fight)."
+        f"Standard rules only, and no morale test: a trooper cut off more than {COHESION_INCHES:g} inches from "
+        "every squad mate fights worse (by our ruling his shots need 1 more and he scores 1 less in a fight)."
     )},
     "standard.profiles": {"specialists": (
         "The standard rules add a sargent (two dice), a submachine gunner (three dice, short range) and "
-        "area-effect heavy weapons that threaten everyone within 6 inches of their target; at most two special "
-        "weapons a squad."
+        f"area-effect heavy weapons that threaten everyone within {AREA_RADIUS_INCHES:g} inches of their target; "
+        f"at most {SPECIAL_WEAPONS_PER_SQUAD} special weapons a squad."
     )},
     "standard.terrain": {"terrain": (
         "The players agree on obstacles made of anything handy; we treat walls, houses and rocks as solid "

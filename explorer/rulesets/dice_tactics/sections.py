@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from explorer.core.rules import Absent, Catalogue
 
+from .data import ELIMINATE_VP, FULLMETAL_LOSSES, MACHINERY_AT, MACHINERY_SQUAD, MARCH_MOVEMENTS, RESPAWN_STRENGTH
+
 RULESET = "dice_tactics"
 
 # (key, title, book page)
@@ -70,11 +72,12 @@ _CATALOGUE = (
 )
 
 # The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
-# how it works here in one sentence; a concept with no rule here is declared absent, with the section that shows it.
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
 _CONCEPTS = {
     "moving": {"movement": (
-        "A March action makes up to 3 movements to orthogonally adjacent spaces, shared among any units; "
-        "entering a hill or leaving water costs one more, and tanks never enter water or forest."
+        f"A March action makes up to {MARCH_MOVEMENTS} movements to orthogonally adjacent spaces, shared among "
+        "any units; entering a hill or leaving water costs one more, and tanks never enter water or forest."
     )},
     "terrain.forest": {"cover": (
         "No cover from sight, but a forest shelters: a unit standing in one counts 1 more strength when "
@@ -85,8 +88,9 @@ _CONCEPTS = {
         "the defender loses the attacker's strength + 1 minus its own, then counter-attacks the same way."
     )},
     "units.tank": {"specialists": (
-        "The one special unit is the tank (strength 2 to 6, range 3): its attacks open with 1 loss to the "
-        "defender, it gets a free movement each March, and at strength 2 it becomes a squad of 1."
+        f"The one special unit is the tank (strength 2 to 6, range 3): its attacks open with {FULLMETAL_LOSSES} "
+        f"loss to the defender, it gets a free movement each March, and at strength {MACHINERY_AT} it becomes a "
+        f"squad of {MACHINERY_SQUAD}."
     )},
     "setup.draft": {"hidden_information": (
         "Action cards are secret: they are drafted face down, each player sees only how many the other holds, "
@@ -97,9 +101,9 @@ _CONCEPTS = {
         "villages, towers, ballistas and windmills give free actions such as rest, upgrade, shoot or resources."
     )},
     "operation.victory": {"victory": (
-        "The source awards victory points (3 to eliminate a unit, 1 and 2 resources to capture it) but never says "
-        "who wins; by our design holding the Target Zone scores too, and 20 VP, or the most when the track "
-        "ends, wins."
+        f"The source awards victory points ({ELIMINATE_VP} to eliminate a unit, 1 and 2 resources to capture it) "
+        "but never says who wins; by our design holding the Target Zone scores too, and 20 VP, or the most "
+        "when the track ends, wins."
     )},
 }
 _ABSENT = {
@@ -112,7 +116,7 @@ _ABSENT = {
     )),
     "morale": Absent("attacking.defeat", (
         "None: a unit fights at whatever strength its die shows and never flees; a defeated one comes back at a "
-        "spawn point with 2 strength."
+        f"spawn point with {RESPAWN_STRENGTH} strength."
     )),
 }
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from explorer.core.rules import Absent, Catalogue
 
+from .data import (
+    CHARGE_DICE, COHESION_INCHES, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, SPECIALS_PER_SQUAD,
+    WALK_INCHES,
+)
 from .rulings import RULINGS
 
 NAME = "one_brain_cell"
@@ -48,11 +52,13 @@ _CATALOGUE = (
 )
 
 # The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
-# how it works here in one sentence; a concept with no rule here is declared absent, with the section that shows it.
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
 _CONCEPTS = {
     "moving": {"movement": (
-        "A figure walks 8 inches or runs 12 (never within 12 inches of an enemy), only 4 in rough terrain, and "
-        "must charge 2D6 inches to come to grips with an enemy."
+        f"A figure walks {WALK_INCHES:g} inches or runs {RUN_INCHES:g} (never within {NO_RUN_INCHES:g} inches of an "
+        f"enemy), only {ROUGH_INCHES:g} in rough terrain, and must charge {CHARGE_DICE}D6 inches to come to grips "
+        "with an enemy."
     )},
     "shooting.line_of_sight": {"line_of_sight": (
         "The shooter must reasonably see the target: other figures, friend or foe, block the view, and so does "
@@ -72,15 +78,18 @@ _CONCEPTS = {
     )},
     "advanced.morale": {"morale": (
         "With the advanced rules a squad down to half its men tests at the end of its turn and routs if a die "
-        "beats the figures left; always, a trooper more than 4 inches from every squad mate counts his 6s as 5s."
+        f"beats the figures left; always, a trooper more than {COHESION_INCHES:g} inches from every squad mate "
+        "counts his 6s as 5s."
     )},
     "weapons": {"specialists": (
-        "A squad may carry up to two special weapons (light or heavy machine gun, bazooka, flamethrower, mortar, "
-        "sniper rifle), each rolling 2 to 4 dice with rules of its own, and its leader adds 1 in a fight."
+        f"A squad may carry up to {SPECIALS_PER_SQUAD} special weapons (light or heavy machine gun, bazooka, "
+        "flamethrower, mortar, sniper rifle), each rolling 2 to 4 dice with rules of its own, and its leader "
+        "adds 1 in a fight."
     )},
     "moving.rough": {"terrain": (
         "Players agree beforehand which pieces are cover, rough terrain or blocking: rough terrain holds every "
-        "move to 4 inches (a charge to 1D6) and shelters targets, blocking terrain hides what lies behind."
+        f"move to {ROUGH_INCHES:g} inches (a charge to {ROUGH_CHARGE_DICE}D6) and shelters targets, blocking terrain "
+        "hides what lies behind."
     )},
     "rulings.victory": {"victory": (
         "The sheet does not say; by our ruling the game ends when one side has no figure left in play, dead or "

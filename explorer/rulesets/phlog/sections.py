@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from explorer.core.rules import Absent, Catalogue
 
+from .data import JUMP_COST_PER_SQUARE, MIN_JUMP_COST, REMOVAL_MARGIN
+
 RULESET = "phlog"
 
 # (key, title, book page)
@@ -56,11 +58,12 @@ _CATALOGUE = (
 )
 
 # The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
-# how it works here in one sentence; a concept with no rule here is declared absent, with the section that shows it.
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
 _CONCEPTS = {
     "moving": {"movement": (
         "The card played sets the fighter's movement points: one a square, orthogonally, never through another "
-        "fighter, and a straight jump costs 2 points a square (4 at least)."
+        f"fighter, and a straight jump costs {JUMP_COST_PER_SQUARE} points a square ({MIN_JUMP_COST} at least)."
     )},
     "attacking.line_of_sight": {"line_of_sight": (
         "A ranged attack needs line of sight, which we trace between square centres: walls and closed doors "
@@ -68,7 +71,7 @@ _CONCEPTS = {
     )},
     "attacking.ranged": {"shooting": (
         "A ranged fighter may attack any enemy it can see, at any distance and at any moment of its move; both "
-        "players then choose a card, and winning by 4 or more removes the loser's figure."
+        f"players then choose a card, and winning by {REMOVAL_MARGIN} or more removes the loser's figure."
     )},
     "attacking.hand_to_hand": {"hand_to_hand": (
         "A hand-to-hand fighter attacks an enemy beside it (sharing a side, by our ruling), which ends its "
@@ -93,7 +96,8 @@ _ABSENT = {
         "attack."
     )),
     "morale": Absent("attacking.removal", (
-        "None: a fighter fights on until a trick lost by 4 or more removes it; no leaders and no test of nerve."
+        f"None: a fighter fights on until a trick lost by {REMOVAL_MARGIN} or more removes it; no leaders and no "
+        "test of nerve."
     )),
     "specialists": Absent("setup.bands", (
         "None: a fighter is one of two kinds, set by its sculpted weapon, ranged (a rifle) or hand-to-hand (a "

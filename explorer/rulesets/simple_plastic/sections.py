@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from explorer.core.rules import Absent, Catalogue
 
+from .data import BASE_TO_KILL, NEVER_KILLS, SPAN_INCHES
 from .rulings import RULINGS
 
 NAME = "simple_plastic"
@@ -34,11 +35,12 @@ _CATALOGUE = (
 )
 
 # The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
-# how it works here in one sentence; a concept with no rule here is declared absent, with the section that shows it.
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
 _CONCEPTS = {
     "moving.span": {"movement": (
-        "Each unit moves up to one hand span a turn (4 inches; adults measure with the short span), and a squad "
-        "moves behind its frontmost soldier, whose move is the only one measured."
+        f"Each unit moves up to one hand span a turn ({SPAN_INCHES:g} inches; adults measure with the short span), "
+        "and a squad moves behind its frontmost soldier, whose move is the only one measured."
     )},
     "attacking.line_of_sight": {"line_of_sight": (
         "A glimpse is enough: an enemy may be attacked if any part of it can be seen, and only one wholly "
@@ -49,8 +51,8 @@ _CONCEPTS = {
         "of it shows, is behind cover: +1 to the number needed to kill it."
     )},
     "attacking.to_kill": {"shooting": (
-        "Every attack is a shot: each unit rolls one die and usually kills on 4 or more, a number that height, "
-        "cover, standing still and specialists push up or down, and a 1 never kills."
+        f"Every attack is a shot: each unit rolls one die and usually kills on {BASE_TO_KILL} or more, a number "
+        f"that height, cover, standing still and specialists push up or down, and a {NEVER_KILLS} never kills."
     )},
     "special_units": {"specialists": (
         "One specialist per squad: a heavy weapons unit rolls 4 dice, a sniper works alone and attacks twice "
