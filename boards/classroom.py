@@ -112,6 +112,7 @@ ROUND_LIMIT = 30  # a study game of a ruleset without a round limit of its own s
 INCH_STEPS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
 INT_FACTORS = (0.5, 0.75, 1, 1.5, 2)  # a wide whole-number range is swept around the ruling's value
 BOT = "greedy"
+SWEEP = "*every value*"  # the value select's first choice: a sweep over all of them
 
 
 def int_steps(default: int, low: int, high: int) -> list[int]:
@@ -174,7 +175,7 @@ def ruled_value(ruleset: str, setting: str, scenario: str | None = None):
 def other_values(ruleset: str, setting: str, scenario: str | None = None) -> list:
     """The values of ``setting`` other than the ruling's own (the house rules to try)."""
     ruled = ruled_value(ruleset, setting, scenario)
-    return [v for v in house_rules(ruleset, scenario)[setting] if v != ruled]
+    return [v for v in house_rules(ruleset, scenario).get(setting, []) if v != ruled]
 
 
 def round_limit(ruleset: str) -> int:
@@ -335,8 +336,8 @@ def results_html(summaries: dict[str, Summary], sides) -> str:
 class LabRun:
     """One sweep of the lab: greedy bots play the same seeds under each value of one setting, a game at a time.
 
-    ``values``: the values to play (``None``: every value the lab offers for the setting, the ruling's
-    among them); a single value is played against the ruling's.
+    ``values``: the values to play (``None`` or :data:`SWEEP`: every value the lab offers for the setting in
+    that scenario, the ruling's among them); a single value is played against the ruling's.
     """
 
     def __init__(self, ruleset: str, scenario: str, setting: str, values=None, games: int = 20):
@@ -344,8 +345,8 @@ class LabRun:
         self.ruleset, self.scenario, self.setting, self.games = ruleset, scenario, setting, games
         self.bot, self.sides = rules.bots[BOT], rules.new_game(scenario).sides
         ruled = ruled_value(ruleset, setting, scenario)
-        if values is None:
-            values = house_rules(ruleset, scenario)[setting]
+        if values is None or values == SWEEP:
+            values = house_rules(ruleset, scenario).get(setting, [ruled])
         elif not isinstance(values, (list, tuple)):
             values = [ruled, values] if values != ruled else [ruled]
         self.values = list(values)
@@ -375,15 +376,7 @@ class LabRun:
 
     def play_all(self, executor=None) -> dict[str, Summary]:
         """Every game left at once, on ``executor`` if given (a precomputed sweep)."""
-        bots = SameBot(self.bot, self.sides)
-        if executor is None:
-            while not self.finished:
-                self.play_next()
-        else:
-            futures = [(label, executor.submit(run_many, factory, bots, [seed]))
-                       for label, factory, seed in self.jobs[self.done:]]
-            for label, future in futures:
-                self.record(label, future.result())
+        play_runs([self], executor)
         return self.summaries()
 
     @property
@@ -403,15 +396,31 @@ class LabRun:
         return exact_html(self.exact()) + results_html(self.summaries(), self.sides)
 
 
+def play_runs(runs, executor=None) -> None:
+    """Play every game left of several runs, all handed to ``executor`` at once (so a pool never idles
+    between two sweeps of a page); ``None``: one after the other, here."""
+    if executor is None:
+        for run in runs:
+            while not run.finished:
+                run.play_next()
+        return
+    futures = [(run, label, executor.submit(run_many, factory, SameBot(run.bot, run.sides), [seed]))
+               for run in runs for label, factory, seed in run.jobs[run.done:]]
+    for run, label, future in futures:
+        run.record(label, future.result())
+
+
 PAGE_MAX_GAMES = 20  # the page plays on one core of the reader's browser: a few games each
 STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves while they play
-SWEEP = "every value"  # the value select's first choice: a sweep over all of them
 
 
 def value_options(ruleset: str, setting: str, scenario: str | None = None) -> list[list]:
-    """The value select: the whole sweep (``None``), then each house rule against the ruling."""
-    return ([[f"{SWEEP} ({len(house_rules(ruleset, scenario)[setting])})", None]]
-            + [[f"{words(v)} against the ruling", v] for v in other_values(ruleset, setting, scenario)])
+    """The value select: the whole sweep (:data:`SWEEP`), then each house rule against the ruling."""
+    values = house_rules(ruleset, scenario).get(setting)
+    if not values:  # a setting this scenario cannot change (army men's skirmish needs the standard variant)
+        return [["(this scenario plays only the ruling's value)", SWEEP]]
+    return ([[f"every value ({len(values)}): a sweep", SWEEP]]
+            + [[f"{words(v)}, against the ruling", v] for v in other_values(ruleset, setting, scenario)])
 
 
 class LabTool:
