@@ -143,6 +143,7 @@ def house_rules(ruleset: str, scenario: str | None = None) -> dict[str, list]:
     found = {f.name: values for f in fields if f.name != "max_rounds" and (values := house_rule_values(f))}
     if scenario is None:
         return found
+    get_ruleset(ruleset).new_game(scenario)  # an unknown scenario is an error, not a scenario with no house rules
     playable = {name: [v for v in values if _playable(ruleset, scenario, name, v)] for name, values in found.items()}
     return {name: values for name, values in playable.items() if len(values) > 1}
 
@@ -150,7 +151,7 @@ def house_rules(ruleset: str, scenario: str | None = None) -> dict[str, list]:
 def _playable(ruleset: str, scenario: str, setting: str, value) -> bool:
     try:
         get_ruleset(ruleset).new_game(scenario, **{setting: value})
-    except ValueError:  # a scenario that needs another value (army men's skirmish needs the standard rules)
+    except ValueError:  # a scenario that needs another value (army men's standard scenario needs the standard rules)
         return False
     return True
 
@@ -417,7 +418,7 @@ STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves wh
 def value_options(ruleset: str, setting: str, scenario: str | None = None) -> list[list]:
     """The value select: the whole sweep (:data:`SWEEP`), then each house rule against the ruling."""
     values = house_rules(ruleset, scenario).get(setting)
-    if not values:  # a setting this scenario cannot change (army men's skirmish needs the standard variant)
+    if not values:  # a setting this scenario cannot change (army men's standard scenario needs the standard variant)
         return [["(this scenario plays only the ruling's value)", SWEEP]]
     return ([[f"every value ({len(values)}): a sweep", SWEEP]]
             + [[f"{words(v)}, against the ruling", v] for v in other_values(ruleset, setting, scenario)])

@@ -144,7 +144,7 @@ class HouseRulesLab:
         self.progress = ipw.IntProgress(value=0, min=0, max=1, description="Played", style=wide,
                                         layout=ipw.Layout(width="100%"))
         self.results = ipw.HTML('<p style="font-size:18px">Choose a house rule and press <b>Play the games</b>.</p>')
-        self.chart = ipw.Output()  # the sweep's charts, in JupyterLab once the games are played
+        self.chart = ipw.VBox()  # the sweep's charts, in JupyterLab once the games are played
         self.summaries: dict[str, Summary] = {}
         self.last_run: LabRun | None = None
         for name in ("ruleset", "scenario", "setting", "value", "games", "progress", "results"):
@@ -191,7 +191,7 @@ class HouseRulesLab:
         total = len(lab.jobs)
         self.progress.max, self.progress.value = total, 0
         self.run_button.disabled = True
-        self.chart.clear_output()
+        self.chart.children = ()
         try:
             executor = self.executor_factory() if self.executor_factory else None
             if executor is None:
@@ -211,12 +211,9 @@ class HouseRulesLab:
             self.run_button.disabled = False
         self.last_run = lab
         if len(self.summaries) == len(lab.labels):
-            from .display import show
+            from .display import bokeh_widget
 
-            with self.chart:
-                from IPython.display import display
-
-                display(show(sweep_chart(lab)))
+            self.chart.children = (bokeh_widget(sweep_chart(lab)),)
         return self.summaries
 
     def widget(self):
