@@ -182,3 +182,41 @@ def test_the_page_tool_follows_the_ruleset_scenario_and_setting():
     assert len(answer["options"]["value"]) == 1
     answer = tool.command("scenario", {"ruleset": "army_men", "scenario": "tutorial", "setting": "variant"})
     assert [v for _, v in answer["options"]["value"]] == [SWEEP, "standard"]
+
+
+# -- the page tool on the page's own Python (Pyodide under Node.js, as tests/test_page_python.py) ------------
+LAB_ON_THE_PAGE = """
+import json
+from boards.classroom import LabTool
+tool = LabTool()
+out = {"ruleset": tool.command("ruleset", {"ruleset": "dice_tactics"})}
+values = {"ruleset": "dice_tactics", "scenario": "river_crossing", "setting": "squad_strength",
+          "value": "*every value*", "games": 1}
+answer = tool.command("run", values)
+while answer["again"]:
+    answer = tool.command("step", values)
+out["last"] = answer
+print(json.dumps(out))
+"""
+
+
+def test_the_page_tool_sweeps_on_the_pages_python_as_on_cpython(tmp_path):
+    """The lab's page tool, a sweep of every squad strength, on Pyodide: the same answers as CPython's."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from sitebuild import engine_wheel, vendor
+    from tests.test_page_python import PYODIDE, ROOT, RUNNER, _node
+
+    runtime = vendor.fetch("pyodide", PYODIDE)
+    wheel = engine_wheel.build_wheel(tmp_path)
+    result = subprocess.run([_node(), str(RUNNER), "--pyodide", str(runtime), "--wheel", str(wheel)],
+                            input=LAB_ON_THE_PAGE, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, f"the page's Python failed:\n{result.stderr}"
+    page = json.loads(result.stdout.splitlines()[-1])
+    here = subprocess.run([sys.executable, "-c", LAB_ON_THE_PAGE], capture_output=True, text=True, cwd=ROOT,
+                          check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    cpython = json.loads(here.stdout.splitlines()[-1])
+    assert page["last"]["progress"] == [6, 6] and page == cpython
