@@ -188,12 +188,6 @@ def value_label(value, ruled) -> str:
     return f"{words(value)} (as ruled)" if value == ruled else words(value)
 
 
-def variants(setting: str, value) -> dict[str, dict]:
-    """As ruled against one house rule (the lab's older two-column form, kept for the studies that use it)."""
-    return {"as ruled": {"max_rounds": ROUND_LIMIT},
-            f"{setting_words(setting)}: {words(value)}": {"max_rounds": ROUND_LIMIT, setting: value}}
-
-
 # -- exact odds: what a setting does to the dice (or cards, or numbers) before any game is played ----------
 def _simple_plastic_odds(settings) -> list[tuple[str, Fraction]]:
     from explorer.rulesets.simple_plastic import examples

@@ -5,12 +5,12 @@ from __future__ import annotations
 import html
 
 from bokeh.layouts import column, row
-from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, LegendItem, Whisker
+from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, LegendItem, NumeralTickFormatter, Whisker
 from bokeh.plotting import figure
 
 from boards.classroom import (  # noqa: F401  (house_rules, ROUND_LIMIT: the lab's names, kept importable here)
     ROUND_LIMIT, SWEEP, LabRun, LabTool, house_rules, is_chance, other_values, play_runs, results_html, setting_words,
-    study_words, value_options, variants, words,
+    study_words, value_options, words,
 )
 from explorer.core.simulate import Summary
 
@@ -72,7 +72,7 @@ def sweep_chart(run: LabRun):
     chance = is_chance(first)
     odds_fig = figure(x_range=labels, height=300, sizing_mode="stretch_width", toolbar_location=None,
                       title=f"Exact {'chances' if chance else 'numbers'} as {setting_words(run.setting)} changes",
-                      name="sweep-exact", **({"y_range": (0, 1)} if chance else {}))
+                      name="sweep-exact", **({"y_range": (0, 1.04)} if chance else {}))
     items = []
     for k, (what, _) in enumerate(first):
         source = ColumnDataSource({"value": labels, "y": [float(dict(exact[v])[what]) for v in labels],
@@ -85,7 +85,7 @@ def sweep_chart(run: LabRun):
     odds_fig.add_layout(Legend(items=items, location="left", label_text_font_size="13px"), "below")
     odds_fig.add_tools(HoverTool(tooltips=[("", "@what"), ("value", "@value"), ("exact", "@text")]))
     if chance:
-        odds_fig.yaxis.formatter.use_scientific = False
+        odds_fig.yaxis.formatter = NumeralTickFormatter(format="0%")
 
     x = [(v, s) for v in labels for s in sides]
     shares = [summaries[v].win_share(s) for v in labels for s in sides]
@@ -94,11 +94,12 @@ def sweep_chart(run: LabRun):
         "colour": [side_colour(s, list(sides)) for _ in labels for s in sides],
         "games": [summaries[v].games for v in labels for _ in sides],
     })
-    win_fig = figure(x_range=FactorRange(*x), y_range=(0, 1), height=320, sizing_mode="stretch_width",
+    win_fig = figure(x_range=FactorRange(*x), y_range=(0, 1.04), height=320, sizing_mode="stretch_width",
                      title="Share of games won (bars: 95% confidence intervals)", toolbar_location=None,
                      name="sweep-wins")
     win_fig.vbar(x="x", top="rate", width=0.8, fill_color="colour", line_color="#222222", source=wins)
     win_fig.add_layout(Whisker(source=wins, base="x", lower="low", upper="high", line_width=2))
+    win_fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     win_fig.add_tools(HoverTool(tooltips=[("value, side", "@x"), ("won", "@rate{0%}"),
                                           ("95% interval", "@low{0%} to @high{0%}"), ("of games", "@games")]))
     win_fig.xaxis.major_label_orientation = 0.9
