@@ -1,5 +1,10 @@
 """The classroom's live controls, written once: the dice roller and the house-rules lab.
 
+The lab sweeps one setting of any ruleset over its values (:class:`LabRun`): the exact odds each value
+gives (the ruleset's own odds code, :data:`EXACT`), then greedy bots' games on the same seeds for every
+value, each side's wins with a 95% Wilson interval. The book's precomputed sweeps, JupyterLab's lab and
+the page's lab all play through it.
+
 Bokeh- and ipywidgets-free, so the same code runs in a JupyterLab kernel
 (``widgets.dice_odds.DiceRoller`` and ``widgets.study.HouseRulesLab`` are
 thin ipywidgets shells over it) and in the page's Web Worker, where the
@@ -351,13 +356,17 @@ class LabRun:
                      for seed in range(games) for label, v in self.labels.items()]
         self.results: dict[str, list] = {label: [] for label in self.labels}
         self.done = 0
+        self._exact: dict | None = None
 
     @property
     def seeds(self) -> range:
         return range(self.games)
 
     def exact(self) -> dict[str, list[tuple[str, Fraction]]]:
-        return exact_odds(self.ruleset, self.scenario, self.setting, self.values)
+        """The exact odds under each value (worked out once: the page asks for them after every slice)."""
+        if self._exact is None:
+            self._exact = exact_odds(self.ruleset, self.scenario, self.setting, self.values)
+        return self._exact
 
     def play_next(self) -> None:
         label, factory, seed = self.jobs[self.done]
