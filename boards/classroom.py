@@ -148,9 +148,20 @@ def house_rules(ruleset: str, scenario: str | None = None) -> dict[str, list]:
     found = {f.name: values for f in fields if f.name != "max_rounds" and (values := house_rule_values(f))}
     if scenario is None:
         return found
-    get_ruleset(ruleset).new_game(scenario)  # an unknown scenario is an error, not a scenario with no house rules
-    playable = {name: [v for v in values if _playable(ruleset, scenario, name, v)] for name, values in found.items()}
+    playable = {name: sweep_values(ruleset, name, scenario) for name in found}
     return {name: values for name, values in playable.items() if len(values) > 1}
+
+
+def sweep_values(ruleset: str, setting: str, scenario: str | None = None) -> list:
+    """The values of one setting a sweep plays (in ``scenario``: those it can be played with)."""
+    field = next((f for f in dataclasses.fields(get_ruleset(ruleset).settings()) if f.name == setting), None)
+    if field is None:
+        raise ValueError(f"{get_ruleset(ruleset).title} has no setting {setting!r}")
+    values = house_rule_values(field)
+    if scenario is None:
+        return values
+    get_ruleset(ruleset).new_game(scenario)  # an unknown scenario is an error, not a scenario with no house rules
+    return [v for v in values if _playable(ruleset, scenario, setting, v)]
 
 
 def _playable(ruleset: str, scenario: str, setting: str, value) -> bool:
@@ -181,7 +192,7 @@ def ruled_value(ruleset: str, setting: str, scenario: str | None = None):
 def other_values(ruleset: str, setting: str, scenario: str | None = None) -> list:
     """The values of ``setting`` other than the ruling's own (the house rules to try)."""
     ruled = ruled_value(ruleset, setting, scenario)
-    return [v for v in house_rules(ruleset, scenario).get(setting, []) if v != ruled]
+    return [v for v in sweep_values(ruleset, setting, scenario) if v != ruled]
 
 
 def round_limit(ruleset: str) -> int:
@@ -346,7 +357,8 @@ class LabRun:
         self.bot, self.sides = rules.bots[BOT], rules.new_game(scenario).sides
         ruled = ruled_value(ruleset, setting, scenario)
         if values is None or values == SWEEP:
-            values = house_rules(ruleset, scenario).get(setting, [ruled])
+            values = sweep_values(ruleset, setting, scenario)
+            values = values if len(values) > 1 else [ruled]
         elif not isinstance(values, (list, tuple)):
             values = [ruled, values] if values != ruled else [ruled]
         self.values = list(values)
@@ -420,8 +432,8 @@ STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves wh
 
 def value_options(ruleset: str, setting: str, scenario: str | None = None) -> list[list]:
     """The value select: the whole sweep (:data:`SWEEP`), then each house rule against the ruling."""
-    values = house_rules(ruleset, scenario).get(setting)
-    if not values:  # a setting this scenario cannot change (army men's standard scenario needs the standard variant)
+    values = sweep_values(ruleset, setting, scenario)
+    if len(values) < 2:  # a setting this scenario cannot change (army men's standard scenario needs the standard variant)
         return [["(this scenario plays only the ruling's value)", SWEEP]]
     return ([[f"every value ({len(values)}): a sweep", SWEEP]]
             + [[f"{words(v)}, against the ruling", v] for v in other_values(ruleset, setting, scenario)])
