@@ -244,7 +244,7 @@ def _phlog_odds(settings) -> list[tuple[str, Fraction]]:
     counts = Counter()
     for attack, a in deck.items():
         for defence, d in deck.items():
-            trick, ways = Trick(attack, defence), a * (d - (attack == defence))
+            trick, ways = Trick(attack, defence, settings.removal_margin), a * (d - (attack == defence))
             counts["removed"] += ways * (trick.removed == "defender")
             counts["lost"] += ways * (trick.removed == "attacker")
             counts["spoils"] += ways * (spoils_taker(trick, settings) == "attacker")

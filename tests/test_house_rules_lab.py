@@ -122,6 +122,14 @@ def test_ties_to_the_attacker_give_him_both_cards_one_time_in_seventeen_more():
     assert odds["attacker"][keeps] - odds["own cards (as ruled)"][keeps] == Fraction(1, 17)
 
 
+def test_a_removal_margin_of_one_removes_the_loser_of_every_trick_nobody_tied():
+    odds = _exact("phlog", "corridor", "removal_margin", [1, 4])
+    removes = "two random cards: the attacker removes the defender"
+    assert odds["1"][removes] == (1 - Fraction(1, 17)) / 2  # either card higher, alike likely
+    assert odds["4 (as ruled)"][removes] < odds["1"][removes]
+    assert house_rules("phlog")["removal_margin"] == [2, 3, 4, 6, 8]
+
+
 def test_the_rifles_short_range_moves_a_ten_inch_shot_from_5_to_4():
     odds = _exact("one_brain_cell", "patrol", "rifle_short", [8, 12])
     assert odds["8 (as ruled)"]["... at 10 inches"] == Fraction(1, 3) and odds["12"]["... at 10 inches"] == Fraction(1, 2)
