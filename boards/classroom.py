@@ -1,5 +1,10 @@
 """The classroom's live controls, written once: the dice roller and the house-rules lab.
 
+The lab sweeps one setting of any ruleset over its values (:class:`LabRun`): the exact odds each value
+gives (the ruleset's own odds code, :data:`EXACT`), then greedy bots' games on the same seeds for every
+value, each side's wins with a 95% Wilson interval. The book's precomputed sweeps, JupyterLab's lab and
+the page's lab all play through it.
+
 Bokeh- and ipywidgets-free, so the same code runs in a JupyterLab kernel
 (``widgets.dice_odds.DiceRoller`` and ``widgets.study.HouseRulesLab`` are
 thin ipywidgets shells over it) and in the page's Web Worker, where the
@@ -22,6 +27,7 @@ import dataclasses
 import html
 import secrets
 import time
+from fractions import Fraction
 
 from explorer.core import GameFactory, SameBot, run_many
 from explorer.core.dice import success_chance
@@ -103,8 +109,22 @@ class DiceTool:
 
 
 # -- the house-rules lab ---------------------------------------------------------------------------
-ROUND_LIMIT = 30  # every study game stops by then (a draw), so a run has a known end
+# A sweep: one setting of a ruleset takes each of its values in turn. For every value the lab shows
+# first the exact odds the setting moves (the ruleset's own odds code, :data:`EXACT`), then what greedy
+# bots make of it over many games: who wins (a 95% Wilson interval each) and how long a game lasts.
+# Every value plays the very same seeds, so the only difference between two columns is the rule.
+ROUND_LIMIT = 30  # a study game of a ruleset without a round limit of its own stops by then (a draw)
 INCH_STEPS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
+INT_FACTORS = (0.5, 0.75, 1, 1.5, 2)  # a wide whole-number range is swept around the ruling's value
+BOT = "greedy"
+SWEEP = "*every value*"  # the value select's first choice: a sweep over all of them
+
+
+def int_steps(default: int, low: int, high: int) -> list[int]:
+    """A whole-number setting's sweep: every value of a short range, else a few around the ruling's."""
+    if high - low <= 6:
+        return list(range(int(low), int(high) + 1))
+    return sorted({v for f in INT_FACTORS if low <= (v := round(default * f)) <= high})
 
 
 def house_rule_values(field) -> list:
@@ -116,13 +136,40 @@ def house_rule_values(field) -> list:
         return [False, True]
     if field.type in (float, "float") and rule is not None:
         return [v for v in INCH_STEPS if rule.low <= v <= rule.high]
+    if field.type in (int, "int") and rule is not None and rule.low is not None and rule.high is not None:
+        return int_steps(field.default, rule.low, rule.high)
     return []
 
 
-def house_rules(ruleset: str) -> dict[str, list]:
-    """Every setting of ``ruleset`` a house rule can change, with its values (the round limit is the lab's)."""
+def house_rules(ruleset: str, scenario: str | None = None) -> dict[str, list]:
+    """Every setting of ``ruleset`` a house rule can change, with the values a sweep plays (the ruling's
+    among them); the round limit is the lab's. With ``scenario``: only the values it can be played with."""
     fields = dataclasses.fields(get_ruleset(ruleset).settings())
-    return {f.name: values for f in fields if f.name != "max_rounds" and (values := house_rule_values(f))}
+    found = {f.name: values for f in fields if f.name != "max_rounds" and (values := house_rule_values(f))}
+    if scenario is None:
+        return found
+    playable = {name: sweep_values(ruleset, name, scenario) for name in found}
+    return {name: values for name, values in playable.items() if len(values) > 1}
+
+
+def sweep_values(ruleset: str, setting: str, scenario: str | None = None) -> list:
+    """The values of one setting a sweep plays (in ``scenario``: those it can be played with)."""
+    field = next((f for f in dataclasses.fields(get_ruleset(ruleset).settings()) if f.name == setting), None)
+    if field is None:
+        raise ValueError(f"{get_ruleset(ruleset).title} has no setting {setting!r}")
+    values = house_rule_values(field)
+    if scenario is None:
+        return values
+    get_ruleset(ruleset).new_game(scenario)  # an unknown scenario is an error, not a scenario with no house rules
+    return [v for v in values if _playable(ruleset, scenario, setting, v)]
+
+
+def _playable(ruleset: str, scenario: str, setting: str, value) -> bool:
+    try:
+        get_ruleset(ruleset).new_game(scenario, **{setting: value})
+    except ValueError:  # a scenario that needs another value (army men's standard scenario needs the standard rules)
+        return False
+    return True
 
 
 def words(value) -> str:
@@ -131,18 +178,143 @@ def words(value) -> str:
         else f"{value:g}"
 
 
-def other_values(ruleset: str, setting: str) -> list:
+def setting_words(setting: str) -> str:
+    return setting.replace("_", " ")
+
+
+def ruled_value(ruleset: str, setting: str, scenario: str | None = None):
+    """The ruling's value of ``setting`` (in ``scenario``, which may set it: army men's variant)."""
+    rules = get_ruleset(ruleset)
+    settings = rules.new_game(scenario).settings if scenario else rules.settings()
+    return getattr(settings, setting)
+
+
+def other_values(ruleset: str, setting: str, scenario: str | None = None) -> list:
     """The values of ``setting`` other than the ruling's own (the house rules to try)."""
-    default = getattr(get_ruleset(ruleset).settings(), setting)
-    return [v for v in house_rules(ruleset)[setting] if v != default]
+    ruled = ruled_value(ruleset, setting, scenario)
+    return [v for v in sweep_values(ruleset, setting, scenario) if v != ruled]
 
 
-def variants(setting: str, value) -> dict[str, dict]:
-    """The two variants of a run: the rulings as they are, and the house rule, each with the round limit."""
-    return {"as ruled": {"max_rounds": ROUND_LIMIT},
-            f"{setting.replace('_', ' ')}: {words(value)}": {"max_rounds": ROUND_LIMIT, setting: value}}
+def round_limit(ruleset: str) -> int:
+    """The round limit of a study game: the ruleset's own, or :data:`ROUND_LIMIT`."""
+    return get_ruleset(ruleset).settings().max_rounds or ROUND_LIMIT
 
 
+def value_label(value, ruled) -> str:
+    return f"{words(value)} (as ruled)" if value == ruled else words(value)
+
+
+# -- exact odds: what a setting does to the dice (or cards, or numbers) before any game is played ----------
+def _simple_plastic_odds(settings) -> list[tuple[str, Fraction]]:
+    from explorer.rulesets.simple_plastic import examples
+    from explorer.rulesets.simple_plastic import mechanics as m
+
+    def kills(at_least: int, **conditions) -> Fraction:
+        board = examples.duel_board(**conditions, settings=settings)
+        return m.kill_distribution(board, "a", "t").at_least(at_least)
+
+    return [("a trooper's attack kills a trooper in the open", kills(1)),
+            ("... a trooper behind cover", kills(1, cover=True)),
+            ("a heavy weapon kills 2 or more of a squad of 4", kills(2, attacker="heavy", squad_size=4))]
+
+
+def _army_men_odds(settings) -> list[tuple[str, Fraction]]:
+    from explorer.rulesets.army_men.mechanics import shot_odds
+
+    def shot(**situation) -> Fraction:
+        return shot_odds(settings, **situation).value
+
+    odds = [("a shot within half range kills", shot(within_half=True)),
+            ("... beyond half range", shot(within_half=False)),
+            ("... within half range at a target that moved", shot(within_half=True, target_moved=True))]
+    if settings.variant == "standard":
+        odds += [("... within half range by a shooter out of cohesion", shot(within_half=True, shooter_cut_off=True)),
+                 ("... within half range at a target out of cohesion", shot(within_half=True, target_cut_off=True))]
+    return odds
+
+
+def _phlog_odds(settings) -> list[tuple[str, Fraction]]:
+    from collections import Counter
+
+    from explorer.core.cards import standard_deck
+    from explorer.rulesets.phlog.mechanics import Trick, spoils_taker
+
+    deck = Counter(settings.card_values.value(card) for card in standard_deck())
+    pairs = sum(deck.values()) * (sum(deck.values()) - 1)  # two different cards of one deck, alike likely
+    counts = Counter()
+    for attack, a in deck.items():
+        for defence, d in deck.items():
+            trick, ways = Trick(attack, defence, settings.removal_margin), a * (d - (attack == defence))
+            counts["removed"] += ways * (trick.removed == "defender")
+            counts["lost"] += ways * (trick.removed == "attacker")
+            counts["spoils"] += ways * (spoils_taker(trick, settings) == "attacker")
+    return [("two random cards: the attacker removes the defender", Fraction(counts["removed"], pairs)),
+            ("... the attacker loses his own figure", Fraction(counts["lost"], pairs)),
+            ("... the attacker keeps both cards", Fraction(counts["spoils"], pairs))]
+
+
+def _one_brain_cell_odds(settings) -> list[tuple[str, Fraction]]:
+    from explorer.rulesets.one_brain_cell.data import WEAPONS, WOUNDS
+    from explorer.rulesets.one_brain_cell.mechanics import hit_chance, range_band, shot_numbers
+
+    def rifle_hits(inches: float) -> Fraction:
+        band = range_band(settings, WEAPONS["rifle"], inches).value
+        return hit_chance(shot_numbers(WEAPONS["rifle"], band, False).value.need) if band else Fraction(0)
+
+    killed = Fraction(sum(w == "killed" for w in WOUNDS.values()), len(WOUNDS)) if settings.wounding else 1
+    return [("a rifle hits a target in the open at 8 inches", rifle_hits(8.0)),
+            ("... at 10 inches", rifle_hits(10.0)),
+            ("a rifle at 10 inches takes the target out of the game", rifle_hits(10.0) * killed)]
+
+
+def _dice_tactics_odds(settings) -> list[tuple[str, Fraction]]:
+    from explorer.rulesets.dice_tactics.data import RESPAWN_STRENGTH, START_TARGET
+    from explorer.rulesets.dice_tactics.mechanics import losses, target_die
+
+    strength = settings.squad_strength
+    return [(f"losses a fresh squad deals a respawned unit (strength {RESPAWN_STRENGTH}; a number, no dice)",
+             Fraction(losses(strength, RESPAWN_STRENGTH))),
+            ("VP for holding the Target Zone at the track's last space (a number)",
+             Fraction(target_die(settings.track_length, settings.target_step, START_TARGET)))]
+
+
+EXACT = {"simple_plastic": _simple_plastic_odds, "army_men": _army_men_odds, "phlog": _phlog_odds,
+         "one_brain_cell": _one_brain_cell_odds, "dice_tactics": _dice_tactics_odds}
+"""Per ruleset: the settings of a game -> a few exact chances (or numbers) a house rule may move, each computed
+by the ruleset's own odds code (the same the game's dice and the book's odds explorers use)."""
+
+
+def exact_odds(ruleset: str, scenario: str, setting: str, values) -> dict[str, list[tuple[str, Fraction]]]:
+    """For each value of ``setting`` (its label -> rows of (what, exact value)), in ``scenario``'s game."""
+    rules, ruled = get_ruleset(ruleset), ruled_value(ruleset, setting, scenario)
+    return {value_label(v, ruled): EXACT[ruleset](rules.new_game(scenario, **{setting: v}).settings) for v in values}
+
+
+def is_chance(rows) -> bool:
+    return all(0 <= value <= 1 for _, value in rows) and not any("number" in what for what, _ in rows)
+
+
+def exact_html(odds: dict[str, list[tuple[str, Fraction]]]) -> str:
+    """The exact odds of a sweep as a table: a row per chance, a column per value of the setting."""
+    if not odds:
+        return ""
+    labels = list(odds)
+    whats = [what for what, _ in odds[labels[0]]]
+    chance = is_chance(odds[labels[0]])
+
+    def cell(value: Fraction) -> str:
+        return (f"{float(value):.1%} <small>({value})</small>" if chance and value not in (0, 1) else
+                f"{float(value):.0%}" if chance else f"{value}")
+
+    head = "".join(f"<th>{html.escape(label)}</th>" for label in labels)
+    rows = "".join(f"<tr><td>{html.escape(what)}</td>"
+                   + "".join(f"<td>{cell(dict(odds[label])[what])}</td>" for label in labels) + "</tr>"
+                   for what in whats)
+    return ('<div style="overflow-x:auto"><table style="font-size:18px;border-collapse:collapse" cellpadding="6">'
+            f"<tr><th>exact{' chance' if chance else ''}</th>{head}</tr>{rows}</table></div>")
+
+
+# -- the games ----------------------------------------------------------------------------------------
 def study_words(summaries: dict[str, Summary], sides: tuple[str, ...]) -> str:
     """A study's results in words (also the text alternative of its charts)."""
     parts = []
@@ -152,30 +324,61 @@ def study_words(summaries: dict[str, Summary], sides: tuple[str, ...]) -> str:
     return "Bot games under each house rule. " + ". ".join(parts) + "."
 
 
+def share_cell(summary: Summary, side: str) -> str:
+    won = summary.win_share(side)
+    return f"{won.value:.0%} <small>({won.low:.0%}–{won.high:.0%})</small>"
+
+
 def results_html(summaries: dict[str, Summary], sides) -> str:
+    """The games of a study: a row per variant, each side's wins with its 95% Wilson interval."""
     rows = "".join(
         f"<tr><td>{html.escape(label)}</td><td>{s.games}</td>"
-        + "".join(f"<td>{s.win_rate(side):.0%}</td>" for side in sides)
+        + "".join(f"<td>{share_cell(s, side)}</td>" for side in sides)
         + f"<td>{s.draws + s.unfinished}</td><td>{s.mean_rounds:.1f}</td></tr>"
         for label, s in summaries.items())
     head = "".join(f"<th>{html.escape(side)} won</th>" for side in sides)
     # the table scrolls sideways on a phone rather than losing its last columns
     return ('<div style="overflow-x:auto"><table style="font-size:18px;border-collapse:collapse" cellpadding="6">'
             f"<tr><th>variant</th><th>games</th>{head}<th>no winner</th><th>mean rounds</th></tr>{rows}</table></div>"
+            "<p><small>In brackets: the 95% confidence interval of each share (Wilson's).</small></p>"
             f"<p>{html.escape(study_words(summaries, tuple(sides)))}</p>")
 
 
 class LabRun:
-    """One run of the lab: greedy bots play the same seeds as ruled and with the house rule, a game at a time."""
+    """One sweep of the lab: greedy bots play the same seeds under each value of one setting, a game at a time.
 
-    def __init__(self, ruleset: str, scenario: str, setting: str, value, games: int):
+    ``values``: the values to play (``None`` or :data:`SWEEP`: every value the lab offers for the setting in
+    that scenario, the ruling's among them); a single value is played against the ruling's.
+    """
+
+    def __init__(self, ruleset: str, scenario: str, setting: str, values=None, games: int = 20):
         rules = get_ruleset(ruleset)
-        self.bot, self.sides = rules.bots["greedy"], rules.new_game(scenario).sides
-        chosen = variants(setting, value)
-        self.jobs = [(label, GameFactory.of(ruleset, scenario, **settings), seed)
-                     for seed in range(games) for label, settings in chosen.items()]
-        self.results: dict[str, list] = {label: [] for label in chosen}
+        self.ruleset, self.scenario, self.setting, self.games = ruleset, scenario, setting, games
+        self.bot, self.sides = rules.bots[BOT], rules.new_game(scenario).sides
+        ruled = ruled_value(ruleset, setting, scenario)
+        if values is None or values == SWEEP:
+            values = sweep_values(ruleset, setting, scenario)
+            values = values if len(values) > 1 else [ruled]
+        elif not isinstance(values, (list, tuple)):
+            values = [ruled, values] if values != ruled else [ruled]
+        self.values = list(values)
+        limit = round_limit(ruleset)
+        self.labels = {value_label(v, ruled): v for v in self.values}
+        self.jobs = [(label, GameFactory.of(ruleset, scenario, max_rounds=limit, **{setting: v}), seed)
+                     for seed in range(games) for label, v in self.labels.items()]
+        self.results: dict[str, list] = {label: [] for label in self.labels}
         self.done = 0
+        self._exact: dict | None = None
+
+    @property
+    def seeds(self) -> range:
+        return range(self.games)
+
+    def exact(self) -> dict[str, list[tuple[str, Fraction]]]:
+        """The exact odds under each value (worked out once: the page asks for them after every slice)."""
+        if self._exact is None:
+            self._exact = exact_odds(self.ruleset, self.scenario, self.setting, self.values)
+        return self._exact
 
     def play_next(self) -> None:
         label, factory, seed = self.jobs[self.done]
@@ -187,6 +390,11 @@ class LabRun:
         self.results[label].extend(results)
         self.done += 1
 
+    def play_all(self, executor=None) -> dict[str, Summary]:
+        """Every game left at once, on ``executor`` if given (a precomputed sweep)."""
+        play_runs([self], executor)
+        return self.summaries()
+
     @property
     def finished(self) -> bool:
         return self.done == len(self.jobs)
@@ -194,9 +402,41 @@ class LabRun:
     def summaries(self) -> dict[str, Summary]:
         return {label: summarize(found) for label, found in self.results.items() if found}
 
+    def describe(self) -> str:
+        """Scenario, bots, games and seeds, for a page to state."""
+        return (f"{get_ruleset(self.ruleset).title}, scenario {self.scenario.replace('_', ' ')}: two {BOT} bots, "
+                f"{self.games} games for each value of {setting_words(self.setting)} (seeds 0 to {self.games - 1}, "
+                f"the same for every value), at most {round_limit(self.ruleset)} rounds a game")
+
+    def html(self) -> str:
+        return exact_html(self.exact()) + results_html(self.summaries(), self.sides)
+
+
+def play_runs(runs, executor=None) -> None:
+    """Play every game left of several runs, all handed to ``executor`` at once (so a pool never idles
+    between two sweeps of a page); ``None``: one after the other, here."""
+    if executor is None:
+        for run in runs:
+            while not run.finished:
+                run.play_next()
+        return
+    futures = [(run, label, executor.submit(run_many, factory, SameBot(run.bot, run.sides), [seed]))
+               for run in runs for label, factory, seed in run.jobs[run.done:]]
+    for run, label, future in futures:
+        run.record(label, future.result())
+
 
 PAGE_MAX_GAMES = 20  # the page plays on one core of the reader's browser: a few games each
 STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves while they play
+
+
+def value_options(ruleset: str, setting: str, scenario: str | None = None) -> list[list]:
+    """The value select: the whole sweep (:data:`SWEEP`), then each house rule against the ruling."""
+    values = sweep_values(ruleset, setting, scenario)
+    if len(values) < 2:  # a setting this scenario cannot change (army men's standard scenario needs the standard variant)
+        return [["(this scenario plays only the ruling's value)", SWEEP]]
+    return ([[f"every value ({len(values)}): a sweep", SWEEP]]
+            + [[f"{words(v)}, against the ruling", v] for v in other_values(ruleset, setting, scenario)])
 
 
 class LabTool:
@@ -209,11 +449,11 @@ class LabTool:
     def command(self, name: str, values: dict) -> dict:
         if name == "ruleset":
             return self._ruleset(values["ruleset"])
-        if name == "setting":
-            return self._setting(values["ruleset"], values["setting"])
+        if name in ("setting", "scenario"):
+            return self._setting(values["ruleset"], values["setting"], values.get("scenario"))
         if name == "run":
             games = max(1, min(PAGE_MAX_GAMES, int(values.get("games", PAGE_MAX_GAMES))))
-            self.run = LabRun(values["ruleset"], values["scenario"], values["setting"], values["value"], games)
+            self.run = LabRun(values["ruleset"], values["scenario"], values["setting"], values.get("value"), games)
             return self._slice()
         if name == "step" and self.run is not None:
             return self._slice()
@@ -222,20 +462,20 @@ class LabTool:
     def _ruleset(self, ruleset: str) -> dict:
         rules = get_ruleset(ruleset)
         settings = list(house_rules(ruleset))
-        answer = self._setting(ruleset, settings[0])
+        scenario = next(iter(rules.scenarios))
+        answer = self._setting(ruleset, settings[0], scenario)
         answer["options"].update(scenario=[[name.replace("_", " "), name] for name in rules.scenarios],
-                                 setting=[[s.replace("_", " "), s] for s in settings])
+                                 setting=[[setting_words(s), s] for s in settings])
         return answer
 
-    def _setting(self, ruleset: str, setting: str) -> dict:
-        return {"options": {"value": [[words(v), v] for v in other_values(ruleset, setting)]}}
+    def _setting(self, ruleset: str, setting: str, scenario: str | None) -> dict:
+        return {"options": {"value": value_options(ruleset, setting, scenario)}}
 
     def _slice(self) -> dict:
         run = self.run
         started = time.perf_counter()
         while not run.finished and time.perf_counter() - started < STEP_SECONDS:
             run.play_next()
-        note = (f"<p>In this page each variant plays at most {PAGE_MAX_GAMES} games; JupyterLab (make lab) "
+        note = (f"<p>In this page each value plays at most {PAGE_MAX_GAMES} games; JupyterLab (make lab) "
                 "plays as many as you ask, on every core.</p>")
-        return {"progress": [run.done, len(run.jobs)], "again": not run.finished,
-                "html": {"results": results_html(run.summaries(), run.sides) + note}}
+        return {"progress": [run.done, len(run.jobs)], "again": not run.finished, "html": {"results": run.html() + note}}

@@ -119,6 +119,24 @@ def test_card_values_are_a_setting():
     assert tens.fighters["tan-1"].alive
 
 
+@pytest.mark.parametrize("margin, removed", [(2, True), (3, True), (4, False)])
+def test_the_removal_margin_is_a_house_rule(margin, removed):
+    """removal_margin (a setting, see the Rulings): 10 beats 7 by three, which removes with a margin of 3 or less."""
+    from explorer.rulesets.phlog import Settings
+    from explorer.rulesets.phlog.mechanics import resolve_trick
+    from explorer.rulesets.phlog.odds import odds_for_card
+
+    game = new("G..T\ng...\n...t", removal_margin=margin, green=("5♠", "10♦"), tan=("7♣",))
+    activate(game, "green-1", "5♠")
+    events = fight(game, "tan-1", "10♦", "7♣")
+    assert game.fighters["tan-1"].alive is not removed
+    assert any("phlog:attacking.removal" in e.rules for e in events)
+    assert f"won by {'' if removed else 'less than '}{margin}" in resolve_trick(10, 7, margin).explain()
+    assert odds_for_card(10, {(7, 0): 1}, margin=margin).remove_enemy == (1 if removed else 0)
+    with pytest.raises(ValueError, match="removal_margin"):
+        Settings(removal_margin=0)
+
+
 def test_a_defender_with_no_card_defends_with_nothing():
     game = new("G..T\n...t", green=("5♠", "4♦"), tan=("Joker:tan",), rest_to="green")
     activate(game, "green-1", "5♠")

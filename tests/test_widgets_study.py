@@ -37,26 +37,32 @@ def test_every_house_rule_offers_the_settings_allowed_values():
     assert "max_rounds" not in rules and "heavy_weapons_kills" in house_rules("simple_plastic")
 
 
-def test_the_lab_offers_only_other_values_than_the_ruling_and_follows_the_ruleset():
+def test_the_lab_offers_every_ruleset_the_sweep_and_each_other_value_and_follows_the_ruleset():
+    from widgets.study import SWEEP
+
     lab = HouseRulesLab(games=10)
+    assert [r for _, r in lab.ruleset.options] == ["simple_plastic", "army_men", "phlog", "one_brain_cell",
+                                                   "dice_tactics"]
     lab.ruleset.value = "phlog"
     assert list(lab.scenario.options) == ["corridor", "duel"] and lab.setting.value == "ace_high"
-    assert lab.value.value is True  # the ruling is "ace low": the house rule is the other value
+    assert [v for _, v in lab.value.options] == [SWEEP, True]  # the sweep, or "ace high" against the ruling
     lab.setting.value = "ties"
-    assert [v for _, v in lab.value.options] == ["defender", "attacker"]
+    assert [v for _, v in lab.value.options] == [SWEEP, "defender", "attacker"]
 
 
 def test_a_run_moves_the_bar_and_fills_the_table_as_games_finish():
     lab = HouseRulesLab(games=10)
     lab.ruleset.value = "phlog"
     lab.scenario.value = "duel"
+    lab.value.value = True  # ace high against the ruling
     seen = []
     lab.progress.observe(lambda change: seen.append((change["new"], lab.results.value)), names="value")
     summaries = lab.run()
     assert lab.progress.value == lab.progress.max == 20 and not lab.run_button.disabled
-    assert list(summaries) == ["as ruled", "ace high: yes"] and all(s.games == 10 for s in summaries.values())
-    assert "<table" in lab.results.value and "ace high: yes" in lab.results.value
+    assert list(summaries) == ["no (as ruled)", "yes"] and all(s.games == 10 for s in summaries.values())
+    assert "<table" in lab.results.value and "yes" in lab.results.value and "exact chance" in lab.results.value
     assert any("<table" in table for count, table in seen if count < 20)  # results showed before the end
+    assert len(lab.chart.children) == 1  # the sweep's charts, once the games are done
 
 
 def test_a_run_on_a_process_pool_gives_the_same_summaries():

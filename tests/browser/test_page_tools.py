@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from boards.classroom import DiceSeries, LabRun, study_words
+from boards.classroom import SWEEP, DiceSeries, LabRun, study_words
 
 ANSWERS = "(n) => Number(document.querySelector('.tsr-snapshot[data-tool]').dataset.toolAnswers || 0) >= n"
 
@@ -39,17 +39,43 @@ def test_the_house_rules_lab_plays_its_games_in_the_page(open_page):
     tool.locator('[data-name="ruleset"]').select_option(label="The Rules! (with no name)")
     _answered(page, 1)
     assert "ace high" in tool.locator('[data-name="setting"]').inner_text()
+    assert "every value (2): a sweep" in tool.locator('[data-name="value"]').inner_text()
     tool.locator('[data-name="scenario"]').select_option(label="duel")
+    _answered(page, 2)
     tool.locator('[data-name="games"]').fill("4")
     tool.locator('[data-name="run"]').click()  # the games field's change and the press both count
     page.wait_for_function("document.querySelector('progress[data-name=progress]').value === 8", timeout=120_000)
     results = tool.locator('[data-name="results"]').inner_text()
-    # the same games CPython plays with the same seeds and settings
-    run = LabRun("phlog", "duel", "ace_high", True, 4)
+    # the same games CPython plays with the same seeds and settings: the sweep of ace high (no, yes)
+    run = LabRun("phlog", "duel", "ace_high", SWEEP, 4)
     while not run.finished:
         run.play_next()
     expected = study_words(run.summaries(), run.sides)
     assert re.sub(r"\s+", " ", expected) in re.sub(r"\s+", " ", results)
+    assert "exact chance" in results and "95% confidence interval" in results
+    won = run.summaries()["no (as ruled)"].win_share("green")
+    assert f"{won.value:.0%} ({won.low:.0%}–{won.high:.0%})" in results  # the Wilson interval, as in the kernel
+    assert not report.problems, report.problems
+
+
+def test_the_house_rules_lab_sweeps_a_number_in_the_page(open_page):
+    """A whole-number setting of Dice Tactics, every value, a game each: the page plays what CPython plays."""
+    page, report = open_page("classroom/house_rules.html")
+    tool = page.locator('.tsr-snapshot[data-tool="boards.classroom:LabTool"]')
+    tool.locator('[data-name="ruleset"]').select_option(label="Dice Tactics")
+    _answered(page, 1)
+    tool.locator('[data-name="setting"]').select_option(label="target step")
+    _answered(page, 2)
+    assert "every value (4): a sweep" in tool.locator('[data-name="value"]').inner_text()
+    tool.locator('[data-name="games"]').fill("1")
+    tool.locator('[data-name="run"]').click()
+    page.wait_for_function("document.querySelector('progress[data-name=progress]').value === 4", timeout=180_000)
+    results = tool.locator('[data-name="results"]').inner_text()
+    run = LabRun("dice_tactics", "river_crossing", "target_step", SWEEP, 1)
+    while not run.finished:
+        run.play_next()
+    assert re.sub(r"\s+", " ", study_words(run.summaries(), run.sides)) in re.sub(r"\s+", " ", results)
+    assert "VP for holding the Target Zone" in results
     assert not report.problems, report.problems
 
 

@@ -95,7 +95,7 @@ def resolve_attack(state, p):
     """The trick: the higher card wins, four or more removes the loser, the winner keeps both cards."""
     a = p.attack
     p = evolve(p, attack=None, phase=MOVE, pending=None)
-    explained = resolve_trick(a.attack_value, a.defence_value)
+    explained = resolve_trick(a.attack_value, a.defence_value, state.settings.removal_margin)
     trick = explained.value
     sides = {"attacker": p.side, "defender": state.other(p.side)}
     fighters = {"attacker": a.attacker, "defender": a.target}

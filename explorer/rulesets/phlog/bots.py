@@ -69,7 +69,8 @@ class GreedyBot:
         if w.slot == "movement" or not state.jokers_in_hand(me):
             return DeclineJoker(me)
         mine = state.attack.defence_value if w.slot == "attack" else state.attack.attack_value
-        if w.value - mine >= 4 or (w.value > mine - 4 and mine - state.values.lowest >= 4):
+        margin = state.settings.removal_margin  # the winning margin that removes a figure (4 as written)
+        if w.value - mine >= margin or (w.value > mine - margin and mine - state.values.lowest >= margin):
             return PlayJoker(me, state.values.lowest)
         return DeclineJoker(me)
 

@@ -319,6 +319,7 @@ class Trick:
 
     attack: int
     defence: int
+    needed: int = REMOVAL_MARGIN  # the margin that removes the loser's figure (the setting removal_margin)
 
     @property
     def margin(self) -> int:
@@ -331,13 +332,13 @@ class Trick:
     @property
     def removed(self) -> str | None:
         """The role whose figure is removed: the loser, when the winner wins by four or more."""
-        if abs(self.margin) < REMOVAL_MARGIN:
+        if abs(self.margin) < self.needed:
             return None
         return "defender" if self.margin > 0 else "attacker"
 
 
-def resolve_trick(attack: int, defence: int) -> Explained[Trick]:
-    trick = Trick(attack, defence)
+def resolve_trick(attack: int, defence: int, needed: int = REMOVAL_MARGIN) -> Explained[Trick]:
+    trick = Trick(attack, defence, needed)
     if trick.winner is None:
         reasons = [Reason(ref("attacking.trick"), f"{attack} ties {defence}: nobody wins the trick")]
     else:
@@ -345,9 +346,9 @@ def resolve_trick(attack: int, defence: int) -> Explained[Trick]:
         reasons = [Reason(ref("attacking.trick"), f"{high} beats {low}: the {trick.winner} wins by {high - low}")]
         if trick.removed:
             reasons.append(Reason(ref("attacking.removal"),
-                                  f"won by {REMOVAL_MARGIN} or more: the {trick.removed}'s figure is removed"))
+                                  f"won by {needed} or more: the {trick.removed}'s figure is removed"))
         else:
-            reasons.append(Reason(ref("attacking.removal"), f"won by less than {REMOVAL_MARGIN}: nobody is removed"))
+            reasons.append(Reason(ref("attacking.removal"), f"won by less than {needed}: nobody is removed"))
     return Explained(trick, tuple(reasons))
 
 

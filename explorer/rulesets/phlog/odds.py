@@ -111,7 +111,8 @@ def after_jokers(mine: int, theirs: int, my_jokers: int, their_jokers: int, *,
 
 
 def odds_for_card(mine: int, play: dict[tuple[int, int], Fraction | int], *, total: int = 1, my_jokers: int = 0,
-                  jokers: bool = False, i_attack: bool = True, lowest: int = 1) -> AttackOdds:
+                  jokers: bool = False, i_attack: bool = True, lowest: int = 1,
+                  margin: int = REMOVAL_MARGIN) -> AttackOdds:
     """The odds of one card worth ``mine`` against ``play`` (chances, or weights out of ``total``)."""
     remove = lose = 0
     for (theirs, their_jokers), chance in play.items():
@@ -119,9 +120,9 @@ def odds_for_card(mine: int, play: dict[tuple[int, int], Fraction | int], *, tot
         if jokers:
             mine_now, theirs_now = after_jokers(mine, theirs, my_jokers, their_jokers,
                                                 i_attack=i_attack, lowest=lowest)
-        if mine_now - theirs_now >= REMOVAL_MARGIN:
+        if mine_now - theirs_now >= margin:
             remove += chance
-        elif theirs_now - mine_now >= REMOVAL_MARGIN:
+        elif theirs_now - mine_now >= margin:
             lose += chance
     remove, lose = Fraction(remove, total), Fraction(lose, total)
     return AttackOdds(remove, lose, 1 - remove - lose)
@@ -148,6 +149,7 @@ def attack_odds(table, player: str | None = None, assumption: str = UNIFORM, *,
         value = values.value(card)
         if value not in by_value:
             by_value[value] = odds_for_card(value, weights, total=total, my_jokers=my_jokers, jokers=jokers,
-                                            i_attack=i_attack, lowest=values.lowest)
+                                            i_attack=i_attack, lowest=values.lowest,
+                                            margin=view.settings.removal_margin)
         odds[card] = by_value[value]
     return odds

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from explorer.core import Ruling
 
+from .data import REMOVAL_MARGIN
 from .sections import ref
 
 RULINGS = (
@@ -16,6 +17,13 @@ RULINGS = (
            "No by default: 11, 12 and 13.",
            "Distinct values make the four-point margin matter more often; a table that prefers 10 can "
            "choose it.", "court_cards_ten", (ref("attacking.card_values"),)),
+    Ruling("removal-margin", "May a table change the four points that remove a figure?",
+           f"The source's {REMOVAL_MARGIN} is the ruling. A house rule may set removal_margin from 1 (every won "
+           "trick removes the loser) to 13 (only an ace against a king, with ace high, could).",
+           "'If a player wins by four or more points the losing player will remove their figure': the one "
+           "number that decides how deadly a trick is, and so how long a game lasts. A margin of 0 would "
+           "remove a figure on a tie, which nobody won, so the least is 1.",
+           "removal_margin", (ref("attacking.removal"),)),
     Ruling("ties", "The higher card wins the trick: what happens on a tie?",
            "Nobody wins; each player puts their own card in their own spent pile, and nobody is removed.",
            "With no winner there is nobody to keep both cards. Giving ties to the defender or the attacker "

@@ -9,6 +9,8 @@ from __future__ import annotations
 from explorer.core import setting, settings_class
 from explorer.core.cards import CardValues
 
+from .data import REMOVAL_MARGIN
+
 TIES = ("own_cards", "defender", "attacker")
 
 
@@ -20,6 +22,7 @@ class Settings:
     court_cards_ten: bool = setting(False)
     diagonal_hand_to_hand: bool = setting(False)
     ties: str = setting("own_cards", choices=TIES)
+    removal_margin: int = setting(REMOVAL_MARGIN, low=1, high=13)  # a trick won by this much removes the loser
     spent_piles_face_up: bool = setting(True)
     deadly_obstacles: bool = setting(False)
     jump_over_fighters: bool = setting(False)

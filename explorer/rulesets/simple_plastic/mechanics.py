@@ -256,8 +256,9 @@ def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
 
 
 def _to_kill_against(board, attacker: Figure, victim: Figure, reasons: list[Reason]) -> Explained[int | None]:
-    reasons.append(Reason(ref("attacking.to_kill"), f"a roll of {BASE_TO_KILL} or more kills"))
-    need = BASE_TO_KILL
+    need = board.settings.base_to_kill
+    house = "" if need == BASE_TO_KILL else f" (house rule; the source says {BASE_TO_KILL})"
+    reasons.append(Reason(ref("attacking.to_kill"), f"a roll of {need} or more kills{house}"))
     conditions = modifier_conditions(board, attacker, victim)
     for modifier in MODIFIERS:
         if conditions[modifier.condition]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from explorer.core import RuleRef, Ruling, setting, settings_class
 from explorer.core.tabletop import BASE_DIAMETER
 
-from .data import SPAN_INCHES
+from .data import BASE_TO_KILL, HIGHEST_TO_KILL, NEVER_KILLS, SPAN_INCHES
 
 SPAN_CHOICES = ("child", "adult")
 LEADER_CHOICES = ("frontmost", "any")
@@ -28,6 +28,7 @@ class Settings:
     short_span_inches: float = setting(SPAN_INCHES, low=SPAN_RANGE[0], high=SPAN_RANGE[1])  # the adults' short span
     leader: str = setting("frontmost", choices=LEADER_CHOICES)  # which squad member may lead a move
     heavy_weapons_kills: str = setting("each_die", choices=HEAVY_KILL_CHOICES)  # one kill per die, or at most one
+    base_to_kill: int = setting(BASE_TO_KILL, low=NEVER_KILLS + 1, high=HIGHEST_TO_KILL)  # before modifiers
     hills_block_sight: bool = setting(True)
     figures_block_sight: bool = setting(False)
     max_rounds: int | None = setting(None, low=1, high=1000)  # None: play until one side has no figures left
@@ -180,6 +181,17 @@ RULINGS: tuple[Ruling, ...] = (
         "use the to-kill number of the first. Choose heavy_weapons_kills='one' for at most one kill.",
         "Each D6 'of 4 or more kills one target', and squads lose their frontmost unit first.",
         "heavy_weapons_kills", (_ref("special_units.heavy_weapons"), _ref("attacking.closest_first")),
+    ),
+    Ruling(
+        "base_to_kill",
+        "May a table play with a different to-kill number?",
+        f"The source's number, {BASE_TO_KILL}+, is the ruling. A house rule may set base_to_kill from "
+        f"{NEVER_KILLS + 1} to {HIGHEST_TO_KILL}: a bloodier game with 3+, a slower one with 5+. The modifiers, "
+        f"the natural {NEVER_KILLS} and 'more than {HIGHEST_TO_KILL} cannot be attacked' apply to it as written.",
+        "'Generally, a roll of 4 or more kills one target': 'generally' invites a table to tune how deadly "
+        "its games are, and the one number to tune is this base. Below 2 a 1 would kill, which the source "
+        "forbids; above 6 no unmodified attack could be made.",
+        "base_to_kill", (_ref("attacking.to_kill"),),
     ),
     Ruling(
         "low_to_kill",
