@@ -5,9 +5,13 @@ rollout algorithms do: at each decision it tries every candidate action
 (the policy's own choice always among them) on copies of the game, lets the
 policy play on for ``horizon`` more actions (the rest of its turn, the
 opponent's reply), and scores where that leaves it with the ruleset's
-evaluation; the candidate whose average score is best is played. Candidates
-are weeded out by *successive halving*: each round samples the survivors
-again and keeps the better half, so the budget goes to the close calls.
+evaluation. Candidates are weeded out by *successive halving*: each round
+samples the survivors again and keeps the better half (and the policy's
+choice, the one to beat), so the budget goes to the close calls. The best
+survivor is played only if, sample for sample under the same luck, it did
+better than the policy's choice by more than ``margin``; otherwise the
+policy's choice is played. A few noisy samples therefore never talk the bot
+out of a sound greedy move: at worst it plays as greedy does.
 
 Chance is played by the engine's own rules: every sample applies the action
 with the game's dice (``GameState.roll``), from a random-number state the
@@ -52,7 +56,8 @@ def seeded(cls: type, seed: int):
 
 class SearchBot:
     """Tries each candidate on copies of the game, the base ``policy`` playing on for ``horizon`` actions,
-    and plays the one whose average evaluation is best; ``budget`` nodes (actions applied) per decision.
+    and plays the best if it beat the policy's own choice by more than ``margin``; ``budget`` nodes (actions
+    applied) per decision.
 
     A ruleset subclasses it and gives ``policy`` (the bot to improve on), :meth:`evaluate` and, if its
     game hides anything, :meth:`determinize`. ``width`` caps the candidates (:meth:`candidates` says
@@ -65,6 +70,7 @@ class SearchBot:
     width: int = 12
     samples: int = 8
     hidden: bool = False  # the game hides something from a player: sample determinizations
+    margin: float = 0.0  # how much better (in evaluation points) an action must do to be played over the policy's
 
     def __init__(self, seed: int = 0, *, budget: int | None = None, horizon: int | None = None,
                  width: int | None = None):
@@ -128,10 +134,27 @@ class SearchBot:
                     scores[i].append(value)
                     if not drew and not self.hidden:
                         exact.add(i)  # nothing was left to chance: more samples would say the same
-            if r < rounds - 1:
-                alive = sorted(alive, key=lambda i: (-_mean(scores[i]), i))[: (len(alive) + 1) // 2]
-        best = max(alive, key=lambda i: (_mean(scores[i]), -i))  # ties: the earlier (the policy's choice first)
+            if r < rounds - 1:  # the better half goes on, and the policy's choice (the one to beat) always
+                ranked = sorted(alive[1:], key=lambda i: (-self._advantage(scores, exact, i)[0], i))
+                alive = [0, *ranked[: max(1, len(alive) // 2)]]
+        best, margin = 0, self.margin
+        for i in alive[1:]:
+            advantage, paired = self._advantage(scores, exact, i)
+            if paired and advantage > margin:
+                best, margin = i, advantage
         return candidates[best]
+
+    def _advantage(self, scores: list[list[float]], exact: set[int], i: int) -> tuple[float, int]:
+        """How much better candidate ``i`` did than the policy's choice (candidate 0), on average over the
+        samples both had under the same luck, and over how many samples (an exact result stands for all)."""
+        def at(k, j):
+            return scores[k][j] if j < len(scores[k]) else scores[k][0] if k in exact and scores[k] else None
+
+        pairs = [(a, b) for a, b in ((at(i, j), at(0, j)) for j in range(self.samples)) if a is not None
+                 and b is not None]
+        if not pairs:
+            return -math.inf, 0
+        return sum(a - b for a, b in pairs) / len(pairs), len(pairs)
 
     def _sample(self, state: GameState, me: str, action: Action, seed: int) -> tuple[float, bool]:
         """One look-ahead: the score after ``action`` and ``horizon`` policy actions, and whether any dice or
@@ -163,5 +186,3 @@ class SearchBot:
         return WIN if outcome.winner == side else -WIN
 
 
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else -math.inf

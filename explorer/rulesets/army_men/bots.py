@@ -97,6 +97,7 @@ class StrongBot(SearchBot):
     budget = 24
     horizon = 2
     width = 6
+    margin = 0.1
 
     def evaluate(self, state, side: str) -> float:
         standing = state._standing()

@@ -89,6 +89,7 @@ class StrongBot(SearchBot):
     budget = 80
     horizon = 8
     width = 8
+    margin = 2.0
     hidden = True
 
     def evaluate(self, state, side: str) -> float:
@@ -97,7 +98,7 @@ class StrongBot(SearchBot):
     def determinize(self, state, side: str, rng):
         p = state.position
         them = state.other(side)
-        unseen = [*p.hands[them], *p.draft.get(them, ()), *p.deck]
+        unseen = sorted([*p.hands[them], *p.draft.get(them, ()), *p.deck])  # an order that tells nothing
         rng.shuffle(unseen)
         hand, offered = len(p.hands[them]), len(p.draft.get(them, ()))
         draft = dict(p.draft)

@@ -196,9 +196,10 @@ class StrongBot(SearchBot):
     See :mod:`explorer.core.search`."""
 
     policy = GreedyBot
-    budget = 400
-    horizon = 30
+    budget = 800
+    horizon = 20
     width = 8
+    margin = 5.0
     hidden = True
 
     def evaluate(self, state, side: str) -> float:
@@ -223,6 +224,7 @@ class StrongBot(SearchBot):
         unseen = [*theirs.draw, *theirs.hand, *(() if face_up else theirs.spent)]
         if hidden_slot:
             unseen.append(getattr(attack, hidden_slot))
+        unseen.sort(key=str)  # in an order that tells nothing, then dealt at random
         rng.shuffle(unseen)
         if hidden_slot:  # a value card, as the rules demand of a card chosen to fight with
             k = next(i for i, c in enumerate(unseen) if not c.is_joker)
@@ -230,7 +232,7 @@ class StrongBot(SearchBot):
         sizes = [len(theirs.draw), len(theirs.hand)]
         draw, hand = tuple(unseen[:sizes[0]]), tuple(unseen[sizes[0]:sizes[0] + sizes[1]])
         spent = theirs.spent if face_up else tuple(unseen[sizes[0] + sizes[1]:])
-        own_draw = list(mine.draw)
+        own_draw = sorted(mine.draw, key=str)
         rng.shuffle(own_draw)
         piles = {side: Piles(tuple(own_draw), mine.hand, mine.spent), them: Piles(draw, hand, spent)}
         probe = state.clone()

@@ -100,6 +100,7 @@ class StrongBot(SearchBot):
     budget = 60
     horizon = 8
     width = 8
+    margin = 0.1
 
     def evaluate(self, state, side: str) -> float:
         return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in m.living(state))
