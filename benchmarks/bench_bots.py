@@ -5,7 +5,8 @@
 
 For each ruleset's first scenario: strong plays each side against greedy, ``--games`` seeded games a side
 (so sides are swapped), and the strong bot's wins are printed as a share with its 95% Wilson interval
-(explorer.core.stats.share), draws and unfinished games apart. Then the CPython time the strong bot takes
+(explorer.core.stats.share), draws and unfinished games apart, beside what greedy itself wins in that
+seat on the same seeds (the seat's own advantage). Then the CPython time the strong bot takes
 per decision (mean and slowest) and the nodes (actions applied on copies) it spent, against greedy's time.
 The page's Python (Pyodide) is about 3-5x slower than CPython.
 """
@@ -28,7 +29,7 @@ from explorer.core.stats import share  # noqa: E402
 
 @dataclasses.dataclass(frozen=True)
 class Match:
-    """Strong plays ``strong_side``, greedy the other; plain data so it pickles for a process pool."""
+    """Strong plays ``strong_side``, greedy the other (``""``: greedy both); plain data, so it pickles."""
 
     ruleset: str
     strong_side: str
@@ -53,7 +54,10 @@ def versus(name: str, games: int, executor) -> None:
         drawn = sum(1 for r in results if r.outcome is not None and r.outcome.winner is None)
         open_ = sum(1 for r in results if r.outcome is None)
         wins, draws, unfinished, total = wins + won, draws + drawn, unfinished + open_, total + len(results)
-        parts.append(f"as {side}: {share(won, len(results))}")
+        baseline = run_many(GameFactory.of(name, scenario), Match(name, ""), range(1, games + 1))
+        greedy_won = sum(1 for r in baseline if r.outcome is not None and r.outcome.winner == side)
+        parts.append(f"as {side}: {share(won, len(results))}; greedy in that seat, same seeds: "
+                     f"{share(greedy_won, len(baseline))}")
     print(f"{name:15} {scenario:12} strong beats greedy {share(wins, total)}; draws {draws}, unfinished "
           f"{unfinished}")
     for part in parts:
