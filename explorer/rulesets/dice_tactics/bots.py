@@ -1,4 +1,5 @@
-"""Two opponents: a random one, and a greedy one that looks one action ahead.
+"""Three opponents: a random one, a greedy one that looks one action ahead, and a strong one that looks
+further ahead over the greedy one (explorer.core.search).
 
 The greedy bot plays every legal action on a copy of the game, scores what
 follows from its own side's point of view, and takes the best. The score

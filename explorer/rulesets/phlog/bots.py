@@ -1,4 +1,5 @@
-"""Two simple opponents: a random one, and a greedy one that closes in and fights with its best card.
+"""Three opponents: a random one, a greedy one that closes in and fights with its best card, and a strong one
+that looks ahead over the greedy one (explorer.core.search).
 
 Bots only use what their player may see: their own hand and the board.
 """

@@ -1,4 +1,4 @@
-"""Simple opponents: a greedy bot, and the core's random one (``BOTS``)."""
+"""Opponents (``BOTS``): greedy, strong (a look-ahead over greedy: explorer.core.search), and random."""
 
 from __future__ import annotations
 
