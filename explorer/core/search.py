@@ -104,9 +104,13 @@ class SearchBot:
         return state.clone()
 
     def candidates(self, state: GameState, legal: list[Action], choice: Action) -> list[Action]:
-        """The actions worth trying (at most ``width``), the policy's ``choice`` first."""
+        """The actions worth trying (at most ``width``), the policy's ``choice`` first, then others spread evenly
+        over the legal list (so that many moves of one figure do not crowd out every other kind of action)."""
         rest = [a for a in legal if a != choice]
-        return [choice, *rest[: self.width - 1]]
+        room = self.width - 1
+        if len(rest) > room:
+            rest = [rest[k * len(rest) // room] for k in range(room)]
+        return [choice, *rest]
 
     # -- the search --------------------------------------------------------------------------------
     def __call__(self, state: GameState) -> Action:
@@ -177,7 +181,7 @@ class SearchBot:
         return self.score(probe, me), probe.rng.get_state() != start
 
     def score(self, state: GameState, side: str) -> float:
-        """The evaluation, with a won game worth ``WIN`` (sooner better) and a lost one ``-WIN``."""
+        """The evaluation, with a won game worth ``WIN``, a lost one ``-WIN`` and a draw 0."""
         outcome = state.outcome
         if outcome is None:
             return self.evaluate(state, side)
