@@ -132,17 +132,21 @@ def test_the_strong_bot_never_uses_what_its_side_cannot_see(name, scenario, rede
     assert compared >= 3
 
 
-@pytest.mark.parametrize("name, scenario, games, at_least", [("phlog", "duel", 6, 0)])
-def test_the_strong_bot_against_greedy_on_a_small_seeded_match(name, scenario, games, at_least):
-    """Measured on these seeds with the full budget (see the benchmark for intervals): strong wins at least
-    ``at_least`` of ``2 * games``, sides swapped."""
-    ruleset = explorer.get_ruleset(name)
-    wins = 0
-    for seed in range(1, games + 1):
-        for strong_side in ("green", "tan"):
-            state = ruleset.new_game(scenario, seed=seed)
-            bots = {side: seeded(ruleset.bots["strong" if side == strong_side else "greedy"], seed)
-                    for side in state.sides}
-            explorer.core.play_out(state, bots)
-            wins += state.outcome is not None and state.outcome.winner == strong_side
-    assert wins >= at_least
+def test_on_a_small_seeded_match_the_strong_bot_wins_as_often_as_greedy_does_in_the_same_seats():
+    """Phlog's duel, seeds 1-6, each side in turn, strong (on a budget of 100 nodes) against greedy: measured,
+    it wins 6 of 12, as many as greedy itself wins in the same seats on the same seeds (the first player wins
+    most duels). What it does against greedy with its full budget, in every ruleset, is printed with
+    intervals by ``benchmarks/bench_bots.py``: this test asserts only what was measured here."""
+    ruleset = explorer.get_ruleset("phlog")
+    strong = greedy = 0
+    for seed in range(1, 7):
+        for seat in ("green", "tan"):
+            for kind in ("strong", "greedy"):
+                state = ruleset.new_game("duel", seed=seed)
+                bots = {side: seeded(ruleset.bots["greedy"], seed) for side in state.sides}
+                if kind == "strong":
+                    bots[seat] = ruleset.bots["strong"](seed=seed, budget=100)
+                explorer.core.play_out(state, bots)
+                won = state.outcome is not None and state.outcome.winner == seat
+                strong, greedy = (strong + won, greedy) if kind == "strong" else (strong, greedy + won)
+    assert strong >= greedy  # measured: 6 and 6
