@@ -197,7 +197,7 @@ class StrongBot(SearchBot):
     See :mod:`explorer.core.search`."""
 
     policy = GreedyBot
-    budget = 800
+    budget = 400
     horizon = 20
     width = 8
     margin = 5.0
