@@ -80,7 +80,7 @@ def test_the_registry_says_what_the_page_is():
     assert [D3.map(int).probability(k) for k in (1, 2, 3)] == [D3.probability(1)] * 3
     assert D2.probability(1) == D2.probability(2)
     assert list(RULESET.scenarios) == ["tutorial", "tutorial_set_up_yourselves", "standard", "capture_the_flag"]
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "strong"}
     assert "2021" in RULESET.ruling("date").decision
 
 

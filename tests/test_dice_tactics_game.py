@@ -21,7 +21,7 @@ PAGES = {"index", "setup", "turn", "moving", "attacking", "cards", "terrain", "o
 def test_the_ruleset_is_registered_with_its_source_and_scenarios():
     assert DT.author == "William F. de Araújo" and DT.year == 2020
     assert DT.source == "004_408e3c2f4a2614c3.txt"
-    assert list(DT.scenarios) == ["river_crossing", "hill_country"] and set(DT.bots) == {"random", "greedy"}
+    assert list(DT.scenarios) == ["river_crossing", "hill_country"] and set(DT.bots) == {"random", "greedy", "strong"}
 
 
 def test_every_section_points_at_a_book_page_with_a_unique_label():

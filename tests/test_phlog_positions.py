@@ -158,7 +158,7 @@ def test_the_ruleset_has_the_shared_names_and_citable_rulings():
     from explorer.rulesets import phlog
 
     assert phlog.ACTIONS == PHLOG.action_types and phlog.Settings is PHLOG.settings_type
-    assert set(PHLOG.bots) == {"random", "greedy"} and PHLOG.scenarios is phlog.SCENARIOS
+    assert set(PHLOG.bots) == {"random", "greedy", "strong"} and PHLOG.scenarios is phlog.SCENARIOS
     assert PHLOG.ruling("round-limit").setting == "max_rounds"
     assert PHLOG.ruling("joker-always-asked").refs
     with pytest.raises(KeyError):

@@ -261,3 +261,43 @@ def test_new_game_in_another_scenario_and_the_options_offered():
         session.state.history[0].action.player != "green"
     before = session.save()
     assert session.new_game("no-such-scenario")["message"]["kind"] == "error" and session.save() == before
+
+
+# -- choosing the opponent: greedy, strong (thinks longer) or random ----------------------------------
+def test_the_opponent_picker_offers_the_rulesets_bots_and_changes_the_bot():
+    from explorer.core.session import bot_choices
+
+    for name in ("phlog", "simple_plastic"):
+        choices = bot_choices(explorer.get_ruleset(name))
+        assert list(choices)[:2] == ["greedy", "strong"] and "random" in choices
+        assert "thinks longer" in choices["strong"]
+    session = Session("phlog", "corridor", 3, "green")
+    assert type(session.bots["tan"]).__name__ == "GreedyBot"
+    answer = session.command("bot", "strong")
+    assert answer["bot"] == "strong" and session.config()["bot"] == "strong"
+    assert type(session.bots["tan"]) is explorer.get_ruleset("phlog").bots["strong"]
+    assert answer["message"] == {"kind": "note", "text": "Your opponent is now the strong bot."}
+    before = session.save()
+    refused = session.set_bot("clever")
+    assert refused["message"]["kind"] == "error" and session.bot_name == "strong" and session.save() == before
+
+
+def test_a_session_started_with_the_strong_bot_plays_it_and_the_page_starts_the_same():
+    from boards.live import new_session
+
+    session = Session("simple_plastic", "open_field", 2, "tan", "strong")  # green, the bot, plays first
+    assert type(session.bots["green"]) is explorer.get_ruleset("simple_plastic").bots["strong"]
+    assert session.state.history and all(turn.action.player == "green" for turn in session.state.history)
+    page = new_session(json.loads(json.dumps(session.config())))
+    assert page.save() == session.save()
+
+
+def test_the_jupyterlab_opponent_picker_changes_the_bot_and_play_here_offers_the_bots():
+    from widgets.phlog import live_play
+
+    live = live_play(seed=7).live
+    assert [name for _, name in live.opponent.options][:2] == ["greedy", "strong"]
+    assert live.play_here["bots"] == live.session.bot_choices() and live.play_here["bot"] == "greedy"
+    live.opponent.value = "strong"
+    assert type(live.bots["tan"]) is explorer.get_ruleset("phlog").bots["strong"]
+    assert live.play_here["bot"] == "strong" and "strong bot" in live.status.value

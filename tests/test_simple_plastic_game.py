@@ -354,7 +354,7 @@ def test_the_rules_bugs_of_issue_7_are_each_a_ruling_the_rulings_page_shows():
 
 def test_the_ruleset_has_the_names_every_ruleset_has():
     from explorer.rulesets.simple_plastic import ACTIONS, BOTS
-    assert RULESET.bots == BOTS and set(BOTS) == {"greedy", "random"}
+    assert RULESET.bots == BOTS and set(BOTS) == {"greedy", "random", "strong"}
     assert RULESET.action_types == ACTIONS and RULESET.rulings == RULINGS
     assert RULESET.victory_section == "rulings.victory"
     state = duel()

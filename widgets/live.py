@@ -89,6 +89,12 @@ class LivePlay:
         self.save_button = ipw.Button(description="Save", icon="download", tooltip="Save the game to a file")
         self.load_upload = ipw.FileUpload(accept=".json", multiple=False, description="Load",
                                           tooltip="Load a saved game from a file")
+        choices = self.session.bot_choices()
+        self.opponent = ipw.Dropdown(options=[(words, name) for name, words in choices.items()],
+                                     value=self.session.bot_name if self.session.bot_name in choices else None,
+                                     description="Opponent", layout=ipw.Layout(width="100%"),
+                                     tooltip="The bot you play against; the strong one looks ahead and thinks longer")
+        self.opponent.observe(self._on_opponent, names="value")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
         self.status = ipw.HTML()
         self.log = ipw.HTML(layout=ipw.Layout(max_height=LOG_HEIGHT, overflow="auto", border="1px solid #d0cbb8",
@@ -109,7 +115,7 @@ class LivePlay:
     @property
     def play_here(self) -> dict:
         """What the site's "Play here" starts: this game, and the scenarios and sides a reader may pick instead."""
-        return {**self.session.config(), "options": self.session.options()}
+        return {**self.session.config(), "options": self.session.options(), "bots": self.session.bot_choices()}
 
     @property
     def bots(self) -> dict:
@@ -138,6 +144,16 @@ class LivePlay:
         seed = secrets.randbelow(10**6) if seed is None else seed
         self.saved.value = ""
         self._show(self.session.new_game(seed=seed))
+
+    def set_bot(self, name: str) -> None:
+        """Play against the ruleset's bot ``name`` from now on (the game goes on as it is)."""
+        self._show(self.session.set_bot(name))
+        if self.opponent.value != self.session.bot_name:
+            self.opponent.value = self.session.bot_name
+
+    def _on_opponent(self, change) -> None:
+        if change["new"] is not None and change["new"] != self.session.bot_name:
+            self.set_bot(change["new"])
 
     def save(self) -> str:
         """Offer the whole game as a file to download; the game is not shown on screen. Returns the JSON."""
@@ -233,7 +249,7 @@ class LivePlay:
         and the scrolling log on the right. The same widgets every call: a re-display shows the same game."""
         buttons = ipw.HBox([self.play_button, self.undo_button, self.new_button, self.save_button,
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, *extra, self.saved,
+        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, *extra, self.opponent, self.saved,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
                             layout=ipw.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px"))
         board = ipw.Box([self.board_widget()], layout=ipw.Layout(width=self.board_width, flex="0 0 auto"))

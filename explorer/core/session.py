@@ -62,6 +62,20 @@ CHOICE_COLUMNS = ("x", "y", "kind", "text")
 and where a second tap plays an action (``target``), with the action's words."""
 
 
+BOT_WORDS = {
+    "greedy": "greedy (quick)",
+    "strong": "strong (looks ahead; thinks longer)",
+    "random": "random (any legal action)",
+}
+"""How a bot picker names each bot of a ruleset (a name not here is shown as it is)."""
+
+
+def bot_choices(ruleset) -> dict[str, str]:
+    """The bots a player may pick as their opponent, in the picker's order, with their words."""
+    order = [name for name in BOT_WORDS if name in ruleset.bots] + [n for n in ruleset.bots if n not in BOT_WORDS]
+    return {name: BOT_WORDS.get(name, name) for name in order}
+
+
 def make_bot(ruleset, name: str, seed: int):
     """The ruleset's bot called ``name``, seeded where it takes a seed."""
     if name not in ruleset.bots:
@@ -235,6 +249,20 @@ class Session:
         self._run_bots()
         return self._say("note", f"A new game (seed {seed}).")
 
+    def set_bot(self, name: str) -> dict:
+        """Play the other sides with the ruleset's bot ``name`` from now on (the game goes on as it is)."""
+        if not isinstance(name, str) or name not in self.ruleset.bots:
+            return self._say("error", f"No such opponent: {self.ruleset.title} has the bots "
+                                      f"{', '.join(self.ruleset.bots)}, not {name!r}")
+        self.bots = {side: make_bot(self.ruleset, name, self.bot_seed) for side in self.bots}
+        self.bot_name = name
+        self._run_bots()
+        return self._say("note", f"Your opponent is now the {name} bot.")
+
+    def bot_choices(self) -> dict[str, str]:
+        """The bots a player may pick as their opponent, with their words (:func:`bot_choices`)."""
+        return bot_choices(self.ruleset)
+
     def options(self) -> dict[str, list[str]]:
         """What a player may choose before a game: each scenario of the ruleset and its sides."""
         return {name: list(self.ruleset.new_game(name, seed=self.seed).sides) for name in self.ruleset.scenarios}
@@ -259,11 +287,11 @@ class Session:
 
     def command(self, name: str, *args) -> dict:
         """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``tap``, ``undo``, ``new``,
-        ``save``, ``load``."""
+        ``save``, ``load``, ``bot``."""
         if name == "save":
             return {**self.answer(), "save": self.save()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
-                  "load": self.load, "tap": self.tap, "new": self.new_game}.get(name)
+                  "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)

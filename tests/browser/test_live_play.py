@@ -257,3 +257,19 @@ def test_set_the_squad_up_by_tapping_the_table(open_page):
     _tap(page, snapshot, 5.9, 12.4)  # off every marked spot (those snap): exactly where tapped
     assert "g2 sets up at (5.9, 12.4)" in log.inner_text()
     assert not report.problems, report.problems
+
+
+def test_pick_the_strong_opponent_then_another_mid_game(open_page):
+    """The opponent picker (the snapshot's data-bots): the strong bot starts the game; another takes over."""
+    page, report = open_page(PAGES["phlog"][0])
+    wait_for_boards(page)
+    snapshot = page.locator('.tsr-snapshot[data-ruleset="phlog"]')
+    picker = snapshot.locator(".tsr-live-bot")
+    assert picker.locator("option").evaluate_all("options => options.map(o => o.value)")[:2] == ["greedy", "strong"]
+    picker.select_option("strong")
+    snapshot.locator(".tsr-play-here").click()
+    snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    _after(page, lambda: picker.select_option("greedy"))
+    assert "Your opponent is now the greedy bot." in snapshot.locator(".tsr-live-status").inner_text()
+    assert not report.problems, report.problems

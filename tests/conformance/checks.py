@@ -141,8 +141,14 @@ def make_bot(state: GameState, name: str, seed: int):
     return cls(seed) if "seed" in inspect.signature(cls).parameters else cls()
 
 
+SEARCH_PLIES = 3  # the strong bot searches (a second a move in the page): a few plies prove the runtimes agree
+
+
 def played_save(case: tuple[str, str], bot: str, seed: int, plies: int) -> str:
-    """The save of a game both sides of which the bot ``bot`` plays, for ``plies`` actions or to the end."""
+    """The save of a game both sides of which the bot ``bot`` plays, for ``plies`` actions or to the end
+    (the strong bot, which searches, for at most :data:`SEARCH_PLIES`)."""
+    if bot == "strong":
+        plies = min(plies, SEARCH_PLIES)
     state = new_game(case, seed=seed)
     bots = {side: make_bot(state, bot, seed * 10 + i) for i, side in enumerate(state.sides)}
     return play_out(state, bots, max_actions=plies).to_json()

@@ -1,4 +1,5 @@
-"""Two opponents: a random one, and a greedy one that looks one action ahead.
+"""Three opponents: a random one, a greedy one that looks one action ahead, and a strong one that looks
+further ahead over the greedy one (explorer.core.search).
 
 The greedy bot plays every legal action on a copy of the game, scores what
 follows from its own side's point of view, and takes the best. The score
@@ -11,12 +12,14 @@ they never look at the deck's order).
 from __future__ import annotations
 
 from explorer.core import RandomBot
+from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.search import SearchBot
 
 from .actions import EndMarch, EndTurn, IgnoreCard, Keep, Move, PlayCard
 from .data import CARDS
 
-__all__ = ["RandomBot", "GreedyBot", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "StrongBot", "BOTS"]
 
 # Cards the greedy bot likes to keep in the draft, best first.
 CARD_PREFERENCE = ("bullseye", "scare_tactics", "forward", "exhaustion", "desperate_measures", "navigation_expert",
@@ -75,4 +78,37 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class StrongBot(SearchBot):
+    """Looks ahead: tries each action on copies of the game, the greedy bot playing on through the rest of
+    the turn and the enemy's reply, and keeps the action whose outcome :func:`score` likes best.
+
+    It never looks at what its side cannot see: each look-ahead deals the enemy's hand, the enemy's draft
+    offer and the deck's order again at random from the cards it cannot see (:meth:`determinize`).
+    See :mod:`explorer.core.search`."""
+
+    policy = GreedyBot
+    budget = 80
+    horizon = 8
+    width = 8
+    margin = 2.0
+    hidden = True
+
+    def evaluate(self, state, side: str) -> float:
+        return score(state, side)
+
+    def determinize(self, state, side: str, rng):
+        p = state.position
+        them = state.other(side)
+        unseen = sorted([*p.hands[them], *p.draft.get(them, ()), *p.deck])  # an order that tells nothing
+        rng.shuffle(unseen)
+        hand, offered = len(p.hands[them]), len(p.draft.get(them, ()))
+        draft = dict(p.draft)
+        if them in draft:
+            draft[them] = tuple(unseen[hand:hand + offered])
+        probe = state.clone()
+        probe.position = evolve(p, hands={**p.hands, them: tuple(unseen[:hand])}, draft=draft,
+                                deck=tuple(unseen[hand + offered:]))
+        return probe
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}

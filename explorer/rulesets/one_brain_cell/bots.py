@@ -1,4 +1,4 @@
-"""Simple opponents: a greedy bot, and the core's random one (``BOTS``)."""
+"""Opponents (``BOTS``): greedy, strong (a look-ahead over greedy: explorer.core.search), and random."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
+from explorer.core.search import SearchBot
 
 from . import mechanics as m
 from .game import Charge, ChooseOrder, EndStep, Fight, Hold, Move, OneBrainCellState, OverwatchFire, Shoot
@@ -84,4 +85,20 @@ class GreedyBot:
         return Fraction(round(before - after, 3)).limit_denominator(1000)
 
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+class StrongBot(SearchBot):
+    """Looks ahead: tries each action on copies of the game with the engine's own dice, the greedy bot playing
+    on for a few actions, and keeps the action that leaves it best off (figures in play, less the enemy's).
+    See :mod:`explorer.core.search`."""
+
+    policy = GreedyBot
+    budget = 24
+    horizon = 2
+    width = 6
+    margin = 0.1
+
+    def evaluate(self, state, side: str) -> float:
+        standing = state._standing()
+        return float(sum(n if s == side else -n for s, n in standing.items()))
+
+
+BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}

@@ -1,4 +1,5 @@
-"""Two simple opponents: a random one, and a greedy one that closes in and fights with its best card.
+"""Three opponents: a random one, a greedy one that closes in and fights with its best card, and a strong one
+that looks ahead over the greedy one (explorer.core.search).
 
 Bots only use what their player may see: their own hand and the board.
 """
@@ -6,7 +7,10 @@ Bots only use what their player may see: their own hand and the board.
 from __future__ import annotations
 
 from explorer.core import RandomBot
+from explorer.core.cards import Piles
+from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.search import SearchBot
 
 from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Nominate, PlayJoker,
@@ -18,7 +22,7 @@ from .data import JUMP_COST_PER_SQUARE, STEP_COST
 from .mechanics import attack_block, attack_range
 from .reach import REMOVED, STANDS, spell_out, spots_in_order
 
-__all__ = ["RandomBot", "GreedyBot", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "StrongBot", "BOTS"]
 
 
 class GreedyBot:
@@ -183,4 +187,59 @@ class _Options:
         return min(scored, key=lambda s: s[:3])[3] if scored else None
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class StrongBot(SearchBot):
+    """Looks ahead: tries each action on copies of the game, the greedy bot playing on through the rest of
+    the turn and the enemy's reply, and keeps the action that leaves it best off (fighters standing, then
+    the value of the cards in hand).
+
+    It never looks at what its side cannot see: each look-ahead deals again, at random, the cards it cannot
+    see (the enemy's hand and draw pile, the enemy's spent pile when spent piles are face down, a card the
+    enemy chose face down) and the order of its own draw pile (:meth:`determinize`).
+    See :mod:`explorer.core.search`."""
+
+    policy = GreedyBot
+    budget = 400
+    horizon = 20
+    width = 8
+    margin = 5.0
+    hidden = True
+
+    def evaluate(self, state, side: str) -> float:
+        them = state.other(side)
+        fighters = state._standing()
+        cards = sum(state.values.value(c) for c in state.value_cards(side)) - sum(
+            state.values.value(c) for c in state.value_cards(them))
+        return 100.0 * (fighters[side] - fighters[them]) + cards / 10
+
+    def determinize(self, state, side: str, rng):
+        p = state.position
+        them = state.other(side)
+        mine, theirs = p.piles[side], p.piles[them]
+        face_up = state.settings.spent_piles_face_up
+        attack = p.attack
+        hidden_slot = None  # the field of a card the enemy chose face down, if any
+        if attack is not None and not attack.revealed:
+            if p.side == them and attack.attack_card is not None:
+                hidden_slot = "attack_card"
+            elif p.side == side and attack.defence_card is not None:
+                hidden_slot = "defence_card"
+        unseen = [*theirs.draw, *theirs.hand, *(() if face_up else theirs.spent)]
+        if hidden_slot:
+            unseen.append(getattr(attack, hidden_slot))
+        unseen.sort(key=str)  # in an order that tells nothing, then dealt at random
+        rng.shuffle(unseen)
+        if hidden_slot:  # a value card, as the rules demand of a card chosen to fight with
+            k = next(i for i, c in enumerate(unseen) if not c.is_joker)
+            attack = evolve(attack, **{hidden_slot: unseen.pop(k)})
+        sizes = [len(theirs.draw), len(theirs.hand)]
+        draw, hand = tuple(unseen[:sizes[0]]), tuple(unseen[sizes[0]:sizes[0] + sizes[1]])
+        spent = theirs.spent if face_up else tuple(unseen[sizes[0] + sizes[1]:])
+        own_draw = sorted(mine.draw, key=str)
+        rng.shuffle(own_draw)
+        piles = {side: Piles(tuple(own_draw), mine.hand, mine.spent), them: Piles(draw, hand, spent)}
+        probe = state.clone()
+        probe.position = evolve(p, piles={**p.piles, **piles}, attack=attack)
+        return probe
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}

@@ -1,4 +1,4 @@
-"""Simple opponents: a greedy bot, and the core's random one (``BOTS``)."""
+"""Opponents (``BOTS``): greedy, strong (a look-ahead over greedy: explorer.core.search), and random."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Sight
 from explorer.core.frozen import evolve
+from explorer.core.search import SearchBot
 
 from . import mechanics as m
 from .game import Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
@@ -90,7 +91,22 @@ class GreedyBot:
         return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
 
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+class StrongBot(SearchBot):
+    """Looks ahead: tries each action on copies of the game with the engine's own dice, the greedy bot playing
+    on through the rest of this turn and the enemy's reply, and keeps the action that leaves it best off
+    (figures alive, a heavy weapon or sniper counting double). See :mod:`explorer.core.search`."""
+
+    policy = GreedyBot
+    budget = 60
+    horizon = 8
+    width = 8
+    margin = 0.1
+
+    def evaluate(self, state, side: str) -> float:
+        return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in m.living(state))
+
+
+BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
 
 
 def _enemy_units(state) -> list:

@@ -59,6 +59,8 @@
     }
     const pickers = gamePickers(snapshot);
     if (pickers) button.before(pickers.scenario.parentElement, pickers.side.parentElement);
+    const opponent = botPicker(snapshot);
+    if (opponent) button.before(opponent.parentElement);
     const pending = pendingGame(snapshot.dataset.ruleset);
     if (pending) {  // the reader came from a page that set a game up: say so, on their side, in view
       if (pickers && pending.human) pickers.side.value = pending.human;
@@ -68,7 +70,7 @@
       snapshot.scrollIntoView({ block: "start" });
     }
     button.hidden = false;
-    button.addEventListener("click", () => start(snapshot, button, pickers), { once: true });
+    button.addEventListener("click", () => start(snapshot, button, pickers, opponent), { once: true });
   }
 
   // -- choosing the game: a scenario and a side, from the snapshot's data-options {scenario: [sides]} --
@@ -91,12 +93,24 @@
     return { scenario, side };
   }
 
-  function chosenGame(snapshot, pickers) {
+  // -- choosing the opponent: one of the snapshot's data-bots {name: words}; the strong one thinks longer --
+  function botPicker(snapshot) {
+    const bots = snapshot.dataset.bots ? JSON.parse(snapshot.dataset.bots) : null;
+    if (!bots) return null;
+    const bot = el("select", { class: "tsr-live-bot" },
+      ...Object.entries(bots).map(([name, words]) => el("option", { value: name, text: words })));
+    if (snapshot.dataset.bot in bots) bot.value = snapshot.dataset.bot;
+    el("label", { class: "tsr-live-field" }, "Opponent ", bot);
+    return bot;
+  }
+
+  function chosenGame(snapshot, pickers, opponent) {
     return {
       ruleset: snapshot.dataset.ruleset,
       scenario: pickers ? pickers.scenario.value : snapshot.dataset.scenario,
       human: pickers ? pickers.side.value : snapshot.dataset.human,
-      seed: Number(snapshot.dataset.seed), bot: snapshot.dataset.bot, bot_seed: Number(snapshot.dataset.botSeed || 1),
+      seed: Number(snapshot.dataset.seed), bot: opponent ? opponent.value : snapshot.dataset.bot,
+      bot_seed: Number(snapshot.dataset.botSeed || 1),
     };
   }
 
@@ -160,13 +174,14 @@
   }
 
   // -- the live controls ------------------------------------------------------------------------
-  async function start(snapshot, button, pickers) {
+  async function start(snapshot, button, pickers, opponent) {
     const bootStarted = performance.now();
     const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
     button.disabled = true;
     if (pickers) { pickers.scenario.disabled = pickers.side.disabled = true; }
+    if (opponent) opponent.disabled = true;
     button.after(progress);
-    const config = chosenGame(snapshot, pickers);
+    const config = chosenGame(snapshot, pickers, opponent);
     const send = connect((text) => { progress.textContent = text; });
     let rules = {};
     const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
@@ -211,7 +226,8 @@
     const tryButton = el("button", { type: "button", class: "tsr-live-try-button", text: "Try it" });
     const log = el("div", { class: "tsr-live-log" });
     const newBar = el("div", { class: "tsr-live-buttons" },
-      ...(pickers ? [pickers.scenario.parentElement, pickers.side.parentElement] : []), newGame);
+      ...(pickers ? [pickers.scenario.parentElement, pickers.side.parentElement] : []), newGame,
+      ...(opponent ? [opponent.parentElement] : []));
     const panel = el("div", { class: "tsr-live" },
       turn, result, hint,
       el("label", { class: "tsr-live-field" }, "Action ", menu),
@@ -224,7 +240,7 @@
       el("h4", { text: "Log (newest first)" }), log);
     (board ? board.parentElement : column).insertBefore(panel, board ? board.nextSibling : null);
     const controls = [menu, dice, play, undo, save, file, tryText, tryButton, newGame,
-                      ...(pickers ? [pickers.scenario, pickers.side] : [])];
+                      ...(pickers ? [pickers.scenario, pickers.side] : []), ...(opponent ? [opponent] : [])];
     let busy = false;
 
     function show(answer) {
@@ -280,7 +296,9 @@
       run("play", faces ? [Number(menu.value), faces] : [Number(menu.value)]).then(() => { dice.value = ""; });
     });
     undo.addEventListener("click", () => run("undo", []));
-    newGame.addEventListener("click", () => run("new", [], { kind: "start", config: chosenGame(snapshot, pickers) }));
+    newGame.addEventListener("click", () => run("new", [], { kind: "start", config: chosenGame(snapshot, pickers, opponent) }));
+    // Another opponent takes over the game as it stands (the engine's "bot" command).
+    if (opponent) opponent.addEventListener("change", () => run("bot", [opponent.value]));
     // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
     document.addEventListener("tsr-board-tap", (event) => {
       const { plot, x, y } = event.detail;
@@ -307,6 +325,7 @@
       file.value = "";
     });
     if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
+    if (opponent) opponent.disabled = false;
     show(answer);
     const pending = pendingGame(config.ruleset);
     if (pending) {
