@@ -482,3 +482,33 @@ def markdown_table(table: dict) -> str:
              "|" + "---|" * len(table["columns"])]
     lines += ["| " + " | ".join(map(cell, row)) + " |" for row in table["rows"]]
     return "\n".join(lines)
+
+
+def _titles(names: Sequence[str]) -> str:
+    titles = [f"*{get_ruleset(n).title}*" for n in names]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
+def length_words(study: dict[str, Length]) -> str:
+    """What the games came to, in words that follow the numbers (the page's prose does not guess them)."""
+    by_length = sorted(study, key=lambda n: study[n].mean_rounds)
+    shortest, longest = by_length[0], by_length[-1]
+    out = [f"The shortest games were {_titles([shortest])}'s ({study[shortest].mean_rounds:.1f} rounds on "
+           f"average), the longest {_titles([longest])}'s ({study[longest].mean_rounds:.1f})."]
+    ahead = [n for n in study if study[n].first_wins.low > 0.5]
+    behind = [n for n in study if study[n].first_wins.high < 0.5]
+    unclear = [n for n in study if n not in ahead and n not in behind]
+    if ahead:
+        out.append(f"Moving first was an advantage in {_titles(ahead)}: the whole 95% interval of the first "
+                   f"player's wins lies above one half.")
+    if behind:
+        out.append(f"Moving first was a handicap in {_titles(behind)}: the whole interval lies below one half.")
+    if unclear:
+        out.append(f"In {_titles(unclear)} these games cannot tell an edge for either side from a coin toss: "
+                   f"the interval takes in one half.")
+    return " ".join(out)
+
+
+def luck_words(pairings: Sequence[Pairing]) -> str:
+    """Each pairing's result in a sentence, a missing bot included (the page shows it, it is not dropped)."""
+    return " ".join(p.words() + "." for p in pairings)
