@@ -512,3 +512,14 @@ def length_words(study: dict[str, Length]) -> str:
 def luck_words(pairings: Sequence[Pairing]) -> str:
     """Each pairing's result in a sentence, a missing bot included (the page shows it, it is not dropped)."""
     return " ".join(p.words() + "." for p in pairings)
+
+
+def html_table(table: dict, *, caption: str = "") -> str:
+    """A ``{"columns", "rows"}`` table as HTML in the book's rule-table style; it scrolls sideways on a phone."""
+    import html
+
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table["columns"])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in table["rows"])
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f'<div style="overflow-x:auto"><table class="table rules-table">{title}'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
