@@ -24,12 +24,12 @@ LOOK = {  # colour and marker: every ruleset told apart by its shape as well as 
 
 
 def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
-    fig = figure(height=340, sizing_mode="stretch_width", y_range=(-0.03, 1.03), title=title,
-                 x_axis_label=f"distance to the target ({unit})", y_axis_label="chance one attack takes a figure off" + (" (or a strength point)" if unit == "squares" else ""),
+    fig = figure(height=540, sizing_mode="stretch_width", y_range=(-0.03, 1.03), title=title,
+                 x_axis_label=f"distance to the target ({unit})", y_axis_label="chance per attack",
                  toolbar_location=None, name=name)
     fig.yaxis.formatter.use_scientific = False
     items = []
-    for curve in curves:
+    for order, curve in enumerate(curves):  # later curves' markers smaller, so markers at one value nest, all seen
         colour, marker = LOOK[curve.ruleset]
         for where, values, dash in (("in the open", curve.open, "solid"), ("in cover", curve.cover, "dashed")):
             source = ColumnDataSource({
@@ -38,8 +38,8 @@ def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
                 "ruleset": [curve.title] * len(values), "where": [where] * len(values),
                 "attacker": [curve.attacker] * len(values),
             })
-            line = fig.line("d", "p", source=source, color=colour, line_width=3, line_dash=dash)
-            dots = fig.scatter("d", "p", source=source, marker=marker, size=9, color=colour,
+            line = fig.step("d", "p", source=source, color=colour, line_width=3, line_dash=dash, mode="center")
+            dots = fig.scatter("d", "p", source=source, marker=marker, size=15 - 4 * order, color=colour,
                                fill_color=colour if where == "in the open" else "white", line_color=INK)
             items.append(LegendItem(label=f"{curve.title}, {where}", renderers=[line, dots]))
     fig.add_tools(HoverTool(tooltips=[("", "@ruleset, @where"), ("attack", "@attacker"), ("distance", f"@d {unit}"),
@@ -51,10 +51,10 @@ def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
 def lethality_chart(curves: Sequence[Curve]):
     """One attack's chance to take an enemy figure off, against distance: a tabletop panel in inches and a grid
     panel in squares (the grid rulesets name no common scale), in the open (solid) and in cover (dashed)."""
-    tabletop = _panel([c for c in curves if c.ruleset in TABLETOP], "inches", "Tabletop rulesets (inches)",
-                      "compare-lethality-tabletop")
-    grid = _panel([c for c in curves if c.ruleset in GRID], "squares", "Grid rulesets (squares)",
-                  "compare-lethality-grid")
+    tabletop = _panel([c for c in curves if c.ruleset in TABLETOP], "inches",
+                      "Tabletop rulesets: one attack takes a figure off", "compare-lethality-tabletop")
+    grid = _panel([c for c in curves if c.ruleset in GRID], "squares",
+                  "Grid rulesets: a figure off (Dice Tactics: a strength point)", "compare-lethality-grid")
     return column(row(tabletop, grid, sizing_mode="stretch_width"),
                   alt_div(lethality_words(curves), name="compare-lethality-alt"), sizing_mode="stretch_width")
 
