@@ -269,7 +269,7 @@ MAIN = {
                                              "the slowest of the five, so it gets the fewest games"),
     "simple_plastic": Study("skirmish", 40, 12, 1),
     "one_brain_cell": Study("patrol", 40, 12, 1, "the smaller of its two scenarios: a skirmish game takes a second "
-                                                "of computing, a patrol a fifth of that"),
+                                                "of computing, a patrol about a sixth of that"),
     "phlog": Study("corridor", 60, 30, 1),
     "dice_tactics": Study("river_crossing", 40, 20, 1),
 }
