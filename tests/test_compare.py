@@ -147,3 +147,17 @@ def test_charts_carry_their_text_alternatives_and_show_a_missing_bot():
              and "not played" in r.data_source.data["text"][0]]
     assert texts == [["not played: no no_such_bot bot yet"]]
     assert "no no_such_bot bot yet" in luck.select_one({"name": "compare-luck-alt"}).text
+
+
+def test_the_words_follow_the_intervals_not_the_point_estimates():
+    def games(ruleset, first_wins, n):
+        return tuple(c.Game(ruleset, "s", seed, (("green", "greedy"), ("tan", "greedy")), "green",
+                            "green" if seed < first_wins else "tan", True, 3 + seed % 2, 40) for seed in range(n))
+
+    study = {"phlog": c.Length("phlog", "s", games("phlog", 36, 40)),               # 90%: interval above one half
+             "dice_tactics": c.Length("dice_tactics", "s", games("dice_tactics", 4, 40)),  # 10%: below
+             "army_men": c.Length("army_men", "s", games("army_men", 7, 10))}       # 70% of 10: takes in one half
+    words = c.length_words(study)
+    assert "advantage in *The Rules! (with no name)*" in words
+    assert "handicap in *Dice Tactics*" in words
+    assert "In *Army Men* these games cannot tell" in words
