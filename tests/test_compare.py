@@ -142,10 +142,11 @@ def test_charts_carry_their_text_alternatives_and_show_a_missing_bot():
     pairings = c.luck_study(["phlog"], [("random", "greedy"), ("greedy", "no_such_bot")],
                             seeds={("phlog", "random", "greedy"): 1})
     luck = luck_chart(pairings)
-    texts = [r.data_source.data["text"] for r in luck.select({"type": __import__("bokeh").models.GlyphRenderer})
-             if "text" in r.data_source.data and isinstance(r.data_source.data["text"][0], str)
-             and "not played" in r.data_source.data["text"][0]]
-    assert texts == [["not played: no no_such_bot bot yet"]]
+    from bokeh.models import GlyphRenderer, Text
+
+    notes = [list(r.data_source.data["text"]) for r in luck.select({"type": GlyphRenderer})
+             if isinstance(r.glyph, Text)]
+    assert notes == [["not played: no no_such_bot bot yet"]]
     assert "no no_such_bot bot yet" in luck.select_one({"name": "compare-luck-alt"}).text
 
 
