@@ -107,7 +107,7 @@ def test_a_bot_a_ruleset_lacks_is_reported_not_dropped():
     assert [(p.weaker, p.stronger) for p in pairings] == [("random", "greedy"), ("greedy", "no_such_bot")]
     missing = pairings[1]
     assert missing.missing == ("no_such_bot",) and missing.games == ()
-    assert "no no_such_bot bot" in missing.words()
+    assert "greedy against no_such_bot was not played (no no_such_bot bot yet)" in missing.words()
     row = c.luck_table(pairings)["rows"][1]
     assert row[1] == "greedy against no_such_bot" and "not played" in row[2]
     assert "no_such_bot" in c.luck_words(pairings)
@@ -162,3 +162,9 @@ def test_the_words_follow_the_intervals_not_the_point_estimates():
     assert "advantage in *The Rules! (with no name)*" in words
     assert "handicap in *Dice Tactics*" in words
     assert "In *Army Men* these games cannot tell" in words
+
+
+def test_a_pairing_given_no_seeds_is_reported_as_left_out():
+    [pairing] = c.luck_study(["phlog"], [("random", "greedy")], seeds={("phlog", "random", "greedy"): 0})
+    assert pairing.games == () and "left out of this build" in pairing.words()
+    assert "not played" in c.luck_table([pairing])["rows"][0][2]

@@ -95,9 +95,9 @@ def first_player_chart(study: dict[str, Length]):
 def luck_chart(pairings: Sequence[Pairing]):
     """How often the weaker bot wins, each pairing on each ruleset; a pairing a ruleset lacks a bot for is shown
     as a line of text where its bar would be."""
-    played = [p for p in pairings if not p.missing]
+    played = [p for p in pairings if not p.not_played]
     label = lambda p: f"{get_ruleset(p.ruleset).title}: {p.weaker} v {p.stronger}"  # noqa: E731
-    notes = [(label(p), f"not played: no {' or '.join(p.missing)} bot yet") for p in pairings if p.missing]
+    notes = [(label(p), f"not played: {p.not_played}") for p in pairings if p.not_played]
     fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [LOOK[p.ruleset][0] for p in played],
                        [LOOK[p.ruleset][1] for p in played],
                        title="Upsets: the weaker bot's wins (bar: 95% interval)",
