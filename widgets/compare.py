@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bokeh.layouts import column, row
+from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem, Span
 from bokeh.plotting import figure
 
@@ -55,7 +55,7 @@ def lethality_chart(curves: Sequence[Curve]):
                       "Tabletop rulesets: one attack takes a figure off", "compare-lethality-tabletop")
     grid = _panel([c for c in curves if c.ruleset in GRID], "squares",
                   "Grid rulesets: a figure off (Dice Tactics: a strength point)", "compare-lethality-grid")
-    return column(row(tabletop, grid, sizing_mode="stretch_width"),
+    return column(tabletop, grid,  # one above the other: side by side, a phone would squash both
                   alt_div(lethality_words(curves), name="compare-lethality-alt"), sizing_mode="stretch_width")
 
 
