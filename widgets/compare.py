@@ -24,7 +24,7 @@ LOOK = {  # colour and marker: every ruleset told apart by its shape as well as 
 
 
 def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
-    fig = figure(height=540, sizing_mode="stretch_width", y_range=(-0.03, 1.03), title=title,
+    fig = figure(height=470, sizing_mode="stretch_width", y_range=(-0.03, 1.03), title=title,
                  x_axis_label=f"distance to the target ({unit})", y_axis_label="chance per attack",
                  toolbar_location=None, name=name)
     fig.yaxis.formatter.use_scientific = False
