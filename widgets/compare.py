@@ -14,6 +14,10 @@ from explorer.core.registry import get_ruleset
 from .alt_text import alt_div
 from .palette import INK, OKABE_ITO
 
+SHORT = {"army_men": "Army Men", "simple_plastic": "Simple Plastic", "one_brain_cell": "1BC",
+         "phlog": "The Rules!", "dice_tactics": "Dice Tactics"}
+"""Short names for the charts' row labels, so a phone keeps room for the bars."""
+
 LOOK = {  # colour and marker: every ruleset told apart by its shape as well as its colour
     "army_men": (OKABE_ITO["orange"], "circle"),
     "simple_plastic": (OKABE_ITO["blue"], "square"),
@@ -52,9 +56,9 @@ def lethality_chart(curves: Sequence[Curve]):
     """One attack's chance to take an enemy figure off, against distance: a tabletop panel in inches and a grid
     panel in squares (the grid rulesets name no common scale), in the open (solid) and in cover (dashed)."""
     tabletop = _panel([c for c in curves if c.ruleset in TABLETOP], "inches",
-                      "Tabletop rulesets: one attack takes a figure off", "compare-lethality-tabletop")
+                      "Tabletop: one attack takes a figure off", "compare-lethality-tabletop")
     grid = _panel([c for c in curves if c.ruleset in GRID], "squares",
-                  "Grid rulesets: a figure off (Dice Tactics: a strength point)", "compare-lethality-grid")
+                  "Grid: a figure (Dice Tactics: a point) off", "compare-lethality-grid")
     return column(tabletop, grid,  # one above the other: side by side, a phone would squash both
                   alt_div(lethality_words(curves), name="compare-lethality-alt"), sizing_mode="stretch_width")
 
@@ -82,13 +86,13 @@ def _share_chart(labels, shares, colours, markers, *, title: str, x_label: str, 
 
 def first_player_chart(study: dict[str, Length]):
     """How often the side that moves first wins, greedy against greedy, with 95% intervals."""
-    labels = [get_ruleset(name).title for name in study]
+    labels = [SHORT[name] for name in study]
     shares = [result.first_wins for result in study.values()]
     fig = _share_chart(labels, shares, [LOOK[n][0] for n in study], [LOOK[n][1] for n in study],
-                       title="The first player's wins (greedy against greedy; bar: 95% interval)",
-                       x_label="share of games won by the side that moves first (dotted: half)",
+                       title="First player's wins (bar: 95% interval)",
+                       x_label="share won by the side moving first",
                        name="compare-first-player")
-    words = "; ".join(f"{label}: the first player won {s}" for label, s in zip(labels, shares))
+    words = "; ".join(f"{get_ruleset(name).title}: the first player won {s}" for name, s in zip(study, shares))
     return column(fig, alt_div(words + ".", name="compare-first-player-alt"), sizing_mode="stretch_width")
 
 
@@ -96,12 +100,12 @@ def luck_chart(pairings: Sequence[Pairing]):
     """How often the weaker bot wins, each pairing on each ruleset; a pairing a ruleset lacks a bot for is shown
     as a line of text where its bar would be."""
     played = [p for p in pairings if not p.not_played]
-    label = lambda p: f"{get_ruleset(p.ruleset).title}: {p.weaker} v {p.stronger}"  # noqa: E731
-    notes = [(label(p), f"not played: {p.not_played}") for p in pairings if p.not_played]
+    label = lambda p: f"{SHORT[p.ruleset]}: {p.weaker} v {p.stronger}"  # noqa: E731
+    notes = [(label(p), f"not played: {p.not_played}") for p in pairings if p.not_played]  # in full in the alt text
     fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [LOOK[p.ruleset][0] for p in played],
                        [LOOK[p.ruleset][1] for p in played],
-                       title="Upsets: the weaker bot's wins (bar: 95% interval)",
-                       x_label="share of games the weaker bot won (sides swapped on every seed)",
+                       title="Weaker bot's wins (bar: 95% interval)",
+                       x_label="share won by the weaker bot",
                        name="compare-luck", notes=notes)
     words = "; ".join(p.words() for p in pairings)
     return column(fig, alt_div(words + ".", name="compare-luck-alt"), sizing_mode="stretch_width")
