@@ -155,7 +155,8 @@ def simple_plastic_kill(inches: float, cover: bool, *, moved: bool = True) -> Fr
     """A trooper's attack on a trooper: no range limit, 4+ (cover +1, standing still -1), a 1 never kills."""
     mechanics, data = _module("simple_plastic", "mechanics"), _module("simple_plastic", "data")
     delta = {m.condition: m.delta for m in data.MODIFIERS}
-    need = data.BASE_TO_KILL + (delta["target_in_cover"] if cover else 0) + (0 if moved else delta["attacker_did_not_move"])
+    need = data.BASE_TO_KILL + (delta["target_in_cover"] if cover else 0)
+    need += 0 if moved else delta["attacker_did_not_move"]
     return mechanics.kill_chance(need)
 
 
@@ -215,7 +216,8 @@ def lethality() -> list[Curve]:
         Curve("dice_tactics", "a starting squad (strength 3) attacks one", "squares", SQUARES,
               tuple(dice_tactics_loss(d, False) for d in SQUARES), tuple(dice_tactics_loss(d, True) for d in SQUARES),
               "in a forest (+1 strength defending)",
-              "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), none in a forest"),
+              "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), "
+              "none in a forest"),
     ]
 
 
