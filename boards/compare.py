@@ -108,10 +108,13 @@ def needs_table() -> dict:
     for name in RULESETS:
         ruleset, study = get_ruleset(name), MAIN[name]
         figures = scenario_figures(name, study.scenario)
-        per_side = " and ".join(str(n) for n in figures.values())
         unit = "dice (units)" if name == "dice_tactics" else "figures"
+        if len(set(figures.values())) == 1:
+            count = f"{next(iter(figures.values()))} {unit} a side"
+        else:
+            count = " and ".join(f"{n} ({side})" for side, n in figures.items()) + f" {unit}"
         needs = NEEDS[name]
-        rows.append([ruleset.title, f"{per_side} {unit} a side ({study.scenario.replace('_', ' ')})",
+        rows.append([ruleset.title, f"{count} ({study.scenario.replace('_', ' ')})",
                      playing_area(name, study.scenario), needs.dice, needs.cards, needs.measuring, needs.time])
     return {"columns": ["Ruleset", "Figures in our main scenario", "Table or board", "Dice", "Cards",
                         "Measuring", "Playing time"], "rows": rows}

@@ -75,8 +75,9 @@ def test_every_curve_is_a_chance_at_every_distance_and_the_table_says_it_exactly
 def test_needs_table_counts_the_scenarios_figures():
     rows = {row[0]: row for row in c.needs_table()["rows"]}
     assert len(rows) == 5
-    assert rows["Simple Plastic Wargame"][1].startswith("6 and 6 figures")
-    assert rows["Dice Tactics"][1].startswith("6 and 6 dice")  # 4 squads and 2 tanks a player
+    assert rows["Simple Plastic Wargame"][1] == "6 figures a side (skirmish)"
+    assert rows["Dice Tactics"][1].startswith("6 dice (units) a side")  # 4 squads and 2 tanks a player
+    assert rows["Army Men"][1] == "8 (green) and 7 (tan) figures (standard)"  # the standard battle is uneven
     assert rows["Army Men"][2] == "48 × 36 inches"
     assert "hour" in rows["1BC (One Brain-Cell)"][6]  # the only source that says how long a game takes
 
