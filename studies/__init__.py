@@ -151,6 +151,7 @@ def local_cluster(workers: int = 2) -> Iterator[Workers]:
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        _load_engine(client)
         yield Workers(client.get_executor(pure=False), workers,
                       f"on a Dask LocalCluster of {workers} worker process{'es' if workers > 1 else ''}")
 
@@ -162,9 +163,16 @@ def dask_cluster(scheduler: str, *, timeout: float = 30) -> Iterator[Workers]:
     from distributed import Client
 
     with Client(scheduler, timeout=timeout) as client:
+        _load_engine(client)
         threads = sum(client.nthreads().values())
         yield Workers(client.get_executor(pure=False), max(1, threads),
                       f"on the Dask cluster at {scheduler} ({threads} worker threads)")
+
+
+def _load_engine(client) -> None:
+    """Every worker imports the engine and its rulesets now, not during the first games: a worker without
+    the project installed fails here, saying so, and the games-per-second figure measures games."""
+    client.run(exec, "import explorer; explorer.all_rulesets()")
 
 
 @contextlib.contextmanager
