@@ -87,10 +87,10 @@ class Study:
     def run(self, where: Workers | None = None, *, chunksize: int | None = None, progress=None) -> StudyRun:
         """Play the study's games (serially without ``where``); ``progress(done, total)`` as they finish."""
         where = where or Workers(None, 1, "serially, in this process")
-        chunk = chunksize or chunk_for(self.games, where.slots)
+        chunk = (chunksize or chunk_for(self.games, where.slots)) if where.executor is not None else None
         start = time.perf_counter()
         results = run_many(self.game, self.players, self.seeds, executor=where.executor,
-                           max_actions=self.max_actions, chunksize=chunk, progress=progress)
+                           max_actions=self.max_actions, chunksize=chunk or 1, progress=progress)
         return StudyRun(self, results, time.perf_counter() - start, where.description, chunk)
 
 
@@ -108,7 +108,7 @@ class StudyRun:
     results: list[GameResult]
     seconds: float
     where: str
-    chunksize: int
+    chunksize: int | None  # games a task; None: played serially
 
     @property
     def summary(self) -> Summary:
@@ -123,7 +123,7 @@ class StudyRun:
         (after the study's description, unless ``heading`` is false)."""
         summary = self.summary
         lines = [self.study.describe()] if heading else []
-        lines.append(f"played {self.where} ({self.chunksize} games a task)")
+        lines.append(f"played {self.where}" + (f" ({self.chunksize} games a task)" if self.chunksize else ""))
         width = max(len(side) for side in self.study.sides)
         lines += [f"  {side:{width}} won {summary.win_share(side)}" for side in self.study.sides]
         lines.append(f"  draws {summary.draws:,}, unfinished (action limit) {summary.unfinished:,}")
@@ -145,11 +145,16 @@ class Workers:
 @contextlib.contextmanager
 def local_cluster(workers: int = 2) -> Iterator[Workers]:
     """A Dask ``LocalCluster`` of ``workers`` processes with one thread each (the engine is pure Python, so
-    threads would share one core), its dashboard off (no port opened, nothing served) and its logs quiet
-    below errors."""
+    threads would share one core) on this machine's loopback address, its dashboard off and its logs quiet
+    below errors.
+
+    With the dashboard off the scheduler still answers a few HTTP routes (its health check); they go to a
+    free port, not the dashboard's 8787, which another cluster may hold (Dask would warn on stderr).
+    """
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         _load_engine(client)
         yield Workers(client.get_executor(pure=False), workers,
