@@ -135,11 +135,13 @@ class StudyRun:
 # -- where the games are played --------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Workers:
-    """Where a study runs: an executor (``None``: serially), how many games it plays at once, in words."""
+    """Where a study runs: an executor (``None``: serially), how many games it plays at once, in words, and
+    the address of its cluster's scheduler (for a second client: ``--scheduler``)."""
 
     executor: Executor | None
     slots: int
     description: str
+    scheduler: str | None = None
 
 
 @contextlib.contextmanager
@@ -158,7 +160,8 @@ def local_cluster(workers: int = 2) -> Iterator[Workers]:
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         _load_engine(client)
         yield Workers(client.get_executor(pure=False), workers,
-                      f"on a Dask LocalCluster of {workers} worker process{'es' if workers > 1 else ''}")
+                      f"on a Dask LocalCluster of {workers} worker process{'es' if workers > 1 else ''}",
+                      cluster.scheduler_address)
 
 
 @contextlib.contextmanager
@@ -171,7 +174,7 @@ def dask_cluster(scheduler: str, *, timeout: float = 30) -> Iterator[Workers]:
         _load_engine(client)
         threads = sum(client.nthreads().values())
         yield Workers(client.get_executor(pure=False), max(1, threads),
-                      f"on the Dask cluster at {scheduler} ({threads} worker threads)")
+                      f"on the Dask cluster at {scheduler} ({threads} worker threads)", scheduler)
 
 
 def _load_engine(client) -> None:

@@ -66,6 +66,15 @@ def test_the_progress_bar_counts_up_to_the_total_and_closes(monkeypatch, capsys)
     assert printed.count("5/5") == 1 and printed.startswith("Games: 100%")
 
 
+def test_the_command_plays_on_a_running_cluster_named_by_its_scheduler(cluster, serial, capsys):
+    assert cluster.scheduler.startswith("tcp://127.0.0.1:")
+    assert main(["phlog", "duel", "--games", "200", "--scheduler", cluster.scheduler]) == 0
+    out = capsys.readouterr().out
+    assert f"on the Dask cluster at {cluster.scheduler} (2 worker threads)" in out
+    summary = serial.summary
+    assert f"green won {summary.win_share('green')}" in out  # the serial run's figures, to the game
+
+
 def test_a_study_says_what_it_plays_and_refuses_what_it_cannot():
     assert STUDY.sides == ("green", "tan")
     assert "duel, greedy bots: 200 games (seeds 0 to 199)" in STUDY.describe()
