@@ -153,11 +153,16 @@ def local_cluster(workers: int = 2) -> Iterator[Workers]:
     With the dashboard off the scheduler still answers a few HTTP routes (its health check); they go to a
     free port, not the dashboard's 8787, which another cluster may hold (Dask would warn on stderr).
     """
+    import dask
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    # The workers' statistical profiler samples the stack of a running task every few milliseconds: for a
+    # pure-Python game that cost about 7% of a worker's time, and nothing here reads the profiles.
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                               silence_logs=logging.ERROR)
+    with cluster, Client(cluster) as client:
         _load_engine(client)
         yield Workers(client.get_executor(pure=False), workers,
                       f"on a Dask LocalCluster of {workers} worker process{'es' if workers > 1 else ''}",
