@@ -51,8 +51,11 @@ browser:
 	  done; \
 	  DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null; }
 
+# Test files are shared among PYTEST_WORKERS processes (one per core by default); a file's tests stay
+# together in one process, in order, as a notebook's cells must (--dist loadfile). PYTEST_WORKERS=0: one process.
+PYTEST_WORKERS ?= auto
 test: $(STAMP) browser site
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 lab: $(STAMP)
 	$(BIN)/python -m sitebuild.lab_settings $(VENV)

@@ -7,7 +7,9 @@ above that heading.
 
 from __future__ import annotations
 
-from explorer.core.rules import Catalogue
+from explorer.core.rules import Absent, Catalogue
+
+from .data import ELIMINATE_VP, FULLMETAL_LOSSES, MACHINERY_AT, MACHINERY_SQUAD, MARCH_MOVEMENTS, RESPAWN_STRENGTH
 
 RULESET = "dice_tactics"
 
@@ -69,5 +71,54 @@ _CATALOGUE = (
     ("operation.victory", "Winning", "operation"),
 )
 
-SECTIONS = Catalogue(RULESET, _CATALOGUE)  # the rulings' sections are added when the ruleset registers
+# The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
+_CONCEPTS = {
+    "moving": {"movement": (
+        f"A March action makes up to {MARCH_MOVEMENTS} movements to orthogonally adjacent spaces, shared among "
+        "any units; entering a hill or leaving water costs one more, and tanks never enter water or forest."
+    )},
+    "terrain.forest": {"cover": (
+        "No cover from sight, but a forest shelters: a unit standing in one counts 1 more strength when "
+        "defending, and no counter-attack can strike it."
+    )},
+    "attacking": {"shooting": (
+        "Every attack is made at range (a squad 2 spaces, more from a hill or tower; a tank 3) and rolls no dice: "
+        "the defender loses the attacker's strength + 1 minus its own, then counter-attacks the same way."
+    )},
+    "units.tank": {"specialists": (
+        f"The one special unit is the tank (strength 2 to 6, range 3): its attacks open with {FULLMETAL_LOSSES} "
+        f"loss to the defender, it gets a free movement each March, and at strength {MACHINERY_AT} it becomes a "
+        f"squad of {MACHINERY_SQUAD}."
+    )},
+    "setup.draft": {"hidden_information": (
+        "Action cards are secret: they are drafted face down, each player sees only how many the other holds, "
+        "and nobody knows the order of the Action deck."
+    )},
+    "terrain": {"terrain": (
+        "Every space has a terrain: hills, water and bridges change movement and strength, forests shelter, and "
+        "villages, towers, ballistas and windmills give free actions such as rest, upgrade, shoot or resources."
+    )},
+    "operation.victory": {"victory": (
+        f"The source awards victory points ({ELIMINATE_VP} to eliminate a unit, 1 and 2 resources to capture it) "
+        "but never says who wins; by our design holding the Target Zone scores too, and 20 VP, or the most "
+        "when the track ends, wins."
+    )},
+}
+_ABSENT = {
+    "line_of_sight": Absent("attacking.range", (
+        "None: an attack needs only range, counted in orthogonal steps, and nothing on the board blocks it."
+    )),
+    "hand_to_hand": Absent("attacking.losses", (
+        "None: units side by side fight exactly as at range, with the same losses and counter-attack, and "
+        "nobody is locked in a melee."
+    )),
+    "morale": Absent("attacking.defeat", (
+        "None: a unit fights at whatever strength its die shows and never flees; a defeated one comes back at a "
+        f"spawn point with {RESPAWN_STRENGTH} strength."
+    )),
+}
+
+SECTIONS = Catalogue(RULESET, _CATALOGUE, concepts=_CONCEPTS, absent=_ABSENT)  # rulings' sections: at registration
 ref = SECTIONS.ref

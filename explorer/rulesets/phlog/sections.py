@@ -6,7 +6,9 @@ beside it carries the MyST label ``(phlog-moving-jump)=`` above that heading.
 
 from __future__ import annotations
 
-from explorer.core.rules import Catalogue
+from explorer.core.rules import Absent, Catalogue
+
+from .data import JUMP_COST_PER_SQUARE, MIN_JUMP_COST, REMOVAL_MARGIN
 
 RULESET = "phlog"
 
@@ -55,5 +57,53 @@ _CATALOGUE = (
     ("jokers.cancel", "A joker cancels a joker", "jokers"),
 )
 
-SECTIONS = Catalogue(RULESET, _CATALOGUE)  # the rulings' sections are added when the ruleset registers
+# The concepts of the book's concept index (explorer.core.rules.CONCEPTS): which section states each, and
+# how it works here in one sentence (numbers from .data where it names them); a concept with no rule here is
+# declared absent, with the section that shows it.
+_CONCEPTS = {
+    "moving": {"movement": (
+        "The card played sets the fighter's movement points: one a square, orthogonally, never through another "
+        f"fighter, and a straight jump costs {JUMP_COST_PER_SQUARE} points a square ({MIN_JUMP_COST} at least)."
+    )},
+    "attacking.line_of_sight": {"line_of_sight": (
+        "A ranged attack needs line of sight, which we trace between square centres: walls and closed doors "
+        "block it; fighters, pits, obstacles and scenery do not."
+    )},
+    "attacking.ranged": {"shooting": (
+        "A ranged fighter may attack any enemy it can see, at any distance and at any moment of its move; both "
+        f"players then choose a card, and winning by {REMOVAL_MARGIN} or more removes the loser's figure."
+    )},
+    "attacking.hand_to_hand": {"hand_to_hand": (
+        "A hand-to-hand fighter attacks an enemy beside it (sharing a side, by our ruling), which ends its "
+        "movement; the fight is settled by the two players' cards, like any attack."
+    )},
+    "turn.hidden_cards": {"hidden_information": (
+        "Hands and draw piles are secret, only their size is known, and attack cards are chosen face down, so "
+        "any hand may hide a joker; spent piles are face up by our ruling."
+    )},
+    "terrain": {"terrain": (
+        "Terrain fills whole squares: walls block moves and sight, doors cost a point to open, pits (which "
+        "remove a fighter that stops in one) and obstacles are crossed by jumping, and scenery does nothing."
+    )},
+    "turn.victory": {"victory": (
+        "The source does not say; by our ruling a band with no fighters left loses, and an optional round limit "
+        "gives the game to the band with more fighters standing."
+    )},
+}
+_ABSENT = {
+    "cover": Absent("attacking.line_of_sight", (
+        "None: a fighter in line of sight is as easy to hit as one in the open, and only the cards decide an "
+        "attack."
+    )),
+    "morale": Absent("attacking.removal", (
+        f"None: a fighter fights on until a trick lost by {REMOVAL_MARGIN} or more removes it; no leaders and no "
+        "test of nerve."
+    )),
+    "specialists": Absent("setup.bands", (
+        "None: a fighter is one of two kinds, set by its sculpted weapon, ranged (a rifle) or hand-to-hand (a "
+        "sword or bayonet), and nothing else sets one apart."
+    )),
+}
+
+SECTIONS = Catalogue(RULESET, _CATALOGUE, concepts=_CONCEPTS, absent=_ABSENT)  # rulings' sections: at registration
 ref = SECTIONS.ref  # works before registration too
