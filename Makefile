@@ -6,6 +6,7 @@
 #   make bench  print the engine's speed figures
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
+#   make study  a big study: 10,000 bot games on a local Dask cluster, with a progress bar (STUDY="..." for others)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +16,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site test lab serve bench bench-compare soak clean browser
+.PHONY: site test lab serve bench bench-compare soak study clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -74,6 +75,12 @@ bench-compare: $(STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)
+
+# The arguments of python -m studies (python -m studies --help), e.g.
+#   make study STUDY="simple_plastic open_field --bots greedy random --games 20000 --scheduler tcp://host:8786"
+STUDY ?= phlog duel --bots greedy --games 10000 --workers 2 --check
+study: $(STAMP)
+	$(BIN)/python -m studies $(STUDY)
 
 clean:
 	rm -rf _build .vendor

@@ -9,7 +9,9 @@ from .rng import GameRNG
 from .rules import Explained, Reason, RuleRef, Ruling, Section
 from .saves import load_game, load_json
 from .settings import setting, settings_class
-from .simulate import Bot, GameFactory, GameResult, RandomBot, SameBot, Summary, play_out, run_many, summarize
+from .simulate import (
+    Bot, GameFactory, GameResult, RandomBot, SameBot, SideBots, Summary, as_played, play_out, run_many, summarize,
+)
 from .state import GameState, LegalActions, Outcome, Termination, Turn, View
 
 __all__ = [
@@ -18,5 +20,5 @@ __all__ = [
     "get_ruleset", "load_game", "load_json", "register", "search_package", "GameRNG", "Explained", "Reason",
     "RuleRef", "Ruling", "Section", "setting", "settings_class", "Game", "GameState", "LegalActions", "Outcome",
     "Termination", "Turn", "View", "Bot", "GameResult", "RandomBot", "play_out", "run_many", "GameFactory", "SameBot",
-    "Summary", "summarize",
+    "Summary", "summarize", "as_played", "SideBots",
 ]

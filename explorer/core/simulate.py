@@ -2,14 +2,18 @@
 
 A bot is any callable ``bot(state) -> action``. :func:`run_many` plays games
 with any :class:`concurrent.futures.Executor` (threads, processes, or a Dask
-or Ray executor), so a study can outgrow one machine without new code.
+or Ray executor), so a study can outgrow one machine without new code. Each
+game depends only on its seed, so the results are the same whatever plays
+them: serially, on any executor, one game or a chunk of games per task.
+Long studies report progress (``progress(done, total)``), and
+:func:`as_played` hands each result over as soon as its game ends.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Executor, as_completed
 from typing import Protocol
 
 from .actions import Action
@@ -59,6 +63,55 @@ def _play_one(make_game: Callable[[int], GameState], make_bots: Callable[[int], 
     return GameResult(seed, state.outcome, len(state.history), state.round)
 
 
+def _play_chunk(make_game: Callable[[int], GameState], make_bots: Callable[[int], Mapping[str, Bot]],
+                seeds: tuple[int, ...], max_actions: int) -> list[GameResult]:
+    """One task of a study: the games of a few seeds, one after the other."""
+    return [_play_one(make_game, make_bots, seed, max_actions) for seed in seeds]
+
+
+Progress = Callable[[int, int], object]
+"""``progress(done, total)``: called with ``0`` before the first game and again whenever games finish."""
+
+
+def _played(make_game, make_bots, seeds: list[int], executor: Executor | None, max_actions: int,
+            chunksize: int) -> Iterator[tuple[int, list[GameResult]]]:
+    """``(index of the first seed, results)`` for each chunk of ``seeds``, as the chunks finish."""
+    if not isinstance(chunksize, int) or chunksize < 1:
+        raise ValueError(f"chunksize must be a whole number of games, 1 or more, not {chunksize!r}")
+    if executor is None:
+        for index, seed in enumerate(seeds):
+            yield index, [_play_one(make_game, make_bots, seed, max_actions)]
+        return
+    starts = range(0, len(seeds), chunksize)
+    pending = {executor.submit(_play_chunk, make_game, make_bots, tuple(seeds[i:i + chunksize]), max_actions): i
+               for i in starts}
+    try:
+        for future in as_completed(pending):
+            yield pending.pop(future), future.result()
+    finally:  # stopped early (the caller broke off, or a game raised): the games not started are not played
+        for future in pending:
+            future.cancel()
+
+
+def as_played(
+    make_game: Callable[[int], GameState],
+    make_bots: Callable[[int], Mapping[str, Bot]],
+    seeds: Iterable[int],
+    *,
+    executor: Executor | None = None,
+    max_actions: int = 5000,
+    chunksize: int = 1,
+) -> Iterator[GameResult]:
+    """Each game's result as soon as it is played: in seed order serially, in the order games finish on an
+    ``executor``. Leaving the loop early cancels the games not yet started.
+
+    ``chunksize`` seeds go to each task an executor runs (fewer, bigger tasks: less overhead on a
+    cluster); it never changes a result.
+    """
+    for _, results in _played(make_game, make_bots, list(seeds), executor, max_actions, chunksize):
+        yield from results
+
+
 def run_many(
     make_game: Callable[[int], GameState],
     make_bots: Callable[[int], Mapping[str, Bot]],
@@ -66,13 +119,26 @@ def run_many(
     *,
     executor: Executor | None = None,
     max_actions: int = 5000,
+    chunksize: int = 1,
+    progress: Progress | None = None,
 ) -> list[GameResult]:
-    """Play one game per seed; in order of ``seeds``. Arguments must pickle for process pools."""
+    """Play one game per seed; in order of ``seeds``, whatever the executor and ``chunksize``.
+
+    Arguments must pickle for process pools and clusters. ``progress(done, total)`` is called with 0 first,
+    then each time a game (serially) or a task of ``chunksize`` games (on an executor) finishes; a
+    terminal or notebook progress bar fits it.
+    """
     seeds = list(seeds)
-    if executor is None:
-        return [_play_one(make_game, make_bots, s, max_actions) for s in seeds]
-    futures = [executor.submit(_play_one, make_game, make_bots, s, max_actions) for s in seeds]
-    return [f.result() for f in futures]
+    results: list[GameResult | None] = [None] * len(seeds)
+    done = 0
+    if progress is not None:
+        progress(0, len(seeds))
+    for start, chunk in _played(make_game, make_bots, seeds, executor, max_actions, chunksize):
+        results[start:start + len(chunk)] = chunk
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(seeds))
+    return results  # type: ignore[return-value]  (every slot is filled)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,6 +157,13 @@ class GameFactory:
         return get_ruleset(self.ruleset).new_game(self.scenario, seed=seed, **dict(self.settings))
 
 
+def _fresh_bot(bot: type, seed: int, index: int) -> Bot:
+    """A new bot of class ``bot`` for the side at ``index``, seeded from the game's seed when it takes a seed."""
+    import inspect
+
+    return bot(seed=seed * 31 + index) if "seed" in inspect.signature(bot).parameters else bot()
+
+
 @dataclasses.dataclass(frozen=True)
 class SameBot:
     """Every side played by a fresh bot of one class (seeded per game when it takes a seed)."""
@@ -99,10 +172,23 @@ class SameBot:
     sides: tuple[str, ...]
 
     def __call__(self, seed: int) -> dict[str, Bot]:
-        import inspect
+        return {side: _fresh_bot(self.bot, seed, i) for i, side in enumerate(self.sides)}
 
-        seeded = "seed" in inspect.signature(self.bot).parameters
-        return {side: self.bot(seed=seed * 31 + i) if seeded else self.bot() for i, side in enumerate(self.sides)}
+
+@dataclasses.dataclass(frozen=True)
+class SideBots:
+    """Each side played by a fresh bot of its own class, seeded as :class:`SameBot` seeds them (so a
+    ``SideBots`` with one class throughout plays exactly the games of that ``SameBot``)."""
+
+    bots: tuple[tuple[str, type], ...]
+
+    @classmethod
+    def of(cls, **bots: type) -> SideBots:
+        """``SideBots.of(green=GreedyBot, tan=RandomBot)``: the sides in the order given."""
+        return cls(tuple(bots.items()))
+
+    def __call__(self, seed: int) -> dict[str, Bot]:
+        return {side: _fresh_bot(bot, seed, i) for i, (side, bot) in enumerate(self.bots)}
 
 
 @dataclasses.dataclass(frozen=True)
