@@ -7,6 +7,8 @@ in a few dozen actions.
 
 import pytest
 
+from explorer.core import get_ruleset
+
 pytest.importorskip("distributed")
 
 from explorer.core import run_many  # noqa: E402
@@ -113,7 +115,8 @@ def test_the_command_plays_serially_and_checks(capsys):
 def test_the_command_names_a_mistake_in_one_line(capsys):
     assert main(["phlog", "duel", "--bots", "clever", "--serial"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "has the bots random, greedy, not clever" in err
+    bots = ", ".join(get_ruleset("phlog").bots)
+    assert err.count("\n") == 1 and f"has the bots {bots}, not clever" in err
 
 
 def test_serial_means_no_executor():
