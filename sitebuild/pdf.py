@@ -9,8 +9,9 @@ other request is refused), in print media and at the paper's width from the star
 BokehJS lays its boards out for paper; once every board of the page is drawn, chromium
 prints it (the print rules are ``static/css/print.css``). The quick references are
 written as they are; the rulebook is a title page with the credits followed by every
-page, merged with pypdf, with a bookmark per page (its headings beneath, from
-chromium's own outline).
+page, merged with pypdf, with a bookmark per page (a chapter's pages under its
+first). Chromium's own outline of headings is not used: it needs a tagged PDF, a
+third larger.
 
 The files go to ``SITE_DIR/pdf/`` (``quick_reference_pdf`` and ``BOOK_PDF`` name
 them), and ``sw.js`` is written again so the offline app knows them (kept once a
@@ -23,11 +24,13 @@ the pages, from the same names: on each quick reference and on the home page.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import functools
 import html
 import http.server
 import io
 import os
+import posixpath
 import re
 import shutil
 import sys
@@ -130,9 +133,15 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before a file arrived
+            super().handle_error(request, client_address)
+
+
 def _serve(site: Path):
     handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -143,32 +152,34 @@ def boards_expected(page_html: str) -> int:
     return widgets + page_html.count('class="tsr-bokeh"')
 
 
-# True when BokehJS has built and drawn every view it knows (or there is no BokehJS on the page).
-_BOKEH_IDLE = """() => {
+# True once BokehJS has built and drawn ``expected`` figures and each root view has finished
+# (``has_finished``: laid out and painted, children included); the jupyter_bokeh boards register there too.
+_BOARDS_DRAWN = """(expected) => {
   const index = window.Bokeh && window.Bokeh.index;
-  if (!index) return true;
-  const roots = [...index];
-  return roots.every(view => !view.has_finished || view.has_finished());
+  if (!index) return expected == 0;
+  const figures = [...index.query(view => view.model && view.model.type == "Figure")];
+  return figures.length >= expected && [...index].concat(figures).every(view => view.has_finished());
 }"""
 
 
-def wait_for_boards(page, expected: int, timeout_ms: int = 30_000) -> None:
-    """Wait until ``expected`` Bokeh figures are drawn (each with a canvas of some size) and BokehJS is idle."""
-    if expected:
-        figures = page.locator(".bk-Figure")
-        deadline = time.monotonic() + timeout_ms / 1000
-        while True:
-            drawn = sum(1 for box in (f.bounding_box() for f in figures.all())
-                        if box and box["width"] * box["height"] > 0)
-            if drawn >= expected:
-                break
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{page.url}: {drawn} of {expected} boards drawn")
-            page.wait_for_timeout(100)
-        page.locator("canvas").first.wait_for(timeout=timeout_ms)
-    page.wait_for_function(_BOKEH_IDLE, timeout=timeout_ms)
-    page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_timeout(200)  # one more frame or two for the last canvas paint
+# Bokeh's own buttons (a replay's Back and Forward) sit inside its shadow DOM, out of the print
+# stylesheet's reach: hidden here, before printing.
+_HIDE_BOKEH_BUTTONS = """() => {
+  const index = window.Bokeh && window.Bokeh.index;
+  if (!index) return;
+  for (const view of index.query(view => view.model && ["Button", "Toggle", "Dropdown"].includes(view.model.type)))
+    view.el.style.display = "none";
+}"""
+
+
+async def wait_for_boards(page, expected: int, timeout_ms: int = 30_000) -> None:
+    """Wait until the page's ``expected`` Bokeh figures are drawn, and its fonts loaded."""
+    try:
+        await page.wait_for_function(_BOARDS_DRAWN, arg=expected, timeout=timeout_ms, polling=100)
+    except Exception as error:
+        raise TimeoutError(f"{page.url}: its {expected} boards were not drawn") from error
+    await page.evaluate("document.fonts.ready.then(() => true)")
+    await page.wait_for_timeout(100)  # a frame or two for the last canvas paint
 
 
 def print_width_px(paper: str) -> int:
@@ -209,46 +220,61 @@ def _site_title(index_html: str) -> str:
     return re.split(r"\s+[—|-]\s+", title)[-1]
 
 
-def print_pages(site: Path, pages: list[tuple[str, str]], paper: str = "A4", log=print):
-    """Each page printed by chromium, in order: ([(path, title, pdf bytes)], the title page's pdf)."""
-    from playwright.sync_api import sync_playwright
+def print_pages(site: Path, pages: list[tuple[str, str]], paper: str = "A4", workers: int = 2, log=print):
+    """Each page printed by chromium, in order: ([(path, title, pdf bytes)], the title page's pdf).
+
+    ``workers`` pages load at once (one tab each): a page mostly waits on BokehJS, so two
+    tabs keep two cores busy."""
+    return asyncio.run(_print_pages(site, pages, paper, workers, log))
+
+
+async def _print_pages(site, pages, paper, workers, log):
+    from playwright.async_api import async_playwright
 
     index_html = (site / "index.html").read_text(encoding="utf-8")
     server = _serve(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    printed: list[tuple[str, str, bytes]] = []
+    printed: list = [None] * len(pages)
+    waiting = list(enumerate(pages))
     outside: list[str] = []
     timed = bool(os.environ.get("TSR_PDF_TIMES"))
 
-    def route(route):
+    async def route(route):
         if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
+            await route.continue_()
         else:
             outside.append(route.request.url)
-            route.abort()
+            await route.abort()
+
+    async def tab(context):
+        page = await context.new_page()
+        await page.emulate_media(media="print")  # laid out for paper from the start, boards included
+        while waiting:
+            number, (path, title) = waiting.pop(0)
+            began = time.monotonic()
+            await page.goto(urljoin(base, path), wait_until="load")
+            await wait_for_boards(page, boards_expected((site / path).read_text(encoding="utf-8")))
+            await page.evaluate(_HIDE_BOKEH_BUTTONS)
+            loaded = time.monotonic()
+            printed[number] = (path, title, await page.pdf(format=paper))
+            if timed:
+                log(f"pdf: {path}: loaded in {loaded - began:.1f} s, printed in {time.monotonic() - loaded:.1f} s")
+        return page
 
     try:
-        with sync_playwright() as playwright:
+        async with async_playwright() as playwright:
             chromium = shutil.which("chromium") or "/usr/bin/chromium"
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-            context = browser.new_context(viewport={"width": print_width_px(paper), "height": 1000})
-            context.route("**/*", route)
-            page = context.new_page()
-            page.emulate_media(media="print")  # laid out for paper from the start, boards included
-            for path, title in pages:
-                began = time.monotonic()
-                page.goto(urljoin(base, path), wait_until="load")
-                wait_for_boards(page, boards_expected((site / path).read_text(encoding="utf-8")))
-                loaded = time.monotonic()
-                printed.append((path, title, page.pdf(format=paper, outline=True)))
-                if timed:
-                    log(f"pdf: {path}: loaded in {loaded - began:.1f} s, printed in {time.monotonic() - loaded:.1f} s")
-            page.goto(base + "index.html", wait_until="load")  # so the title page finds the site's fonts
-            page.set_content(title_page_html(_site_title(index_html), _copyright(index_html), pages),
-                             wait_until="load")
-            page.evaluate("document.fonts.ready.then(() => true)")
-            title_page = page.pdf(format=paper)
-            browser.close()
+            browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+            context = await browser.new_context(viewport={"width": print_width_px(paper), "height": 1000})
+            await context.route("**/*", route)
+            tabs = await asyncio.gather(*(tab(context) for _ in range(max(1, workers))))
+            page = tabs[0]
+            await page.goto(base + "index.html", wait_until="load")  # so the title page finds the site's fonts
+            await page.set_content(title_page_html(_site_title(index_html), _copyright(index_html), pages),
+                                   wait_until="load")
+            await page.evaluate("document.fonts.ready.then(() => true)")
+            title_page = await page.pdf(format=paper)
+            await browser.close()
     finally:
         server.shutdown()
     if outside:
@@ -283,9 +309,16 @@ def assemble(site: Path, pages, printed, title_page: bytes) -> dict[str, tuple[i
             ruleset = path.split("/")[0]
             write(sheet, f"{chapters.get(ruleset, ruleset)}: {title.lower()}", writer)
     book = PdfWriter()
-    book.append(PdfReader(io.BytesIO(title_page)), outline_item="Title page", import_outline=False)
+    book.append(PdfReader(io.BytesIO(title_page)), import_outline=False)
+    book.add_outline_item(title="Title page", page_number=0)
+    chapter_items = {}  # a chapter's folder -> the bookmark of its first page, which holds the others
     for path, title, pdf in printed:
-        book.append(PdfReader(io.BytesIO(pdf)), outline_item=title, import_outline=True)
+        first = len(book.pages)
+        book.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
+        folder, name = posixpath.split(path)
+        item = book.add_outline_item(title=title, page_number=first, parent=None if name == "index.html" else chapter_items.get(folder))
+        if name == "index.html" and folder:
+            chapter_items[folder] = item
     book.page_mode = "/UseOutlines"
     write(BOOK_PDF, _site_title(index_html), book)
     return written
@@ -295,7 +328,7 @@ def build(site: Path, paper: str = "A4", log=print) -> dict[str, tuple[int, int]
     """Print the quick references and the rulebook into ``site/pdf``: {file: (pages, bytes)}."""
     started = time.monotonic()
     pages = book_pages((site / "index.html").read_text(encoding="utf-8"))
-    printed, title_page = print_pages(site, pages, paper, log)
+    printed, title_page = print_pages(site, pages, paper, log=log)
     log(f"pdf: printed {len(printed)} pages in {time.monotonic() - started:.0f} s")
     written = assemble(site, pages, printed, title_page)
     for name, (count, size) in written.items():
