@@ -17,6 +17,8 @@ The files go to ``SITE_DIR/pdf/`` (``quick_reference_pdf`` and ``BOOK_PDF`` name
 them), and ``sw.js`` is written again so the offline app knows them (kept once a
 reader opened one, not fetched on a first visit: ``offline_app.ON_USE``).
 
+``TSR_PDF_TIMES=1`` prints how long each page took to load and to print.
+
 As a Sphinx extension (conf.py) this module also puts the links to those files in
 the pages, from the same names: on each quick reference and on the home page.
 """
