@@ -38,7 +38,7 @@ pdf: $(STAMP) browser
 	@test -f _build/html/index.html || { echo "No site yet: run 'make site' first."; exit 1; }
 	$(BIN)/python -m sitebuild.pdf _build/html --paper $(PAPER)
 
-# Debian's chromium for the browser tests (Playwright's own download is not used), and
+# Debian's chromium for the browser tests and the printable book's PDFs (Playwright's own download is not used), and
 # Debian's nodejs, which runs the page's own Python (the vendored Pyodide) in tests/test_page_python.py.
 # If another apt-get holds a package lock, wait for it (up to APT_LOCK_WAIT seconds)
 # instead of failing: install waits by itself (DPkg::Lock::Timeout); update does not
