@@ -189,9 +189,22 @@ def print_width_px(paper: str) -> int:
     return round((PAPER_MM[paper][0] - 2 * MARGIN_MM) / 25.4 * 96)
 
 
+def byline(folder: str) -> str:
+    """Whose rules a chapter explains (``Adly Abdullah, 2016``), from the engine's registry; '' for another chapter."""
+    from explorer.core.registry import all_rulesets
+
+    ruleset = all_rulesets().get(folder)
+    return f"{ruleset.author}, {ruleset.year}" if ruleset else ""
+
+
 def title_page_html(title: str, copyright_line: str, pages: list[tuple[str, str]]) -> str:
-    """The rulebook's first sheet: its title, what is in it, and the credits."""
-    chapters = "".join(f"<li>{html.escape(t)}</li>" for p, t in pages if p.endswith("/index.html"))
+    """The rulebook's first sheet: its title, its chapters and whose rules they are, and the credits."""
+    chapters = []
+    for path, chapter in pages:
+        if path.endswith("/index.html"):
+            by = byline(path.split("/")[0])
+            chapters.append(f"<li>{html.escape(chapter)}" + (f" <span>({html.escape(by)})</span>" if by else "") + "</li>")
+    chapters = "".join(chapters)
     return f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="_static/fonts.css">
@@ -201,6 +214,7 @@ def title_page_html(title: str, copyright_line: str, pages: list[tuple[str, str]
   h1 {{ font-size: 30pt; margin: 30mm 0 4mm; }}
   .subtitle {{ font-size: 14pt; margin: 0 0 16mm; }}
   ul {{ font-size: 12pt; line-height: 1.6; }}
+  li span {{ font-size: 10pt; }}
   .credits {{ position: absolute; bottom: 0; font-size: 10pt; }}
 </style></head><body>
 <h1>{html.escape(title)}</h1>

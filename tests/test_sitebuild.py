@@ -131,3 +131,13 @@ def test_boards_counted_as_the_page_embeds_them():
 def test_pages_are_laid_out_at_the_printable_width_of_the_sheet():
     assert print_width_px("A4") == 703  # 210 mm less two 12 mm margins, at 96 px an inch
     assert print_width_px("Letter") == 725
+
+
+def test_the_title_page_names_each_chapter_and_whose_rules_it_explains():
+    from sitebuild.pdf import CREDITS, title_page_html
+
+    page = title_page_html("Toy Soldier Rules Explorer", "© 2026", [
+        ("index.html", "Toy Soldier Rules Explorer"), ("simple_plastic/index.html", "Simple Plastic Wargame"),
+        ("simple_plastic/moving.html", "Moving"), ("credits.html", "Credits")])
+    assert "<li>Simple Plastic Wargame <span>(Adly Abdullah, 2016)</span></li>" in page
+    assert "Moving" not in page and CREDITS in page and "© 2026" in page
