@@ -1,5 +1,6 @@
 # Toy Soldier Rules Explorer: every command does its own set-up.
-#   make site   build the rulebook website into _build/html (the main job)
+#   make site   build the rulebook website into _build/html (the main job), its printable PDFs included
+#   make pdf    print the built site again into _build/html/pdf (PAPER=Letter for US paper; default A4)
 #   make test   run every test: engine, notebooks, site build, browser
 #   make lab    open the book live in JupyterLab
 #   make serve  serve the built site on http://127.0.0.1:8000
@@ -16,7 +17,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site test lab serve bench bench-compare soak study clean browser
+.PHONY: site pdf test lab serve bench bench-compare soak study clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,11 +25,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-site: $(STAMP)
+# The site links its PDFs (each quick reference, the home page), so 'make site' prints them
+# right after the HTML (chromium, from the 'browser' target): a built site never has a dead
+# link, and the PDFs always match the pages. 'make pdf' prints an existing site again.
+PAPER ?= A4
+site: $(STAMP) browser
 	$(BIN)/sphinx-build $(SPHINXOPTS) -b html -c . book _build/html
-	@echo "The site is in _build/html (open _build/html/index.html or run 'make serve')."
+	$(BIN)/python -m sitebuild.pdf _build/html --paper $(PAPER)
+	@echo "The site is in _build/html (open _build/html/index.html or run 'make serve'); its PDFs in _build/html/pdf."
 
-# Debian's chromium for the browser tests (Playwright's own download is not used), and
+pdf: $(STAMP) browser
+	@test -f _build/html/index.html || { echo "No site yet: run 'make site' first."; exit 1; }
+	$(BIN)/python -m sitebuild.pdf _build/html --paper $(PAPER)
+
+# Debian's chromium for the browser tests and the printable book's PDFs (Playwright's own download is not used), and
 # Debian's nodejs, which runs the page's own Python (the vendored Pyodide) in tests/test_page_python.py.
 # If another apt-get holds a package lock, wait for it (up to APT_LOCK_WAIT seconds)
 # instead of failing: install waits by itself (DPkg::Lock::Timeout); update does not

@@ -45,7 +45,8 @@ SKIP = ("objects.inv", "_sources/*", "*.map", "*.po", "*.mo", SERVICE_WORKER)
 # The page's Python runtime and the engine's wheel (13.6 MB) load only when a
 # reader presses Play (issue 8), so they are not fetched on a first visit
 # either: the worker keeps them once that first Play fetched them.
-ON_USE = ("_static/npm/pyodide@*/*", "_static/engine/*")
+# The printable book's PDFs (sitebuild/pdf.py, several MB) likewise: kept once a reader opened one.
+ON_USE = ("_static/npm/pyodide@*/*", "_static/engine/*", "pdf/*")
 # Older font formats beside a woff2 font are fallbacks for browsers that have
 # no service worker either: every @font-face of the site lists woff2 first.
 LEGACY_FONTS = (".eot", ".ttf", ".woff", ".svg")
@@ -130,14 +131,20 @@ def add_head_links(app: Sphinx, pagename: str, templatename, context, doctree) -
     )
 
 
+def write_service_worker(outdir: Path) -> list[tuple[str, str]]:
+    """``sw.js`` for the site in ``outdir`` as it is now (sitebuild/pdf.py calls it again after adding the PDFs)."""
+    entries = precache_list(outdir)
+    (outdir / SERVICE_WORKER).write_text(service_worker(entries), encoding="utf-8")
+    return entries
+
+
 def write_app_files(app: Sphinx, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
     manifest = json.dumps(web_manifest(app.config.html_title or app.config.project), indent=2) + "\n"
     (outdir / MANIFEST).write_text(manifest, encoding="utf-8")
-    entries = precache_list(outdir)
-    (outdir / SERVICE_WORKER).write_text(service_worker(entries), encoding="utf-8")
+    entries = write_service_worker(outdir)
     first = [relative for relative, _ in entries if not on_use(relative)]
     size = sum((outdir / relative).stat().st_size for relative in first)
     logger.info(f"offline app: {SERVICE_WORKER} precaches {len(first)} files, {size / 1e6:.1f} MB "

@@ -89,3 +89,55 @@ def test_the_theme_head_loses_only_its_fontawesome_script():
     lean = without_fontawesome_js(head)
     assert "fontawesome" not in lean
     assert "theme.css" in lean and "bootstrap.js" in lean
+
+
+# -- the printable book (sitebuild/pdf.py) ---------------------------------------------------
+
+from sitebuild.pdf import BOOK_PDF, book_pages, boards_expected, pdf_links, print_width_px, quick_reference_pdf  # noqa: E402
+
+
+def test_each_quick_reference_has_its_own_pdf_and_no_other_page_does():
+    assert quick_reference_pdf("army_men/quick_reference") == "pdf/army_men-quick-reference.pdf"
+    assert quick_reference_pdf("army_men/moving") is None
+    assert quick_reference_pdf("quick_reference") is None
+
+
+def test_quick_references_and_the_home_page_link_the_pdfs():
+    assert pdf_links("phlog/quick_reference") == [
+        ("pdf/phlog-quick-reference.pdf", "This sheet as a PDF"), (BOOK_PDF, "The whole rulebook as a PDF")]
+    assert pdf_links("index") == [(BOOK_PDF, "The whole rulebook as a PDF")]
+    assert pdf_links("phlog/moving") == []
+
+
+def test_the_book_follows_the_menu_without_repeats_or_anchors():
+    index = """<nav class="navbar-nav"><a class="reference internal" href="elsewhere.html">Not the menu</a></nav>
+    <nav class="bd-docs-nav bd-links" aria-label="Main"><ul>
+      <li><a class="reference internal" href="#">Toy Soldier Rules Explorer</a></li>
+      <li><a class="reference internal" href="army_men/index.html">Army <em>Men</em></a><ul>
+        <li><a class="reference internal" href="army_men/setup.html">Setting up</a></li>
+        <li><a class="reference internal" href="army_men/setup.html#deploy">Deploying</a></li></ul></li>
+      <li><a class="reference external" href="https://example.org/">Outside</a></li>
+      <li><a class="reference internal" href="./credits.html">Credits</a></li></ul></nav>"""
+    assert book_pages(index) == [("index.html", "Toy Soldier Rules Explorer"), ("army_men/index.html", "Army Men"), ("army_men/setup.html", "Setting up"),
+                                 ("credits.html", "Credits")]
+
+
+def test_boards_counted_as_the_page_embeds_them():
+    page = '{"model_name": "BokehModel"} {"model_name":"BokehModel"} <div class="tsr-bokeh"></div>'
+    assert boards_expected(page) == 3
+    assert boards_expected("<p>no boards</p>") == 0
+
+
+def test_pages_are_laid_out_at_the_printable_width_of_the_sheet():
+    assert print_width_px("A4") == 703  # 210 mm less two 12 mm margins, at 96 px an inch
+    assert print_width_px("Letter") == 725
+
+
+def test_the_title_page_names_each_chapter_and_whose_rules_it_explains():
+    from sitebuild.pdf import CREDITS, title_page_html
+
+    page = title_page_html("Toy Soldier Rules Explorer", "© 2026", [
+        ("index.html", "Toy Soldier Rules Explorer"), ("simple_plastic/index.html", "Simple Plastic Wargame"),
+        ("simple_plastic/moving.html", "Moving"), ("credits.html", "Credits")])
+    assert "<li>Simple Plastic Wargame <span>(Adly Abdullah, 2016)</span></li>" in page
+    assert "Moving" not in page and CREDITS in page and "© 2026" in page
