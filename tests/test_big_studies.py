@@ -7,11 +7,9 @@ in a few dozen actions.
 
 import pytest
 
-from explorer.core import get_ruleset
-
 pytest.importorskip("distributed")
 
-from explorer.core import run_many  # noqa: E402
+from explorer.core import get_ruleset, run_many  # noqa: E402
 from studies import ProgressBar, Study, chunk_for, local_cluster, workers  # noqa: E402
 from studies.__main__ import main, parse  # noqa: E402
 
