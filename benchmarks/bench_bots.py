@@ -7,7 +7,8 @@ For each ruleset's first scenario: strong plays each side against greedy, ``--ga
 (so sides are swapped), and the strong bot's wins are printed as a share with its 95% Wilson interval
 (explorer.core.stats.share), draws and unfinished games apart, beside what greedy itself wins in that
 seat on the same seeds (the seat's own advantage). Then the CPython time the strong bot takes
-per decision (mean and slowest) and the nodes (actions applied on copies) it spent, against greedy's time.
+per decision (mean and slowest), the nodes (actions applied on copies) it spent and how often it overruled
+greedy's choice, against greedy's time.
 The page's Python (Pyodide) is about 3-5x slower than CPython.
 """
 
@@ -71,7 +72,7 @@ def timing(name: str, decisions: int = 40) -> None:
     strong = seeded(ruleset.bots["strong"], 7)
     greedy = seeded(ruleset.bots["greedy"], 8)
     first = state.sides[0]
-    strong_times, greedy_times, nodes = [], [], []
+    strong_times, greedy_times, nodes, overruled = [], [], [], 0
     while not state.is_over and len(strong_times) < decisions:
         player = state.current_player
         t0 = time.perf_counter()
@@ -82,13 +83,14 @@ def timing(name: str, decisions: int = 40) -> None:
             strong_times.append(time.perf_counter() - t1)
             greedy_times.append(t1 - t0)
             nodes.append(strong.nodes)
+            overruled += strong.deviated
             del greedy_choice
         else:
             action = greedy(state)
         state.apply(action)
     mean = sum(strong_times) / len(strong_times)
     print(f"{name:15} strong {1000 * mean:7.1f} ms a decision (slowest {1000 * max(strong_times):7.1f} ms, "
-          f"{sum(nodes) / len(nodes):5.1f} nodes); greedy {1000 * sum(greedy_times) / len(greedy_times):6.1f} ms "
+          f"{sum(nodes) / len(nodes):5.1f} nodes, greedy overruled {overruled}); greedy {1000 * sum(greedy_times) / len(greedy_times):6.1f} ms "
           f"({len(strong_times)} decisions; budget {strong.budget}, horizon {strong.horizon})")
 
 

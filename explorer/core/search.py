@@ -71,6 +71,7 @@ class SearchBot:
     samples: int = 8
     hidden: bool = False  # the game hides something from a player: sample determinizations
     margin: float = 0.0  # how much better (in evaluation points) an action must do to be played over the policy's
+    confidence: float = 0.0  # and by this many standard errors of the paired difference (0: the mean alone decides)
 
     def __init__(self, seed: int = 0, *, budget: int | None = None, horizon: int | None = None,
                  width: int | None = None):
@@ -85,6 +86,7 @@ class SearchBot:
         if self.budget < 1 or self.horizon < 0 or self.width < 1:
             raise ValueError("a search needs a budget and a width of at least 1, and a horizon of 0 or more")
         self.nodes = 0  # nodes spent on the last decision (for benchmarks)
+        self.deviated = False  # whether the last decision overruled the policy's choice (for benchmarks)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(budget={self.budget}, horizon={self.horizon})"
@@ -114,7 +116,7 @@ class SearchBot:
 
     # -- the search --------------------------------------------------------------------------------
     def __call__(self, state: GameState) -> Action:
-        self.nodes = 0
+        self.nodes, self.deviated = 0, False
         legal = list(state.legal_actions)
         if len(legal) == 1:
             return legal[0]
@@ -144,8 +146,10 @@ class SearchBot:
         best, margin = 0, self.margin
         for i in alive[1:]:
             advantage, paired = self._advantage(scores, exact, i)
-            if paired and advantage > margin:
+            if paired and advantage > margin and advantage - self.confidence * self._spread(scores, exact, i) > \
+                    self.margin:
                 best, margin = i, advantage
+        self.deviated = best != 0
         return candidates[best]
 
     def _advantage(self, scores: list[list[float]], exact: set[int], i: int) -> tuple[float, int]:
@@ -159,6 +163,20 @@ class SearchBot:
         if not pairs:
             return -math.inf, 0
         return sum(a - b for a, b in pairs) / len(pairs), len(pairs)
+
+    def _spread(self, scores: list[list[float]], exact: set[int], i: int) -> float:
+        """The standard error of :meth:`_advantage` (0 where both results are exact, infinite on one sample)."""
+        if i in exact and 0 in exact:
+            return 0.0
+        n = min(len(scores[i]), len(scores[0])) if not ({i, 0} & exact) else len(scores[0 if i in exact else i])
+        if not self.confidence:
+            return 0.0
+        if n < 2:
+            return math.inf
+        diffs = [scores[i][j if j < len(scores[i]) else 0] - scores[0][j if j < len(scores[0]) else 0]
+                 for j in range(n)]
+        mean = sum(diffs) / n
+        return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
     def _sample(self, state: GameState, me: str, action: Action, seed: int) -> tuple[float, bool]:
         """One look-ahead: the score after ``action`` and ``horizon`` policy actions, and whether any dice or

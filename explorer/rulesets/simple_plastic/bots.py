@@ -94,13 +94,15 @@ class GreedyBot:
 class StrongBot(SearchBot):
     """Looks ahead: tries each action on copies of the game with the engine's own dice, the greedy bot playing
     on through the rest of this turn and the enemy's reply, and keeps the action that leaves it best off
-    (figures alive, a heavy weapon or sniper counting double). See :mod:`explorer.core.search`."""
+    (figures alive, a heavy weapon or sniper counting double), overruling greedy only when the look-aheads say
+    so by more than a standard error. See :mod:`explorer.core.search`."""
 
     policy = GreedyBot
-    budget = 60
+    budget = 200
     horizon = 8
     width = 8
     margin = 0.1
+    confidence = 1.0
 
     def evaluate(self, state, side: str) -> float:
         return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in m.living(state))
