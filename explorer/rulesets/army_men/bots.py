@@ -98,10 +98,7 @@ class StrongBot(SearchBot):
     horizon = 2
     width = 6
     margin = 0.1
-
-    def evaluate(self, state, side: str) -> float:
-        standing = state._standing()
-        return float(sum(n if s == side else -n for s, n in standing.items()))
+    # evaluate: SearchBot's own (pieces in play, less the enemy's)
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
