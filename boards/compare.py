@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import inspect
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from explorer.core.registry import get_ruleset
+from explorer.core.session import make_bot
 from explorer.core.simulate import play_out
 from explorer.core.stats import Share, share
 
@@ -307,18 +307,13 @@ class Game:
         return dict(self.bots).get(self.winner) if self.winner else None
 
 
-def make_bot(ruleset: str, bot: str, seed: int):
-    kind = get_ruleset(ruleset).bots[bot]
-    return kind(seed=seed) if "seed" in inspect.signature(kind).parameters else kind()
-
-
 def play(job: tuple[str, str, int, tuple[tuple[str, str], ...]]) -> Game:
     """Play one game: ``(ruleset, scenario, seed, ((side, bot name), ...))``. A plain function of plain data,
     so a process pool can run it."""
     ruleset, scenario, seed, bots = job
     state = get_ruleset(ruleset).new_game(scenario, seed=seed)
     first = state.current_player
-    players = {side: make_bot(ruleset, bot, seed * 31 + i) for i, (side, bot) in enumerate(bots)}
+    players = {side: make_bot(get_ruleset(ruleset), bot, seed * 31 + i) for i, (side, bot) in enumerate(bots)}
     state = play_out(state, players)
     outcome = state.outcome
     return Game(ruleset, scenario, seed, tuple(bots), first, outcome.winner if outcome else None,

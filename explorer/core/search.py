@@ -38,20 +38,15 @@ Standard library only.
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable
 
 from .actions import Action
 from .rng import GameRNG, MAX_SEED
+from .simulate import seeded
 from .state import GameState
 
 WIN = 1_000_000.0  # the score of a won game: more than any evaluation of a game still going on
-
-
-def seeded(cls: type, seed: int):
-    """A bot of class ``cls``, seeded where it takes a seed."""
-    return cls(seed=seed) if "seed" in inspect.signature(cls).parameters else cls()
 
 
 class SearchBot:

@@ -25,7 +25,6 @@ game, as a save must.
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 from collections.abc import Callable, Iterable
@@ -34,6 +33,7 @@ from typing import Any, NamedTuple
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
 from .registry import get_ruleset
+from .simulate import seeded
 from .state import GameState
 
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
@@ -80,9 +80,7 @@ def make_bot(ruleset, name: str, seed: int):
     """The ruleset's bot called ``name``, seeded where it takes a seed."""
     if name not in ruleset.bots:
         raise ValueError(f"{ruleset.title} has no bot {name!r}; it has {', '.join(ruleset.bots)}")
-    cls = ruleset.bots[name]
-    takes_seed = "seed" in inspect.signature(cls).parameters
-    return cls(seed) if takes_seed else cls()
+    return seeded(ruleset.bots[name], seed)
 
 
 class Session:

@@ -12,6 +12,7 @@ Long studies report progress (``progress(done, total)``), and
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, as_completed
 from typing import Protocol
@@ -157,11 +158,14 @@ class GameFactory:
         return get_ruleset(self.ruleset).new_game(self.scenario, seed=seed, **dict(self.settings))
 
 
+def seeded(bot: type, seed: int) -> Bot:
+    """A new bot of class ``bot``, seeded with ``seed`` where it takes a seed."""
+    return bot(seed=seed) if "seed" in inspect.signature(bot).parameters else bot()
+
+
 def _fresh_bot(bot: type, seed: int, index: int) -> Bot:
     """A new bot of class ``bot`` for the side at ``index``, seeded from the game's seed when it takes a seed."""
-    import inspect
-
-    return bot(seed=seed * 31 + index) if "seed" in inspect.signature(bot).parameters else bot()
+    return seeded(bot, seed * 31 + index)
 
 
 @dataclasses.dataclass(frozen=True)
