@@ -97,6 +97,13 @@ class PageReport:
                 pass
         return total
 
+    def record_failure(self, url: str, reason: str | None) -> None:
+        # A request the browser gave up because the page went away (a reload or a link followed
+        # while, say, the favicon was still loading) is not a broken file: missing files arrive as
+        # 4xx responses and other hosts are recorded in ``outside``.
+        if reason != "net::ERR_ABORTED":
+            self.failed.append(f"{url} ({reason})")
+
     @property
     def problems(self) -> list[str]:
         return (
@@ -127,7 +134,7 @@ def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int
     page = context.new_page()
     page.on("console", lambda m: report.console_errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: report.console_errors.append(str(e)))
-    page.on("requestfailed", lambda r: report.failed.append(r.url))
+    page.on("requestfailed", lambda r: report.record_failure(r.url, r.failure))
     page.on("response", lambda r: report.responses.append(r))
     page.on("response", lambda r: report.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.goto(f"{base_url}/{path}", wait_until="load")
