@@ -101,7 +101,8 @@ def luck_chart(pairings: Sequence[Pairing]):
     as a line of text where its bar would be."""
     played = [p for p in pairings if not p.not_played]
     label = lambda p: f"{SHORT[p.ruleset]}: {p.weaker} v {p.stronger}"  # noqa: E731
-    notes = [(label(p), f"not played: {p.not_played}") for p in pairings if p.not_played]  # in full in the alt text
+    # short enough for a phone's width; why it was not played is in the table and the alt text
+    notes = [(label(p), "not played") for p in pairings if p.not_played]
     fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [LOOK[p.ruleset][0] for p in played],
                        [LOOK[p.ruleset][1] for p in played],
                        title="Weaker bot's wins (bar: 95% interval)",
