@@ -5,7 +5,9 @@
 - ``{rulings} simple_plastic`` renders a ruleset's ``RULINGS`` (each one a
   section with its label, so explanations can cite it);
 - ``{data-table} module:function`` renders a table of numbers the engine
-  plays by (the function returns ``{"columns": [...], "rows": [[...]]}``);
+  plays by (the function returns ``{"columns": [...], "rows": [[...]]}``;
+  ``:caption:`` titles it, ``:class:`` adds classes, e.g. ``wide`` for a
+  table whose headings print smaller on a one-sheet page);
 - every page of a ruleset's chapter gets the ruleset's Equipment and Notes
   (``Ruleset.equipment``, ``Ruleset.notes``) as ``tsr_ruleset`` in its
   template context: the right-hand column of the original army-men page
@@ -86,13 +88,13 @@ class DataTableDirective(SphinxDirective):
     """A table of the numbers the engine plays by, from a function of the engine."""
 
     required_arguments = 1
-    option_spec = {"caption": directives.unchanged}
+    option_spec = {"caption": directives.unchanged, "class": directives.class_option}
 
     def run(self):
         module_name, _, attribute = self.arguments[0].partition(":")
         table_data = getattr(importlib.import_module(module_name), attribute)()
         columns, rows = table_data["columns"], table_data["rows"]
-        table = nodes.table(classes=["table", "rules-table"])
+        table = nodes.table(classes=["table", "rules-table", *self.options.get("class", [])])
         messages = []
         if "caption" in self.options:
             # A caption is Markdown like the page (a {glue:md} value, a {rule} link).

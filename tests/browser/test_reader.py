@@ -12,8 +12,8 @@ PAGES = sorted(
     str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
 ) if SITE.exists() else ["index.html"]
 
-QUICK_REFERENCES = ["simple_plastic/quick_reference.html", "phlog/quick_reference.html",
-                    "army_men/quick_reference.html"]
+QUICK_REFERENCES = [f"{name}/quick_reference.html" for name in
+                    ("simple_plastic", "phlog", "army_men", "one_brain_cell", "dice_tactics")]
 # A PDF's page objects are "/Type /Page"; the page tree is "/Type /Pages".
 _PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
 
@@ -50,6 +50,32 @@ def test_printed_quick_reference_is_the_page_alone_black_on_white(open_page, pat
         assert color == "rgb(0, 0, 0)"
         assert background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
         assert border_style == "solid" and border_color == "rgb(0, 0, 0)"
+
+
+# Every word of a table heading, as a DOM range: a word the line breaks inside has more than one box.
+_WORDS_BROKEN_INSIDE = """() => {
+    const broken = [];
+    for (const th of document.querySelectorAll('article table thead th')) {
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                if (range.getClientRects().length > 1) broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("path", QUICK_REFERENCES)
+def test_printed_quick_reference_never_breaks_a_table_heading_inside_a_word(open_page, path):
+    page, _ = open_page(path)
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 703, "height": 1046})  # A4 less its 12 mm margins, at 96 dpi
+    assert page.evaluate(_WORDS_BROKEN_INSIDE) == []
 
 
 @pytest.fixture(scope="module")
