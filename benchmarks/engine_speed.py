@@ -83,7 +83,10 @@ def ruleset_names(explorer) -> tuple[list[str], dict[str, str]]:
 
 
 def greedy_factory(name: str):
-    """``seed -> bot`` from ``explorer.rulesets.<name>.GreedyBot``, or None if there is none."""
+    """``seed -> bot`` from ``explorer.rulesets.<name>.GreedyBot``, or None if there is none.
+
+    Not ``explorer.core.simulate.seeded``: benchmarks/compare.py runs this file against old commits'
+    engines, which predate it."""
     module = importlib.import_module(f"explorer.rulesets.{name}")
     bot = getattr(module, "GreedyBot", None)
     if bot is None:
