@@ -1,4 +1,5 @@
-"""Opponents (``BOTS``): greedy, strong (a look-ahead over greedy: explorer.core.search), and random."""
+"""Opponents (``BOTS``): greedy, strong (CarefulBot, a greedy that moves its shooters out of harm, with a look-ahead
+on charges: explorer.core.search), and random."""
 
 from __future__ import annotations
 
@@ -164,9 +165,11 @@ def standing(board, trooper: str, caution: float = 1.0) -> float:
 
 
 class StrongBot(SearchBot):
-    """Looks ahead: tries each action on copies of the game with the engine's own dice, the greedy bot playing
-    on for a few actions, and keeps the action that leaves it best off (troopers in play, less the enemy's).
-    See :mod:`explorer.core.search`."""
+    """Plays as :class:`CarefulBot` (each trooper shoots, then moves where he is harder to hit and still has a
+    shot), and looks ahead only when that policy would charge: tries the charger's other spots on copies of
+    the game with the engine's own dice, the policy playing on for a few actions, scored by troopers in play
+    plus every trooper's standing (his next shot less the enemy's best shot at him), and charges only if no
+    other spot does clearly better. See :mod:`explorer.core.search`."""
 
     policy = CarefulBot
     budget = 24
@@ -192,4 +195,4 @@ class StrongBot(SearchBot):
         return pieces + self.placing * placing
 
 
-BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot, "careful": CarefulBot}
+BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
