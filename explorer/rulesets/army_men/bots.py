@@ -1,4 +1,5 @@
-"""Opponents (``BOTS``): greedy, strong (a look-ahead over greedy: explorer.core.search), and random."""
+"""Opponents (``BOTS``): greedy, strong (CarefulBot, a greedy that moves its shooters out of harm, with a look-ahead
+on charges: explorer.core.search), and random."""
 
 from __future__ import annotations
 
@@ -88,17 +89,110 @@ class GreedyBot:
         return Fraction(round(before - after, 3)).limit_denominator(1000)
 
 
-class StrongBot(SearchBot):
-    """Looks ahead: tries each action on copies of the game with the engine's own dice, the greedy bot playing
-    on for a few actions, and keeps the action that leaves it best off (troopers in play, less the enemy's).
-    See :mod:`explorer.core.search`."""
+class CarefulBot(GreedyBot):
+    """Greedy's shots and charges, played trooper by trooper: each trooper shoots, then moves at once (a trooper
+    who moved is harder to hit next turn, and greedy ends a shooter's step by shooting with the next); every
+    trooper moves to the spot where his next shot is best less the best enemy shot at him there (cover, range,
+    moving target: the rules' own numbers, :func:`mechanics.to_hit`)."""
 
-    policy = GreedyBot
+    caution = 2.0  # the weight of the enemy's best shot at a trooper against his own next shot
+    charge_gain = 0.0  # a charge is made when it is expected to kill more than this (enemies less friends)
+
+    def __repr__(self) -> str:
+        return "CarefulBot()"
+
+    def __call__(self, state: ArmyMenState) -> Action:
+        if state.deploying or state.position.flag is not None:
+            return super().__call__(state)
+        legal = list(state.legal_actions)
+        fights = [a for a in legal if isinstance(a, Fight)]
+        if fights:
+            return fights[0]
+        acting = state.position.acting
+        if acting is not None:  # he has shot: move him now, or greedy's next shot would end his step unmoved
+            best = self._best_move(state, [a for a in legal if isinstance(a, Move) and a.trooper == acting])
+            if best is not None:
+                return best
+        shots = [(self._shot_value(state, a), a) for a in legal if isinstance(a, Shoot)]
+        best = self._best(shots)
+        if best is not None:
+            return best
+        best = self._best_move(state, [a for a in legal if isinstance(a, Move)])
+        if best is not None:
+            return best
+        return EndTurn(state.side) if EndTurn(state.side) in legal else self.rng.choice(legal)
+
+    def _best_move(self, state, moves) -> Action | None:
+        """The move that improves its trooper's standing most (a winning charge first); ``None``: none does."""
+        scored = []
+        for act in moves:
+            gain = self._spot_gain(state, act)
+            if gain is not None and gain > 0:
+                scored.append((gain, act))
+        if not scored:
+            return None
+        top = max(value for value, _ in scored)
+        return min((a for value, a in scored if value == top), key=lambda a: (a.trooper, a.to))
+
+    def _spot_gain(self, state, act: Move) -> float | None:
+        """How much better off the trooper stands after ``act`` than where he is (``None``: not a spot to go)."""
+        if not state.table.on_table(act.to):
+            return None
+        dist = state.chance(act)
+        if dist is not None:
+            gain = self._expected(state, dist)
+            return 100 + float(gain) if gain > self.charge_gain else None
+        board, _ = state._after_move(act)
+        return standing(board, act.trooper, self.caution) - standing(state, act.trooper, self.caution)
+
+
+def shot_chance(board, shooter: str, target: str) -> float:
+    """The chance ``shooter`` kills ``target`` with an aimed shot on ``board`` as it stands (0: no shot)."""
+    f = board.figures[shooter]
+    if f.profile.area:
+        return 0.0
+    need = m.to_hit(board, shooter, target).value
+    return 0.0 if need is None else float(m.hit_chance(need, f.profile.dice))
+
+
+def standing(board, trooper: str, caution: float = 1.0) -> float:
+    """A trooper's next shot (his best chance to kill) less the enemy's best chance to kill him where he stands."""
+    me = board.figures[trooper]
+    enemies = [e for e in m.in_play(board) if e.side != me.side]
+    offence = max((shot_chance(board, trooper, e.id) for e in enemies), default=0.0)
+    threat = max((shot_chance(board, e.id, trooper) for e in enemies), default=0.0)
+    return offence - caution * threat
+
+
+class StrongBot(SearchBot):
+    """Plays as :class:`CarefulBot` (each trooper shoots, then moves where he is harder to hit and still has a
+    shot), and looks ahead only when that policy would charge: tries the charger's other spots on copies of
+    the game with the engine's own dice, the policy playing on for a few actions, scored by troopers in play
+    plus every trooper's standing (his next shot less the enemy's best shot at him), and charges only if no
+    other spot does clearly better. See :mod:`explorer.core.search`."""
+
+    policy = CarefulBot
     budget = 24
     horizon = 2
     width = 6
-    margin = 0.1
-    # evaluate: SearchBot's own (pieces in play, less the enemy's)
+    margin = 0.3
+    placing = 1.0  # the weight of the troopers' standing (next shot less the threat) beside the troopers in play
+
+    def candidates(self, state, legal, choice):
+        """Only a charge is looked into: against the charging trooper's other spots (a stand-off, another
+        charge). Elsewhere the policy's choice is played as it is: a look-ahead of a few actions, scored by
+        troopers in play, counts a shot's kill but not a move's protection, and overruling the policy's shots
+        and moves lost games (measured: 77-87% against greedy with it, 93% without)."""
+        if not isinstance(choice, Move) or state.chance(choice) is None:
+            return [choice]
+        kin = [a for a in legal if isinstance(a, Move) and a != choice and a.trooper == choice.trooper]
+        return super().candidates(state, [choice, *kin], choice)
+
+    def evaluate(self, state, side):
+        pieces = super().evaluate(state, side)
+        caution = self.policy.caution
+        placing = sum(standing(state, f.id, caution) * (1 if f.side == side else -1) for f in m.in_play(state))
+        return pieces + self.placing * placing
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
