@@ -1,11 +1,11 @@
 """One Brain Cell's strong bot: the careful choices (machine guns first, cover) that greedy does not make."""
 
 from explorer.core.search import seeded
+from explorer.core.tabletop import Terrain
 from explorer.rulesets.one_brain_cell.bots import BOTS, CarefulBot, GreedyBot, StrongBot, expected_hits
 from explorer.rulesets.one_brain_cell.game import EndStep, Shoot
 from explorer.rulesets.one_brain_cell.mechanics import Figure
 from explorer.rulesets.one_brain_cell.scenarios import new_state, patrol
-from explorer.core.tabletop import Terrain
 
 
 def _duel():

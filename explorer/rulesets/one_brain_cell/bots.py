@@ -94,12 +94,10 @@ HIT_ODDS = {(need, cut): _hit_odds(need, cut) for need in range(1, 8) for cut in
 """The chance one die hits, by the face needed and whether the shooter is cut off (a table: asked very often)."""
 
 
-def expected_hits(state, weapon: m.Weapon, eye: tt.Point, target: tt.Point, cut: bool = False,
-                  inches: float | None = None) -> float:
-    """Hits a ``weapon`` at ``eye`` expects on a figure at ``target`` (terrain only: figures in between ignored,
-    for speed), by the rules' range bands, cover and cohesion; ``inches``: the range to count, if not the real one."""
-    d = tt.distance(eye, target) if inches is None else inches
-    band = m.range_band(state.settings, weapon, d).value
+def expected_hits(state, weapon: m.Weapon, eye: tt.Point, target: tt.Point, cut: bool = False) -> float:
+    """Hits a ``weapon`` at ``eye`` expects on a figure at ``target`` by the rules' range bands, cover and cohesion
+    (terrain only: figures in between are ignored, for speed; the game's own plan_shot needs figures in place)."""
+    band = m.range_band(state.settings, weapon, tt.distance(eye, target)).value
     if band is None:
         return 0.0
     lines = state.table.sight(eye, target)
@@ -136,9 +134,12 @@ def cover_spots(table) -> tuple[tt.Point, ...]:
 
 
 class CarefulBot(GreedyBot):
-    """Greedy, with an eye for the rules it ignores: a figure moves (or stays) where the shot he can make this turn
-    is best against the fire the enemy can bring on him next turn (cover, range), so it takes cover behind hedges
-    and in woods instead of walking into the open; and it shoots the most dangerous enemy it can hit well."""
+    """Greedy, with an eye for the rules it ignores. A figure moves (or stays) where the shot he can make this turn
+    is best, less a little for the fire the enemy could bring on him there (cover, range, cohesion), trying the
+    edges of terrain and the inside of rough ground besides greedy's compass moves: so it steps into woods (cover
+    that does not spoil its own shots) instead of the open. It shoots where most hits are expected, and among equal
+    odds the enemy with the most dice first (a machine gun before a rifle: the target is the first the hits remove).
+    Charges and everything else as greedy."""
 
     caution = 0.15  # how much an expected hit taken next turn weighs against one dealt this turn
     focus = 0.25  # a target's worth grows by this for each die his weapon rolls: machine guns first
@@ -231,7 +232,7 @@ class StrongBot(SearchBot):
     budget = 24
     horizon = 2
     width = 6
-    margin = 1.0  # about a figure: at 0.1 and 0.6 the look-ahead's overrulings cost a few points (56%, 58% vs 63%)
+    margin = 1.0  # about a figure: at 0.1 and 0.6 its overrulings cost a few points (56%, 58%; careful alone 63%)
 
     def __init__(self, seed: int = 0, **options):
         super().__init__(seed, **options)
