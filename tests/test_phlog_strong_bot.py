@@ -13,8 +13,9 @@ STRONG, GREEDY = PHLOG.bots["strong"], PHLOG.bots["greedy"]
 
 
 def test_in_the_corridor_the_strong_bot_wins_from_a_seat_where_greedy_loses():
-    """Corridor, seed 2, tan: greedy loses from there; strong, with its full budget, wins. (Measured over
-    corridor seeds 1-24, both seats, strong won 31 of 48 against greedy, where greedy wins 24 of 48.)"""
+    """Corridor, seed 2, tan: greedy loses from there; strong, with its full budget, wins. (Measured with
+    ``bench_bots.py --games 30``, corridor seeds 1-30 in both seats, strong won 37 of 60 against greedy, 62%,
+    95% interval 49-73%, where greedy itself wins 30 of 60; on further seeds 31-46, 18 of 32.)"""
     winners = []
     for kind in ("greedy", "strong"):
         state = PHLOG.new_game("corridor", seed=2)
