@@ -67,7 +67,8 @@ def _share_chart(labels, shares, colours, markers, *, title: str, x_label: str, 
     """Shares with their 95% intervals, one row a label; ``notes``: (label, text) rows with no games."""
     factors = list(labels) + [label for label, _ in notes]
     fig = figure(y_range=FactorRange(*reversed(factors)), x_range=(0, 1), height=70 + 42 * len(factors),
-                 sizing_mode="stretch_width", title=title, x_axis_label=x_label, toolbar_location=None, name=name)
+                 sizing_mode="stretch_width", title=title, x_axis_label=x_label, toolbar_location=None, name=name,
+                 min_border_right=14)  # room for the last tick's "1"
     source = ColumnDataSource({
         "label": list(labels), "value": [s.value for s in shares], "low": [s.low for s in shares],
         "high": [s.high for s in shares], "text": [str(s) for s in shares], "colour": list(colours),
@@ -89,7 +90,7 @@ def first_player_chart(study: dict[str, Length]):
     labels = [SHORT[name] for name in study]
     shares = [result.first_wins for result in study.values()]
     fig = _share_chart(labels, shares, [LOOK[n][0] for n in study], [LOOK[n][1] for n in study],
-                       title="First player's wins (bar: 95% interval)",
+                       title="First player's wins\n(bar: 95% interval)",  # two lines: a phone's width
                        x_label="share won by the side moving first",
                        name="compare-first-player")
     words = "; ".join(f"{get_ruleset(name).title}: the first player won {s}" for name, s in zip(study, shares))
@@ -105,7 +106,7 @@ def luck_chart(pairings: Sequence[Pairing]):
     notes = [(label(p), "not played") for p in pairings if p.not_played]
     fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [LOOK[p.ruleset][0] for p in played],
                        [LOOK[p.ruleset][1] for p in played],
-                       title="Weaker bot's wins (bar: 95% interval)",
+                       title="Weaker bot's wins\n(bar: 95% interval)",  # two lines: a phone's width
                        x_label="share won by the weaker bot",
                        name="compare-luck", notes=notes)
     words = "; ".join(p.words() for p in pairings)
