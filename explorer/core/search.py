@@ -147,29 +147,28 @@ class SearchBot:
         self.deviated = best != 0
         return candidates[best]
 
-    def _advantage(self, scores: list[list[float]], exact: set[int], i: int) -> tuple[float, int]:
-        """How much better candidate ``i`` did than the policy's choice (candidate 0), on average over the
-        samples both had under the same luck, and over how many samples (an exact result stands for all)."""
+    def _differences(self, scores: list[list[float]], exact: set[int], i: int) -> list[float]:
+        """Candidate ``i``'s score less the policy's choice's (candidate 0), sample by sample under the same luck,
+        over the samples both have (an exact result stands for every sample)."""
         def at(k, j):
             return scores[k][j] if j < len(scores[k]) else scores[k][0] if k in exact and scores[k] else None
 
-        pairs = [(a, b) for a, b in ((at(i, j), at(0, j)) for j in range(self.samples)) if a is not None
-                 and b is not None]
-        if not pairs:
-            return -math.inf, 0
-        return sum(a - b for a, b in pairs) / len(pairs), len(pairs)
+        pairs = ((at(i, j), at(0, j)) for j in range(self.samples))
+        return [a - b for a, b in pairs if a is not None and b is not None]
+
+    def _advantage(self, scores: list[list[float]], exact: set[int], i: int) -> tuple[float, int]:
+        """How much better candidate ``i`` did than the policy's choice, on average, and over how many samples."""
+        diffs = self._differences(scores, exact, i)
+        return (sum(diffs) / len(diffs), len(diffs)) if diffs else (-math.inf, 0)
 
     def _spread(self, scores: list[list[float]], exact: set[int], i: int) -> float:
         """The standard error of :meth:`_advantage` (0 where both results are exact, infinite on one sample)."""
-        if i in exact and 0 in exact:
+        if not self.confidence or i in exact and 0 in exact:
             return 0.0
-        n = min(len(scores[i]), len(scores[0])) if not ({i, 0} & exact) else len(scores[0 if i in exact else i])
-        if not self.confidence:
-            return 0.0
+        diffs = self._differences(scores, exact, i)
+        n = len(diffs)
         if n < 2:
             return math.inf
-        diffs = [scores[i][j if j < len(scores[i]) else 0] - scores[0][j if j < len(scores[0]) else 0]
-                 for j in range(n)]
         mean = sum(diffs) / n
         return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
