@@ -36,11 +36,14 @@ class GreedyBot:
         best = self._best(shots)
         if best is not None:
             return best
-        moves = [(self._move_value(state, a), a) for a in legal if isinstance(a, Move)]
-        best = self._best(moves)
+        best = self._move(state, [a for a in legal if isinstance(a, Move)])
         if best is not None:
             return best
         return EndTurn(state.side) if EndTurn(state.side) in legal else self.rng.choice(legal)
+
+    def _move(self, state, moves: list[Move]) -> Action | None:
+        """The move to make, if any is worth making."""
+        return self._best([(self._move_value(state, a), a) for a in moves])
 
     def _best(self, scored) -> Action | None:
         scored = [(value, a) for value, a in scored if value > 0]
@@ -102,25 +105,19 @@ class CarefulBot(GreedyBot):
         return "CarefulBot()"
 
     def __call__(self, state: ArmyMenState) -> Action:
-        if state.deploying or state.position.flag is not None:
-            return super().__call__(state)
-        legal = list(state.legal_actions)
-        fights = [a for a in legal if isinstance(a, Fight)]
-        if fights:
-            return fights[0]
-        acting = state.position.acting
+        acting = None if state.deploying or state.position.flag is not None else state.position.acting
         if acting is not None:  # he has shot: move him now, or greedy's next shot would end his step unmoved
-            best = self._best_move(state, [a for a in legal if isinstance(a, Move) and a.trooper == acting])
-            if best is not None:
-                return best
-        shots = [(self._shot_value(state, a), a) for a in legal if isinstance(a, Shoot)]
-        best = self._best(shots)
-        if best is not None:
-            return best
-        best = self._best_move(state, [a for a in legal if isinstance(a, Move)])
-        if best is not None:
-            return best
-        return EndTurn(state.side) if EndTurn(state.side) in legal else self.rng.choice(legal)
+            legal = list(state.legal_actions)
+            if not any(isinstance(a, Fight) for a in legal):
+                best = self._best_move(state, [a for a in legal if isinstance(a, Move) and a.trooper == acting])
+                if best is not None:
+                    return best
+        return super().__call__(state)  # greedy's order: fight, shoot, then move (by :meth:`_move`)
+
+    def _move(self, state, moves: list[Move]) -> Action | None:
+        if state.position.flag is not None:  # capture the flag: greedy's walk to the marker
+            return super()._move(state, moves)
+        return self._best_move(state, moves)
 
     def _best_move(self, state, moves) -> Action | None:
         """The move that improves its trooper's standing most (a winning charge first); ``None``: none does."""
