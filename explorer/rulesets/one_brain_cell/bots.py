@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from fractions import Fraction
 
@@ -86,11 +87,7 @@ class GreedyBot:
         return Fraction(round(before - after, 3)).limit_denominator(1000)
 
 
-def _hit_odds(need: int, cut: bool) -> float:
-    return float(m.hit_chance(need, cut))
-
-
-HIT_ODDS = {(need, cut): _hit_odds(need, cut) for need in range(1, 8) for cut in (False, True)}
+HIT_ODDS = {(need, cut): float(m.hit_chance(need, cut)) for need in range(1, 8) for cut in (False, True)}
 """The chance one die hits, by the face needed and whether the shooter is cut off (a table: asked very often)."""
 
 
@@ -204,17 +201,13 @@ class CarefulBot(GreedyBot):
         """The shot this figure could make from ``spot`` now, less (``caution``) the fire the enemy, as they
         stand, could bring on him there (cover, range), plus a little for closing in."""
         weapon = figure.arms
-        cut = self._cut_off(state, figure, spot)
+        cut = m.cut_off(state, dataclasses.replace(figure, x=spot[0], y=spot[1]))  # the rule's own test, there
         offense = 0.0 if moved and weapon.no_move else max(
             expected_hits(state, weapon, spot, e.position, cut) for e in enemies)
         danger = sum(expected_hits(state, e.arms, e.position, spot) for e in enemies)
         nearest = min(tt.distance(spot, e.position) for e in enemies)
         return offense - self.caution * danger - self.pull * nearest
 
-    @staticmethod
-    def _cut_off(state, figure, spot: tt.Point) -> bool:
-        mates = [f for f in m.in_play(state, figure.side) if f.squad == figure.squad and f.id != figure.id]
-        return bool(mates) and not any(m.within(spot, f.position, 4.0) for f in mates)
 
 
 def firepower(figure) -> float:
