@@ -431,7 +431,7 @@ class ArmyMenState(GameState):
                 events.append(Event("deploy_turn", f"{self.side} is set up; {side} sets up",
                                     ("army_men:rulings.deployment_phase",)))
             else:
-                side = self.settings.first_side if self.settings.first_side in self.sides else self.sides[0]
+                side = self.settings.first_of(self.sides)
                 events.append(Event("turn", f"Both armies are set up; {side} plays the first turn",
                                     ("army_men:turn",), {"round": self.round}))
         return evolve(self.position, figures=MappingProxyType(figures), side=side), events
@@ -570,7 +570,7 @@ class ArmyMenState(GameState):
 
     def _end_turn(self) -> tuple[Position, list[Event]]:
         p = self.position
-        side, rnd = self.game.next_turn(p.side, p.round)
+        side, rnd = self.game.next_turn(p.side, p.round, self.settings.first_of(self.sides))
         figures = {fid: evolve(f, moved=False) if f.side == side and f.moved else f for fid, f in p.figures.items()}
         events = [Event("turn", f"{p.side}'s turn ends; {side} plays", ("army_men:turn",), {"round": rnd})]
         flag = p.flag

@@ -34,6 +34,10 @@ class Settings:
     def standard(self) -> bool:
         return self.variant == "standard"
 
+    def first_of(self, sides: tuple[str, str]) -> str:
+        """Who plays first in every round: ``first_side``, or the first of ``sides`` when no side has that name."""
+        return self.first_side if self.first_side in sides else sides[0]
+
 
 def _ref(section: str) -> RuleRef:
     return RuleRef("army_men", section)
@@ -87,7 +91,8 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "first_side", "Who goes first?",
-        "Green, unless the setting first_side says tan.",
+        "Green, unless the setting first_side says tan. Every round begins with that side's turn and ends after "
+        "the other's, so both play as many turns before the round limit.",
         "The page does not say; players toss a coin, and the setting records the toss.",
         "first_side", (_ref("turn"),),
     ),
