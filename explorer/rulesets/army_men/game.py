@@ -206,7 +206,7 @@ class ArmyMenState(GameState):
         if isinstance(act, Shoot):
             shooter = self.figures[act.shooter]
             if shooter.profile.area:
-                return m.area_distribution(len(m.area_victims(self, self.figures[act.target])))
+                return m.area_odds(self, act.target).value
             return m.shot_distribution(self, self.engaged, act.shooter, act.target)
         if isinstance(act, Move):
             board, _ = self._after_move(act)
@@ -456,7 +456,7 @@ class ArmyMenState(GameState):
         if shooter.profile.area:
             victims = m.area_victims(self, target)
             faces = self.roll(len(victims))
-            dead = [v.id for v, face in zip(victims, faces) if m.area_kills(face)]
+            dead = [v.id for v, face in zip(victims, faces) if m.area_kills(face, m.area_need(self, v).value)]
             rolls = ", ".join(f"{v.id} {face}" for v, face in zip(victims, faces))
             events.append(Event("area", f"{shooter.id} fires his {shooter.profile.name} at {target.id}: {rolls}",
                                 ("army_men:standard.area_effect",),

@@ -166,7 +166,9 @@ RULINGS: tuple[Ruling, ...] = (
         "leadership", "What does the leadership '+1 modifier' do?",
         "A trooper out of cohesion (checked when the dice are rolled) fights worse: its shots need 1 more and it "
         "scores 1 less in combat (leadership='penalty'). leadership='literal' adds 1 to its own rolls as written "
-        "(5s count as 6s); 'easier_target' adds 1 to rolls made against it.",
+        "(5s count as 6s); 'easier_target' adds 1 to rolls made against it. The blast die of an area weapon is "
+        "rolled for the trooper it may kill, and every reading agrees there: out of cohesion, his 5 counts as a 6 "
+        "and he dies on a 5 or a 6.",
         "The page says +1 to 'all dice rolls for this individual', that '5's rolled for them will count as 6's', "
         "and that this shows 'reduced morale'. The first two help the trooper, the last hurts it; the purpose "
         "decides, and the settings keep both literal readings.",
