@@ -295,3 +295,13 @@ def test_sheet_measuring_rounds_to_the_sheet():
                 measuring="sheet")
     assert shot.plan_shot("g1", "t1").value.need == 4    # within 8.5
     refused(shot, Shoot("green", "g1", "t2"), "shooting.range")   # 22.5: beyond twice the length
+
+
+def test_up_to_3_attackers_gang_up_a_fourth_may_not_charge_the_defender():
+    gang = [fig("g1", 19, 20), fig("g2", 21, 20), fig("g3", 20, 21)]   # all three within 1 inch of t1
+    state = game(*gang, fig("g4", 20, 16), fig("t1", 20, 20), fig("t2", 20, 8))
+    error = refused(state, Charge("green", "g4", "t1"), "combat.modifiers")
+    assert "up to 3 attackers" in str(error).lower()
+    assert state.why_illegal(Charge("green", "g4", "t2")) is None          # another enemy is still fair game
+    two = game(*gang[:2], fig("g4", 20, 16), fig("t1", 20, 20), fig("t2", 20, 8))
+    assert two.why_illegal(Charge("green", "g4", "t1")) is None            # the third of a gang may join
