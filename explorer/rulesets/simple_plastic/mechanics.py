@@ -263,8 +263,9 @@ def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
         return _cannot(reasons, "attacking.line_of_sight",
                        f"{target.id} is completely blocked from {attacker.id}'s sight ({cover})")
     if victim.id != target.id:
-        reasons.append(Reason(ref("attacking.closest_first"),
-                              f"the attack falls on {victim.id}, the closest member of squad {victim.squad} in sight"))
+        passing = " who can be attacked" if board.settings.too_well_protected == "ignored" else ""
+        reasons.append(Reason(ref("attacking.closest_first"), f"the attack falls on {victim.id}, the closest member "
+                                                               f"of squad {victim.squad} in sight{passing}"))
     return _to_kill_against(board, attacker, victim, reasons)
 
 
