@@ -147,7 +147,8 @@ def test_every_trooper_within_6_inches_of_the_target_rolls_and_dies_on_a_6():
 
 
 def test_area_casualties_are_binomial_and_agree_with_the_game():
-    state = _mortar()
+    state = game(trooper("g1", 5, 5, "heavy_weapon"), trooper("g2", 7, 5), trooper("t1", 30, 5),
+                 trooper("t2", 30, 9), trooper("t3", 33.5, 5))  # all three in cohesion: each dies on a 6
     dist = state.chance(Shoot("green", "g1", "t1"))
     assert dist == area_distribution(3)
     assert dist.pmf() == {0: Fraction(125, 216), 1: Fraction(75, 216), 2: Fraction(15, 216), 3: Fraction(1, 216)}
@@ -219,9 +220,10 @@ def test_area_casualties_by_side_friends_and_enemies():
     from explorer.rulesets.army_men import area_sides_distribution
     state = game(trooper("g1", 5, 5, "grenadier"), trooper("g2", 5, 7), trooper("t1", 5, 9), trooper("t2", 30, 30))
     dist = area_sides_distribution(state, "t1", "green")  # g1 and g2 are within 6 inches of t1 too
-    assert dist.probability((0, 0)) == Fraction(5, 6) ** 3
-    assert dist.probability((2, 1)) == Fraction(1, 216)
-    assert dist.probability_where(lambda k: k[1] == 1) == Fraction(1, 6)
+    # t1 is out of cohesion (t2 is far off): he dies on a 5 or a 6
+    assert dist.probability((0, 0)) == Fraction(5, 6) ** 2 * Fraction(2, 3)
+    assert dist.probability((2, 1)) == Fraction(1, 36) * Fraction(1, 3)
+    assert dist.probability_where(lambda k: k[1] == 1) == Fraction(1, 3)
 
 
 def test_the_pages_leadership_example_read_literally_5s_count_as_6s():
@@ -243,3 +245,17 @@ def test_leadership_in_combat_a_cut_off_trooper_scores_1_less():
                leave_cohesion="allowed")
     (pair,) = combat_pairs(cut._after_move(Move("green", "g1", (10, 9.5)))[0], "g1")
     assert (pair.a_mod.value, pair.b_mod.value) == (0, -1)  # g1 9 inches from g2, t1 30 from t3
+
+
+@pytest.mark.parametrize("leadership", ["penalty", "literal", "easier_target"])
+def test_a_trooper_out_of_cohesion_dies_in_a_blast_on_a_5_under_every_leadership_setting(leadership):
+    # t3 stands 5.5 inches from t1 (in the blast) but more than 4 from every tan squad mate: "+1 to all dice
+    # rolls for this individual", "5's rolled for them will count as 6's"; t1 and t2 are together: a 6 only
+    state = _mortar(leadership=leadership)
+    odds = area_odds(state, "t1")
+    assert any("t3 out of cohesion" in r.text for r in odds.reasons)
+    dist = state.chance(Shoot("green", "g1", "t1"))
+    assert dist == odds.value
+    assert dist.pmf() == {0: Fraction(50, 108), 1: Fraction(45, 108), 2: Fraction(12, 108), 3: Fraction(1, 108)}
+    state.apply(Shoot("green", "g1", "t1"), dice=[5, 5, 5])  # victims t1, t2, t3 in id order
+    assert [f.id for f in state.figures.values() if f.status == "dead"] == ["t3"]

@@ -295,3 +295,27 @@ def test_sheet_measuring_rounds_to_the_sheet():
                 measuring="sheet")
     assert shot.plan_shot("g1", "t1").value.need == 4    # within 8.5
     refused(shot, Shoot("green", "g1", "t2"), "shooting.range")   # 22.5: beyond twice the length
+
+
+def test_up_to_3_attackers_gang_up_a_fourth_may_not_charge_the_defender():
+    gang = [fig("g1", 19, 20), fig("g2", 21, 20), fig("g3", 20, 21)]   # all three within 1 inch of t1
+    state = game(*gang, fig("g4", 20, 16), fig("t1", 20, 20), fig("t2", 20, 8))
+    error = refused(state, Charge("green", "g4", "t1"), "combat.modifiers")
+    assert "up to 3 attackers" in str(error).lower()
+    assert state.why_illegal(Charge("green", "g4", "t2")) is None          # another enemy is still fair game
+    two = game(*gang[:2], fig("g4", 20, 16), fig("t1", 20, 20), fig("t2", 20, 8))
+    assert two.why_illegal(Charge("green", "g4", "t1")) is None            # the third of a gang may join
+
+
+def test_with_tan_rolling_first_each_round_still_has_one_turn_a_side():
+    from explorer.rulesets.one_brain_cell import ChooseOrder, EndStep, RollInitiative
+    state = explorer.new_game("one_brain_cell", "patrol", first_side="tan", max_rounds=2)
+    turns = []
+    while not state.is_over:
+        acts = list(state.legal_actions)
+        act = next((a for a in acts if isinstance(a, (RollInitiative, EndStep))), None) or next(
+            a for a in acts if isinstance(a, ChooseOrder))
+        if state.phase == "move":
+            turns.append((state.side, state.round))
+        state.apply(act)
+    assert sorted(turns) == [("green", 1), ("green", 2), ("tan", 1), ("tan", 2)]

@@ -425,3 +425,30 @@ def test_a_house_to_kill_number_is_where_the_modifiers_start_and_says_so():
     for wrong in (1, 7):
         with _pytest.raises(ValueError, match="base_to_kill"):
             _Settings(base_to_kill=wrong)
+
+
+def _shielded(**settings):
+    # t1, the squad's closest member, is behind a hedge: 6 (house base) + 1 = 7, too well protected; t2, beside
+    # him, stands in the open and would need a 6
+    hedge = Terrain.rect("hedge", "semi_solid", 12, 8, 0.5, 2.1)
+    squad = [trooper("t1", "tan", 15, 10, squad="bravo"), trooper("t2", "tan", 15, 10.75, squad="bravo")]
+    return game(trooper("g1", "green", 5, 10), *squad, terrain=(hedge,), base_to_kill=6, **settings)
+
+
+def test_one_squad_member_too_well_protected_shields_the_whole_squad_by_default():
+    state = _shielded()
+    assert state.settings.too_well_protected == "shields_squad"
+    need = to_kill(state, "g1", "t2")
+    assert need.value is None and "t1 would need 7" in need.reasons[-1].text
+    with pytest.raises(RuleViolation, match="too well protected"):
+        state.apply(Attack("green", "g1", "t2"))
+    assert state.kill_distribution("g1", "t2") == Dist.constant(0)
+
+
+def test_with_the_setting_the_attack_passes_over_the_protected_member_to_the_next_closest():
+    state = _shielded(too_well_protected="ignored")
+    for target in ("t1", "t2"):   # an attack on the squad falls on t2
+        assert to_kill(state, "g1", target).value == 6
+        assert state.kill_distribution("g1", target).probability(1) == Fraction(1, 6)
+    state.apply(Attack("green", "g1", "t1"), dice=[6])
+    assert not state.figures["t2"].alive and state.figures["t1"].alive

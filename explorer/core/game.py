@@ -23,7 +23,12 @@ class Game:
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
-    def next_turn(self, side: str, round: int) -> tuple[str, int]:
-        """Who plays after ``side`` finishes a turn, and in which round (a round ends when both have played)."""
+    def next_turn(self, side: str, round: int, first: str | None = None) -> tuple[str, int]:
+        """Who plays after ``side`` finishes a turn, and in which round.
+
+        A round ends when both have played: a new one begins when play passes
+        back to ``first``, the side that plays first (by default the first of
+        ``sides``; a ruleset whose players choose who begins passes it).
+        """
         following = self.other(side)
-        return following, round + 1 if following == self.sides[0] else round
+        return following, round + 1 if following == (first or self.sides[0]) else round

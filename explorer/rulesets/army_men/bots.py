@@ -62,7 +62,8 @@ class GreedyBot:
         shooter, target = state.figures[act.shooter], state.figures[act.target]
         if shooter.profile.area:
             victims = m.area_victims(state, target)
-            return Fraction(sum(1 if v.side != state.side else -1 for v in victims), 6)
+            return sum((m.area_casualties([m.area_need(state, v).value]).mean() * (1 if v.side != state.side else -1)
+                        for v in victims), Fraction(0))
         return self._expected(state, state.chance(act))
 
     def _move_value(self, state, act: Move) -> Fraction:

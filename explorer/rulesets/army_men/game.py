@@ -206,7 +206,7 @@ class ArmyMenState(GameState):
         if isinstance(act, Shoot):
             shooter = self.figures[act.shooter]
             if shooter.profile.area:
-                return m.area_distribution(len(m.area_victims(self, self.figures[act.target])))
+                return m.area_odds(self, act.target).value
             return m.shot_distribution(self, self.engaged, act.shooter, act.target)
         if isinstance(act, Move):
             board, _ = self._after_move(act)
@@ -431,7 +431,7 @@ class ArmyMenState(GameState):
                 events.append(Event("deploy_turn", f"{self.side} is set up; {side} sets up",
                                     ("army_men:rulings.deployment_phase",)))
             else:
-                side = self.settings.first_side if self.settings.first_side in self.sides else self.sides[0]
+                side = self.settings.first_of(self.sides)
                 events.append(Event("turn", f"Both armies are set up; {side} plays the first turn",
                                     ("army_men:turn",), {"round": self.round}))
         return evolve(self.position, figures=MappingProxyType(figures), side=side), events
@@ -456,7 +456,7 @@ class ArmyMenState(GameState):
         if shooter.profile.area:
             victims = m.area_victims(self, target)
             faces = self.roll(len(victims))
-            dead = [v.id for v, face in zip(victims, faces) if m.area_kills(face)]
+            dead = [v.id for v, face in zip(victims, faces) if m.area_kills(face, m.area_need(self, v).value)]
             rolls = ", ".join(f"{v.id} {face}" for v, face in zip(victims, faces))
             events.append(Event("area", f"{shooter.id} fires his {shooter.profile.name} at {target.id}: {rolls}",
                                 ("army_men:standard.area_effect",),
@@ -570,7 +570,7 @@ class ArmyMenState(GameState):
 
     def _end_turn(self) -> tuple[Position, list[Event]]:
         p = self.position
-        side, rnd = self.game.next_turn(p.side, p.round)
+        side, rnd = self.game.next_turn(p.side, p.round, self.settings.first_of(self.sides))
         figures = {fid: evolve(f, moved=False) if f.side == side and f.moved else f for fid, f in p.figures.items()}
         events = [Event("turn", f"{p.side}'s turn ends; {side} plays", ("army_men:turn",), {"round": rnd})]
         flag = p.flag

@@ -297,12 +297,34 @@ def area_victims(board, target: Figure) -> list[Figure]:
                   key=lambda f: f.id)
 
 
-def area_kills(face: int) -> bool:
-    return face >= AREA_KILLS_ON
+def area_need(board, victim: Figure) -> Explained[int]:
+    """The face that kills ``victim`` in a blast: a 6, or a 5 for a trooper out of cohesion.
+
+    The blast die is rolled for him, and leadership gives +1 to "all dice
+    rolls for this individual": under every reading of the leadership setting
+    that makes his 5 a 6, a kill (rulings.leadership).
+    """
+    need, reasons = AREA_KILLS_ON, [Reason(ref("standard.area_effect"), f"{victim.id} rolls: a {AREA_KILLS_ON} kills")]
+    if board.settings.standard and cut_off(board, victim):
+        need -= 1
+        reasons.append(Reason(ref("standard.leadership"), f"{victim.id} out of cohesion: his 5 counts as a 6", -1))
+    return Explained(need, tuple(reasons))
+
+
+def area_kills(face: int, need: int = AREA_KILLS_ON) -> bool:
+    return face >= need
+
+
+def area_casualties(needs: Iterable[int]) -> Dist:
+    """Exact distribution of the number killed when the victims need these faces (one die each)."""
+    dead = Dist.constant(0)
+    for need in needs:
+        dead = dead.combine(D6.map(lambda face, need=need: int(area_kills(face, need))), lambda a, b: a + b)
+    return dead
 
 
 def area_distribution(count: int) -> Dist:
-    """Exact distribution of the number of troopers killed when ``count`` are within 6 inches."""
+    """Exact distribution of the number of troopers killed when ``count`` are within 6 inches (each on a 6)."""
     one = D6.map(lambda face: int(area_kills(face)))
     return one.repeat_sum(count)
 
@@ -310,18 +332,20 @@ def area_distribution(count: int) -> Dist:
 def area_sides_distribution(board, target_id: str, side: str) -> Dist:
     """Exact distribution of ``(friends killed, enemies killed)`` for ``side`` firing an area weapon at ``target_id``."""
     victims = area_victims(board, board.figures[target_id])
-    one = D6.map(lambda face: int(area_kills(face)))
-    friends = one.repeat_sum(sum(1 for v in victims if v.side == side))
-    enemies = one.repeat_sum(sum(1 for v in victims if v.side != side))
+    friends = area_casualties(area_need(board, v).value for v in victims if v.side == side)
+    enemies = area_casualties(area_need(board, v).value for v in victims if v.side != side)
     return friends.combine(enemies, lambda a, b: (a, b))
 
 
 def area_odds(board, target_id: str) -> Explained[Dist]:
-    """Casualties of an area shot at ``target_id``: each victim dies on a 6, and the count's distribution."""
+    """Casualties of an area shot at ``target_id``: each victim dies on a 6 (a 5 out of cohesion), and the count's
+    distribution."""
     victims = area_victims(board, board.figures[target_id])
+    needs = [area_need(board, v) for v in victims]
     names = ", ".join(f.id for f in victims)
-    return Explained(area_distribution(len(victims)), (
-        Reason(ref("standard.area_effect"), f"{len(victims)} within 6 inches ({names}) each roll: a 6 kills"),))
+    reasons = [Reason(ref("standard.area_effect"), f"{len(victims)} within 6 inches ({names}) each roll: a 6 kills")]
+    reasons += [r for need in needs for r in need.reasons[1:]]
+    return Explained(area_casualties(n.value for n in needs), tuple(reasons))
 
 
 # -- combat ----------------------------------------------------------------------------------------

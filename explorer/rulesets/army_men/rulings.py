@@ -34,6 +34,10 @@ class Settings:
     def standard(self) -> bool:
         return self.variant == "standard"
 
+    def first_of(self, sides: tuple[str, str]) -> str:
+        """Who plays first in every round: ``first_side``, or the first of ``sides`` when no side has that name."""
+        return self.first_side if self.first_side in sides else sides[0]
+
 
 def _ref(section: str) -> RuleRef:
     return RuleRef("army_men", section)
@@ -87,7 +91,8 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "first_side", "Who goes first?",
-        "Green, unless the setting first_side says tan.",
+        "Green, unless the setting first_side says tan. Every round begins with that side's turn and ends after "
+        "the other's, so both play as many turns before the round limit.",
         "The page does not say; players toss a coin, and the setting records the toss.",
         "first_side", (_ref("turn"),),
     ),
@@ -161,7 +166,9 @@ RULINGS: tuple[Ruling, ...] = (
         "leadership", "What does the leadership '+1 modifier' do?",
         "A trooper out of cohesion (checked when the dice are rolled) fights worse: its shots need 1 more and it "
         "scores 1 less in combat (leadership='penalty'). leadership='literal' adds 1 to its own rolls as written "
-        "(5s count as 6s); 'easier_target' adds 1 to rolls made against it.",
+        "(5s count as 6s); 'easier_target' adds 1 to rolls made against it. The blast die of an area weapon is "
+        "rolled for the trooper it may kill, and every reading agrees there: out of cohesion, his 5 counts as a 6 "
+        "and he dies on a 5 or a 6.",
         "The page says +1 to 'all dice rolls for this individual', that '5's rolled for them will count as 6's', "
         "and that this shows 'reduced morale'. The first two help the trooper, the last hurts it; the purpose "
         "decides, and the settings keep both literal readings.",

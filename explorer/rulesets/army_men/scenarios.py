@@ -48,7 +48,7 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
     if isinstance(table, Table) and tuple(terrain):
         board = Table(table.width, table.height, (*table.terrain, *terrain))
     game = Game(settings, scenario, board, tuple(sides))
-    to_play = side or (settings.first_side if settings.first_side in sides else sides[0])
+    to_play = side or settings.first_of(tuple(sides))
     if settings.deployment == "players" and all(f.in_play for f in figures):
         # the players set up: every trooper waits (his spot kept as the scenario's suggestion), and the side
         # that plays second places first (rulings.deployment_phase)

@@ -85,9 +85,11 @@ class Attack(Action):
 
 @action
 class Bolster(Action):
-    """An action, with no unit in play: up to 2 squads from the supply onto the villages furthest from the Target Zone."""
+    """An action, with no unit in play: up to 2 squads from the supply onto the villages furthest from the Target Zone
+    (``squads``: 0 places as many as it can; a number, with the setting bolster='choose')."""
 
     player: str
+    squads: int = 0
 
 
 @action
@@ -206,7 +208,7 @@ def describe(act: Action, *, hide_cards: bool = False) -> str:
     if kind is Attack:
         return f"{act.attacker} attacks {act.defender}"
     if kind is Bolster:
-        return "bolster"
+        return f"bolster with {act.squads} squad{'s' * (act.squads != 1)}" if act.squads else "bolster"
     if kind is Respawn:
         return f"respawn {act.unit} at {tuple(act.square) if isinstance(act.square, tuple) else act.square}"
     if kind is Claim:

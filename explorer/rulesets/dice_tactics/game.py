@@ -211,6 +211,8 @@ class DiceTacticsState(GameState):
             for unit in mine:
                 yield from (Attack(me, unit.id, e.id) for e in theirs)
             yield Bolster(me)
+            if self.settings.bolster == "choose":
+                yield from (Bolster(me, n) for n in range(1, len(rules.bolster_spots(self, p, me))))
             yield EndTurn(me)
         elif p.phase == END:
             yield from self._end_candidates(me)

@@ -62,17 +62,25 @@ def attacking_strength(setup: Setup, unit: Unit) -> Explained[int]:
     return Explained(sum(r.delta for r in reasons), tuple(reasons))
 
 
-def defending_strength(setup: Setup, unit: Unit, *, scared: bool = False) -> Explained[int]:
+def defending_strength(setup: Setup, unit: Unit, *, scared: bool = False,
+                       scare_cap: str = "after_terrain") -> Explained[int]:
+    """The strength a unit defends with. Scare Tactics' +1 stops at 6: counted on the total with its terrain
+    (``scare_cap='after_terrain'``), or on the die alone, terrain added after (``'before_terrain'``)."""
     reasons = [Reason(ref("units"), "the die's top face", unit.strength)]
     terrain = TERRAIN[setup.kind(unit.square)]
+    if scared and scare_cap == "before_terrain":
+        reasons.append(_scare(unit.strength))
     if terrain.defend:
         reasons.append(Reason(ref(f"terrain.{terrain.key}"), f"defending in {terrain.name.lower()}", terrain.defend))
-    value = sum(r.delta for r in reasons)
-    if scared:
-        bonus = max(0, min(SCARE_BONUS, MAX_STRENGTH - value))
-        reasons.append(Reason(ref("cards.scare_tactics"), "Scare Tactics (at most 6)", bonus))
-        value += bonus
-    return Explained(value, tuple(reasons))
+    if scared and scare_cap != "before_terrain":
+        reasons.append(_scare(sum(r.delta for r in reasons)))
+    return Explained(sum(r.delta for r in reasons), tuple(reasons))
+
+
+def _scare(strength: int) -> Reason:
+    """Scare Tactics' +1 on ``strength``, no higher than 6 (rulings.scare-cap)."""
+    return Reason(ref("cards.scare_tactics"), "Scare Tactics (at most 6)",
+                  max(0, min(SCARE_BONUS, MAX_STRENGTH - strength)))
 
 
 def losses(attacking: int, defending: int) -> int:
@@ -114,8 +122,10 @@ class Fight:
         return self.defender.strength == 0
 
 
-def fight(setup: Setup, attacker: Unit, defender: Unit, *, bullseye: bool = False, scared: bool = False) -> Fight:
-    """Resolve an attack of ``attacker`` on ``defender`` (``scared``: the defender's side played Scare Tactics)."""
+def fight(setup: Setup, attacker: Unit, defender: Unit, *, bullseye: bool = False, scared: bool = False,
+          scare_cap: str = "after_terrain") -> Fight:
+    """Resolve an attack of ``attacker`` on ``defender`` (``scared``: the defender's side played Scare Tactics,
+    capped at 6 as ``scare_cap`` says)."""
     steps: list[Reason] = []
     machinery = []
     full = 0
@@ -127,7 +137,7 @@ def fight(setup: Setup, attacker: Unit, defender: Unit, *, bullseye: bool = Fals
                             + ("".join(f"; {n}" for n in notes)), full))
     full_defeat = defender.strength == 0
     att = attacking_strength(setup, attacker).value
-    dfd = defending_strength(setup, defender, scared=scared).value
+    dfd = defending_strength(setup, defender, scared=scared, scare_cap=scare_cap).value
     main = losses(att, dfd) + (BULLSEYE_LOSSES if bullseye else 0)
     if not full_defeat:
         defender, notes = take_losses(defender, main)

@@ -202,6 +202,9 @@ def _start_phase(state, key: str):
         return no("this is done at the start of the turn, before any action", key)
     if p.card_played and key.startswith("cards"):
         return no("only one action card may be played a turn", "cards.play")
+    if p.shot and key.startswith("cards") and state.settings.start_order == "card_first":
+        return no("the action card is played (or ignored) before the ballista fires, and it has fired",
+                  "rulings.start-order")
     return None
 
 
@@ -462,7 +465,7 @@ def do_attack(state, act):
     attacker, defender = p.units[act.attacker], p.units[act.defender]
     bullseye = p.effect("bullseye", me)
     result = fight(state.game.setup, attacker, defender, bullseye=bullseye,
-                   scared=p.effect("scare_tactics", defender.side))
+                   scared=p.effect("scare_tactics", defender.side), scare_cap=state.settings.scare_cap)
     effects = tuple(e for e in p.effects if not (e.name == "bullseye" and e.turn == p.turn))
     p = evolve(p, effects=effects, actions_left=p.actions_left - 1, phase=MAIN)
     events = [event("attack", f"{act.attacker} ({attacker.strength}) attacks {act.defender} ({defender.strength}).",
@@ -492,15 +495,29 @@ def check_bolster(state, act):
         return no("Bolster only with no unit in play", "turn.bolster")
     if p.supply[act.player].squads <= 0:
         return no("the supply has no squad", "turn.empty_supply")
-    if not any(p.occupant(v) is None for v in bolster_villages(state, p, act.player)):
+    most = len(bolster_spots(state, p, act.player))
+    if not most:
         return no("both villages furthest from the Target Zone are taken", "turn.bolster")
+    if not _int(act.squads) or act.squads < 0:
+        return no(f"the squads placed are a whole number (0: as many as can be), not {act.squads!r:.40}",
+                  "turn.bolster")
+    if act.squads and state.settings.bolster == "as_many":
+        return no(f"Bolster places as many squads as it can ({most}): name no number", "rulings.bolster-count")
+    if act.squads > most:
+        return no(f"Bolster places up to 2 squads, on free villages, from the supply: {most} here, "
+                  f"not {act.squads}", "turn.bolster")
     return None
+
+
+def bolster_spots(state, p, side: str):
+    """Where Bolster may place squads now: the free ones of the two villages, as many as the supply has squads."""
+    return [v for v in bolster_villages(state, p, side) if p.occupant(v) is None][:p.supply[side].squads]
 
 
 def do_bolster(state, act):
     p = state.position
     me = act.player
-    free = [v for v in bolster_villages(state, p, me) if p.occupant(v) is None][:p.supply[me].squads]
+    free = bolster_spots(state, p, me)[:act.squads or None]
     number = max((int(u.split("-")[-1]) for u in p.units if u.startswith(f"{me}-")), default=0)
     events = []
     for n, village in enumerate(free, number + 1):

@@ -100,10 +100,32 @@ RULINGS = (
            "apply.", None, (ref("terrain.ballista"),)),
     Ruling("bolster-villages", "Which are 'the 2 villages furthest from the Target Zone'?",
            "Villages are ranked by their distance (orthogonal steps) to the nearest space of the zone; ties go to "
-           "the villages nearer your own spawn points. Bolster places as many squads as it can (up to 2) on the "
-           "free ones of those two, at the squads' starting strength.",
+           "the villages nearer your own spawn points. Bolster places its squads on the free ones of those two, at "
+           "the squads' starting strength.",
            "A symmetric board has four villages at the same distance; a player bolsters on their own side.", None,
            (ref("turn.bolster"),)),
+    Ruling("bolster-count", "Does Bolster place 2 squads, or may the player place just 1?",
+           "Bolster places as many squads as it can: 2, or fewer when only one of the two villages is free or the "
+           "supply holds one squad. With bolster='choose' the player may place 1 and keep the other in the supply.",
+           "'Place up to 2 Squads' may mean the most the villages allow or a choice left to the player; keeping a "
+           "squad back matters, since an empty supply loses the game when no unit is in play. Placing both is the "
+           "plain reading of a rescue action; the setting allows the other.",
+           "bolster", (ref("turn.bolster"),)),
+    Ruling("start-order", "May the ballista fire before the action card is played?",
+           "Yes: the card (played or ignored) and the ballista's shot both belong to the start of the turn, in the "
+           "order the player likes, before the first action. With start_order='card_first' the card comes first: "
+           "once the ballista has fired, no card may be played or ignored that turn.",
+           "Both are 'at the start of your turn' and the source orders neither; the turn's rules list the action "
+           "cards first, which some tables will read as an order, so that reading is a setting.",
+           "start_order", (ref("cards.play"), ref("terrain.ballista"))),
+    Ruling("scare-cap", "Does Scare Tactics' 'no more than 6 strength' count the terrain?",
+           "Yes: the card's +1 is added only as far as the defending strength with its terrain reaches 6 "
+           "(a 5 in a forest defends at 6, card or not). With scare_cap='before_terrain' the cap holds for the die "
+           "alone and the terrain is added after (that 5 in a forest defends at 7 with the card).",
+           "'A Unit can have no more than 6 strength' may speak of the unit's die, which can show no more than 6, "
+           "or of the strength the losses are worked out with, which the card is about. The default keeps the "
+           "card from lifting any defence above 6 that terrain alone would not.",
+           "scare_cap", (ref("cards.scare_tactics"), ref("terrain"))),
     Ruling("empty-supply", "When does an empty supply lose the game?",
            "When a player has no unit in play and no squad in the supply: tanks cannot be bolstered.",
            "Bolster places squads only, so a supply of tanks alone cannot save a player.", None,

@@ -20,4 +20,7 @@ class Settings:
     card_copies: int = setting(2, low=1, high=4)
     windmill_resources: int = setting(3, low=0, high=20)
     respawn_anywhere: bool = setting(True)
+    scare_cap: str = setting("after_terrain", choices=("after_terrain", "before_terrain"))
+    start_order: str = setting("any", choices=("any", "card_first"))
+    bolster: str = setting("as_many", choices=("as_many", "choose"))
     max_rounds: int | None = setting(None, low=1, high=1000)

@@ -436,14 +436,21 @@ class OneBrainCellState(GameState):
         target = self._enemy(act.player, act.target, "moving.charge")
         if not target.standing:
             raise _refusal("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
+        gang = [e.id for e in m.locked_with(self, target) if e.side == f.side]
+        if len(gang) >= m.MAX_GANG:
+            raise _refusal("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
+                                               f"{m.MAX_GANG} attackers can gang up on one defender")
         gap = tt.gap_between(f.position, target.position)
         if gap > m.charge_reach(2) + tt.EPSILON:  # beyond even the best 2D6: no need to look further
             raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
                                              f"2D6 would not bring {f.id} within 1 inch")
         dice = m.charge_dice(self, f, target).value
-        if gap > m.charge_reach(dice) + tt.EPSILON:
+        off = m.cut_off(self, f)
+        if gap > m.charge_reach(dice, off) + tt.EPSILON:
+            best = m.charge_inches([6] * dice, off)
             raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
-                                             f"{6 * dice} on {dice}D6 would not bring {f.id} within 1 inch")
+                                             f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
+                                             + (" (out of cohesion, his 6s count as 5s)" if off else ""))
         if self.table.crosses_solid(f.position, target.position):
             raise _refusal("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
                                              "runs straight")
@@ -615,13 +622,17 @@ class OneBrainCellState(GameState):
     def _do_Charge(self, act: Charge) -> tuple[Position, list[Event]]:
         f, target = self.figures[act.figure], self.figures[act.target]
         dice = m.charge_dice(self, f, target).value
+        off = m.cut_off(self, f)
         faces = self.roll(dice)
-        end, arrived = m.charge_end(self, f, target, sum(faces))
+        inches = m.charge_inches(faces, off)
+        end, arrived = m.charge_end(self, f, target, inches)
         figures = dict(self.figures)
         figures[f.id] = evolve(f, x=end[0], y=end[1], moved="charge")
-        text = (f"{f.id} charges {target.id}: {'+'.join(map(str, faces))} = {sum(faces)} inches, "
+        counted = " (out of cohesion: his 6s count as 5s)" if off and 6 in faces else ""
+        text = (f"{f.id} charges {target.id}: {'+'.join(map(str, faces))}{counted} = {inches} inches, "
                 + ("locked in H2H" if arrived else "the charge falls short"))
-        events = [Event("charge", text, (_key("moving.charge"),),
+        rules = (_key("moving.charge"),) + ((_key("squads.cohesion"),) if counted else ())
+        events = [Event("charge", text, rules,
                         {"figure": f.id, "target": target.id, "dice": list(faces), "from": list(f.position),
                          "to": list(end), "arrived": arrived})]
         return self._after_act(figures, f.id, events, "move", squad=f.squad)
@@ -632,7 +643,7 @@ class OneBrainCellState(GameState):
             return
         if not self.settings.wounding:
             for v in victims:
-                figures[v] = evolve(figures[v], status="dead")
+                figures[v] = figures[v].with_status("dead")
                 events.append(Event("casualty", f"{v} is hit and removed", (_key("shooting.multiple_hits"),),
                                     {"figure": v}))
             return
@@ -642,7 +653,7 @@ class OneBrainCellState(GameState):
             old = figures[v].status
             worse = max(result, old, key=lambda s: m.WORSE.get(s, 0))
             status = "dead" if worse == "killed" else worse
-            figures[v] = evolve(figures[v], status=status)
+            figures[v] = figures[v].with_status(status)
             events.append(Event("wound", f"{v} is hit: wound roll {face}, {result}"
                                 + ("" if status == result or result == "killed" else f" (stays {status})"),
                                 (_key("advanced.wounding"),), {"figure": v, "face": face, "status": status}))
@@ -731,7 +742,7 @@ class OneBrainCellState(GameState):
         for fid in fight.fighters:
             figures[fid] = evolve(figures[fid], fought=True)
         for fid in losers:
-            figures[fid] = evolve(figures[fid], status="dead")
+            figures[fid] = figures[fid].with_status("dead")
             events.append(Event("casualty", f"{fid} loses the fight and is removed", (_key("combat.result"),),
                                 {"figure": fid}))
         p = self.position
@@ -775,7 +786,7 @@ class OneBrainCellState(GameState):
             if m.routs(face, left):
                 for f in members:
                     if f.in_play:
-                        figures[f.id] = evolve(f, status="routed")
+                        figures[f.id] = f.with_status("routed")
                 text = f"squad {squad} ({left} of {len(members)} left) tests morale: {face} > {left}, it routs"
             else:
                 text = f"squad {squad} ({left} of {len(members)} left) tests morale: {face}, it keeps fighting"

@@ -18,6 +18,7 @@ from fractions import Fraction
 from explorer.core import D6, Dist, Explained, Reason, RuleViolation
 from explorer.core import geometry as geo
 from explorer.core import tabletop as tt
+from explorer.core.frozen import evolve
 from explorer.core.tabletop import Point, TerrainKind
 
 from .data import (
@@ -90,6 +91,12 @@ class Figure:
     def standing(self) -> bool:
         return self.status == "ok"
 
+    def with_status(self, status: str) -> Figure:
+        """This figure with ``status``; put out of play (dead, routed), he keeps no record of this turn's deeds."""
+        if status in IN_PLAY:
+            return evolve(self, status=status)
+        return evolve(self, status=status, moved="", shot=False, fought=False)
+
     @property
     def points(self) -> int:
         return POINTS["leader"] if self.leader else POINTS["special"] if self.arms.special else POINTS["regular"]
@@ -155,6 +162,11 @@ def cut_off(board, figure: Figure) -> bool:
     inches = measure(board.settings, COHESION_INCHES)
     mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
     return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
+
+
+def counted(face: int, cut_off: bool) -> int:
+    """What a die rolled for a figure counts: a 6 counts as a 5 for one out of cohesion (every die rolled for him)."""
+    return 5 if cut_off and face == 6 else face
 
 
 def _memo(board, key, compute):
@@ -259,15 +271,21 @@ def charge_end(board, figure: Figure, target: Figure, inches: float) -> tuple[Po
     return start, in_contact(start, goal)
 
 
-def charge_reach(dice: int) -> float:
+def charge_inches(faces: Iterable[int], cut_off: bool) -> int:
+    """How far a charge goes: the dice's sum, each 6 of a figure out of cohesion counted as a 5."""
+    return sum(counted(face, cut_off) for face in faces)
+
+
+def charge_reach(dice: int, cut_off: bool = False) -> float:
     """The farthest a charge can bring a base: its best roll, plus the inch of H2H."""
-    return 6.0 * dice + CONTACT_INCHES
+    return charge_inches([6] * dice, cut_off) + CONTACT_INCHES
 
 
 def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
     """Exact chance the charge arrives (``True``) or falls short (``False``), counting every roll."""
     dice = charge_dice(board, figure, target).value
-    rolls = D6.repeat_sum(dice)
+    off = cut_off(board, figure)
+    rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
     weights: dict[bool, int] = {}
     for inches, w in rolls.weights.items():
         arrived = charge_end(board, figure, target, inches)[1]
@@ -322,9 +340,7 @@ class Shot:
 
 def is_hit(face: int, need: int, cut_off: bool = False) -> bool:
     """Whether one rolled die hits: the rule the game's dice and the book's odds share (a cut-off 6 is a 5)."""
-    if cut_off and face == 6:
-        face = 5
-    return face >= need
+    return counted(face, cut_off) >= need
 
 
 def count_hits(faces: Iterable[int], shot: Shot) -> int:
@@ -497,7 +513,7 @@ def plan_fight(board, target_id: str, side: str, squad: str | None = None) -> Fi
 
 
 def h2h_total(face: int, modifier: int, cut_off: bool) -> int:
-    return (5 if cut_off and face == 6 else face) + modifier
+    return counted(face, cut_off) + modifier
 
 
 def fight_losers(faces: tuple[int, ...], fight: Fight, gang_loss: str = "all") -> tuple[str, ...]:

@@ -84,7 +84,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "cohesion", "What do 'all 6's rolled for them count as 5's' change?",
         "A trooper more than 4 inches from every other living member of his squad reads a 6 as a 5 on every die "
-        "rolled for him: to hit (so he cannot hit a shot that needs a 6) and in H2H (his 6 adds up as a 5). Rolls "
+        "rolled for him: to hit (so he cannot hit a shot that needs a 6), in H2H (his 6 adds up as a 5) and for his "
+        "charge (a 6 moves him 5 inches: 2D6 reach 10 at most, and 10 only on two 5s or 6s, 1 in 9). Rolls "
         "made for the whole squad (morale) or for his wounds are not his.",
         "The sheet says 'all 6's rolled for them'; a die rolled for a wound is rolled on him, not for him, and "
         "a wound of 6 is a kill as much as a 5 is.",
@@ -113,7 +114,8 @@ RULINGS: tuple[Ruling, ...] = (
         "plus 1 from rough terrain), rolls 2D6 (1D6 if it starts in or crosses rough terrain) and moves that many "
         "inches straight at the target, stopping when the bases touch. Within 1 inch of the target, they are "
         "locked in H2H; otherwise the charge fell short and the charger stands where the roll left it. A charge "
-        "is the charger's move: it may not walk or shoot as well.",
+        "is the charger's move: it may not walk or shoot as well. A defender already locked with three of the "
+        "charger's side may not be charged by a fourth (up to 3 attackers gang up on one defender).",
         "'Roll two dice and move that number of inches. Sometimes the soldier will get cold feet'. Moving straight "
         "at the target makes the chance of arriving exact (the book shows it) and needs no choice after the roll.",
         None, (_ref("moving.charge"),),

@@ -179,9 +179,17 @@ def _blocked(board, attacker: Figure, target: Figure) -> bool:
 
 
 def targets_closest_first(board, attacker: Figure, target: Figure) -> list[Figure]:
-    """The members of the target's squad (or the lone target) the attacker can see, closest first."""
+    """The members of the target's squad (or the lone target) the attacker can see, closest first (with
+    too_well_protected='ignored', only those he can attack)."""
     seen = [f for f in group_of(board, target) if not _blocked(board, attacker, f)]
+    if board.settings.too_well_protected == "ignored":
+        seen = [f for f in seen if _attackable(board, attacker, f)]
     return sorted(seen, key=lambda f: tt.distance(attacker.position, f.position))
+
+
+def _attackable(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether ``victim``'s own to-kill number is a number a D6 can roll (not more than 6)."""
+    return _to_kill_against(board, attacker, victim, []).value is not None
 
 
 def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
@@ -195,7 +203,12 @@ def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
 def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
     by_distance = sorted(group_of(board, target), key=lambda f: tt.distance(attacker.position, f.position))
     # A stable sort, so filtering after sorting keeps the order filtering before it gives.
-    return next((f for f in by_distance if not _blocked(board, attacker, f)), None)
+    seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    first = next(seen, None)
+    if first is not None and board.settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
+        # passed over (rulings.too_well_protected); if nobody can be attacked, the closest says why
+        return next((f for f in seen if _attackable(board, attacker, f)), first)
+    return first
 
 
 # -- the to-kill number --------------------------------------------------------------
@@ -250,8 +263,9 @@ def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
         return _cannot(reasons, "attacking.line_of_sight",
                        f"{target.id} is completely blocked from {attacker.id}'s sight ({cover})")
     if victim.id != target.id:
-        reasons.append(Reason(ref("attacking.closest_first"),
-                              f"the attack falls on {victim.id}, the closest member of squad {victim.squad} in sight"))
+        passing = " who can be attacked" if board.settings.too_well_protected == "ignored" else ""
+        reasons.append(Reason(ref("attacking.closest_first"), f"the attack falls on {victim.id}, the closest member "
+                                                               f"of squad {victim.squad} in sight{passing}"))
     return _to_kill_against(board, attacker, victim, reasons)
 
 

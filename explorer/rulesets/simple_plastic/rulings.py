@@ -15,6 +15,7 @@ from .data import BASE_TO_KILL, HIGHEST_TO_KILL, NEVER_KILLS, SPAN_INCHES
 SPAN_CHOICES = ("child", "adult")
 LEADER_CHOICES = ("frontmost", "any")
 HEAVY_KILL_CHOICES = ("each_die", "one")
+PROTECTED_CHOICES = ("shields_squad", "ignored")
 SPAN_RANGE = (0.5, 48.0)
 """A span, in inches: finite, from a toy's step to a table's length (NaN and infinity are refused)."""
 
@@ -29,6 +30,7 @@ class Settings:
     leader: str = setting("frontmost", choices=LEADER_CHOICES)  # which squad member may lead a move
     heavy_weapons_kills: str = setting("each_die", choices=HEAVY_KILL_CHOICES)  # one kill per die, or at most one
     base_to_kill: int = setting(BASE_TO_KILL, low=NEVER_KILLS + 1, high=HIGHEST_TO_KILL)  # before modifiers
+    too_well_protected: str = setting("shields_squad", choices=PROTECTED_CHOICES)  # the closest member at 7+
     hills_block_sight: bool = setting(True)
     figures_block_sight: bool = setting(False)
     max_rounds: int | None = setting(None, low=1, high=1000)  # None: play until one side has no figures left
@@ -181,6 +183,20 @@ RULINGS: tuple[Ruling, ...] = (
         "use the to-kill number of the first. Choose heavy_weapons_kills='one' for at most one kill.",
         "Each D6 'of 4 or more kills one target', and squads lose their frontmost unit first.",
         "heavy_weapons_kills", (_ref("special_units.heavy_weapons"), _ref("attacking.closest_first")),
+    ),
+    Ruling(
+        "too_well_protected",
+        "A squad's closest member in sight would need more than 6: may the others be attacked?",
+        f"No: an attack on a squad falls on its closest member in sight, and if he would need more than "
+        f"{HIGHEST_TO_KILL} the attack cannot be made, so he shields the whole squad (even members in the open "
+        f"behind him). With too_well_protected='ignored' he is passed over: the attack falls on the closest member "
+        f"in sight who can be attacked, with that member's own to-kill number, and further kills (a heavy weapon's "
+        f"dice, a sniper's second shot) skip him too.",
+        "The source says both 'if the target is a squad, the frontmost unit gets killed first' and that a target "
+        f"needing more than {HIGHEST_TO_KILL} 'is too well protected to be attacked and must be ignored'. Whether "
+        "'ignored' means the attack is lost or that the attacker looks past him is open; the default keeps the "
+        "closest-first rule whole.",
+        "too_well_protected", (_ref("attacking.too_well_protected"), _ref("attacking.closest_first")),
     ),
     Ruling(
         "base_to_kill",
