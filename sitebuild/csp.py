@@ -6,11 +6,14 @@ first thing in each page's ``<head>`` (a meta policy covers only what follows it
 scripts, the theme's, myst-nb's): the page's own inline scripts are allowed by their sha256 hashes,
 every other script must come from the site itself, and nothing anywhere may come from another host.
 
-- ``'wasm-unsafe-eval'``: the page's Python (Pyodide) compiles WebAssembly;
-- ``worker-src 'self'``: live play runs it in a module Web Worker loaded from ``_static/js/``;
+- ``worker-src 'self'``: live play runs the page's Python (Pyodide) in a module Web Worker loaded
+  from ``_static/js/``. No ``'wasm-unsafe-eval'``: measured, the page compiles no WebAssembly; the
+  worker does, and a worker loaded from a URL takes its policy from its own response's headers,
+  not from the page's meta tag (a static host sends none), so the page's policy cannot reach it;
 - ``style-src 'unsafe-inline'``: BokehJS and the theme set inline styles (attributes and ``<style>``
-  in shadow roots); styles cannot run code, so this is the one allowance left open;
-- ``img-src``/``font-src data:``: BokehJS draws its toolbar icons from ``data:`` SVGs;
+  in shadow roots): an allowance for styles, which run no code;
+- ``img-src data:``: BokehJS draws its toolbar icons from ``data:`` images (measured: refused, they
+  are missing);
 - no inline event handlers (no ``'unsafe-hashes'``): the theme's print button's
   ``onclick="window.print()"`` becomes ``data-tsr-print`` with a hashed inline listener, and any other
   ``on...=`` attribute fails the build, naming the page.
@@ -39,13 +42,13 @@ logger = logging.getLogger(__name__)
 
 POLICY = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'"],  # + the page's inline scripts' hashes
+    "script-src": ["'self'"],  # + the page's inline scripts' hashes (and 'unsafe-eval' where CustomJS needs it)
     "script-src-attr": ["'none'"],
     "worker-src": ["'self'"],
     "connect-src": ["'self'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -94,7 +94,9 @@ FULL_GAME = "simple_plastic/full_game.html"
 
 
 def test_every_page_and_a_move_of_live_play_run_with_no_policy_violation(browser, base_url):
-    context = browser.new_context(service_workers="block")  # the worker's own fetches are not under test here
+    """Also, as this is the one Pyodide boot of these tests: the service worker keeps the page's Python
+    from its first use (sitebuild/service-worker.js)."""
+    context = browser.new_context()
     context.add_init_script(COLLECT)
     refused, outside = [], []
     context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1"
@@ -124,6 +126,11 @@ def test_every_page_and_a_move_of_live_play_run_with_no_policy_violation(browser
         found = page.evaluate("window.__cspViolations")
         if found:
             violations["live play"] = found
+        page.wait_for_function("""async () => {
+            const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
+            const urls = (await (await caches.open(names[0])).keys()).map(r => r.url);
+            return urls.some(u => u.endsWith("/pyodide.asm.wasm")) && urls.some(u => u.endsWith(".whl"));
+        }""", timeout=20_000)
     finally:
         context.close()
     assert violations == {} and refused == [] and outside == []

@@ -345,8 +345,12 @@ def test_an_update_that_fails_part_way_installs_on_the_next_visit(browser, tmp_p
             refuse.add("/credits.html")  # the server fails the changed page during the update's install
             asked.clear()
             page.evaluate(UPDATE)
-            page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !r.installing)")
+            for _ in range(200):  # the install asks for the changed page (and fails)
+                if ("/credits.html", 500, 0) in asked:
+                    break
+                page.wait_for_timeout(100)
             assert ("/credits.html", 500, 0) in asked
+            page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !r.installing)")
             assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting === null)")
             assert page.locator(".tsr-update").count() == 0
             complete = page.evaluate("""async (name) => Boolean(await (await caches.open(name)).match(

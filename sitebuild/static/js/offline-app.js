@@ -100,6 +100,7 @@
       function kept() {
         button.disabled = true;
         progress.hidden = true;
+        note.hidden = true;
         said.textContent = "The whole book is kept on this device: every page works offline.";
       }
       button.addEventListener("click", function () {
