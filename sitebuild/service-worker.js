@@ -9,8 +9,9 @@
  * - "keep-book" (the reader's button on the home page): every file of FILES not yet held, with
  *   progress; a mark in the cache remembers the choice, so updates keep the whole book too;
  * - update (a changed sw.js): install builds the new version's cache from what the reader holds:
- *   unchanged files copied from the old cache, changed ones downloaded again (under Save-Data they are
- *   left to be fetched when next used), the rest of the book for a reader who kept it. Any failure
+ *   unchanged files copied from the old cache, changed ones downloaded again, the rest of the book for
+ *   a reader who kept it. Under Save-Data (the worker's navigator.connection, or the last page's, as
+ *   a worker's may not say) none of that is downloaded: changed files are fetched when next used. Any failure
  *   fails the install: the old version stays in charge, and the browser's next update check (the next
  *   page visited) retries, resuming where it stopped (the half-filled cache is kept). The installed
  *   version then waits until the reader presses Reload on the page's notice ("skip-waiting");
@@ -30,6 +31,7 @@ const PREFIX = "tsr-site " + BASE + " ";  // two copies of the site on one host 
 const CACHE = PREFIX + VERSION;
 const CONTENTS = BASE + "__precache-contents__";  // in each cache, written last: {path: hash} of a complete cache
 const WHOLE_BOOK = BASE + "__whole-book__";  // in a cache holding every file of FILES (the reader asked)
+const SAVE_DATA = BASE + "__save-data__";  // in a cache while the last page seen asked to save data
 const PARALLEL = 6;
 
 self.addEventListener("install", (event) => {
@@ -55,7 +57,7 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports[0];
   if (data.type === "skip-waiting") event.waitUntil(self.skipWaiting());
-  else if (data.type === "keep") event.waitUntil(keep(data.urls || []));
+  else if (data.type === "keep") event.waitUntil(keep(data.urls || [], Boolean(data.saveData)));
   else if (data.type === "status") event.waitUntil(status().then((answer) => port && port.postMessage(answer)));
   else if (data.type === "keep-book") event.waitUntil(keepBook(port));
 });
@@ -72,7 +74,7 @@ async function build() {
   const cache = await caches.open(CACHE);
   const earlier = await earlierCaches();
   const wholeBook = earlier.some((copy) => copy.wholeBook);
-  const spare = !saveData();
+  const spare = !saveData() && !earlier.some((copy) => copy.saveData);
   const wanted = new Set();
   for (const copy of earlier) {
     for (const request of await copy.cache.keys()) {
@@ -102,7 +104,10 @@ async function earlierCaches() {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
     const contents = await contentsOf(cache);
-    if (contents) found.push({ cache, contents, wholeBook: Boolean(await cache.match(WHOLE_BOOK)) });
+    if (contents) {
+      found.push({ cache, contents, wholeBook: Boolean(await cache.match(WHOLE_BOOK)),
+                   saveData: Boolean(await cache.match(SAVE_DATA)) });
+    }
   }
   return found;
 }
@@ -123,9 +128,13 @@ async function copyUnchanged(old, contents, cache) {
 
 // -- keeping files -----------------------------------------------------------------------
 
-// The files a page loaded before this worker was in charge of it (the first visit).
-async function keep(urls) {
+// The files a page loaded before this worker was in charge of it (the first visit), and whether the
+// page's browser asks to save data (a worker's own navigator.connection may not say so: remembered for
+// the next update's install).
+async function keep(urls, pageSavesData) {
   const cache = await caches.open(CACHE);
+  if (pageSavesData) await cache.put(SAVE_DATA, new Response("1"));
+  else await cache.delete(SAVE_DATA);
   await inParallel(urls, async (address) => {
     const path = pathOf(address);
     const url = path && new URL(path, BASE).href;

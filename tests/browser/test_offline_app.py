@@ -296,15 +296,20 @@ UPDATE = """async () => {
 }"""
 
 
-def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path):
-    """A new build: the worker fetches only what the reader holds and changed, a bar offers it, Reload brings it."""
+@pytest.mark.parametrize("save_data", [False, True], ids=["", "save-data"])
+def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path, save_data):
+    """A new build: the worker fetches only what the reader holds and changed (nothing under Save-Data:
+    it is fetched when used), a bar offers the new version, Reload brings it."""
     site = tmp_path / "site"
     shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees", "pdf"))
     context = browser.new_context()
     with recording_server(site) as (base, asked):
         try:
             page = context.new_page()
+            if save_data:
+                context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
             first_visit(page, f"{base}/credits.html")
+            assert page.evaluate("navigator.connection.saveData") == save_data
             before = page.evaluate("caches.keys()")
             assert page.locator(".tsr-update").count() == 0
 
@@ -315,7 +320,7 @@ def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path):
             bar.wait_for(timeout=20_000)
             assert "A new version of this book is ready" in bar.inner_text()
             fetched = {path for path, status, _ in asked if status == 200} - {"/_static/css/offline-app.css"}  # the bar's
-            assert sorted(fetched) == ["/credits.html", "/sw.js"]  # the rest came from the old cache
+            assert sorted(fetched) == (["/sw.js"] if save_data else ["/credits.html", "/sw.js"])  # the rest: old cache
             assert page.locator("#rebuilt").count() == 0  # the old version until the reader says so
 
             bar.get_by_role("button", name="Reload").click()

@@ -31,6 +31,8 @@
     worker.postMessage(message, [channel.port2]);
   }
 
+  function saving() { return Boolean(navigator.connection && navigator.connection.saveData); }
+
   function megabytes(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
 
   // -- a new version is ready --------------------------------------------------------------
@@ -93,9 +95,8 @@
       progress.hidden = true;
       var said = document.createElement("p");
       said.setAttribute("role", "status");
-      var saving = navigator.connection && navigator.connection.saveData;
       note.textContent = "Pages are kept on this device as you read them. This downloads the rest of the book (" +
-        megabytes(status.total - status.kept) + " more" + (saving ? "; your browser asks to save data" : "") +
+        megabytes(status.total - status.kept) + " more" + (saving() ? "; your browser asks to save data" : "") +
         "). Live play's Python (" + megabytes(status.onUse) + ") is kept the first time you press Play.";
       function kept() {
         button.disabled = true;
@@ -141,7 +142,7 @@
       watchForUpdates(registration);
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      registration.active.postMessage({ type: "keep", urls: loaded() });
+      registration.active.postMessage({ type: "keep", urls: loaded(), saveData: saving() });
       if (isHome()) { offerBook(registration.active); }
     }).catch(function (error) {
       console.warn("This site will not work offline: its service worker did not install.", error);
