@@ -10,8 +10,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))  # the sitebuild extensions live beside this file
 
-from sitebuild.offline import widget_scripts  # noqa: E402
-
 project = "Toy Soldier Rules Explorer"
 author = "Toy Soldier Rules Explorer contributors"
 copyright = "2026, Toy Soldier Rules Explorer contributors; rules text © their authors"
@@ -22,6 +20,7 @@ extensions = [
     "myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness",
     "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
     "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
+    "sitebuild.csp",  # a Content-Security-Policy on every page: only the site's own scripts run
     "sitebuild.offline_app",  # installable, and offline after one visit: manifest + service worker
     "sitebuild.pdf",  # links to the printable book's PDFs (written after the HTML by 'make pdf')
 ]
@@ -43,7 +42,7 @@ nb_execution_raise_on_error = True  # a failing cell fails the build, naming pag
 nb_execution_show_tb = True
 nb_output_stderr = "warn"  # with -W, anything a cell prints to stderr (a stray warning) fails the build
 nb_execution_timeout = 300
-nb_ipywidgets_js = widget_scripts()
+nb_ipywidgets_js = {}  # no widget manager (nor myst-nb's default, from a CDN): see sitebuild/offline.py
 nb_merge_streams = True
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "substitution", "attrs_block", "attrs_inline"]
 myst_heading_anchors = 3

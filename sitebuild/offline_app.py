@@ -5,11 +5,23 @@
   ``make_icons.py``);
 - every page's head links it, with the theme colour and an Apple touch icon;
 - ``sw.js`` at the site's root (so its scope is every page) is
-  ``service-worker.js`` with the precache list filled in: every file of the
-  built site, whatever adds it (pages, ``_static/``, BokehJS, the widget
-  manager, a Python runtime or engine wheel), and a version computed from
-  their contents, so a rebuilt site replaces the cache and the same build
-  keeps it. ``static/js/offline-app.js`` registers it (over http(s) only).
+  ``service-worker.js`` with the site's file list filled in: every file of the
+  built site, whatever adds it (pages, ``_static/``, BokehJS, the Python
+  runtime, the engine's wheel), with the hash and size of each, and a version
+  computed from their contents, so a rebuilt site updates the stored copy and
+  the same build keeps it. The worker downloads nothing on a first visit beyond
+  what the page itself loaded: it keeps pages and files as they are read, and
+  the whole book (``FILES``: all but ``ON_USE``) only when the reader asks.
+  ``static/js/offline-app.js`` registers it (over http(s) only), offers
+  "Keep the whole book offline" on the home page and says when a new version
+  is ready.
+
+Why not Workbox: ``workbox-build`` needs Node and its ~40 npm dependencies
+(Babel, Rollup) at every site build, which ``vendor.py`` (``npm pack``: one
+tarball, no dependencies) does not provide; and what this site needs beyond
+Workbox's precache-everything model (nothing precached, the whole book on a
+button with progress, Save-Data, keeping the reader's pages across updates) is
+custom code in a Workbox worker too. The hand-written worker is ~200 lines.
 
 The list is made last at ``build-finished`` (after other extensions have added
 or removed files), from the output folder itself.
@@ -43,8 +55,8 @@ ICONS = (  # in _static/, from sitebuild/static/
 # catalogues (used at build time).
 SKIP = ("objects.inv", "_sources/*", "*.map", "*.po", "*.mo", SERVICE_WORKER)
 # The page's Python runtime and the engine's wheel (13.6 MB) load only when a
-# reader presses Play (issue 8), so they are not fetched on a first visit
-# either: the worker keeps them once that first Play fetched them.
+# reader presses Play (issue 8): the worker keeps them once that first Play
+# fetched them, and "Keep the whole book offline" does not download them.
 # The printable book's PDFs (sitebuild/pdf.py, several MB) likewise: kept once a reader opened one.
 ON_USE = ("_static/npm/pyodide@*/*", "_static/engine/*", "pdf/*")
 # Older font formats beside a woff2 font are fallbacks for browsers that have
@@ -86,20 +98,21 @@ def _skipped(relative: str, path: Path) -> bool:
     return any(fnmatch.fnmatch(relative, pattern) for pattern in SKIP) or _is_legacy_font(path)
 
 
-def precache_list(outdir: Path) -> list[tuple[str, str]]:
-    """Every file of the built site a browser may ask for: (path, content hash), sorted."""
+def precache_list(outdir: Path) -> list[tuple[str, str, int]]:
+    """Every file of the built site a browser may ask for: (path, content hash, bytes), sorted."""
     entries = []
     for path in sorted(outdir.rglob("*")):
         relative = path.relative_to(outdir).as_posix()
         if path.is_file() and not _skipped(relative, path):
-            entries.append((relative, hashlib.sha256(path.read_bytes()).hexdigest()[:16]))
+            data = path.read_bytes()
+            entries.append((relative, hashlib.sha256(data).hexdigest()[:16], len(data)))
     return entries
 
 
-def cache_version(entries: list[tuple[str, str]]) -> str:
+def cache_version(entries: list[tuple[str, str, int]]) -> str:
     """Changes when any file is added, removed, renamed or changed."""
     digest = hashlib.sha256()
-    for relative, content in entries:
+    for relative, content, _ in entries:
         digest.update(f"{relative}\0{content}\n".encode())
     return digest.hexdigest()[:16]
 
@@ -109,7 +122,7 @@ def on_use(relative: str) -> bool:
     return any(fnmatch.fnmatch(relative, pattern) for pattern in ON_USE)
 
 
-def service_worker(entries: list[tuple[str, str]]) -> str:
+def service_worker(entries: list[tuple[str, str, int]]) -> str:
     template = (HERE / "service-worker.js").read_text()
 
     def listing(chosen):
@@ -131,7 +144,7 @@ def add_head_links(app: Sphinx, pagename: str, templatename, context, doctree) -
     )
 
 
-def write_service_worker(outdir: Path) -> list[tuple[str, str]]:
+def write_service_worker(outdir: Path) -> list[tuple[str, str, int]]:
     """``sw.js`` for the site in ``outdir`` as it is now (sitebuild/pdf.py calls it again after adding the PDFs)."""
     entries = precache_list(outdir)
     (outdir / SERVICE_WORKER).write_text(service_worker(entries), encoding="utf-8")
@@ -145,10 +158,10 @@ def write_app_files(app: Sphinx, exception) -> None:
     manifest = json.dumps(web_manifest(app.config.html_title or app.config.project), indent=2) + "\n"
     (outdir / MANIFEST).write_text(manifest, encoding="utf-8")
     entries = write_service_worker(outdir)
-    first = [relative for relative, _ in entries if not on_use(relative)]
-    size = sum((outdir / relative).stat().st_size for relative in first)
-    logger.info(f"offline app: {SERVICE_WORKER} precaches {len(first)} files, {size / 1e6:.1f} MB "
-                f"(and keeps {len(entries) - len(first)} runtime files once used)")
+    book = [size for relative, _, size in entries if not on_use(relative)]
+    logger.info(f"offline app: {SERVICE_WORKER} keeps pages as they are read; the whole book, on the reader's "
+                f"request, is {len(book)} files, {sum(book) / 1e6:.1f} MB (and {len(entries) - len(book)} "
+                "runtime files are kept once used)")
 
 
 def setup(app: Sphinx) -> dict:

@@ -71,8 +71,20 @@ def fetch(name: str, spec: dict, root: Path = VENDOR_DIR) -> Path:
     return target
 
 
+def prune(root: Path = VENDOR_DIR, keep: tuple[Path, ...] = ()) -> None:
+    """Remove packages fetched for an earlier ``vendor.toml`` (the whole folder is served with the site)."""
+    for scope in (root / "npm").glob("*"):
+        for folder in ([scope] if not scope.name.startswith("@") else list(scope.glob("*"))):
+            if folder.is_dir() and folder not in keep:
+                shutil.rmtree(folder)
+        if scope.name.startswith("@") and scope.is_dir() and not any(scope.iterdir()):
+            scope.rmdir()
+
+
 def fetch_all(root: Path = VENDOR_DIR) -> dict[str, Path]:
-    return {name: fetch(name, spec, root) for name, spec in manifest().items()}
+    fetched = {name: fetch(name, spec, root) for name, spec in manifest().items()}
+    prune(root, tuple(fetched.values()))
+    return fetched
 
 
 if __name__ == "__main__":

@@ -1,9 +1,8 @@
-"""The offline-site helpers: the right BokehJS bundles per page, local widget code."""
+"""The offline-site helpers: the right BokehJS bundles per page."""
 
 import json
 
-from sitebuild.offline import _config_script, bokeh_bundles, widget_scripts
-from sitebuild.vendor import manifest
+from sitebuild.offline import bokeh_bundles
 
 
 def _state(*model_names: str) -> str:
@@ -23,16 +22,6 @@ def test_a_plain_figure_needs_only_the_core_bundle():
 def test_widgets_and_tables_add_their_bundles():
     assert bokeh_bundles(_state("Figure", "Slider")) == ["bokeh", "bokeh-widgets"]
     assert bokeh_bundles(_state("DataTable", "TableColumn")) == ["bokeh", "bokeh-widgets", "bokeh-tables"]
-
-
-def test_widget_code_comes_from_the_site_itself():
-    scripts = list(widget_scripts())
-    assert all("://" not in path for path in scripts)
-    assert scripts[0].endswith("require.js") and scripts[-1].endswith("embed-amd.js")
-    config = _config_script()
-    assert "://" not in config
-    for name in ("@jupyter-widgets/html-manager", "@bokeh/jupyter_bokeh"):
-        assert f"{name}@{manifest()[name]['version']}" in config
 
 
 def test_the_code_hash_moves_when_the_engine_or_widgets_change(tmp_path):
@@ -141,3 +130,18 @@ def test_the_title_page_names_each_chapter_and_whose_rules_it_explains():
         ("simple_plastic/moving.html", "Moving"), ("credits.html", "Credits")])
     assert "<li>Simple Plastic Wargame <span>(Adly Abdullah, 2016)</span></li>" in page
     assert "Moving" not in page and CREDITS in page and "© 2026" in page
+
+
+def test_packages_no_longer_in_vendor_toml_are_not_served(tmp_path):
+    from sitebuild import vendor
+
+    kept = [vendor.package_dir("@fontsource/cutive-mono", "5.3.0", tmp_path), vendor.package_dir("pyodide", "1", tmp_path)]
+    gone = [vendor.package_dir("@jupyter-widgets/html-manager", "1.0.15", tmp_path),
+            vendor.package_dir("requirejs", "2.3.8", tmp_path)]
+    for folder in kept + gone:
+        folder.mkdir(parents=True)
+        (folder / "file.js").write_text("x")
+    vendor.prune(tmp_path, tuple(kept))
+    assert all(folder.is_dir() for folder in kept)
+    assert not any(folder.exists() for folder in gone)
+    assert not (tmp_path / "npm" / "@jupyter-widgets").exists()

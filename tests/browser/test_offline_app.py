@@ -1,12 +1,15 @@
-"""The site installs as an app and, after one visit, works with no network at all.
+"""The site installs as an app; pages are kept as they are read, the whole book on the reader's request.
 
-The browser test visits only the home page, waits for the service worker to
-hold the whole site, then cuts the network (the context goes offline and
-every request is refused) and opens pages it never visited.
+Browser tests: a first visit keeps what the page loaded (and downloads nothing else, see
+test_weight.py for its bytes); "Keep the whole book offline" on the home page, then the network is
+cut (the context goes offline and every request is refused) and unvisited pages open; a rebuilt site
+shows a "new version" bar whose Reload brings it; an update whose download fails part-way leaves the
+old version working and installs on the next visit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -22,13 +25,73 @@ from sitebuild import offline_app
 from .conftest import SITE, _QuietHandler, wait_for_boards
 
 
-def _listed(text: str, name: str = "FILES") -> list[list[str]]:
+def _listed(text: str, name: str = "FILES") -> list[list]:
     return json.loads(re.search(rf"const {name} = (\[.*?\]);", text, re.S).group(1))
 
 
 def _service_worker_files(name: str = "FILES") -> list[str]:
-    """The files sw.js fetches on a first visit (``ON_USE``: those it keeps once a page used them)."""
-    return [path for path, _ in _listed((SITE / offline_app.SERVICE_WORKER).read_text(encoding="utf-8"), name)]
+    """The book's files in sw.js (``ON_USE``: those kept only once a page used them)."""
+    return [path for path, *_ in _listed((SITE / offline_app.SERVICE_WORKER).read_text(encoding="utf-8"), name)]
+
+
+@contextlib.contextmanager
+def recording_server(site, refuse=()):
+    """``site`` served on 127.0.0.1: yields (base URL, log of (path, status, body bytes) per GET).
+
+    ``refuse``: paths answered 500 while they are in it (a mutable set: remove one to heal it)."""
+    log = []
+
+    class Recording(_QuietHandler):
+        def do_GET(self):
+            path = self.path.split("?")[0]
+            if path in refuse:
+                self.send_error(500)
+                log.append((path, 500, 0))
+                return
+            super().do_GET()
+
+        def send_response(self, code, message=None):
+            self._status = code
+            super().send_response(code, message)
+
+        def copyfile(self, source, output):
+            data = source.read()
+            output.write(data)
+            log.append((self.path.split("?")[0], self._status, len(data)))
+
+        def send_head(self):
+            result = super().send_head()
+            if result is None and getattr(self, "_status", 200) != 200:
+                log.append((self.path.split("?")[0], self._status, 0))  # 304, 404: no body
+            return result
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Recording, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", log
+    finally:
+        server.shutdown()
+
+
+def held(page) -> set[str]:
+    """The addresses the site's cache holds now."""
+    return set(page.evaluate("""async () => {
+        const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
+        const urls = [];
+        for (const name of names) urls.push(...(await (await caches.open(name)).keys()).map(r => r.url));
+        return urls;
+    }"""))
+
+
+def first_visit(page, url: str) -> None:
+    """Open ``url`` in a new context and wait until the worker kept what the page loaded."""
+    page.goto(url, wait_until="load")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("""async (url) => {
+        const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
+        return names.length === 1 && Boolean(await (await caches.open(names[0])).match(url));
+    }""", arg=url.split("?")[0], timeout=20_000)
+    page.wait_for_load_state("networkidle")
 
 
 # -- the precache list, without a browser ------------------------------------------------
@@ -59,7 +122,7 @@ def _site(tmp_path):
 
 
 def test_precache_list_holds_every_file_a_browser_may_ask_for(tmp_path):
-    listed = [path for path, _ in offline_app.precache_list(_site(tmp_path))]
+    listed = [path for path, *_ in offline_app.precache_list(_site(tmp_path))]
     assert listed == sorted([
         "index.html", "simple_plastic/index.html", "_static/app.js",
         "_static/npm/pyodide@0.29.0/pyodide.asm.wasm", "_static/engine/explorer-0.1-py3-none-any.whl",
@@ -84,7 +147,8 @@ def test_service_worker_lists_the_files_and_their_version(tmp_path):
     assert f'const VERSION = "{offline_app.cache_version(entries)}";' in text
     listed = [tuple(entry) for entry in _listed(text) + _listed(text, "ON_USE")]
     assert sorted(listed) == entries
-    assert [path for path, _ in _listed(text, "ON_USE")] == [
+    assert {path: size for path, _, size in entries}["_static/app.js"] == len("console.log(1)")  # with its bytes
+    assert [path for path, *_ in _listed(text, "ON_USE")] == [
         "_static/engine/explorer-0.1-py3-none-any.whl", "_static/npm/pyodide@0.29.0/pyodide.asm.wasm"]
     assert "@" + "FILES@" not in text and "@" + "VERSION@" not in text and "@" + "ON_USE@" not in text
 
@@ -115,13 +179,15 @@ def test_every_page_links_the_manifest_and_registers_the_worker(path):
 
 def test_precache_list_is_the_whole_built_site():
     listed = set(_service_worker_files() + _service_worker_files("ON_USE"))
-    on_disk = {entry for entry, _ in offline_app.precache_list(SITE)}
+    on_disk = {entry for entry, *_ in offline_app.precache_list(SITE)}
     assert listed == on_disk
     assert {"index.html", offline_app.MANIFEST, "_static/js/offline-app.js"} <= listed
     assert not any(path.endswith(".map") or path.startswith(".") for path in listed)
-    # the page's Python loads on Play only, so a first visit does not fetch it either
+    # the page's Python loads on Play only, so "Keep the whole book" does not fetch it either
     assert any(p.endswith("pyodide.asm.wasm") for p in _service_worker_files("ON_USE"))
     assert not any("pyodide" in p or p.startswith("_static/engine/") for p in _service_worker_files())
+    # no page loads a widget manager, so the site has none (it was 3.6 MB of every first visit)
+    assert not any("jupyter-widgets" in p or "requirejs" in p or "widgets-offline" in p for p in listed)
 
 
 # -- in chromium ---------------------------------------------------------------------------
@@ -133,7 +199,8 @@ UNVISITED = [
 ]
 
 
-def test_whole_site_works_offline_after_one_visit(browser, base_url):
+def _offline_context(browser):
+    """A context whose network can be cut: (context, network switch and refused requests)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     network = {"offline": False, "refused": []}
 
@@ -146,31 +213,43 @@ def test_whole_site_works_offline_after_one_visit(browser, base_url):
             route.continue_()
 
     context.route("**/*", route)
+    return context, network
+
+
+def test_pages_are_kept_as_read_and_the_whole_book_on_request(browser, base_url):
+    context, network = _offline_context(browser)
     try:
         page = context.new_page()
         errors = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}") if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base_url}/index.html", wait_until="load")
+        first_visit(page, f"{base_url}/index.html")
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == f"{base_url}/"
+        kept = held(page)
+        assert f"{base_url}/index.html" in kept and f"{base_url}/credits.html" not in kept  # nothing unasked
 
-        # ready: a worker is active, so its install (the whole precache) finished.
-        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
-        assert scope == f"{base_url}/"
-        held = page.evaluate("""async () => {
-            const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
-            const cache = await caches.open(names[0]);
-            return {names, urls: (await cache.keys()).map(r => r.url)};
-        }""")
-        assert len(held["names"]) == 1
-        expected = {f"{base_url}/{path}" for path in _service_worker_files()}
-        assert expected <= set(held["urls"])
-
+        # Offline: the page read works; one never opened says why it is missing (no browser error page).
         network["offline"] = True
         context.set_offline(True)
         page.reload(wait_until="load")
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
         assert "Toy Soldier Rules Explorer" in page.title()
+        page.goto(f"{base_url}/phlog/quick_reference.html", wait_until="load")
+        assert page.locator("h1").inner_text() == "This page is not kept for reading offline"
 
+        # Online again: the reader keeps the whole book from the home page, watching its progress.
+        network["offline"] = False
+        context.set_offline(False)
+        page.goto(f"{base_url}/index.html", wait_until="load")
+        box = page.locator(".tsr-offline-book")
+        box.get_by_role("button", name="Keep the whole book offline").click()
+        status = box.locator('[role="status"]')
+        status.filter(has_text="The whole book is kept").wait_for(timeout=120_000)
+        assert box.locator("progress").evaluate("p => p.value === p.max && p.max > 1e6")
+        assert {f"{base_url}/{path}" for path in _service_worker_files()} <= held(page)
+        assert not any("pyodide" in url for url in held(page))  # the page's Python: from its first Play
+
+        network["offline"] = True
+        context.set_offline(True)
         seen = []
         page.on("response", lambda response: seen.append(response))
         for path, boards in UNVISITED:
@@ -191,60 +270,114 @@ def test_whole_site_works_offline_after_one_visit(browser, base_url):
         page.goto(f"{base_url}/simple_plastic/", wait_until="load")
         assert page.url == f"{base_url}/simple_plastic/"
         assert page.locator("main h1").first.inner_text().strip()
+        # The home page remembers the choice.
+        page.goto(f"{base_url}/index.html", wait_until="load")
+        page.locator(".tsr-offline-book").get_by_text("The whole book is kept").wait_for()
 
-        assert network["refused"] == []
-        assert errors == []
+        # (chromium fetches a tab's icon itself, not through the page's service worker: refused when offline)
+        assert [url for url in network["refused"] if "quick_reference" not in url and "favicon" not in url] == []
+        assert [e for e in errors if "quick_reference" not in e and "favicon" not in e] == []
     finally:
         context.close()
 
 
-def test_a_rebuilt_site_replaces_the_stored_copy(browser, tmp_path):
-    """A new build: the worker updates, fetches only what changed, and drops the old cache."""
+def _rebuild(site, *, extra=""):
+    """The site of ``site`` rebuilt with one change to credits.html (and a new sw.js)."""
+    credits = site / "credits.html"
+    credits.write_text(credits.read_text(encoding="utf-8").replace(
+        "</body>", f'<p id="rebuilt">Rebuilt.{extra}</p></body>'), encoding="utf-8")
+    (site / offline_app.SERVICE_WORKER).write_text(
+        offline_app.service_worker(offline_app.precache_list(site)), encoding="utf-8")
+
+
+UPDATE = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    try { await registration.update(); } catch (error) { return String(error); }
+    return "checked";
+}"""
+
+
+@pytest.mark.parametrize("save_data", [False, True], ids=["", "save-data"])
+def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path, save_data):
+    """A new build: the worker fetches only what the reader holds and changed (nothing under Save-Data:
+    it is fetched when used), a bar offers the new version, Reload brings it."""
     site = tmp_path / "site"
-    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees"))
-    asked = []
-
-    class Recording(_QuietHandler):
-        def do_GET(self):
-            asked.append(self.path)
-            super().do_GET()
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Recording, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees", "pdf"))
     context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(f"{base}/index.html", wait_until="load")
-        page.evaluate("navigator.serviceWorker.ready")
-        before = page.evaluate("caches.keys()")
-        assert len(before) == 1
+    with recording_server(site) as (base, asked):
+        try:
+            page = context.new_page()
+            if save_data:
+                context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+            first_visit(page, f"{base}/credits.html")
+            assert page.evaluate("navigator.connection.saveData") == save_data
+            before = page.evaluate("caches.keys()")
+            assert page.locator(".tsr-update").count() == 0
 
-        credits = site / "credits.html"
-        credits.write_text(credits.read_text(encoding="utf-8").replace(
-            "</body>", '<p id="rebuilt">Rebuilt.</p></body>'), encoding="utf-8")
-        (site / offline_app.SERVICE_WORKER).write_text(
-            offline_app.service_worker(offline_app.precache_list(site)), encoding="utf-8")
-        asked.clear()
-        after = page.evaluate("""async (old) => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            await registration.update();
-            for (let i = 0; i < 300; i++) {
-                const names = await caches.keys();
-                if (names.length === 1 && names[0] !== old) return names;
-                await new Promise(resolve => setTimeout(resolve, 100));
-            }
-            return caches.keys();
-        }""", before[0])
-        assert len(after) == 1 and after != before
-        assert sorted(asked) == ["/credits.html", "/sw.js"]  # the rest came from the old cache
+            _rebuild(site)
+            asked.clear()
+            page.evaluate(UPDATE)
+            bar = page.locator(".tsr-update")
+            bar.wait_for(timeout=20_000)
+            assert "A new version of this book is ready" in bar.inner_text()
+            fetched = {path for path, status, _ in asked if status == 200} - {"/_static/css/offline-app.css"}  # the bar's
+            assert sorted(fetched) == (["/sw.js"] if save_data else ["/credits.html", "/sw.js"])  # the rest: old cache
+            assert page.locator("#rebuilt").count() == 0  # the old version until the reader says so
 
-        context.set_offline(True)
-        page.goto(f"{base}/credits.html", wait_until="load")
-        assert page.locator("#rebuilt").inner_text() == "Rebuilt."
-    finally:
-        context.close()
-        server.shutdown()
+            bar.get_by_role("button", name="Reload").click()
+            page.locator("#rebuilt").wait_for(timeout=20_000)
+            after = page.evaluate("caches.keys()")
+            assert len(after) == 1 and after != before
+
+            context.set_offline(True)
+            page.goto(f"{base}/credits.html", wait_until="load")
+            assert page.locator("#rebuilt").inner_text() == "Rebuilt."
+        finally:
+            context.close()
+
+
+def test_an_update_that_fails_part_way_installs_on_the_next_visit(browser, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees", "pdf"))
+    context = browser.new_context()
+    refuse = set()
+    with recording_server(site, refuse=refuse) as (base, asked):
+        try:
+            page = context.new_page()
+            first_visit(page, f"{base}/credits.html")
+            before = page.evaluate("caches.keys()")
+
+            _rebuild(site)
+            refuse.add("/credits.html")  # the server fails the changed page during the update's install
+            asked.clear()
+            page.evaluate(UPDATE)
+            for _ in range(200):  # the install asks for the changed page (and fails)
+                if ("/credits.html", 500, 0) in asked:
+                    break
+                page.wait_for_timeout(100)
+            assert ("/credits.html", 500, 0) in asked
+            page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !r.installing)")
+            assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting === null)")
+            assert page.locator(".tsr-update").count() == 0
+            complete = page.evaluate("""async (name) => Boolean(await (await caches.open(name)).match(
+                new URL("__precache-contents__", location.href).href))""", before[0])
+            assert complete  # the old version's cache is whole and in charge: the old page, offline too
+            context.set_offline(True)
+            page.reload(wait_until="load")
+            assert page.locator("main h1").first.inner_text().strip() and page.locator("#rebuilt").count() == 0
+            context.set_offline(False)
+
+            # The next visit, the server well again: the update installs and is offered.
+            refuse.clear()
+            page.goto(f"{base}/index.html", wait_until="load")
+            page.evaluate(UPDATE)
+            page.locator(".tsr-update").wait_for(timeout=20_000)
+            page.locator(".tsr-update").get_by_role("button", name="Reload").click()
+            page.wait_for_function("caches.keys().then(k => k.length === 1)", timeout=20_000)
+            page.goto(f"{base}/credits.html", wait_until="load")
+            assert page.locator("#rebuilt").inner_text() == "Rebuilt."
+        finally:
+            context.close()
 
 
 def test_a_page_opened_from_disk_registers_nothing(browser):

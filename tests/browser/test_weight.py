@@ -3,6 +3,8 @@
 A text page loads under 1 MB in all, a page with boards under 3 MB, and no page's
 own HTML is over 300 kB. Bytes are the uncompressed bodies of every file the page
 loads in chromium (``benchmarks/site_weight.py`` prints the same figures per page).
+A first visit holds the same budgets counting what the service worker fetches too
+(bodies the server sent to the page and its worker, until the worker kept the page).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import pytest
 
 from .conftest import SITE, bokeh_figures_expected
 from .test_browser import PAGES
+from .test_offline_app import first_visit, recording_server
 
 MB = 1_000_000
 TEXT_PAGE_BUDGET = 1 * MB
@@ -32,3 +35,20 @@ def test_page_within_its_byte_budget(page_visit, path):
 def test_page_html_within_budget(path):
     size = (SITE / path).stat().st_size
     assert size <= HTML_BUDGET, f"{path} is {size:,} bytes of HTML, over {HTML_BUDGET:,}"
+
+
+@pytest.mark.parametrize("path", ["credits.html", "simple_plastic/moving.html"])
+def test_a_first_visit_with_its_service_worker_within_the_page_budget(browser, path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with recording_server(SITE) as (base, served):
+        try:
+            page = context.new_page()
+            first_visit(page, f"{base}/{path}")
+            loaded = {url.removeprefix(base).split("?")[0] for url in page.evaluate(
+                "[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")}
+        finally:
+            context.close()
+    sent = sum(size for _, _, size in served)
+    assert sent <= budget(path), f"a first visit of {path} sends {sent:,} bytes, over its budget of {budget(path):,}"
+    # the worker fetched nothing the page did not load itself (but its own script)
+    assert {asked for asked, status, _ in served if status == 200} - loaded <= {"/sw.js"}
