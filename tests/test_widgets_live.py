@@ -152,16 +152,33 @@ def test_kept_returns_the_game_in_progress_on_a_rerun():
 
 
 # -- rule links --------------------------------------------------------------------------------------
-def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypatch):
+def _lab_server(monkeypatch, tmp_path, root, base_url="/"):
+    """The runtime file the Jupyter server that started this kernel (its parent process) writes."""
+    import os
+
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path))
+    (tmp_path / f"jpserver-{os.getppid()}.json").write_text(json.dumps({"root_dir": str(root), "base_url": base_url}))
+
+
+def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypatch, tmp_path):
+    """The link is the page's path from the folder the server serves: ``make lab`` serves book/ (what
+    Lab opens as /lab/tree/simple_plastic/...), never the notebook's path on disk."""
     link = RuleLinks("simple_plastic").link("simple_plastic:attacking.modifiers")
     assert 'href="attacking.md#simple-plastic-attacking-modifiers"' in link and 'target="_blank"' in link
-    monkeypatch.setenv("JPY_SESSION_NAME", "book/simple_plastic/full_game.md")
+    book = live_module.__file__.rsplit("/widgets/", 1)[0] + "/book"
+    monkeypatch.setenv("JPY_SESSION_NAME", f"{book}/simple_plastic/full_game.md")  # as jupyter_server sets it
+    _lab_server(monkeypatch, tmp_path, book)
     assert RuleLinks("simple_plastic").href("simple_plastic:attacking.modifiers") == (
-        "/lab/tree/book/simple_plastic/attacking.md#simple-plastic-attacking-modifiers")
-    assert RuleLinks("simple_plastic").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
-    monkeypatch.setenv("JPY_SESSION_NAME", "book/classroom/house_rules.md")
-    assert RuleLinks(None).href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
-    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
+        "/lab/tree/simple_plastic/attacking.md#simple-plastic-attacking-modifiers")
+    assert RuleLinks("simple_plastic").href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
+    monkeypatch.setenv("JPY_SESSION_NAME", f"{book}/classroom/house_rules.md")
+    assert RuleLinks(None).href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
+    # a server started at the project's top, under a base URL (JupyterHub, say)
+    _lab_server(monkeypatch, tmp_path, book.rsplit("/", 1)[0], "/user/ann/")
+    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/user/ann/lab/tree/book/phlog/jokers.md#")
+    # no runtime file: the folder `make lab` serves
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "none"))
+    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
 
 
 def test_on_the_site_a_rule_link_is_the_built_page_in_the_same_tab(monkeypatch):
