@@ -115,7 +115,7 @@ class LivePlay:
         self.board_for = board_for or (lambda side: board)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
         self._looked: tuple[float, float] | None = None  # the last tap on the board: its figure is told beside it
-        self._board_box = ipw.Box(layout=ipw.Layout(flex="0 0 auto"))
+        self._board_box = ipw.VBox(layout=ipw.Layout(flex="0 0 auto", align_items="stretch"))  # the board fills it
         self._draw(board)
         self.turn = ipw.HTML(layout=ipw.Layout(margin="0 0 4px 0"))
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
