@@ -66,7 +66,13 @@ def lab_url(tmp_path_factory):
 def _open(page, lab_url, path):
     page.goto(f"{lab_url}/lab/tree/{path}?reset&token={TOKEN}")
     page.locator(".jp-Notebook:visible").first.wait_for(timeout=60_000)
-    page.wait_for_timeout(2000)  # let the kernel start before asking it to run
+    _kernel_ready(page)
+
+
+def _kernel_ready(page):
+    """Wait for the page's kernel to be up (a Run All sent before it is may be lost on a busy machine)."""
+    page.wait_for_timeout(1000)
+    page.locator(".jp-StatusBar-Item", has_text="Idle").first.wait_for(timeout=90_000)
 
 
 def _run_all(page):
@@ -163,7 +169,7 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     # a refresh: the page is run again in a new window of the same kernel; boards draw, the game is kept
     page.reload()
     page.locator(".jp-Notebook:visible").first.wait_for(timeout=60_000)
-    page.wait_for_timeout(2000)
+    _kernel_ready(page)
     _run_all(page)
     page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
     page.locator(".bk-Figure").nth(1).wait_for(state="attached", timeout=90_000)
