@@ -69,8 +69,8 @@ def _fill(template: str, row: dict) -> str:
         v, fmt = row.get(match.group(1), ""), match.group(2) or ""
         if fmt == "{safe}":
             return str(v)
-        if fmt.startswith("{0") and isinstance(v, (int, float)):
-            return f"{v:.{len(fmt.split('.')[1]) - 1 if '.' in fmt else 0}f}"
+        if fmt.startswith("{0") and isinstance(v, (int, float)):  # {0.0}: one decimal, {0}: none
+            return f"{v:.{len(fmt.strip('{}').partition('.')[2])}f}"
         return html.escape(str(v))
     return _FIELD.sub(value, template)
 
@@ -102,7 +102,7 @@ class LivePlay:
 
         ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
         ``hidden``: the game hides cards from the human, so a save (which holds them) comes with a warning.
-        ``share``: the board's most of the row's width (:func:`board_width`).
+        ``share``: the most of the row's width the board takes (:func:`board_width`).
         ``board_for(side)``: the board seen from ``side``'s seat, for a new game on the other side
         (by default ``board`` serves every seat).
         """
@@ -304,14 +304,15 @@ class LivePlay:
                 continue
             for source, tooltips in self._cards:
                 data = source.data
-                near = [(math.dist(point, (x, y)), i) for i, (x, y) in enumerate(zip(data.get("x", []), data.get("y", [])))]
-                distance, i = min(near, default=(math.inf, -1))
+                xy = zip(data.get("x", []), data.get("y", []))
+                distance, i = min(((math.dist(point, at), i) for i, at in enumerate(xy)), default=(math.inf, -1))
                 if distance > self.session.tap_radius:
                     continue
                 row = {column: values[i] for column, values in data.items()}
                 if isinstance(tooltips, str):
                     return _fill(tooltips, row)
-                lines = [f"{html.escape(label) + ': ' if label else ''}{_fill(template, row)}" for label, template in tooltips]
+                lines = [f"{html.escape(label) + ': ' if label else ''}{_fill(template, row)}"
+                         for label, template in tooltips]
                 return '<div style="line-height:1.35">' + "<br>".join(lines) + "</div>"
         return ""
 
