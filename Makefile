@@ -67,6 +67,8 @@ PYTEST_WORKERS ?= auto
 test: $(STAMP) browser site
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
+# Lab serves book/ (the folder of the page it opens): the rule links' Lab paths and book/jupytext.toml
+# (found only inside the folder served) rely on it; tests/test_lab_save.py checks this line.
 lab: $(STAMP)
 	$(BIN)/python -m sitebuild.lab_settings $(VENV)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LABOPTS) book/index.md

@@ -1,7 +1,7 @@
 """The book's pages are in the form JupyterLab's jupytext writes, so opening and saving one changes nothing.
 
 JupyterLab saves a page through jupytext's contents manager, with the options of the
-top-level ``jupytext.toml`` (the folder ``make lab`` serves). Every page read and
+``book/jupytext.toml`` (in ``book/``, the folder ``make lab`` serves). Every page read and
 written back that way must come out byte for byte as it is, and name the kernel
 exactly as Lab does when the kernel starts (a page without one would ask which kernel to
 start, and gain one when saved).
@@ -25,7 +25,7 @@ KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language":
 def lab_format() -> dict:
     """The format JupyterLab's jupytext writes a book page in (jupytext.toml's options included)."""
     fmt = {"extension": ".md", "format_name": "myst"}
-    load_jupytext_configuration_file(str(ROOT / "jupytext.toml")).set_default_format_options(fmt)
+    load_jupytext_configuration_file(str(ROOT / "book" / "jupytext.toml")).set_default_format_options(fmt)
     return fmt
 
 

@@ -7,9 +7,11 @@ import base64
 import datetime
 import json
 import re
+from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
+from bokeh.models import HoverTool
 
 from explorer.core.session import Session
 from widgets import live as live_module
@@ -132,14 +134,78 @@ def test_a_saved_file_loads_back_after_a_restart():
 
 
 def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scrolling():
+    """Most of the row for the board, but never taller than Lab's window: the width follows the board's
+    proportions (a wide table 70% of the row, Phlog's grid with its hand below less)."""
     game = sp.SimplePlasticLive(human="green", bot_seed=1)
     widget = game.widget()
     board, controls = widget.children
-    assert isinstance(widget, ipw.HBox) and board.layout.width == live_module.BOARD_WIDTH
-    assert W.live_play().widget().children[0].layout.width == W.PHLOG_BOARD_WIDTH
+    assert isinstance(widget, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
+    aspect = lambda live: float(live.widget().children[0].layout.width.rsplit("* ", 1)[1].rstrip("))"))  # noqa: E731
+    assert aspect(game) > 1.2 > aspect(W.live_play())  # the table is wider than tall; Phlog with its cards is not
     assert game.live.log in controls.children and game.live.log.layout.max_height == live_module.LOG_HEIGHT
     assert game.live.log.layout.overflow == "auto"
     assert game.widget().children[0].children[0] is board.children[0]  # a re-display shows the same board
+
+
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_no_hover_card_opens_over_the_board_during_play_its_words_are_beside_it(live):
+    """A tap (or a hover) would open the card right over the spots just offered: the board's hover is off,
+    and the figure a tap finds is described beside the board instead."""
+    from widgets.board import board_plot
+
+    plot = board_plot(live.figure, {k: v for k, v in live.sources.items() if k != "choices"})
+    assert plot.select({"type": HoverTool}) and plot.toolbar.active_inspect is None
+    if live._cards:  # a tabletop's figures layer: the card beside the board names the tapped figure
+        choices = live.sources["choices"].data
+        at = choices["kind"].index("piece")
+        live.tap(choices["x"][at], choices["y"][at])
+        figures = live.sources["figures"].data
+        i = min(range(len(figures["x"])), key=lambda i: (figures["x"][i] - choices["x"][at]) ** 2
+                + (figures["y"][i] - choices["y"][at]) ** 2)
+        assert f"{figures['id'][i]} ({figures['side'][i]})" in live.card.value
+        assert f"ground: {figures['ground'][i]}" in live.card.value
+
+
+def test_the_tooltip_template_is_filled_as_bokeh_fills_it():
+    row = {"id": "g1", "x": 3.25, "info": "<b>hill</b>", "n": "<i>"}
+    assert live_module._fill("@id at (@x{0.0}) @{info}{safe} @n", row) == "g1 at (3.2) <b>hill</b> &lt;i&gt;"
+
+
+@pytest.mark.parametrize("make", [lambda: sp.SimplePlasticLive(human="green", bot_seed=1), W.live_play],
+                         ids=["simple_plastic", "phlog"])
+def test_new_game_starts_the_chosen_scenario_and_side(make):
+    """The pickers offer the Session's own options; New game plays the scenario and side picked."""
+    game = make()
+    live = game.live
+    options = live.session.options()
+    assert [value for _, value in live.scenario.options] == list(options)
+    other_scenario = list(options)[1]
+    live.scenario.value = other_scenario
+    live.side.value = "tan"
+    game.widget()
+    green_board = live._board_box.children
+    live.new_game(seed=5)
+    assert live.session.scenario == live.state.game.scenario == other_scenario and live.session.seed == 5
+    assert live.session.human == live.viewer == game.human == "tan" and set(live.bots) == {"green"}
+    assert live.session.bot_name == "greedy" and not live.actions.disabled
+    assert live.state.current_player == "tan"  # the bot (green) has played its turn: the game waits for us
+    assert live._board_box.children != green_board  # drawn anew from tan's seat
+    assert "you play tan" in live.status.value
+    assert (live.scenario.value, live.side.value) == (other_scenario, "tan")
+    board = live._board_box.children
+    live.play(live.actions.value)  # and it plays, from tan's seat
+    assert live.state.history[-1].action.player in ("tan", "green") and live.log.value.count("You:") >= 1
+    assert live._board_box.children == board  # the same seat: the board is not redrawn
+    live.scenario.value = list(options)[0]
+    live.new_game(seed=6)
+    assert live.session.scenario == list(options)[0] and live.session.human == "tan"
+
+
+def test_the_scenario_and_side_pickers_are_lab_only(monkeypatch):
+    """The page draws its own pickers from play_here's options: the snapshot has no dead copy of them."""
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    html_ = sp.SimplePlasticLive(human="green", bot_seed=1).widget().html
+    assert "Scenario" not in html_ and "Your side" not in html_
 
 
 def test_kept_returns_the_game_in_progress_on_a_rerun():
@@ -152,16 +218,33 @@ def test_kept_returns_the_game_in_progress_on_a_rerun():
 
 
 # -- rule links --------------------------------------------------------------------------------------
-def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypatch):
+def _lab_server(monkeypatch, tmp_path, root, base_url="/"):
+    """The runtime file the Jupyter server that started this kernel (its parent process) writes."""
+    import os
+
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path))
+    (tmp_path / f"jpserver-{os.getppid()}.json").write_text(json.dumps({"root_dir": str(root), "base_url": base_url}))
+
+
+def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypatch, tmp_path):
+    """The link is the page's path from the folder the server serves: ``make lab`` serves book/ (what
+    Lab opens as /lab/tree/simple_plastic/...), never the notebook's path on disk."""
     link = RuleLinks("simple_plastic").link("simple_plastic:attacking.modifiers")
     assert 'href="attacking.md#simple-plastic-attacking-modifiers"' in link and 'target="_blank"' in link
-    monkeypatch.setenv("JPY_SESSION_NAME", "book/simple_plastic/full_game.md")
+    book = live_module.__file__.rsplit("/widgets/", 1)[0] + "/book"
+    monkeypatch.setenv("JPY_SESSION_NAME", f"{book}/simple_plastic/full_game.md")  # as jupyter_server sets it
+    _lab_server(monkeypatch, tmp_path, book)
     assert RuleLinks("simple_plastic").href("simple_plastic:attacking.modifiers") == (
-        "/lab/tree/book/simple_plastic/attacking.md#simple-plastic-attacking-modifiers")
-    assert RuleLinks("simple_plastic").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
-    monkeypatch.setenv("JPY_SESSION_NAME", "book/classroom/house_rules.md")
-    assert RuleLinks(None).href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
-    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/book/phlog/jokers.md#")
+        "/lab/tree/simple_plastic/attacking.md#simple-plastic-attacking-modifiers")
+    assert RuleLinks("simple_plastic").href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
+    monkeypatch.setenv("JPY_SESSION_NAME", f"{book}/classroom/house_rules.md")
+    assert RuleLinks(None).href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
+    # a server started at the project's top, under a base URL (JupyterHub, say)
+    _lab_server(monkeypatch, tmp_path, book.rsplit("/", 1)[0], "/user/ann/")
+    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/user/ann/lab/tree/book/phlog/jokers.md#")
+    # no runtime file: the folder `make lab` serves
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "none"))
+    assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
 
 
 def test_on_the_site_a_rule_link_is_the_built_page_in_the_same_tab(monkeypatch):
@@ -231,3 +314,33 @@ def test_a_bokeh_tap_on_the_board_chooses_and_plays_through_the_kernel(live):
     plot._trigger_event(Tap(plot, x=choices["x"][at], y=choices["y"][at]))
     assert len(live.state.history) > before
     assert f"You: {words}" in re.sub(r"<[^>]+>", "", live.log.value)
+
+
+# -- every full_game page keeps its game ----------------------------------------------------------------
+FULL_GAMES = sorted((Path(live_module.__file__).parents[1] / "book").glob("*/full_game.md"))
+
+
+def _cells(page) -> list[str]:
+    """The code cells of a MyST page, without their ``:tags:`` options."""
+    cells = re.findall(r"```\{code-cell\} ipython3\n(.*?)```", page.read_text(), flags=re.S)
+    return [re.sub(r"^(:\w+:.*\n)+", "", cell) for cell in cells]
+
+
+@pytest.mark.parametrize("page", FULL_GAMES, ids=[p.parent.name for p in FULL_GAMES])
+def test_a_full_game_page_shows_the_game_in_progress_when_run_again(page):
+    """A browser refresh re-runs the page: its live cell must come back to the game being played (round 7
+    stays round 7), not deal a new one. The page's imports, then its live cell twice, as Lab runs them."""
+    live_module._KEPT.clear()
+    cells = _cells(page)
+    imports = "\n".join(line for line in cells[0].splitlines() if line.startswith(("from widgets", "import ")))
+    live_cell = next(cell for cell in cells if ".widget()" in cell)
+    namespace: dict = {}
+    exec(imports, namespace)
+    exec(live_cell, namespace)
+    game = namespace["game"]
+    game.live.play(game.live.actions.value)
+    played = game.live.state.to_json()
+    exec(live_cell, namespace)
+    assert namespace["game"] is game and game.live.state.to_json() == played
+    assert "keeps the game as text" not in page.read_text()
+    live_module._KEPT.clear()

@@ -268,10 +268,14 @@ class DiceLivePlay:
     def __init__(self, state, human: str = "green", bot=None):
         from .live import LivePlay
 
-        self.human = human
         opponent = state.other(human)
         self.live = LivePlay(state, DiceBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True,
-                             board_width="52%")
+                             board_for=DiceBoard)
+
+    @property
+    def human(self) -> str:
+        """The side played here (New game may change it)."""
+        return self.live.viewer
 
     @property
     def state(self):

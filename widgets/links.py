@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import json
 import os
-import posixpath
+import urllib.parse
 from collections.abc import Iterable
+from pathlib import Path
 
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import Explained, Reason, RuleRef
@@ -24,29 +26,50 @@ def in_lab() -> bool:
     return not os.environ.get("TSR_STATIC_BUILD")
 
 
+BOOK = Path(__file__).resolve().parents[1] / "book"
+
+
+def lab_server() -> tuple[Path, str]:
+    """The folder the Jupyter server that started this kernel serves, and its base URL.
+
+    The server (the kernel's parent process) says both in its runtime file,
+    ``jpserver-<pid>.json``; without one, the folder ``make lab`` serves
+    (``jupyter lab book/index.md``: the server's root is the folder of the page it opens).
+    """
+    try:
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        info = json.loads((Path(jupyter_runtime_dir()) / f"jpserver-{os.getppid()}.json").read_text())
+        return Path(info["root_dir"]).resolve(), info.get("base_url") or "/"
+    except (ImportError, OSError, ValueError, KeyError, TypeError):
+        return BOOK, "/"
+
+
 def rule_href(key: str, *, here: str | None = None, lab: bool | None = None) -> str:
     """The URL of a rule section, relative to a page of the book.
 
     ``here`` is the ruleset folder of the page the link appears on (links
     within a chapter stay relative; from elsewhere they go up one folder).
 
-    In JupyterLab (``lab``, by default when no site is being built) the link
-    opens the chapter's page in Lab itself, ``/lab/tree/<path>.md``: the
-    kernel knows its page's path from the server (``JPY_SESSION_NAME``), and
-    a relative ``.html`` link there would lead nowhere.
+    In JupyterLab (``lab``, by default when no site is being built, in a kernel
+    a Jupyter server started: it sets ``JPY_SESSION_NAME``) the link opens the
+    chapter's page in Lab itself, ``<base>lab/tree/<path>.md``, the path from the
+    folder the server serves (:func:`lab_server`): a relative ``.html`` link there
+    would lead nowhere, and the notebook's own path on disk is not a Lab path.
     """
     ref = RuleRef.parse(key)
     section = get_ruleset(ref.ruleset).sections[ref.section]
     lab = in_lab() if lab is None else lab
     page = f"{section.page}{'.md' if lab else '.html'}#{ref.label}"
     relative = page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
-    notebook = os.environ.get("JPY_SESSION_NAME", "")
-    if not lab or not notebook.endswith(".md"):
+    if not lab or not os.environ.get("JPY_SESSION_NAME"):
         return relative
-    folder = posixpath.dirname(notebook.lstrip("/"))
-    if here is None or posixpath.basename(folder) != here:  # a page outside the chapters (the classroom)
-        folder = posixpath.join(posixpath.dirname(folder), here or posixpath.basename(folder))
-    return "/lab/tree/" + posixpath.normpath(posixpath.join(folder, relative))
+    root, base = lab_server()
+    try:
+        path = (BOOK / ref.ruleset / f"{section.page}.md").relative_to(root)
+    except ValueError:  # the book is outside what this server serves: only a relative link can reach it
+        return relative
+    return f"{base.rstrip('/')}/lab/tree/{urllib.parse.quote(path.as_posix())}#{ref.label}"
 
 
 def rule_title(key: str) -> str:

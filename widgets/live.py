@@ -5,12 +5,16 @@ and load, the log from the human's seat) is :class:`explorer.core.session.Sessio
 the same class the static site's page runs in its Web Worker. This module
 only turns its answers into widgets and clicks into its commands.
 
-Made for a projector: the board on the left, the controls and the log beside
-it (the log scrolls), so the whole control fits a 1080-pixel screen; a line
-says whose turn and which phase it is; the first legal action is ready to
-play; Save downloads a file (nothing of the game is printed on screen) and
-Load reads one back, after a kernel restart too. :func:`kept` keeps the game
-in progress across a re-run of its cell or of the whole page.
+Made for a projector: the board on the left takes most of the width (as much
+as the screen's height allows), the controls and the log beside it (the log
+scrolls), so the whole control fits a 1080-pixel screen; a line says whose
+turn and which phase it is; the first legal action is ready to play; pickers
+choose the scenario and side of the next game; Save downloads a file (nothing
+of the game is printed on screen) and Load reads one back, after a kernel
+restart too. During play the board's hover card is off (it would cover the
+spots just offered): what a tap finds is told beside the board instead.
+:func:`kept` keeps the game in progress across a re-run of its cell or of the
+whole page.
 
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
@@ -21,21 +25,54 @@ from __future__ import annotations
 
 import base64
 import html
+import math
+import re
 import secrets
 from collections.abc import Callable
 
 import ipywidgets as ipw
+from bokeh.models import HoverTool, Plot
 
 from boards.live import board_taps
 from explorer.core.session import Session
 
 from .board import CHOICES, TAP_EVENTS, Board, add_choices, make_sources, update_sources, with_choices
 from .display import bokeh_widget, live_only
-from .links import LAB_LINK_STYLE, RuleLinks
+from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
-BOARD_WIDTH = "58%"  # the board beside the controls: both fit a 1920 x 1080 projector screen (a wide table)
+BOARD_SHARE = 0.7  # the board's share of the width beside the controls: most of a projector's 1920 px
+CONTROLS_MIN = "340px"  # the controls' narrowest: the buttons in two rows, the menu readable
+LAB_CHROME = "230px"  # Lab's menu, tab, toolbar and status bars and a cell's margins at 1080 px high
 REFUSED = "#B8400A"  # the refusal colour, dark enough on white for a projector
+
+
+def board_width(layout, share: float = BOARD_SHARE) -> str:
+    """The live board's CSS width: ``share`` of the row, but never taller than Lab's window shows.
+
+    The board's plots stack and keep their proportions as they scale (Bokeh ``scale_width``), so
+    their height is the width over ``aspect``; a wide table gets most of a projector's width, a
+    tall board (a grid with its hand of cards below) as much as fits the screen's height.
+    """
+    plots = [p for p in layout.select({"type": Plot}) if p.width and p.height]
+    wide = max(p.width for p in plots)
+    aspect = wide / sum(p.height * wide / p.width for p in plots)
+    return f"min({share:.0%}, calc((100vh - {LAB_CHROME}) * {aspect:.3f}))"
+
+
+_FIELD = re.compile(r"@\{?(\w+)\}?(\{[^}]*\})?")
+
+
+def _fill(template: str, row: dict) -> str:
+    """A Bokeh tooltip ``template`` (``@column``, ``@{column}``, formats ``{0.0}`` and ``{safe}``) for one row."""
+    def value(match) -> str:
+        v, fmt = row.get(match.group(1), ""), match.group(2) or ""
+        if fmt == "{safe}":
+            return str(v)
+        if fmt.startswith("{0") and isinstance(v, (int, float)):  # {0.0}: one decimal, {0}: none
+            return f"{v:.{len(fmt.strip('{}').partition('.')[2])}f}"
+        return html.escape(str(v))
+    return _FIELD.sub(value, template)
 
 _KEPT: dict = {}
 
@@ -59,33 +96,33 @@ class LivePlay:
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
-                 bot: str = "greedy", bot_seed: int = 1, hidden: bool = False, board_width: str = BOARD_WIDTH):
+                 bot: str = "greedy", bot_seed: int = 1, hidden: bool = False, share: float = BOARD_SHARE,
+                 board_for: Callable[[str], Board] | None = None):
         """The side not in ``bots`` is the human's; the words and the log show what that seat may know.
 
         ``seed``, ``bot`` and ``bot_seed`` say how the page starts the same game ("Play here" on the site).
         ``hidden``: the game hides cards from the human, so a save (which holds them) comes with a warning.
-        ``board_width``: the board's share of the width (a tall board takes less, to fit the screen's height).
+        ``share``: the most of the row's width the board takes (:func:`board_width`).
+        ``board_for(side)``: the board seen from ``side``'s seat, for a new game on the other side
+        (by default ``board`` serves every seat).
         """
         self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
                                seed=seed if seed is not None else state.rng.seed, **board_taps(state.ruleset.name))
-        self.board = board
         self.viewer = self.session.human
         self.links = links
         self.hidden = hidden
-        self.board_width = board_width
+        self.share = share
+        self.board_for = board_for or (lambda side: board)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
-        self.sources = make_sources(with_choices(board.layers(self.state)))
-        self.figure = board.draw(self.sources)
-        plot = add_choices(self.figure, self.sources)  # figures and targets chosen on the board
-        for event in TAP_EVENTS:
-            plot.on_event(event, lambda event: self.tap(event.x, event.y))
-        self._board_widget = None
+        self._looked: tuple[float, float] | None = None  # the last tap on the board: its figure is told beside it
+        self._board_box = ipw.VBox(layout=ipw.Layout(flex="0 0 auto", align_items="stretch"))  # the board fills it
+        self._draw(board)
         self.turn = ipw.HTML(layout=ipw.Layout(margin="0 0 4px 0"))
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
         self.play_button = ipw.Button(description="Play", button_style="primary", icon="play")
         self.undo_button = ipw.Button(description="Undo", icon="undo")
         self.new_button = ipw.Button(description="New game", icon="refresh",
-                                     tooltip="Start another game of this scenario (a new seed)")
+                                     tooltip="Start a game of the chosen scenario and side (a new seed)")
         self.save_button = ipw.Button(description="Save", icon="download", tooltip="Save the game to a file")
         self.load_upload = ipw.FileUpload(accept=".json", multiple=False, description="Load",
                                           tooltip="Load a saved game from a file")
@@ -95,6 +132,17 @@ class LivePlay:
                                      description="Opponent", layout=ipw.Layout(width="100%"),
                                      tooltip="The bot you play against; the strong one looks ahead and thinks longer")
         self.opponent.observe(self._on_opponent, names="value")
+        # the next game's scenario and side (New game starts it), as the page's pickers offer them
+        self.options = self.session.options()
+        self.scenario = ipw.Dropdown(options=[(name.replace("_", " "), name) for name in self.options],
+                                     value=self.session.scenario, description="Scenario",
+                                     layout=ipw.Layout(width="auto"), tooltip="The scenario New game starts")
+        self.side = ipw.Dropdown(options=self.options[self.session.scenario], value=self.viewer,
+                                 description="Your side", layout=ipw.Layout(width="auto"),
+                                 tooltip="The side you play in the game New game starts")
+        self.scenario.observe(self._on_scenario, names="value")
+        self.card = ipw.HTML()  # what the last tap on the board found (the hover card's words, beside the board)
+        self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
         self.status = ipw.HTML()
         self.log = ipw.HTML(layout=ipw.Layout(max_height=LOG_HEIGHT, overflow="auto", border="1px solid #d0cbb8",
@@ -107,6 +155,25 @@ class LivePlay:
         self.log.add_class("tsr-live-log")
         self.turn.add_class("tsr-live-turn")
         self._show(self.session.answer())
+
+    def _draw(self, board: Board) -> None:
+        """Draw ``board`` (once per seat: a figure belongs to one document) and put it in the board's place."""
+        self.board = board
+        self.sources = make_sources(with_choices(board.layers(self.state)))
+        self.figure = board.draw(self.sources)
+        plot = add_choices(self.figure, self.sources)  # figures and targets chosen on the board
+        for event in TAP_EVENTS:
+            plot.on_event(event, lambda event: self.tap(event.x, event.y))
+        # No hover card during play: it would open over the spots just offered (a tap shows it too). Its words
+        # are told beside the board (self.card); the toolbar's hover button, where there is one, turns it on.
+        plot.toolbar.active_inspect = None
+        layers = {id(source): source for source in self.sources.values()}
+        self._cards = [(layers[id(r.data_source)], tool.tooltips) for tool in plot.select({"type": HoverTool})
+                       for r in (tool.renderers if isinstance(tool.renderers, list) else [])
+                       if id(getattr(r, "data_source", None)) in layers]
+        self._board_box.layout.width = board_width(self.figure, self.share)
+        self._board_widget = None
+        self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
 
     @property
     def state(self):
@@ -134,16 +201,48 @@ class LivePlay:
 
     def tap(self, x: float, y: float) -> None:
         """A tap on the board: choose a figure, then where it goes or whom it attacks."""
+        self._looked = (x, y)
         self._show(self.session.tap(x, y))
 
     def undo(self) -> None:
         self._show(self.session.undo())
 
-    def new_game(self, seed: int | None = None) -> None:
-        """The same scenario, settings, sides and bots, dealt or rolled from a new seed."""
+    def new_game(self, seed: int | None = None, *, scenario: str | None = None, side: str | None = None) -> None:
+        """A game of ``scenario`` (by default the one picked) with the human on ``side`` (likewise), dealt or
+        rolled from a new seed; the same settings and bots. Another side is another seat: a new Session, and
+        the board drawn from that seat."""
         seed = secrets.randbelow(10**6) if seed is None else seed
+        scenario, side = scenario or self.scenario.value, side or self.side.value
         self.saved.value = ""
-        self._show(self.session.new_game(seed=seed))
+        self._looked = None
+        if side == self.session.human:
+            self._show(self.session.new_game(scenario, seed=seed))
+        else:
+            if scenario not in self.options or side not in self.options[scenario]:
+                self._show(self.session.answer({"kind": "error", "text": f"No new game: {scenario} has the sides "
+                                                f"{', '.join(self.options.get(scenario, []))}, not {side}"}))
+                return
+            old = self.session
+            self.session = Session(old.ruleset.name, scenario, seed, side, old.bot_name, bot_seed=old.bot_seed,
+                                   **board_taps(old.ruleset.name))
+            self.viewer = side
+            self._draw(self.board_for(side))
+            self._show(self.session.answer({"kind": "note", "text": f"A new game (seed {seed}): you play {side}."}))
+        self._pick(self.session.scenario, self.session.human)
+
+    def _on_scenario(self, change) -> None:
+        """The sides of the picked scenario (the side picked so far, if it has it)."""
+        sides = self.options.get(change["new"], [])
+        wanted = self.side.value
+        self.side.options = sides
+        self.side.value = wanted if wanted in sides else (sides[0] if sides else None)
+
+    def _pick(self, scenario: str, side: str) -> None:
+        """Show the game in progress in the pickers (after a new game or a load)."""
+        if scenario in self.options:
+            self.scenario.value = scenario
+            if side in self.side.options:
+                self.side.value = side
 
     def set_bot(self, name: str) -> None:
         """Play against the ruleset's bot ``name`` from now on (the game goes on as it is)."""
@@ -169,7 +268,9 @@ class LivePlay:
         return text
 
     def load(self, text: str) -> None:
+        """A saved game of this ruleset, played from this seat (a save holds no seat)."""
         self._show(self.session.load(text))
+        self._pick(self.session.scenario, self.session.human)
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -191,8 +292,29 @@ class LivePlay:
         self.actions.disabled = self.play_button.disabled = not self.actions.options
         self.undo_button.disabled = not answer["can_undo"]
         self.status.value = self._status(answer)
+        self.card.value = self._card()
         for refresh in self.on_show:
             refresh(answer)
+
+    def _card(self) -> str:
+        """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
+        chosen = self.session.selected
+        for point in (self._looked, chosen):
+            if point is None:
+                continue
+            for source, tooltips in self._cards:
+                data = source.data
+                xy = zip(data.get("x", []), data.get("y", []))
+                distance, i = min(((math.dist(point, at), i) for i, at in enumerate(xy)), default=(math.inf, -1))
+                if distance > self.session.tap_radius:
+                    continue
+                row = {column: values[i] for column, values in data.items()}
+                if isinstance(tooltips, str):
+                    return _fill(tooltips, row)
+                lines = [f"{html.escape(label) + ': ' if label else ''}{_fill(template, row)}"
+                         for label, template in tooltips]
+                return '<div style="line-height:1.35">' + "<br>".join(lines) + "</div>"
+        return ""
 
     @staticmethod
     def _turn_line(answer: dict) -> str:
@@ -249,9 +371,13 @@ class LivePlay:
         and the scrolling log on the right. The same widgets every call: a re-display shows the same game."""
         buttons = ipw.HBox([self.play_button, self.undo_button, self.new_button, self.save_button,
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, *extra, self.opponent, self.saved,
+        # the page has its own scenario and side pickers (from play_here's options); these are Lab's
+        pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
+        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.card, *pickers, *extra,
+                             self.opponent, self.saved,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
-                            layout=ipw.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px"))
-        board = ipw.Box([self.board_widget()], layout=ipw.Layout(width=self.board_width, flex="0 0 auto"))
-        return live_only(ipw.HBox([board, controls], layout=ipw.Layout(width="100%", align_items="flex-start")),
+                            layout=ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px"))
+        self._board_box.children = (self.board_widget(),)
+        return live_only(ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%",
+                                                                                align_items="flex-start")),
                          play=self.play_here)

@@ -488,9 +488,6 @@ def _try_anything(state, human: str) -> list:
     return tries
 
 
-PHLOG_BOARD_WIDTH = "36%"  # the grid is about as tall as wide, with the cards below: narrower fits 1080 px
-
-
 class PhlogLivePlay:
     """Play Phlog against a bot in JupyterLab, seeing only what your seat may see.
 
@@ -505,17 +502,21 @@ class PhlogLivePlay:
 
         from .live import LivePlay
 
-        self.human = human
         opponent = state.other(human)
         # The human's seat: the bot's face-down choices are described without their card, and the
         # log shows only what the human may see. A save holds the bot's hand: it comes with a warning.
         self.live = LivePlay(state, PhlogBoard(human), {opponent: bot or GreedyBot()}, links=LINKS, hidden=True,
-                             board_width=PHLOG_BOARD_WIDTH)
+                             board_for=PhlogBoard)
         self.tries = ipw.Dropdown(description="Try", layout=ipw.Layout(width="100%"))
         self.try_button = ipw.Button(description="Try it", tooltip="Try any move, legal or not: see the rule")
         self.try_button.on_click(lambda _: self.live.play(self.tries.value))
         self.live.on_show.append(lambda _: self._refresh_tries())
         self._refresh_tries()
+
+    @property
+    def human(self) -> str:
+        """The side played here (New game may change it)."""
+        return self.live.viewer
 
     @property
     def state(self):

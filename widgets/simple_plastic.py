@@ -407,9 +407,12 @@ class SimplePlasticLive(TabletopLive):
 
         state = state or explorer.new_game(RULESET, "skirmish", seed=3)
         bots = {side: GreedyBot(bot_seed) for side in state.sides if side != human}
-        super().__init__(state, SimplePlasticBoard(rings="mover", height=400, name="sp-live-board",
-                                                   title="Your army: green (dark)" if human == "green" else ""),
-                         bots, links=LINKS, human=human, bot_seed=bot_seed)
+        def board_for(side: str) -> SimplePlasticBoard:
+            return SimplePlasticBoard(rings="mover", height=400, name="sp-live-board",
+                                      title="Your army: green (dark)" if side == "green" else "")
+
+        super().__init__(state, board_for(human), bots, links=LINKS, human=human, bot_seed=bot_seed,
+                         board_for=board_for)
 
     def target_action(self, attacker: str, target: str) -> Attack:
         return Attack(self.human, attacker, target)

@@ -29,7 +29,6 @@ class TabletopLive:
 
         from .live import LivePlay
 
-        self.human = human
         self.live = LivePlay(state, board, bots, links=links, bot_seed=bot_seed, **live_options)
         ids = sorted(state.figures)
         own = [fid for fid in ids if state.figures[fid].side == human] or ids
@@ -59,6 +58,11 @@ class TabletopLive:
         return (round(to[0], 3), round(to[1], 3))
 
     # -- playing ------------------------------------------------------------------------------------
+    @property
+    def human(self) -> str:
+        """The side played here (New game may change it)."""
+        return self.live.viewer
+
     @property
     def state(self):
         return self.live.state
