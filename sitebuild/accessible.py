@@ -21,8 +21,10 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-# <a ...>Army Men</a><details open="open"><summary> — the theme's toctree, one line per entry.
-_NAV_TOGGLE = re.compile(r'(<a class="reference internal" href="[^"]*">([^<]*)</a><details(?: open="open")?>)<summary>')
+# <a ...>Army Men</a><details open="open"><summary> — the theme's toctree, one line per entry (the page
+# shown has class="current reference internal").
+_NAV_TOGGLE = re.compile(
+    r'(<a class="(?:current )?reference internal" href="[^"]*">([^<]*)</a><details(?: open="open")?>)<summary>')
 _CELL_TOGGLE = '<summary aria-label="Toggle hidden content">'
 _SEARCH_BUTTON = re.compile(r'(<button class="btn search-button-field[^"]*"[^>]*?) aria-label="Search"')
 

@@ -4,7 +4,7 @@ from sitebuild.accessible import accessible_html
 
 PAGE = """
 <li class="toctree-l1 has-children"><a class="reference internal" href="phlog/index.html">The Rules! (with no name) &amp; co</a><details><summary><span class="toctree-toggle" role="presentation"><i class="fa-solid fa-chevron-down"></i></span></summary><ul>
-<li class="toctree-l1 current has-children"><a class="reference internal" href="index.html">Army Men</a><details open="open"><summary><span class="toctree-toggle"></span></summary><ul>
+<li class="toctree-l1 current active has-children"><a class="current reference internal" href="#">Army Men</a><details open="open"><summary><span class="toctree-toggle"></span></summary><ul>
 <details class="admonition hide above-input"><summary aria-label="Toggle hidden content">
 <p class="collapsed admonition-title">Show code cell source</p></summary>
 <button class="btn search-button-field search-button__button pst-js-only" title="Search" aria-label="Search" data-bs-placement="bottom">
