@@ -3,8 +3,9 @@ stays visible and on screen.
 
 axe-core runs in the page (``axe_violations`` in conftest.py; the script comes from the npm registry, for
 the tests only). The pages: the home page, the army builder, the classroom and comparison indexes, every
-quick reference at desktop size, and every ruleset's full-game page at desktop and phone sizes, before
-and after *Play here* starts live play. One browser context for all of them.
+quick reference at desktop size (the army builder and a full-game page in the theme's dark mode too), and
+every ruleset's full-game page at desktop and phone sizes, before and after *Play here* starts live play.
+One browser context for all.
 """
 
 from __future__ import annotations
@@ -47,6 +48,14 @@ def test_pages_have_no_critical_or_serious_violation(one_page, axe_script):
     for path in PAGES:
         _open(page, path)
         found[path] = axe_violations(page, axe_script)
+    # the theme's dark mode (its toggle in the header, kept in localStorage): the pages with cell outputs
+    page.evaluate("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark')")
+    try:
+        for path in ["army_men/army.html", "phlog/full_game.html"]:
+            _open(page, path)
+            found[f"{path} (dark mode)"] = axe_violations(page, axe_script)
+    finally:
+        page.evaluate("localStorage.removeItem('mode'); localStorage.removeItem('theme')")
     assert not any(found.values()), "\n".join(f"{p}:\n  " + "\n  ".join(v) for p, v in found.items() if v)
 
 
