@@ -23,6 +23,7 @@ extensions = [
     "sitebuild.csp",  # a Content-Security-Policy on every page: only the site's own scripts run
     "sitebuild.offline_app",  # installable, and offline after one visit: manifest + service worker
     "sitebuild.pdf",  # links to the printable book's PDFs (written after the HTML by 'make pdf')
+    "sitebuild.accessible",  # names for the theme's and myst-nb's nameless toggles (axe-core)
 ]
 
 # The sources are book/ (sphinx-build -c . book _build/html); this file stays at the top.

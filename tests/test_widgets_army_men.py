@@ -295,3 +295,24 @@ def test_the_army_sheet_in_jupyterlab_reprices_on_a_change_saves_and_plays_below
     sheet.counts["regular-alpha"].value = 5
     sheet.start_button.click()
     assert "The game is set up" in sheet.message.value
+
+
+def test_every_count_of_the_army_sheet_is_named_for_screen_readers():
+    from widgets.army_men_builder import ArmySheet
+    from widgets.snapshot import snapshot_html
+
+    sheet = ArmySheet()
+    page = snapshot_html(sheet.widget())
+    fields = re.findall(r'<input type="number"[^>]*>', page)
+    assert len(fields) == len(sheet.counts) == 18
+    assert all(re.search(r' aria-label="[^"]+"', field) for field in fields)
+    assert 'data-name="grenadier-bravo" aria-label="Grenadier (30 points), squad Bravo"' in page
+
+
+def test_the_builders_spinners_and_a_replays_slider_are_named_once_drawn(recorded):
+    from bokeh.models import Slider, Spinner
+
+    for layout, kind in [(am.army_builder(), Spinner), (am.replay_explorer(recorded), Slider)]:
+        [callback] = layout.document.callbacks.js_event_callbacks["document_ready"]
+        assert callback.args[{Spinner: "spinners", Slider: "sliders"}[kind]] == list(layout.select({"type": kind}))
+        assert "aria-" in callback.code

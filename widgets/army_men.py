@@ -27,6 +27,7 @@ from explorer.rulesets.army_men import mechanics as m
 from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, PROFILES
 
 from . import tabletop_board as tb
+from .accessible import name_bokeh_controls
 from .alt_text import ALT_JS, alt_div
 from .board import make_sources, swatch_line, swatch_marker
 from .links import RuleLinks
@@ -393,8 +394,8 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
     pick_budget.js_on_change("active", update)
     grid = column(*(row(*spinners[i:i + 2], sizing_mode="stretch_width") for i in range(0, len(spinners), 2)),
                   sizing_mode="stretch_width", css_classes=["am-army-counts"])  # two a row: fits a phone
-    return column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget, fig, alt, text,
-                  sizing_mode="stretch_width", name="am-army")
+    return name_bokeh_controls(column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget,
+                                      fig, alt, text, sizing_mode="stretch_width", name="am-army"))
 
 
 POINTS_AXIS = 450  # the dearest squad the builder can make costs 390 points; room for its label

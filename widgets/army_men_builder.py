@@ -43,7 +43,10 @@ class ArmySheet:
         self.points = ipw.Dropdown(options=[("no limit" if b is None else f"{b} points", b) for b in BUDGETS],
                                    value=self.builder.points, description="Points agreed (each side)", style=wide)
         counts = self.builder.counts()
-        self.counts = {name: ipw.IntText(value=value, layout=ipw.Layout(width=COUNT_WIDTH))
+        # No description (the sheet's row and column headings say it), so each count carries its own name
+        # as a tooltip: Lab shows it as the field's title, the site's snapshot as its aria-label.
+        words = count_words()
+        self.counts = {name: ipw.IntText(value=value, layout=ipw.Layout(width=COUNT_WIDTH), tooltip=words[name])
                        for name, value in counts.items()}
         self.save_button = ipw.Button(description="Save armies", icon="download")
         self.load_upload = ipw.FileUpload(accept=".json,application/json", multiple=False, description="Load armies")
@@ -131,6 +134,12 @@ class ArmySheet:
             ipw.HBox([self.save_button, self.load_upload, self.start_button], layout=wrap),
             self.message, self.download, self.summary, self.game,
         ]), BUILDER_NOTE, tool=ArmyBuilder)
+
+
+def count_words() -> dict[str, str]:
+    """Each count of the sheet in words, by its name: "Regular (4 points), squad Alpha"."""
+    return {count_name(kind, squad): f"{PROFILES[kind].name} ({PROFILES[kind].points} points), squad {squad.capitalize()}"
+            for kind in KINDS for squad in SQUADS}
 
 
 def army_sheet():

@@ -12,6 +12,7 @@ import html
 from bokeh.layouts import column, row
 from bokeh.models import Button, CustomJS, Div, Slider
 
+from .accessible import name_bokeh_controls
 from .board import Board, make_sources
 from .links import RuleLinks
 from .packing import UNPACK_JS, packed
@@ -61,4 +62,5 @@ def replay(board: Board, final_state, *, links: RuleLinks, viewer: str | None = 
     """))
     back.js_on_event("button_click", CustomJS(args=dict(step=step), code="step.value = Math.max(step.start, step.value - 1);"))
     forward.js_on_event("button_click", CustomJS(args=dict(step=step), code="step.value = Math.min(step.end, step.value + 1);"))
-    return column(row(back, forward, step, sizing_mode="stretch_width"), fig, log, sizing_mode="stretch_width")
+    return name_bokeh_controls(column(row(back, forward, step, sizing_mode="stretch_width"), fig, log,
+                                      sizing_mode="stretch_width"))

@@ -74,6 +74,14 @@ def _label(widget) -> str:
     return f"<span>{html.escape(widget.description)}</span> " if getattr(widget, "description", "") else ""
 
 
+def _aria_label(widget) -> str:
+    """A control with no description but a tooltip is named by the tooltip (screen readers, axe-core)."""
+    tooltip = getattr(widget, "tooltip", None)
+    if tooltip and not getattr(widget, "description", ""):
+        return f' aria-label="{html.escape(tooltip, quote=True)}"'
+    return ""
+
+
 def _selection(widget) -> str:
     named = bool(_name(widget))  # a page tool's select: each option's value as JSON, for the page to send back
     options = "".join(
@@ -123,6 +131,6 @@ def snapshot_html(widget) -> str:
         return f'<button type="button" disabled>{html.escape(widget.description)}</button>'
     if isinstance(widget, (ipw.FloatSlider, ipw.IntSlider, ipw.FloatText, ipw.IntText)):
         return (f'<label class="tsr-snapshot-field">{_label(widget)}'
-                f'<input type="number" disabled{_name(widget)} value="{widget.value}"'
+                f'<input type="number" disabled{_name(widget)}{_aria_label(widget)} value="{widget.value}"'
                 f'{_bounds(widget)}></label>')
     raise TypeError(f"{type(widget).__name__} has no static snapshot (widgets/snapshot.py): add a rule for it")
