@@ -137,6 +137,8 @@ def _point(value) -> bool:
 class ArmyMenState(GameState):
     """A game of the army-men rules in progress (either variant: ``settings.variant``)."""
 
+    custom_scenarios = ("custom", "army")  # saves of custom positions, and of games from the army builder
+
     # -- reading ---------------------------------------------------------------------------
     @property
     def table(self) -> Table:
