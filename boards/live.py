@@ -9,9 +9,12 @@ board draws from). Nothing here knows a ruleset beyond naming its layers module.
 
 from __future__ import annotations
 
+import functools
+import html
 import importlib
 import json
 
+from explorer.core.limits import brief, parse_json
 from explorer.core.session import Session
 
 _session: Session | None = None
@@ -57,13 +60,45 @@ def tool(text: str) -> str:
     """``{"key", "tool": "module:Class", "name", "values"}`` (JSON) -> the tool's answer (JSON).
 
     One instance per ``key`` (a control on the page), made on its first command. Only classes
-    of this package are tools: the page cannot name any other code to run.
+    of this package are tools: the page cannot name any other code to run. Bad input (a value
+    edited in the page, anything) is answered in words, in the tool's ``MESSAGE_OUTPUT``, and
+    changes nothing: a tool raises ``ValueError`` before it changes anything.
     """
-    request = json.loads(text)
-    module_name, _, class_name = request["tool"].partition(":")
-    if not module_name.startswith(f"{__package__}."):
-        raise ValueError(f"{request['tool']} is not a page tool of {__package__}")
-    key = request["key"]
+    try:
+        request = parse_json(text, ValueError, "a page tool's request")
+        if not (isinstance(request, dict) and isinstance(request.get("tool"), str) and isinstance(request.get("key"), str)
+                and isinstance(request.get("name"), str) and isinstance(request.get("values", {}), dict)):
+            raise ValueError('a page tool\'s request is {"key", "tool", "name", "values"}, with text and an object')
+        key, name = request["key"], request["name"]
+        module_name, _, class_name = request["tool"].partition(":")
+        tool_class = _tool_classes().get((module_name, class_name))
+        if tool_class is None:
+            raise ValueError(f"{brief(request['tool'])} is not a page tool of {__package__}")
+    except ValueError as error:
+        return json.dumps({"error": str(error)})
     if key not in _tools:
-        _tools[key] = getattr(importlib.import_module(module_name), class_name)()
-    return json.dumps(_tools[key].command(request["name"], request.get("values", {})))
+        if len(_tools) >= MAX_TOOLS:
+            return json.dumps({"error": f"at most {MAX_TOOLS} page tools at once"})
+        _tools[key] = tool_class()
+    instance = _tools[key]
+    try:
+        answer = instance.command(name, request.get("values", {}))
+    except ValueError as error:
+        words = f"Not done: {error}"
+        answer = {"error": words, "html": {instance.MESSAGE_OUTPUT: f'<p class="tsr-live-error">{html.escape(words)}</p>'}}
+    return json.dumps(answer)
+
+
+@functools.cache  # looked up on the first tool command (the modules import the rulesets)
+def _tool_classes() -> dict[tuple[str, str], type]:
+    """Every page tool: a class of a module of this package with ``command`` and ``MESSAGE_OUTPUT``."""
+    found = {}
+    for module_name in (f"{__package__}.classroom", f"{__package__}.army_men_builder"):
+        module = importlib.import_module(module_name)
+        for class_name, value in vars(module).items():
+            if isinstance(value, type) and hasattr(value, "command") and hasattr(value, "MESSAGE_OUTPUT"):
+                found[(module_name, class_name)] = value
+    return found
+
+
+MAX_TOOLS = 100  # controls on one page; a request naming ever new keys stops there

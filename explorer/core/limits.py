@@ -284,3 +284,21 @@ def _shape_fits(value, hint) -> bool:
     """Whether ``value`` is at least the right kind of thing for ``hint`` (to name the closer of two types)."""
     origin = typing.get_origin(hint) or hint
     return isinstance(origin, type) and isinstance(value, origin) and not (origin is int and isinstance(value, bool))
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (a control's value: ``"12"`` and ``12.0`` will do),
+    or ``ValueError`` saying what ``what`` must be and what it was."""
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and len(value.strip()) <= 20:
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{what} must be a whole number from {low:,} to {high:,}, not {brief(value)}")
+    return number

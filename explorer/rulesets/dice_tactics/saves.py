@@ -11,6 +11,7 @@ import dataclasses
 from collections import Counter
 
 from explorer.core.grid import Grid
+from explorer.core.limits import brief
 
 from . import data as d
 from .data import CARDS, EDGES, SQUAD, TANK, TERRAIN, UNITS
@@ -141,6 +142,8 @@ def position_problem(game, p) -> str | None:
             return f"{side}'s supply is a count of squads and tanks"
         if not 0 <= s.tanks <= d.START_TANKS:
             return f"{side}'s supply holds 0 to {d.START_TANKS} tanks, not {s.tanks}"
+        if not 0 <= s.squads <= d.START_SQUADS + d.START_TANKS:
+            return f"{side}'s supply holds 0 to {d.START_SQUADS + d.START_TANKS} squads, not {s.squads}"
         for field in ("resources", "vp"):
             v = getattr(p, field)[side]
             if not _int(v) or not 0 <= v <= MAX_COUNT:
@@ -222,8 +225,13 @@ def position_problem(game, p) -> str | None:
         if m.unit and m.unit not in p.units or any(u not in p.units for u in m.moved):
             return "a march names units that are not in the game"
     if not isinstance(p.effects, tuple) or any(not isinstance(e, Effect) or e.name not in CARDS or e.side not in sides
+                                                or not _int(e.turn) or not 1 <= e.turn <= MAX_TURNS
                                                 for e in p.effects):
-        return "effects are cards' effects on a player"
+        return "effects are cards' effects on a player, in a turn of the game"
+    for field in ("shot", "acted"):
+        strangers = sorted(u for u in getattr(p, field) if u not in p.units)
+        if strangers:
+            return f"{field} names {brief(strangers[0])}, who is not a unit of the game"
     return None
 
 

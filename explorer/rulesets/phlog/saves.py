@@ -13,8 +13,9 @@ from collections.abc import Mapping
 
 from explorer.core.cards import Card, Piles, parse_code
 from explorer.core.grid import Grid
+from explorer.core.limits import brief
 
-from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, Fighter
+from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, WEAPONS, Fighter
 from .position import (
     ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, OFFER, PHASES, SLOTS,
     AttackInProgress, DefenceChoice, JokerWindow, Position, Setup,
@@ -135,7 +136,9 @@ def _board_problem(game, p: Position) -> str | None:
         if not isinstance(f, Fighter) or f.id != fid:
             return f"fighter {fid!r} is malformed"
         if f.side not in game.sides:
-            return f"{f.id} is in no band of this game ({f.side!r})"
+            return f"{f.id} is in no band of this game ({brief(f.side)})"
+        if f.weapon not in WEAPONS:
+            return f"{f.id}'s weapon must be one of {', '.join(WEAPONS)}, not {brief(f.weapon)}"
         if not f.alive:
             continue
         if f.square not in grid:
