@@ -16,6 +16,7 @@ may be hostile. Three things are checked here once for all of them:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import itertools
@@ -164,6 +165,18 @@ def field_problem(value: Any, where: str = "the position") -> str | None:
         problem = _type_problem(getattr(value, name, None), hint, f"{where}'s {name}")
         if problem:
             return problem
+    return _own_check_problem(value)
+
+
+def _own_check_problem(value) -> str | None:
+    """What the dataclass's own ``__post_init__`` check says (a piece made with ``evolve`` skipped it), run on a copy."""
+    check = getattr(type(value), "__post_init__", None)
+    if check is None:
+        return None
+    try:
+        check(copy.copy(value))
+    except ValueError as error:
+        return str(error)
     return None
 
 
