@@ -14,7 +14,9 @@ import html
 import importlib
 import json
 
-from explorer.core.limits import brief, parse_json
+from explorer.core.errors import UnknownRuleset
+from explorer.core.limits import MAX_WHOLE, brief, parse_json, whole_number
+from explorer.core.registry import get_ruleset
 from explorer.core.session import Session
 
 _session: Session | None = None
@@ -32,23 +34,55 @@ def board_taps(ruleset: str) -> dict:
 
 
 def new_session(config: dict) -> Session:
-    return Session(config["ruleset"], config.get("scenario"), int(config.get("seed", 0)), config.get("human"),
-                   config.get("bot", "greedy"), bot_seed=int(config.get("bot_seed", 1)),
-                   layers=live_layers(config["ruleset"], config.get("human")), **board_taps(config["ruleset"]))
+    if not isinstance(config, dict):
+        raise ValueError(f"a game to start is an object (ruleset, scenario, seed, human, bot), not {brief(config)}")
+    ruleset = get_ruleset(config.get("ruleset")).name  # an unknown name: UnknownRuleset, in words
+    seed = whole_number(config.get("seed", 0), "the seed", 0, MAX_WHOLE)
+    bot_seed = whole_number(config.get("bot_seed", 1), "the bot's seed", 0, MAX_WHOLE)
+    for key in ("scenario", "human", "bot"):
+        if config.get(key) is not None and not isinstance(config[key], str):
+            raise ValueError(f"the {key} is a name, not {brief(config[key])}")
+    return Session(ruleset, config.get("scenario"), seed, config.get("human"), config.get("bot", "greedy"),
+                   bot_seed=bot_seed, layers=live_layers(ruleset, config.get("human")), **board_taps(ruleset))
 
 
 def start(text: str) -> str:
-    """Start the game ``text`` (JSON) names; its first answer, as JSON."""
+    """Start the game ``text`` (JSON) names; its first answer, as JSON.
+
+    A game that cannot be started as asked (a select edited in the page) starts the ruleset's first
+    scenario instead, and its answer says why in words; with no ruleset to play, the answer is only
+    the words (``error`` and ``message``).
+    """
     global _session
-    _session = new_session(json.loads(text))
+    config = None
+    try:
+        config = parse_json(text, ValueError, "a game to start")
+        _session = new_session(config)
+    except (ValueError, UnknownRuleset) as error:
+        words = f"Not started as asked: {error}"
+        try:
+            _session = new_session({"ruleset": config.get("ruleset") if isinstance(config, dict) else None})
+        except (ValueError, UnknownRuleset):  # no ruleset to fall back on: say so, and keep the game there was
+            return json.dumps({"error": words, "message": {"kind": "error", "text": words}})
+        return json.dumps(_session.answer({"kind": "error", "text": f"{words}; a new game of its first scenario "
+                                                                    "instead."}))
     return json.dumps(_session.answer())
 
 
 def command(text: str) -> str:
-    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON). ``save`` adds the saved game."""
+    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON). ``save`` adds the saved game.
+
+    A malformed request is answered in words (the Session's error message), never raised.
+    """
     if _session is None:
         raise RuntimeError("no game: call start first")
-    request = json.loads(text)
+    try:
+        request = parse_json(text, ValueError, "a command")
+        if not (isinstance(request, dict) and isinstance(request.get("name"), str)
+                and isinstance(request.get("args", []), list)):
+            raise ValueError('a command is {"name": text, "args": [...]}')
+    except ValueError as error:
+        return json.dumps(_session.answer({"kind": "error", "text": str(error)}))
     return json.dumps(_session.command(request["name"], *request.get("args", ())))
 
 

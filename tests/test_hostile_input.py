@@ -236,3 +236,16 @@ def test_the_army_builder_refuses_points_out_of_range_and_keeps_its_own():
 def test_a_page_tool_request_naming_other_code_is_refused():
     assert "not a page tool" in json.loads(live.tool(json.dumps({"key": "x", "tool": "os:system", "name": "ls"})))["error"]
     assert "nested too deep" in json.loads(live.tool("[" * 100_000))["error"]
+
+
+def test_the_pages_game_entry_points_answer_bad_requests_in_words():
+    answer = json.loads(live.start(json.dumps({"ruleset": "phlog", "scenario": "duel", "seed": "9" * 5000})))
+    assert answer["message"]["text"].startswith("Not started as asked: the seed") and answer["actions"]
+    assert "nested too deep" in json.loads(live.start("[" * 100_000))["error"]
+    assert "unknown ruleset" in json.loads(live.start(json.dumps({"ruleset": "nope"})))["error"]
+    live.start(json.dumps({"ruleset": "phlog", "scenario": "duel"}))
+    for request in ("{", json.dumps({"name": "play", "args": [10**400]}), json.dumps({"name": 3}),
+                    json.dumps({"name": "try", "args": ["x" * 10_000_000]}), json.dumps({"name": "tap", "args": ["a"]}),
+                    json.dumps({"name": "new", "args": ["duel", "9" * 5000]})):
+        answer = json.loads(live.command(request))
+        assert answer["message"]["kind"] == "error" and len(answer["message"]["text"]) < 300 and answer["actions"]

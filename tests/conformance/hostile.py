@@ -75,46 +75,47 @@ def _load(tally: Tally, name: str, entry: str, load, session: Session | None = N
     tally.add(name, entry, "accepted" if _sound(state) else "forbidden", "an accepted save does not play")
 
 
-def hostile_save(case, rng: random.Random, base: dict, paths: list) -> tuple[dict | None, str]:
-    """A mutated save as (dict, text): the text may hold raw JSON no dict can (deep brackets, long numbers)."""
+def hostile_save(rng: random.Random, base: dict, paths: list, as_text: bool):
+    """A mutated save: a dict (``as_text`` false), or JSON text, which may hold raw JSON no dict can
+    (brackets 100,000 deep, a number of 5,000 digits)."""
     path = rng.choice(paths)
-    if rng.random() < 0.3:
-        data = mutated(base, path, "replace", PLACEHOLDER)
-        text = json.dumps(data).replace(json.dumps(PLACEHOLDER), rng.choice(HOSTILE_TEXT), 1)
-        return None, text
-    how = rng.choice(("replace", "replace", "replace", "delete", "double", "add"))
-    if how == "add":
-        data = json.loads(json.dumps(base))
-        target = data
-        for key in path:
-            target = target[key]
-        if not isinstance(target, dict):
+    if not (as_text and rng.random() < 0.3):
+        how = rng.choice(("replace", "replace", "replace", "delete", "double", "add"))
+        if how == "add":  # a key the format does not know, anywhere
+            data = json.loads(json.dumps(base))
             target = data
-        target[rng.choice(("extra", "x" * 300, ""))] = rng.choice(HOSTILE_VALUES[:14])
-    else:
-        data = mutated(base, path, how, rng.choice(HOSTILE_VALUES))
-    try:
-        text = json.dumps(data)
-    except (ValueError, RecursionError):  # too deep or too long for json to write: the dict entry points get it
-        text = None
-    return data, text
+            for key in path:
+                target = target[key]
+            if not isinstance(target, dict):
+                target = data
+            target[rng.choice(("extra", "x" * 300, ""))] = rng.choice(HOSTILE_VALUES[:14])
+        else:
+            data = mutated(base, path, how, rng.choice(HOSTILE_VALUES))
+        if not as_text:
+            return data
+        try:
+            return json.dumps(data)
+        except (ValueError, RecursionError):  # too deep or too long for json to write: raw text instead
+            pass
+    text = json.dumps(mutated(base, path, "replace", PLACEHOLDER))
+    return text.replace(json.dumps(PLACEHOLDER), rng.choice(HOSTILE_TEXT), 1)
 
 
 def run_case(tally: Tally, case, rng: random.Random, entry: str, base: dict, paths: list, start) -> None:
     name = case[0]
-    if entry in ("json", "dict"):
-        data, text = hostile_save(case, rng, base, paths)
-        if entry == "json" and text is not None:
-            _load(tally, name, entry, lambda: load_json(text))
-        elif data is not None:
-            _load(tally, name, "dict", lambda: load_game(data))
+    if entry == "json":
+        text = hostile_save(rng, base, paths, as_text=True)
+        _load(tally, name, entry, lambda: load_json(text))
+        return
+    if entry == "dict":
+        data = hostile_save(rng, base, paths, as_text=False)
+        _load(tally, name, entry, lambda: load_game(data))
         return
     if entry == "session":
         session = Session(case[0], case[1], seed=rng.randrange(4))
         before = session.save()
         if rng.random() < 0.5:
-            data, text = hostile_save(case, rng, base, paths)
-            text = text if text is not None else rng.choice(HOSTILE_TEXT)
+            text = hostile_save(rng, base, paths, as_text=True)
             answer = _answer(tally, name, lambda: session.load(text))
         else:
             answer = _answer(tally, name, lambda: session.try_action(_hostile_action_data(session, rng)))
