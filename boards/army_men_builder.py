@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 
 from explorer.core import RuleViolation
-from explorer.core.limits import brief, parse_json, whole_number
+from explorer.core.limits import brief, parse_json
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import RuleRef
 from explorer.rulesets.army_men import army_game, army_points, army_problems
@@ -73,7 +73,10 @@ def read_armies(text: str) -> tuple[dict, int | None]:
     """
     if not isinstance(text, (str, bytes)) or len(text) > MAX_FILE_CHARS:
         raise ValueError(f"not an armies file: it is JSON text of at most {MAX_FILE_CHARS:,} characters")
-    data = parse_json(text, ValueError, "an armies file")
+    try:
+        data = parse_json(text, ValueError, "the file")
+    except ValueError as error:
+        raise ValueError(f"not an armies file: {error}") from None
     if not isinstance(data, dict) or not isinstance(data.get("armies"), dict):
         raise ValueError('not an armies file: it should hold {"points": …, "armies": {side: {squad: [kinds]}}}')
     points = agreed_points(data.get("points"))
@@ -104,10 +107,9 @@ def agreed_points(value) -> int | None:
     """The points agreed: ``None`` (no limit) or a whole number from 1 to :data:`MAX_POINTS`; else a ValueError."""
     if value is None:
         return None
-    try:
-        return whole_number(value, "the points agreed", 1, MAX_POINTS)
-    except ValueError as error:
-        raise ValueError(f"{error} (or no limit)") from None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_POINTS:
+        return value
+    raise ValueError(f"points should be a whole number from 1 to {MAX_POINTS:,}, or no limit, not {brief(value)}")
 
 
 class ArmyBuilder:

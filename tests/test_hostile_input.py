@@ -226,7 +226,7 @@ def test_the_army_builder_refuses_points_out_of_range_and_keeps_its_own():
         answer = builder.command("points", {"points": points})
         assert "Points not changed" in answer["html"]["message"] and builder.points == 150
         assert answer["values"] == {"points": 150}
-    with pytest.raises(ValueError, match="points agreed"):
+    with pytest.raises(ValueError, match="points should be a whole number"):
         read_armies(json.dumps({"points": 10**400, "armies": {}}))
     with pytest.raises(ValueError, match="nested too deep"):
         read_armies("[" * 100_000)
