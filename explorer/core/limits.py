@@ -1,7 +1,7 @@
 """Bounds on input, and quoting input briefly: one place for what every entry point refuses.
 
 Saves, actions and positions come from files, the page and Python alike; each
-may be hostile. Three things are checked here once for all of them:
+may be hostile. What they share is written here once for all of them:
 
 - :func:`brief`: how a message quotes a value (never a 10 MB string or a
   300-digit number in full, never a value whose ``repr`` recurses forever);
@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 MAX_NESTING = 40
-"""Lists and objects inside each other: a save nests about 8 deep, an action 3."""
+"""Lists and objects inside each other: a save nests 6 deep at most today, an action 3."""
 
 MAX_NAME_CHARS = 200
 """The longest text a name in an action or a position may be (ids, sides, phases, card codes)."""
@@ -41,7 +41,8 @@ MAX_WHOLE = 10**15
 MAX_ITEMS = 10_000
 """The most items any one collection inside a position holds."""
 
-_QUOTE_CHARS = 60
+_QUOTE_CHARS = 60  # text and numbers quoted in a message
+_INSTANCE_CHARS = 200  # an object's repr (an action, a figure)
 
 
 class _Brief(reprlib.Repr):
@@ -63,7 +64,9 @@ class _Brief(reprlib.Repr):
             text = repr(value)
         except Exception:  # noqa: BLE001 - a value's own repr may fail (too deep, too long): name its type
             return f"<{type(value).__name__}>"
-        return text if len(text) <= _QUOTE_CHARS else f"{text[:_QUOTE_CHARS]}... ({len(text):,} characters)"
+        if len(text) <= _INSTANCE_CHARS:  # an action's repr is code to type back: quoted whole while it is short
+            return text
+        return f"{text[:_INSTANCE_CHARS]}... ({len(text):,} characters)"
 
 
 _REPR = _Brief()
@@ -120,31 +123,29 @@ def parse_json(text: str | bytes, error: type[Exception], what: str) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise error(f"{what} must be JSON (UTF-8 text): {exc.reason} at byte {exc.start:,}") from None
-    problem = _text_nesting_problem(text)
-    if problem:
-        raise error(f"{what} is malformed: {problem}")
+    if _too_deep(text):
+        raise error(f"{what} must be JSON with lists and objects nested at most {MAX_NESTING} levels: "
+                    "these are nested too deep")
     try:
         return json.loads(text)
     except RecursionError:
-        raise error(f"{what} is malformed: lists or objects are nested too deep") from None
+        raise error(f"{what} must be JSON: its lists or objects are nested too deep") from None
     except json.JSONDecodeError as exc:
         raise error(f"{what} must be JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not read
         raise error(f"{what} holds a number too long to read (thousands of digits)") from None
 
 
-def _text_nesting_problem(text: str, limit: int = MAX_NESTING) -> str | None:
-    """How deep brackets nest in JSON text (outside strings), before a parser recurses into them."""
+def _too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether brackets nest more than ``limit`` deep in JSON text (outside strings): asked before a parser
+    recurses into them."""
     opened = text.count("[") + text.count("{")
     if opened <= limit:  # cannot nest deeper than it has brackets: the usual case costs two counts
-        return None
+        return False
     # Outside strings only: drop escaped characters, then the quoted parts (every other piece between quotes).
     outside = "".join(re.sub(r"\\.", "", text, flags=re.DOTALL).split('"')[::2])
     brackets = itertools.compress(outside, map("[{]}".__contains__, outside))
-    deepest = max(itertools.accumulate(1 if b in "[{" else -1 for b in brackets), default=0)
-    if deepest > limit:
-        return f"lists or objects are nested too deep (more than {limit} levels)"
-    return None
+    return max(itertools.accumulate(1 if b in "[{" else -1 for b in brackets), default=0) > limit
 
 
 # -- positions, checked by their declared types ------------------------------------------------------------

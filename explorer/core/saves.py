@@ -145,7 +145,7 @@ def _scenario(cls, ruleset, name: Any) -> str:
 def _sides(ruleset, scenario: str, settings, sides: list) -> tuple[str, ...]:
     """The save's sides: two names; for one of the ruleset's scenarios, that scenario's own sides."""
     _expect(len(sides) == 2 and all(isinstance(s, str) and s and len(s) <= MAX_NAME_CHARS for s in sides)
-            and sides[0] != sides[1], f"the save's sides are two different names, not {brief(sides)}")
+            and sides[0] != sides[1], f"a save names its two sides, two different names, not {brief(sides)}")
     if scenario in ruleset.scenarios:
         expected = _part("sides", lambda: ruleset.scenarios[scenario](settings, seed=0).sides)
         _expect(tuple(sides) == tuple(expected),

@@ -194,6 +194,9 @@ class Terrain:
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Terrain:
+        kinds = [kind.value for kind in TerrainKind]
+        if isinstance(data, Mapping) and data.get("kind") not in kinds:  # Enum's own message quotes it whole
+            raise ValueError(f"a terrain piece's kind is one of {', '.join(kinds)}, not {brief(data.get('kind'))}")
         try:
             return cls.polygon(data["name"], data["kind"], data["points"], elevation=data.get("elevation", 0))
         except (KeyError, TypeError, ValueError) as exc:
