@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 
 from explorer.core import RuleViolation
-from explorer.core.limits import brief, parse_json
+from explorer.core.limits import brief, brief_names, parse_json
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import RuleRef
 from explorer.rulesets.army_men import army_game, army_points, army_problems
@@ -92,7 +92,7 @@ def read_armies(text: str) -> tuple[dict, int | None]:
                 raise ValueError(f"{side}'s squad {squad} should be a list of kinds of trooper")
             unknown = sorted(set(kinds) - set(KINDS))
             if unknown:
-                raise ValueError(f"{side}'s squad {squad} names unknown kinds: {', '.join(unknown)} "
+                raise ValueError(f"{side}'s squad {squad} names unknown kinds: {brief_names(unknown)} "
                                  f"(the kinds are {', '.join(KINDS)})")
             if len(kinds) > MOST_OF_A_KIND * len(KINDS):
                 raise ValueError(f"{side}'s squad {squad} has {len(kinds)} troopers, far beyond any squad")

@@ -15,7 +15,7 @@ import numbers
 from typing import Any
 
 from .errors import MalformedAction, SaveGameError
-from .limits import MAX_NAME_CHARS, MAX_WHOLE, brief, nesting_problem
+from .limits import MAX_NAME_CHARS, MAX_WHOLE, brief, brief_names, nesting_problem
 
 
 class Action:
@@ -134,9 +134,7 @@ def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
     given = {k: v for k, v in data.items() if k != "type"}
     unknown = set(given) - set(fields)
     if unknown:
-        names = sorted(brief(str(name)) for name in unknown)
-        more = f" and {len(names) - 5:,} more" if len(names) > 5 else ""
-        raise SaveGameError(f"{data['type']} has no field(s) {', '.join(names[:5])}{more}")
+        raise SaveGameError(f"{data['type']} has no field(s) {brief_names(sorted(map(str, unknown)))}")
     try:
         return kind(**given)
     except (TypeError, ValueError) as exc:

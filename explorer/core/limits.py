@@ -95,6 +95,13 @@ def _whole_words(value: int) -> str:
     return f"a {'negative ' if value < 0 else ''}whole number of about {digits:,} digits"
 
 
+def brief_names(names, most: int = 5) -> str:
+    """Names for a message ("'a', 'b' and 995 more"): each quoted briefly, a long list cut."""
+    names = list(names)
+    shown = ", ".join(brief(str(name)) for name in names[:most])
+    return shown + (f" and {len(names) - most:,} more" if len(names) > most else "")
+
+
 def nesting_problem(value: Any, limit: int = MAX_NESTING) -> str | None:
     """Whether lists and objects in ``value`` nest more than ``limit`` deep, in words; walked without recursion."""
     stack = [(value, 1)]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import action_from_dict
 from .errors import RuleViolation, SaveGameError, UnknownRuleset
 from .game import Game
-from .limits import MAX_NAME_CHARS, brief, nesting_problem, parse_json
+from .limits import MAX_NAME_CHARS, brief, brief_names, nesting_problem, parse_json
 from .registry import get_ruleset
 from .rng import GameRNG
 from .settings import settings_from_dict, settings_to_dict
@@ -130,8 +130,7 @@ def _known_keys(data: dict, keys: tuple[str, ...], what: str) -> None:
     """Refuse, by name, a key the save format does not know (bytes hidden in one would load unseen)."""
     unknown = [key for key in data if key not in keys]
     if unknown:
-        names = ", ".join(brief(key) for key in unknown[:3]) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
-        raise SaveGameError(f"{what} has no key {names}; its keys are {', '.join(keys)}")
+        raise SaveGameError(f"{what} has no key {brief_names(unknown)}; its keys are {', '.join(keys)}")
 
 
 def _scenario(cls, ruleset, name: Any) -> str:

@@ -23,7 +23,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from .limits import brief
+from .limits import brief, brief_names
 
 _CHECK = "explorer.setting"
 
@@ -109,10 +109,9 @@ def settings_from_dict(settings_type: type, data: Any) -> Any:
     if not isinstance(data, Mapping):
         raise ValueError("settings must be an object of name: value")
     names = [f.name for f in dataclasses.fields(settings_type)]
-    unknown = sorted(brief(str(name)) for name in set(map(str, data)) - set(names))
+    unknown = sorted(set(map(str, data)) - set(names))
     if unknown:
-        more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
-        raise ValueError(f"unknown setting(s) {', '.join(unknown[:5])}{more}; the settings are {', '.join(names)}")
+        raise ValueError(f"unknown setting(s) {brief_names(unknown)}; the settings are {', '.join(names)}")
     return settings_type(**data)
 
 

@@ -114,7 +114,12 @@ def run_case(tally: Tally, case, rng: random.Random, entry: str, base: dict, pat
     if entry == "session":
         session = Session(case[0], case[1], seed=rng.randrange(4))
         before = session.save()
-        if rng.random() < 0.5:
+        roll = rng.random()
+        if roll < 0.1:  # a side renamed all through the save: a game nobody at this table could play
+            side = json.dumps(rng.choice(base["sides"]))
+            text = json.dumps(base).replace(side, json.dumps(rng.choice(("purple", "x" * 300))))
+            answer = _answer(tally, name, lambda: session.load(text))
+        elif roll < 0.55:
             text = hostile_save(rng, base, paths, as_text=True)
             answer = _answer(tally, name, lambda: session.load(text))
         else:

@@ -24,7 +24,7 @@ from . import mechanics as m
 from .data import NEVER_KILLS
 from .mechanics import Board, Figure
 from .sections import ref
-from explorer.core.limits import brief
+from explorer.core.limits import brief, brief_names
 
 PHASES = ("move", "attack")
 MAX_FIGURES = 200
@@ -504,7 +504,7 @@ class SimplePlasticState(GameState):
         expected = {"figures", "side", "phase", "round", "moved_units", "attacks_used"}
         if set(data) != expected:
             wrong = sorted(map(str, set(data) ^ expected))
-            raise ValueError(f"a position has exactly the keys {', '.join(sorted(expected))} (check {', '.join(wrong)})")
+            raise ValueError(f"a position has exactly the keys {', '.join(sorted(expected))} (check {brief_names(wrong)})")
         figures = data["figures"]
         if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
             raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")

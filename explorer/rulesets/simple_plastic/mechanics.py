@@ -23,7 +23,7 @@ from explorer.core.frozen import evolve
 from .data import BASE_TO_KILL, COHESION_INCHES, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS, PROFILES, UnitProfile
 from .rulings import Settings
 from .sections import ref
-from explorer.core.limits import brief
+from explorer.core.limits import brief, brief_names
 
 FORMATION_SPACING = tt.BASE_DIAMETER + COHESION_INCHES / 2  # grid neighbours a quarter inch apart: in cohesion
 FOLLOWER_TOLERANCE = 1e-6  # inches a follower may end ahead of its leader: level with him, not in front (rounding only)
@@ -98,7 +98,7 @@ class Figure:
             raise ValueError(f"a figure is an object of id, side, kind, squad, x, y...; not {brief(data)}")
         unknown = sorted(map(str, set(data) - set(_FIGURE_FIELDS)))
         if unknown:
-            raise ValueError(f"a figure has no field(s) {', '.join(unknown)}; the fields are {', '.join(_FIGURE_FIELDS)}")
+            raise ValueError(f"a figure has no field(s) {brief_names(unknown)}; the fields are {', '.join(_FIGURE_FIELDS)}")
         missing = [f for f in ("id", "side") if f not in data]
         if missing:
             raise ValueError(f"a figure needs {' and '.join(missing)}")
