@@ -12,9 +12,13 @@ A save is JSON::
 Loading trusts nothing: the settings, the setup and the starting position
 are each checked by the ruleset (the same check a scenario or a custom
 position passes), every action is replayed through the rules, and the
-result must be the saved ``current`` position. Anything wrong is a
-:class:`SaveGameError` that says what; sizes are bounded so no file hangs
-the loader.
+result must be the saved ``current`` position. It is strict: a key the
+format does not know is refused by name, the scenario is one of the
+ruleset's (or ``custom_scenarios``, the names custom positions carry) and a
+named scenario's sides are its own. Anything wrong is a
+:class:`SaveGameError` that says what, quoting the file briefly
+(``limits.brief``); sizes and nesting are bounded so no file hangs the
+loader or overflows a stack.
 """
 
 from __future__ import annotations

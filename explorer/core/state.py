@@ -22,7 +22,9 @@ A ruleset subclasses :class:`GameState` and writes:
   ``_outcome()`` for other ways to end;
 - the save format of its setup and position, and ``_position_problem``: the
   one place that says whether a position is legal (used by scenarios,
-  custom positions and loading).
+  custom positions and loading). The core checks the position's fields
+  against their declared types first (``limits.field_problem``), so that
+  check meets only well-typed values; it adds the ranges the rules set.
 
 The position has ``side`` (whose turn), ``round`` and, when another player
 must answer first, ``pending`` (a :class:`~explorer.core.actions.Decision`).
