@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -96,7 +97,7 @@ def test_saved_armies_load_back_exactly():
     ("not json", "not an armies file"),
     ('{"armies": {"green": {}}}', "the armies should be those of green and tan"),
     ('{"armies": {"green": {"delta": []}, "tan": {}}}', "named among alpha, bravo, charlie"),
-    ('{"armies": {"green": {"alpha": ["tank"]}, "tan": {}}}', "unknown kinds: tank"),
+    ('{"armies": {"green": {"alpha": ["tank"]}, "tan": {}}}', "unknown kinds: 'tank'"),
     ('{"points": -5, "armies": {"green": {}, "tan": {}}}', "points should be a whole number"),
     ('{"points": true, "armies": {"green": {}, "tan": {}}}', "points should be a whole number"),
 ])
@@ -104,7 +105,7 @@ def test_a_malformed_armies_file_is_refused_saying_why_and_changes_nothing(text,
     builder = ArmyBuilder()
     before = json.loads(builder.to_json())
     answer = builder.command("load", {"load": text})
-    assert words in answer["html"]["message"] and "Not loaded" in answer["html"]["message"]
+    assert words in html.unescape(answer["html"]["message"]) and "Not loaded" in answer["html"]["message"]
     assert json.loads(builder.to_json()) == before and "values" not in answer
     with pytest.raises(ValueError, match=words.split(":")[0]):
         read_armies(text)

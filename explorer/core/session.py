@@ -25,17 +25,19 @@ game, as a save must.
 
 from __future__ import annotations
 
-import json
+import inspect
 import math
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
+from .limits import MAX_WHOLE, brief, parse_json
 from .registry import get_ruleset
 from .simulate import seeded
 from .state import GameState
 
+MAX_ACTION_CHARS = 100_000  # an action's JSON is a few hundred characters; more is refused before it is read
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
 Point = tuple[float, float]
@@ -158,7 +160,7 @@ class Session:
         """Play the offered action numbered ``choice``, then let the bots answer."""
         offered = list(self.state.legal_actions) if self.state.current_player == self.human else []
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
-            return self._say("error", f"no offered action is numbered {choice!r}")
+            return self._say("error", f"no offered action is numbered {brief(choice)}")
         return self._apply(offered[choice], dice)
 
     def try_action(self, data: Any, dice: Iterable[int] | None = None) -> dict:
@@ -167,15 +169,18 @@ class Session:
         ``player`` may be left out (the human's). A refusal leaves the game as it was.
         """
         try:
-            if isinstance(data, str):
-                data = json.loads(data)
+            if isinstance(data, (str, bytes)):
+                if len(data) > MAX_ACTION_CHARS:
+                    raise MalformedAction(f"an action is at most {MAX_ACTION_CHARS:,} characters of JSON, "
+                                          f"not {len(data):,}")
+                data = parse_json(data, MalformedAction, "an action")
             if isinstance(data, dict) and "player" not in data:
                 data = {**data, "player": self.human}
             action = action_from_dict(data, self.ruleset.action_kinds)
         except (ValueError, SaveGameError) as error:
             return self._say("error", f"not an action: {error}")
         if action.player != self.human:
-            return self._say("error", f"you play {self.human}, not {action.player}")
+            return self._say("error", f"you play {self.human}, not {brief(action.player)}")
         return self._apply(action, dice)
 
     def tap(self, x: float, y: float) -> dict:
@@ -189,6 +194,9 @@ class Session:
         figure chosen (placing the next trooper). When only one figure can act,
         it is chosen already.
         """
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
+                   and abs(c) <= MAX_WHOLE for c in (x, y)):
+            return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         anchored = self._anchored()
         if not anchored:
             return self._say("note", "Nothing to choose on the board now: use the list of actions.")
@@ -235,9 +243,12 @@ class Session:
         playing the other side starts a new Session (and a board for that seat).
         """
         name = scenario or self.scenario
-        if name not in self.ruleset.scenarios:
-            return self._say("error", f"No new game: {self.ruleset.title} has no scenario {name!r}; "
+        if not isinstance(name, str) or name not in self.ruleset.scenarios:
+            return self._say("error", f"No new game: {self.ruleset.title} has no scenario {brief(name)}; "
                                       f"it has {', '.join(self.ruleset.scenarios)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_WHOLE):
+            return self._say("error", f"No new game: a seed is a whole number from 0 to {MAX_WHOLE:,}, "
+                                      f"not {brief(seed)}")
         seed = self.seed if seed is None else int(seed)
         state = self.ruleset.scenarios[name](self.state.game.settings, seed=seed)
         if set(state.sides) != {self.human, *self.bots}:
@@ -251,7 +262,7 @@ class Session:
         """Play the other sides with the ruleset's bot ``name`` from now on (the game goes on as it is)."""
         if not isinstance(name, str) or name not in self.ruleset.bots:
             return self._say("error", f"No such opponent: {self.ruleset.title} has the bots "
-                                      f"{', '.join(self.ruleset.bots)}, not {name!r}")
+                                      f"{', '.join(self.ruleset.bots)}, not {brief(name)}")
         self.bots = {side: make_bot(self.ruleset, name, self.bot_seed) for side in self.bots}
         self.bot_name = name
         self._run_bots()
@@ -275,6 +286,9 @@ class Session:
             state = type(self.state).from_json(text)
             if state.ruleset is not self.ruleset:
                 raise SaveGameError(f"this is a game of {state.ruleset.title}, not {self.ruleset.title}")
+            if set(state.sides) != {self.human, *self.bots}:  # else nobody here could ever act in it
+                raise SaveGameError(f"this game is played by {' and '.join(state.sides)}; "
+                                    f"here {self.human} plays against {' and '.join(self.bots)}")
             words = self._history_words(state)
         except (SaveGameError, ValueError) as error:
             return self._say("error", f"Cannot load: {error}")
@@ -291,7 +305,11 @@ class Session:
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
                   "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot}.get(name)
         if method is None:
-            return self._say("error", f"unknown command {name!r}")
+            return self._say("error", f"unknown command {brief(name)}")
+        try:
+            inspect.signature(method).bind(*args)
+        except TypeError:
+            return self._say("error", f"the command {name} does not take {len(args)} argument(s)")
         return method(*args)
 
     # -- what an answer holds -------------------------------------------------------------------
