@@ -447,3 +447,87 @@ def test_two_people_never_see_the_others_hidden_cards(ruleset, scenario):
         answer = session.play(rng.randrange(len(answer["actions"])))
         answers += 1
     assert differed > 10 and worded > 10
+
+
+# -- history: look at any entry, go back to it, swap sides -----------------------------------------------
+def _replayed(session, entries):
+    """The game as it was after ``entries`` history entries, rebuilt from a new game (not by undo)."""
+    rs = session.ruleset
+    state = rs.scenarios[session.scenario](session.state.game.settings, seed=session.seed)
+    for turn in session.state.history[:entries]:
+        state.apply(turn.action, dice=turn.dice)
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_at_shows_the_board_after_any_entry_and_changes_nothing(case):
+    from boards.live import live_layers, new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 4, "human": human})
+    _play_randomly(session, random.Random(3), limit=8)
+    before, now = session.save(), session.answer()
+    entries = len(session.state.history)
+    for n in sorted({0, 1, entries // 2, entries}):
+        view = session.command("at", n)
+        assert view["viewing"] == n and session.save() == before
+        assert {k: v for k, v in view.items() if k not in ("layers", "viewing")} == \
+            {k: v for k, v in now.items() if k != "layers"}
+        drawn = live_layers(ruleset, human)(_replayed(session, n))
+        assert {k: v for k, v in view["layers"].items() if k not in ("choices", "last")} == json.loads(json.dumps(drawn))
+        assert view["layers"]["choices"]["x"] == [] and len(view["layers"]["last"]["x0"]) <= 1
+    for bad in (-1, entries + 1, "2", None, True, 1.5):
+        refused = session.at(bad)
+        assert refused["message"]["kind"] == "error" and "viewing" not in refused and session.save() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_two_people_rewind_to_any_entry_and_replaying_the_same_actions_gives_the_same_game(case):
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 6, human, bot="person")
+    _play_randomly(session, random.Random(4), limit=12)
+    saved, turns = session.save(), list(session.state.history)
+    n = len(turns) // 3
+    answer = session.command("rewind", n)
+    assert answer["message"]["text"] == f"Back to entry {n}." and answer["moves"] == n
+    assert session.save() == _replayed(session, n).to_json()
+    assert [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"] == list(range(1, n + 1))
+    for turn in turns[n:]:
+        assert session.try_action(turn.action.to_dict(), turn.dice)["message"] is None
+    assert session.save() == saved
+    for bad in (-1, len(turns) + 1, "x"):
+        assert session.rewind(bad)["message"]["kind"] == "error" and session.save() == saved
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_against_a_bot_rewind_lands_on_the_humans_decision_and_the_bots_do_not_replay(case):
+    session = _session(case)
+    _play_randomly(session, random.Random(5), limit=10)
+    turns = list(session.state.history)
+    for n in range(len(turns), -1, -1):
+        probe = _session(case)
+        probe.load(session.save())
+        answer = probe.rewind(n)
+        kept = len(probe.state.history)
+        assert answer["turn"]["yours"] and answer["actions"]
+        if n == 0 and turns[0].action.player != case[2]:  # the bot opens the game: it plays its opening again
+            continue
+        assert kept <= n and probe.state.history == turns[:kept]
+        # the latest point at or before n where the human was to act: they played the next entry, the bots the rest
+        assert turns[kept].action.player == case[2] if kept < len(turns) else kept == n
+        assert all(turn.action.player != case[2] for turn in turns[kept + 1:n])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_swap_starts_the_same_scenario_with_the_human_on_the_other_side(case):
+    ruleset, scenario, human = case
+    session = _session(case)
+    _play_randomly(session, random.Random(6), limit=4)
+    answer = session.command("swap")
+    other = session.state.other(human)
+    assert (answer["human"], answer["seat"], session.human) == (other, other, other)
+    assert set(session.bots) == {human} and answer["turn"]["yours"] and answer["message"]["kind"] == "note"
+    fresh = Session(ruleset, scenario, 3, other)
+    assert session.save() == fresh.save()
+    people = Session(ruleset, scenario, 3, human, bot="person")
+    assert people.swap()["human"] == other and people.bots == {} and not people.state.history

@@ -289,6 +289,56 @@ class Session:
         del self._words[len(state.history):]
         self.selected = None
 
+    def at(self, entry: int) -> dict:
+        """The answer with the board as it was after history entry ``entry`` (0: the start) and ``viewing``: a view
+        for stepping through the log or replaying a finished game; the game itself is not changed. The ``last``
+        layer marks that entry's action; nothing is offered to tap."""
+        entries = len(self.state.history)
+        if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
+            return self._say("error", f"No entry {entry!r} to look at: the game has entries 0 to {entries}.")
+        answer = self.answer()
+        layers = self._layers_of(self.seat)
+        if layers is not None:
+            then = self.state.clone()
+            while len(then.history) > entry:
+                then.undo()
+            answer["layers"] = layers(then)
+            if self.anchor is not None:
+                answer["layers"]["choices"] = {column: [] for column in CHOICE_COLUMNS}
+                answer["layers"]["last"] = _last_rows(self._entry_places(entry))
+        answer["viewing"] = entry
+        return answer
+
+    def rewind(self, entry: int) -> dict:
+        """Undo back to just after history entry ``entry`` (0: the start), live. Against a bot, where the bot
+        would be to act there, back further to the human's own decision before it, so the bots never replay
+        what they played (only a bot that opens the game plays its opening again)."""
+        entries = len(self.state.history)
+        if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
+            return self._say("error", f"No entry {entry!r} to go back to: the game has entries 0 to {entries}.")
+        state = self.state
+        self._back_to(entry)
+        while self.bots and state.history and state.current_player in self.bots:
+            self._back_to(len(state.history) - 1)
+        self._run_bots()
+        return self._say("note", f"Back to entry {len(state.history)}.")
+
+    def swap(self) -> dict:
+        """A new game of the same scenario and seed with the human on the other side (the bots, or the other
+        person, take the side the human leaves)."""
+        state = self.ruleset.scenarios[self.scenario](self.state.game.settings, seed=self.seed) \
+            if self.scenario in self.ruleset.scenarios else None
+        if state is None or self.human not in state.sides:
+            return self._say("error", f"No swap: {self.scenario} is not a scenario of {self.ruleset.title} "
+                                      "with this side")
+        human = state.other(self.human)
+        self.state, self.human, self.selected, self._words = state, human, None, []
+        if self.bots:
+            self.bots = {side: make_bot(self.ruleset, self.bot_name, self.bot_seed) for side in state.sides
+                         if side != human}
+        self._run_bots()
+        return self._say("note", f"A new game: you play {human}.")
+
     def new_game(self, scenario: str | None = None, seed: int | None = None) -> dict:
         """A fresh game (another scenario, another seed if given) with the same settings, side and bots.
 
@@ -360,7 +410,7 @@ class Session:
             return {**self.answer(), "save": self.save()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
                   "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
-                  "opponent": self.set_bot}.get(name)
+                  "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)
@@ -404,20 +454,13 @@ class Session:
         return told
 
     def last_layer(self) -> dict[str, list]:
-        """The ``last`` board layer (:data:`LAST_COLUMNS`): an arrow from where each of :meth:`last`'s figures
-        stood to where it went or whom it attacked (``kind`` "move" or "attack"), or a ring (x0, y0 = x1, y1)
-        where an action with one place happened (``kind`` "spot")."""
-        rows = []
-        for told in self.last():
-            start, end = told["from"], told["to"] or told["at"]
-            kind = "attack" if told["at"] else "move"
-            if start is None and end is None:
-                continue
-            if start is None or end is None or start == end:
-                start = end = end or start
-                kind = "spot"
-            rows.append((*start, *end, kind))
-        return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+        """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
+        start = len(self.state.history) - len(self.last())
+        return _last_rows(told.place for told in self._words[start:])
+
+    def _entry_places(self, entry: int) -> list:
+        """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`_last_rows`."""
+        return [self._words[entry - 1].place] if entry else []
 
     def _turn(self) -> dict:
         state = self.state
@@ -542,6 +585,26 @@ def _nearest(candidates: list[tuple[Any, Point]], point: Point, radius: float):
     """The (item, place) nearest ``point`` within ``radius``, or ``None``."""
     best = min(candidates, key=lambda c: math.dist(c[1], point), default=None)
     return best if best is not None and math.dist(best[1], point) <= radius else None
+
+
+def _last_rows(places) -> dict[str, list]:
+    """The ``last`` board layer (:data:`LAST_COLUMNS`) of actions' places ``(from, to, at)``: an arrow from
+    where each figure stood to where it went or whom it attacked (``kind`` "move" or "attack"), or a ring
+    (x0, y0 = x1, y1) where an action with one place happened (``kind`` "spot")."""
+    rows = []
+    for place in places:
+        if place is None:
+            continue
+        start, went, hit = place
+        end = hit or went
+        kind = "attack" if hit else "move"
+        if start is None and end is None:
+            continue
+        if start is None or end is None or tuple(start) == tuple(end):
+            start = end = end or start
+            kind = "spot"
+        rows.append((start[0], start[1], end[0], end[1], kind))
+    return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
 
 
 def _point(point) -> list[float] | None:
