@@ -531,3 +531,63 @@ def test_swap_starts_the_same_scenario_with_the_human_on_the_other_side(case):
     assert session.save() == fresh.save()
     people = Session(ruleset, scenario, 3, human, bot="person")
     assert people.swap()["human"] == other and people.bots == {} and not people.state.history
+
+
+# -- share: a link holds the game; opening it is a load like any other ----------------------------------
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_link_opens_the_same_game_with_the_same_side_and_opponent(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": human, "bot": "random"})
+    _play_randomly(session, random.Random(7), limit=10)
+    session.swap()  # tan's side now
+    _play_randomly(session, random.Random(8), limit=6)
+    answer = session.command("link")
+    link = answer["link"]
+    assert link.startswith("g1.") and all(c.isalnum() or c in "-_." for c in link)  # safe in a URL fragment
+    other = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 9, "human": human})
+    opened = other.command("open", "#" + link)
+    assert opened["message"] == {"kind": "note", "text": "Opened the game from the link."}
+    assert other.save() == session.save() and other.config() == session.config()
+    assert {k: v for k, v in opened.items() if k != "message"} == {k: v for k, v in answer.items()
+                                                                  if k not in ("message", "link")}
+    people = Session(ruleset, scenario, 2, human, bot="person")
+    people.play(0)
+    again = Session(ruleset, scenario, 2, human)
+    assert again.open(people.link())["mode"] == "people" and again.save() == people.save()
+
+
+def test_bad_links_are_refused_in_words_and_the_game_is_unchanged():
+    import base64
+    import zlib
+
+    session = Session("phlog", "corridor", 3, "green")
+    _play_randomly(session, random.Random(1), limit=5)
+    before, config = session.save(), session.config()
+    link = session.link()
+    pack = lambda payload: "g1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(payload).encode())).decode()
+    payload = {"save": json.loads(before), "human": "green", "bot": "greedy", "bot_seed": 1, "seed": 3}
+    other_game = Session("simple_plastic", "skirmish", 3, "green").link()
+    cases = {
+        link[: len(link) // 2]: "cut short or garbled",
+        link[:-3] + "AAA": "cut short or garbled",
+        "hello": "does not start with 'g1.'",
+        "g1.!!!!": "cut short or garbled",
+        "g1." + "A" * 300_000: "characters long",
+        pack("x" * 3_000_000): "unpacks to more than",
+        other_game: f"a game of Simple Plastic Wargame, not {explorer.get_ruleset('phlog').title}",
+        pack({**payload, "save": {**payload["save"], "ruleset": "chess"}}): "'chess'",
+        pack({**payload, "human": "blue"}): "side 'blue'",
+        pack({**payload, "bot": "clever"}): "opponent 'clever'",
+        pack({**payload, "seed": "x"}): "seeds",
+        pack([1, 2]): "no saved game",
+        pack({**payload, "save": {**payload["save"], "actions": payload["save"]["actions"][:-1]}}): "Cannot open",
+        pack({**payload, "human": "tan", "save": {**payload["save"], "current": {}}}): "Cannot open",
+    }
+    for text, words in cases.items():
+        answer = session.command("open", text)
+        assert answer["message"]["kind"] == "error", text[:40]
+        assert answer["message"]["text"].startswith("Cannot open this link: ") and words in answer["message"]["text"]
+        assert session.save() == before and session.config() == config and session.human == "green"
+    assert session.open(None)["message"]["kind"] == "error" and session.save() == before

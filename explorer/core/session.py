@@ -25,16 +25,25 @@ game, as a save must.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
+import zlib
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
+from .errors import UnknownRuleset
 from .registry import get_ruleset
 from .simulate import seeded
 from .state import GameState
+
+LINK_PREFIX = "g1."  # a link's format and version, so a later format can tell old links apart
+MAX_LINK_CHARS = 200_000  # a whole game is 2-3 thousand characters; anything far longer is not a link of ours
+GARBLED = "it is cut short or garbled (was the whole link copied?)"
+MAX_LINK_JSON = 2_000_000  # what a link may unpack to (a game's save is some 25 thousand characters)
 
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
@@ -403,14 +412,66 @@ class Session:
         self._run_bots()
         return self._say("note", "Loaded.")
 
+    def link(self) -> str:
+        """The game as a link's fragment: URL-safe text (``g1.`` then base64url of zlib-compressed JSON) holding
+        the engine's save (ruleset, scenario, settings, seed, actions) and the side, opponent and seeds."""
+        payload = {"save": self.state.to_dict(), "human": self.human, "bot": self.bot_name if self.bots else PERSON,
+                   "bot_seed": self.bot_seed, "seed": self.seed}
+        packed = zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 9)
+        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+    def open(self, text: str) -> dict:
+        """Open a game from :meth:`link`'s text, loaded like any save (:meth:`load`): validated, refused in words
+        when bad, and then the game is left exactly as it was."""
+        try:
+            payload = _unpack_link(text)
+            save = payload["save"]
+            name = save.get("ruleset")
+            if name != self.ruleset.name:
+                try:
+                    title = get_ruleset(name).title if isinstance(name, str) else None
+                except UnknownRuleset:
+                    title = None
+                raise SaveGameError(f"it is a game of {title or repr(name)}, not {self.ruleset.title}"
+                                    + ("" if title else " (no ruleset here has that name)"))
+            human, bot = payload.get("human"), payload.get("bot", self.bot_name)
+            sides = save.get("sides")
+            if not isinstance(sides, list) or human not in sides:
+                raise SaveGameError(f"its side {human!r} is not one of the game's sides")
+            if not isinstance(bot, str) or bot not in (*self.ruleset.bots, PERSON):
+                raise SaveGameError(f"its opponent {bot!r} is none of {', '.join((*self.ruleset.bots, PERSON))}")
+            bot_seed, seed = payload.get("bot_seed", self.bot_seed), payload.get("seed", self.seed)
+            if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 63 for n in (bot_seed, seed)):
+                raise SaveGameError("its seeds are not whole numbers")
+        except SaveGameError as error:
+            return self._say("error", f"Cannot open this link: {error}")
+        kept = (self.human, self.bots, self.bot_name, self.bot_seed, self.seed)
+        others = [side for side in sides if side != human]
+        self.human, self.bot_name, self.bot_seed = human, bot, bot_seed
+        self.bots = {} if bot == PERSON else {side: make_bot(self.ruleset, bot, bot_seed) for side in others}
+        try:
+            answer = self.load(json.dumps(save))  # the one load path: every check of a save applies
+        except BaseException:
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            raise
+        if answer["message"]["kind"] == "error":
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            text = answer["message"]["text"].replace("Cannot load: ", "", 1)
+            return self._say("error", f"Cannot open this link: {text}")
+        self.seed = seed
+        return self._say("note", "Opened the game from the link.")
+
     def command(self, name: str, *args) -> dict:
         """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``tap``, ``undo``, ``new``,
         ``save``, ``load``, ``bot``."""
         if name == "save":
             return {**self.answer(), "save": self.save()}
+        if name == "link":
+            return {**self.answer(), "link": self.link()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
                   "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
-                  "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap}.get(name)
+                  "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
+                  "open": self.open}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)
@@ -605,6 +666,36 @@ def _last_rows(places) -> dict[str, list]:
             kind = "spot"
         rows.append((start[0], start[1], end[0], end[1], kind))
     return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+
+
+def _unpack_link(text) -> dict:
+    """A link's payload (:meth:`Session.link`), or a :class:`SaveGameError` saying in words what is wrong."""
+    if not isinstance(text, str):
+        raise SaveGameError("a link is text")
+    text = text.strip().lstrip("#")
+    if len(text) > MAX_LINK_CHARS:
+        raise SaveGameError(f"it is {len(text)} characters long, far more than a game needs "
+                            f"(at most {MAX_LINK_CHARS})")
+    if not text.startswith(LINK_PREFIX):
+        raise SaveGameError(f"it does not start with {LINK_PREFIX!r}, as a game's link does")
+    body = text[len(LINK_PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_LINK_JSON + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise SaveGameError(GARBLED) from None
+    if len(raw) > MAX_LINK_JSON or unpacker.unconsumed_tail:
+        raise SaveGameError(f"it unpacks to more than {MAX_LINK_JSON} characters, far more than a game needs")
+    if not unpacker.eof:
+        raise SaveGameError(GARBLED)
+    try:
+        payload = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveGameError("it is garbled (not a game inside)") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("save"), dict):
+        raise SaveGameError("it holds no saved game")
+    return payload
 
 
 def _point(point) -> list[float] | None:
