@@ -591,3 +591,42 @@ def test_bad_links_are_refused_in_words_and_the_game_is_unchanged():
         assert answer["message"]["text"].startswith("Cannot open this link: ") and words in answer["message"]["text"]
         assert session.save() == before and session.config() == config and session.human == "green"
     assert session.open(None)["message"]["kind"] == "error" and session.save() == before
+
+
+# -- the simple mode: one button moves the game on ------------------------------------------------------
+STEPS = {"simple_plastic": {"EndPhase"}, "phlog": {"EndTurn", "DeclineJoker"}, "army_men": {"EndTurn"},
+         "one_brain_cell": {"RollInitiative", "EndStep"}, "dice_tactics": {"EndMarch", "EndTurn"}}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_the_next_step_button_ends_the_move_or_turn_and_pressing_it_plays_the_game_to_its_end(case):
+    """Pressing the step whenever there is one (else a random action) plays a whole game; each step is the
+    declared end-of-move/turn action or the only one offered, in short words."""
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 2, human, bot="random")
+    rng = random.Random(2)
+    answer, kinds = session.answer(), set()
+    for _ in range(3000):
+        if answer["outcome"]:
+            break
+        step = answer["step"]
+        offered = list(session.state.legal_actions)
+        if step is not None:
+            kind = type(offered[step["id"]]).__name__
+            assert kind in STEPS[ruleset] or len(offered) == 1
+            assert step["text"][0].isupper() and "(" not in step["text"] and len(step["text"]) <= 40
+            if kind in STEPS[ruleset]:
+                kinds.add(kind)
+        else:
+            assert len(offered) > 1 and not {type(a).__name__ for a in offered} & STEPS[ruleset]
+        use = step is not None and rng.random() < 0.7
+        answer = session.play(step["id"] if use else rng.randrange(len(answer["actions"])))
+    assert answer["outcome"] and answer["step"] is None
+    assert kinds == STEPS[ruleset] - {"DeclineJoker"} or kinds == STEPS[ruleset]
+
+
+def test_simple_plastic_steps_are_end_move_then_end_attack():
+    session = Session("simple_plastic", "skirmish", 3, "green")
+    assert session.answer()["step"]["text"] == "End move"
+    answer = session.play(session.answer()["step"]["id"])
+    assert answer["turn"]["phase"] == "attack" and answer["step"]["text"] == "End attack"

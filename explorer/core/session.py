@@ -199,6 +199,7 @@ class Session:
             "log": self.log(),
             "moves": len(state.history),
             "last": self.last(),
+            "step": self.step(offered),
             "outcome": None if outcome is None else self._outcome(outcome, seat),
             "can_undo": self._undo_point() is not None,
             "message": message,
@@ -513,6 +514,21 @@ class Session:
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
                          "dice": _dice(turn, shown)})
         return told
+
+    def step(self, offered: list) -> dict | None:
+        """The one-button next step of the simple mode among the ``offered`` actions: the first the ruleset
+        declares as moving the game on (``Ruleset.next_step``: end of move, end of turn, pass), with its
+        button's words, else the only action offered; ``None`` when neither is offered."""
+        phase = getattr(self.state.position, "phase", None)
+        phase = phase.replace("_", " ") if isinstance(phase, str) else "turn"
+        for kind, words in self.ruleset.next_step.items():
+            found = next((i for i, action in enumerate(offered) if type(action).__name__ == kind), None)
+            if found is not None:
+                return {"id": found, "text": words.format(phase=phase)}
+        if len(offered) == 1:
+            words = self.state.describe(offered[0], self.seat)
+            return {"id": 0, "text": words[:1].upper() + words[1:]}
+        return None
 
     def last_layer(self) -> dict[str, list]:
         """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
