@@ -690,3 +690,16 @@ def test_a_step_into_a_pit_says_so():
         session.play(rng.randrange(len(session.answer()["actions"])))
         assert not session.state.is_over
     pytest.fail("no step into a pit was offered")
+
+
+def test_two_people_undo_takes_back_the_last_action_whoever_played_it():
+    session = Session("phlog", "corridor", 3, "green", bot="person")
+    assert session.answer()["can_undo"] is False and session.undo()["message"]["text"] == "Nothing to undo."
+    saves = [session.save()]
+    answer = session.answer()
+    while session.state.current_player == "green":
+        answer = session.play(len(answer["actions"]) - 1)
+        saves.append(session.save())
+    session.play(0)  # tan's first action
+    assert session.undo()["seat"] == "tan" and session.save() == saves[-1]
+    assert session.undo()["seat"] == "green" and session.save() == saves[-2]

@@ -513,9 +513,7 @@ class Session:
         """What happened since the seat's own last action, newest last: who, one sentence, where on the board
         (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
         state, seat = self.state, self.seat
-        start = len(state.history)
-        while start and state.history[start - 1].action.player != seat:
-            start -= 1
+        start = self._since_seat()
         told = []
         for turn, said in zip(state.history[start:], self._words[start:]):
             shown = [e for e in turn.events if e.visible_to(seat)]
@@ -562,8 +560,15 @@ class Session:
 
     def last_layer(self) -> dict[str, list]:
         """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
-        start = len(self.state.history) - len(self.last())
-        return _last_rows(told.place for told in self._words[start:])
+        return _last_rows(told.place for told in self._words[self._since_seat():])
+
+    def _since_seat(self) -> int:
+        """The first history entry after the seat's own last action."""
+        history, seat = self.state.history, self.seat
+        start = len(history)
+        while start and history[start - 1].action.player != seat:
+            start -= 1
+        return start
 
     def _entry_places(self, entry: int) -> list:
         """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`_last_rows`."""
