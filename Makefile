@@ -7,6 +7,7 @@
 #   make bench  print the engine's speed figures
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
+#   make hostile  the long check of hostile input: malformed saves and actions through every entry point
 #   make study  a big study: 10,000 bot games on a local Dask cluster, with a progress bar (STUDY="..." for others)
 
 PYTHON ?= python3
@@ -17,7 +18,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare soak study clean browser
+.PHONY: site pdf test lab serve bench bench-compare soak hostile study clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -85,6 +86,9 @@ bench-compare: $(STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)
+
+hostile: $(STAMP)
+	$(BIN)/python -m tests.conformance.hostile --cases $(or $(CASES),2000)
 
 # The arguments of python -m studies (python -m studies --help), e.g.
 #   make study STUDY="simple_plastic open_field --bots greedy random --games 20000 --scheduler tcp://host:8786"

@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable
 
 from explorer.core import RuleViolation
+from explorer.core.limits import brief, parse_json
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import RuleRef
 from explorer.rulesets.army_men import army_game, army_points, army_problems
@@ -61,24 +62,28 @@ def kinds_of(counts: dict[str, int]) -> list[str]:
     return [kind for kind in KINDS for _ in range(max(0, int(counts.get(kind, 0))))]
 
 
+MAX_FILE_CHARS = 1_000_000  # an armies file is a few hundred characters
+
+
 def read_armies(text: str) -> tuple[dict, int | None]:
     """``{"points": …, "armies": {side: {squad: [kinds]}}}`` (the builder's file) -> (armies, points).
 
     Anything malformed raises ``ValueError`` saying what is wrong; the rules of
     army creation are not checked here (the summary shows what an army breaks).
     """
+    if not isinstance(text, (str, bytes)) or len(text) > MAX_FILE_CHARS:
+        raise ValueError(f"not an armies file: it is JSON text of at most {MAX_FILE_CHARS:,} characters")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not an armies file: {error.msg} (line {error.lineno})") from None
+        data = parse_json(text, ValueError, "the file")
+    except ValueError as error:
+        raise ValueError(f"not an armies file: {error}") from None
     if not isinstance(data, dict) or not isinstance(data.get("armies"), dict):
         raise ValueError('not an armies file: it should hold {"points": …, "armies": {side: {squad: [kinds]}}}')
-    points = data.get("points")
-    if points is not None and (isinstance(points, bool) or not isinstance(points, int) or points <= 0):
-        raise ValueError(f"points should be a whole number above 0, or null for no limit, not {points!r}")
+    points = agreed_points(data.get("points"))
     armies = data["armies"]
     if set(armies) != set(SIDES):
-        raise ValueError(f"the armies should be those of {' and '.join(SIDES)}, not of {', '.join(map(str, armies))}")
+        raise ValueError(f"the armies should be those of {' and '.join(SIDES)}, "
+                         f"not of {', '.join(brief(str(side)) for side in list(armies)[:5])}")
     for side, squads in armies.items():
         if not isinstance(squads, dict) or not set(squads) <= set(SQUADS):
             raise ValueError(f"{side}'s squads should be named among {', '.join(SQUADS)}")
@@ -94,11 +99,26 @@ def read_armies(text: str) -> tuple[dict, int | None]:
     return {side: {squad: list(kinds) for squad, kinds in armies[side].items() if kinds} for side in SIDES}, points
 
 
+MAX_POINTS = 10_000
+"""The most points an army may be agreed to cost: far above the dearest army the builder can make."""
+
+
+def agreed_points(value) -> int | None:
+    """The points agreed: ``None`` (no limit) or a whole number from 1 to :data:`MAX_POINTS`; else a ValueError."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_POINTS:
+        return value
+    raise ValueError(f"points should be a whole number from 1 to {MAX_POINTS:,}, or no limit, not {brief(value)}")
+
+
 class ArmyBuilder:
     """Two armies being built, as a page tool: ``command(name, values) -> answer``.
 
     ``link(key)`` words a rule link (the site's by default; JupyterLab passes its own).
     """
+
+    MESSAGE_OUTPUT = "message"  # where a page tool's refusal is shown (boards.live.tool)
 
     def __init__(self, link: Callable[[str], str] = site_link):
         self.link = link
@@ -110,7 +130,11 @@ class ArmyBuilder:
     # -- the tool protocol ----------------------------------------------------------------------
     def command(self, name: str, values: dict) -> dict:
         if "points" in values:
-            self.points = values["points"]
+            try:
+                self.points = agreed_points(values["points"])
+            except ValueError as error:  # the sheet keeps the points it had, and says why
+                return {**self.answer(f'<p class="am-army-refused"><b>Points not changed:</b> '
+                                      f'{html.escape(str(error))}</p>'), "values": {"points": self.points}}
         if name == "load":
             return self.load(values.get("load", ""))
         self._record(values)

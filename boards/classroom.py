@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from explorer.core import GameFactory, SameBot, run_many
 from explorer.core.dice import success_chance
+from explorer.core.limits import brief, whole_number
 from explorer.core.registry import get_ruleset
 from explorer.core.rng import GameRNG
 from explorer.core.settings import _CHECK
@@ -70,8 +71,9 @@ class DiceSeries:
 
     def roll(self, count: int, target: int, seed: str = "") -> list[int]:
         if self.rng is None:
-            typed = str(seed).strip()
-            self.used_seed = int(typed) if typed.lstrip("-").isdigit() else secrets.randbelow(10**6)
+            typed = str(seed).strip() if isinstance(seed, (str, int)) and not isinstance(seed, bool) else ""
+            self.used_seed = (whole_number(typed, "A seed", -MAX_SEED, MAX_SEED) if typed.lstrip("-").isdigit()
+                              else secrets.randbelow(10**6))
             self.rng = GameRNG(self.used_seed)
         faces = self.rng.roll(count)
         self.rolls += len(faces)
@@ -87,24 +89,30 @@ class DiceSeries:
             f'<span style="color:#555">Seed {self.used_seed}: type it in to roll the same dice again.</span></p>')
 
 
+MAX_SEED = 10**15  # a seed a class can read out and type again
+
+
 class DiceTool:
     """The dice roller as a page tool: ``roll`` and ``reset`` buttons; ``count``, ``target``, ``seed`` controls;
-    ``dice`` and ``out`` outputs."""
+    ``dice`` and ``out`` outputs. Bad input is a ``ValueError`` in words, shown in ``out`` (``MESSAGE_OUTPUT``)."""
+
+    MESSAGE_OUTPUT = "out"
 
     def __init__(self):
         self.series = DiceSeries()
 
     def command(self, name: str, values: dict) -> dict:
-        target = int(values.get("target", 4))
+        target = whole_number(values.get("target", 4), "The target", 1, 6)
         if name == "roll":
-            count = max(1, min(20, int(values.get("count", 10))))
+            count = whole_number(values.get("count", 10), "The number of dice", 1, 20)
             faces = self.series.roll(count, target, values.get("seed", ""))
             return {"html": {"dice": dice_html(faces, target), "out": self.series.tally_html(faces, target)}}
         if name in ("reset", "target"):  # a new series (a new target keeps the seed's dice going)
             self.series.reset(keep_seed=name == "target")
             return {"html": {"dice": "", "out": NO_DICE_YET}}
         if name == "count":
-            return {"labels": {"roll": f"Roll {values.get('count', 10)} dice"}}
+            count = whole_number(values.get("count", 10), "The number of dice", 1, 20)
+            return {"labels": {"roll": f"Roll {count} dice"}}
         return {}
 
 
@@ -282,6 +290,7 @@ EXACT = {"simple_plastic": _simple_plastic_odds, "army_men": _army_men_odds, "ph
          "one_brain_cell": _one_brain_cell_odds, "dice_tactics": _dice_tactics_odds}
 """Per ruleset: the settings of a game -> a few exact chances (or numbers) a house rule may move, each computed
 by the ruleset's own odds code (the same the game's dice and the book's odds explorers use)."""
+LAB_RULESETS = EXACT  # the rulesets the lab offers: those whose exact odds it can show
 
 
 def exact_odds(ruleset: str, scenario: str, setting: str, values) -> dict[str, list[tuple[str, Fraction]]]:
@@ -426,6 +435,14 @@ def play_runs(runs, executor=None) -> None:
         run.record(label, future.result())
 
 
+def _chosen(values: dict, name: str, offered: list[str]):
+    """The value of the select ``name``: one of ``offered``, or a ValueError saying so."""
+    value = values.get(name)
+    if not isinstance(value, str) or value not in offered:
+        raise ValueError(f"the {name} must be one of {', '.join(offered)}, not {brief(value)}")
+    return value
+
+
 PAGE_MAX_GAMES = 20  # the page plays on one core of the reader's browser: a few games each
 STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves while they play
 
@@ -441,23 +458,40 @@ def value_options(ruleset: str, setting: str, scenario: str | None = None) -> li
 
 class LabTool:
     """The house-rules lab as a page tool: ``ruleset`` -> ``scenario`` and ``setting`` -> ``value`` selects,
-    ``games``, a ``run`` button, the ``progress`` bar and the ``results``."""
+    ``games``, a ``run`` button, the ``progress`` bar and the ``results``. A select's value edited in the page
+    (anything) is a ``ValueError`` in words, shown in ``results`` (``MESSAGE_OUTPUT``); the last run is kept."""
+
+    MESSAGE_OUTPUT = "results"
 
     def __init__(self):
         self.run: LabRun | None = None
 
     def command(self, name: str, values: dict) -> dict:
         if name == "ruleset":
-            return self._ruleset(values["ruleset"])
+            return self._ruleset(_chosen(values, "ruleset", list(LAB_RULESETS)))
         if name in ("setting", "scenario"):
-            return self._setting(values["ruleset"], values["setting"], values.get("scenario"))
+            ruleset, scenario, setting = self._choices(values)
+            return self._setting(ruleset, setting, scenario)
         if name == "run":
-            games = max(1, min(PAGE_MAX_GAMES, int(values.get("games", PAGE_MAX_GAMES))))
-            self.run = LabRun(values["ruleset"], values["scenario"], values["setting"], values.get("value"), games)
+            ruleset, scenario, setting = self._choices(values)
+            games = whole_number(values.get("games", PAGE_MAX_GAMES), "The number of games", 1, PAGE_MAX_GAMES)
+            value = values.get("value")
+            offered = [v for _, v in value_options(ruleset, setting, scenario)]
+            if value is not None and value not in offered:
+                raise ValueError(f"{brief(value)} is not a value of {setting_words(setting)} offered here")
+            self.run = LabRun(ruleset, scenario, setting, value, games)
             return self._slice()
         if name == "step" and self.run is not None:
             return self._slice()
         return {}
+
+    @staticmethod
+    def _choices(values: dict) -> tuple[str, str, str]:
+        """The ruleset, scenario and setting chosen, each one the lab offers (else a ValueError in words)."""
+        ruleset = _chosen(values, "ruleset", list(LAB_RULESETS))
+        scenario = _chosen(values, "scenario", list(get_ruleset(ruleset).scenarios))
+        setting = _chosen(values, "setting", list(house_rules(ruleset)))
+        return ruleset, scenario, setting
 
     def _ruleset(self, ruleset: str) -> dict:
         rules = get_ruleset(ruleset)

@@ -118,7 +118,7 @@ def _fighter(data, index=0):
     (lambda d: d["start"]["position"]["fighters"].append(dict(_fighter(d))), "two fighters are called"),
     # counts, flags, phases
     (lambda d: _start(d).update(movement_left=-1), "movement_left is a whole number from 0"),
-    (lambda d: _start(d).update(movement_left=10**30), "movement_left is a whole number from 0"),
+    (lambda d: _start(d).update(movement_left=10**30), "movement_left must be a whole number of at most"),  # the core bounds every number
     (lambda d: _start(d).update(attacked="no"), "attacked must be true or false"),
     (lambda d: _start(d).update(turn=0), "the turn is a whole number"),
     (lambda d: _start(d).update(turn=1.5), "turn must be a whole number"),

@@ -15,6 +15,7 @@ import numbers
 from typing import Any
 
 from .errors import MalformedAction, SaveGameError
+from .limits import MAX_NAME_CHARS, MAX_WHOLE, brief, nesting_problem
 
 
 class Action:
@@ -46,10 +47,14 @@ def action(cls):
     def __post_init__(self):
         for name in names:
             value = getattr(self, name)
-            if type(value) not in _PLAIN:  # the common case costs one set lookup
+            kind = type(value)
+            if kind is str or kind is int:  # the common case: two type tests and a bound
+                if _out_of_bounds(value):
+                    raise MalformedAction(_bounds_words(cls.__name__, name, value))
+            elif kind is not bool and value is not None:
                 object.__setattr__(self, name, _normalise(value, cls.__name__, name))
         if not isinstance(self.player, str):
-            raise MalformedAction(f"{cls.__name__}: player must be a side's name, not {self.player!r}")
+            raise MalformedAction(f"{cls.__name__}: player must be a side's name, not {brief(self.player)}")
         if original is not None:
             original(self)
 
@@ -62,40 +67,76 @@ def action(cls):
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})
+MAX_LIST_NESTING = 4  # a point is a list; a path of points a list of lists: nothing in an action nests deeper
+
+
+def _out_of_bounds(value) -> bool:
+    """Text longer than any name, or a whole number larger than any count or coordinate (they would be quoted)."""
+    if type(value) is str:
+        return len(value) > MAX_NAME_CHARS
+    return not -MAX_WHOLE <= value <= MAX_WHOLE
+
+
+def _bounds_words(kind: str, name: str, value) -> str:
+    if isinstance(value, str):
+        return f"{kind}.{name} is text of at most {MAX_NAME_CHARS} characters, not {brief(value)}"
+    return f"{kind}.{name} must be a whole number of at most {MAX_WHOLE:,} either way, not {brief(value)}"
 
 
 def _normalise(value, kind: str, name: str, depth: int = 0):
     if type(value) in _PLAIN:
+        if type(value) in (str, int) and _out_of_bounds(value):
+            raise MalformedAction(_bounds_words(kind, name, value))
         return value
-    if isinstance(value, (str, bool)):
+    if isinstance(value, str):  # a subclass of str (an enum's member) stays as it is
+        if len(value) > MAX_NAME_CHARS:
+            raise MalformedAction(_bounds_words(kind, name, value))
         return value
     if isinstance(value, int):
-        return int(value)
-    if isinstance(value, (list, tuple)) and depth < 4:
+        return _normalise(int(value), kind, name, depth)
+    if isinstance(value, (list, tuple)):
+        if depth >= MAX_LIST_NESTING:
+            raise MalformedAction(f"{kind}.{name}: lists are nested too deep (at most {MAX_LIST_NESTING} levels)")
+        if len(value) > MAX_LIST_ITEMS:
+            raise MalformedAction(f"{kind}.{name} is a list of at most {MAX_LIST_ITEMS} items, not {len(value):,}")
         return tuple(_normalise(v, kind, name, depth + 1) for v in value)
     if isinstance(value, numbers.Real) or isinstance(value, decimal.Decimal):
-        number = float(value)
+        try:
+            number = float(value)
+        except (OverflowError, ValueError):
+            number = math.inf
         if math.isfinite(number):
             return number
     elif hasattr(value, "__index__"):  # numpy integers
-        return int(value.__index__())
+        try:
+            return _normalise(int(value.__index__()), kind, name, depth)
+        except TypeError:
+            pass
     raise MalformedAction(f"{kind}.{name} must be text, a whole or finite number, true/false, or a short list "
-                          f"of those, not {value!r}")
+                          f"of those, not {brief(value)}")
+
+
+MAX_LIST_ITEMS = 256  # the longest list an action holds (a squad's followers, a path of points)
 
 
 def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
     """Rebuild an action, with a clear message for anything malformed."""
     if not isinstance(data, dict) or "type" not in data:
-        raise SaveGameError(f"an action must be an object with a 'type', got {data!r}")
+        raise SaveGameError(f"an action must be an object with a 'type', got {brief(data)}")
+    deep = nesting_problem(data)
+    if deep:
+        raise SaveGameError(f"an action is malformed: {deep}")
     kind = kinds.get(data["type"]) if isinstance(data["type"], str) else None
     if kind is None:
         known = ", ".join(sorted(kinds))
-        raise SaveGameError(f"unknown action type {data['type']!r}; this ruleset knows {known}")
+        raise SaveGameError(f"unknown action type {brief(data['type'])}; this ruleset knows {known}")
     fields = {f.name: f for f in dataclasses.fields(kind)}
     given = {k: v for k, v in data.items() if k != "type"}
     unknown = set(given) - set(fields)
     if unknown:
-        raise SaveGameError(f"{data['type']} has no field(s) {', '.join(sorted(unknown))}")
+        names = sorted(brief(str(name)) for name in unknown)
+        more = f" and {len(names) - 5:,} more" if len(names) > 5 else ""
+        raise SaveGameError(f"{data['type']} has no field(s) {', '.join(names[:5])}{more}")
     try:
         return kind(**given)
     except (TypeError, ValueError) as exc:

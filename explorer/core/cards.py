@@ -14,6 +14,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any
+from .limits import brief
 
 SUITS = ("♠", "♥", "♦", "♣")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -32,9 +33,9 @@ class Card:
     def __post_init__(self):
         if self.rank == JOKER:
             if not isinstance(self.suit, str) or not self.suit or ":" in self.suit:
-                raise ValueError(f"a joker needs an owner name, not {self.suit!r}")
+                raise ValueError(f"a joker needs an owner name, not {brief(self.suit)}")
         elif self.rank not in RANKS or self.suit not in SUITS:
-            raise ValueError(f"no such card: rank {self.rank!r} of suit {self.suit!r}")
+            raise ValueError(f"no such card: rank {brief(self.rank)} of suit {brief(self.suit)}")
         # Computed once: cards are hashed and written out constantly, and a str caches its hash.
         object.__setattr__(self, "code", f"{JOKER}:{self.suit}" if self.rank == JOKER else f"{self.rank}{self.suit}")
 
@@ -49,7 +50,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card code: ``'Q♥'``, ``'qh'``, ``'10♠'``, ``'TS'``, ``'Joker:green'``."""
         if not isinstance(text, str):
-            raise ValueError(f"a card code is text, not {text!r}")
+            raise ValueError(f"a card code is text, not {brief(text)}")
         if text.lower().startswith("joker:"):
             return cls(JOKER, text.split(":", 1)[1])
         rank, suit = text[:-1].upper(), text[-1:]
@@ -58,7 +59,7 @@ class Card:
         try:
             return cls(rank, suit)
         except ValueError:
-            raise ValueError(f"{text!r} is not a card (try 'Q♥', 'QH', '10S' or 'Joker:green')") from None
+            raise ValueError(f"{brief(text)} is not a card (try 'Q♥', 'QH', '10S' or 'Joker:green')") from None
 
     @property
     def is_joker(self) -> bool:
@@ -68,7 +69,7 @@ class Card:
         return self.code
 
     def __repr__(self) -> str:
-        return f"Card({self.rank!r}, {self.suit!r})"
+        return f"Card({brief(self.rank)}, {brief(self.suit)})"
 
 
 def standard_deck() -> list[Card]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from .limits import brief
 
 Square = tuple[int, int]
 
@@ -33,7 +34,7 @@ class Grid:
     def __post_init__(self):
         for size in (self.width, self.height):
             if isinstance(size, bool) or not isinstance(size, int):
-                raise ValueError(f"a grid is a whole number of columns and rows, not {self.width!r}x{self.height!r}")
+                raise ValueError(f"a grid is a whole number of columns and rows, not {brief(self.width)}x{brief(self.height)}")
         if self.width < 1 or self.height < 1:
             raise ValueError(f"a grid needs at least one square, not {self.width}x{self.height}")
 

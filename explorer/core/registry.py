@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import UnknownRuleset
+from .limits import brief
 from .rules import Catalogue, RuleRef, Ruling, Section
 from .settings import settings_from_dict
 
@@ -109,7 +110,7 @@ class Ruleset:
             raise ValueError(f"{self.title} has no scenarios")
         name = scenario or next(iter(self.scenarios))
         if name not in self.scenarios:
-            raise ValueError(f"unknown scenario {name!r}; {self.title} has {', '.join(self.scenarios)}")
+            raise ValueError(f"unknown scenario {brief(name)}; {self.title} has {', '.join(self.scenarios)}")
         return self.scenarios[name](self.settings(**settings), seed=seed)
 
 
@@ -121,13 +122,13 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 def get_ruleset(name: str) -> Ruleset:
     if not isinstance(name, str):
-        raise UnknownRuleset(f"a ruleset is named by text, not {name!r}")
+        raise UnknownRuleset(f"a ruleset is named by text, not {brief(name)}")
     if name not in _REGISTRY:
         module = _package_rulesets().get(name)
         if module:
             importlib.import_module(module)
     if name not in _REGISTRY:
-        raise UnknownRuleset(f"unknown ruleset {name!r}; known rulesets: {', '.join(all_rulesets())}")
+        raise UnknownRuleset(f"unknown ruleset {brief(name)}; known rulesets: {', '.join(all_rulesets())}")
     return _REGISTRY[name]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 
 from .errors import SaveGameError
+from .limits import brief
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -32,9 +33,9 @@ class GameRNG:
 
     def __init__(self, seed: int = 0, counter: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {brief(seed)}")
         if isinstance(counter, bool) or not isinstance(counter, int) or not 0 <= counter <= MAX_COUNTER:
-            raise ValueError(f"a random-number counter is a whole number from 0 to 2**62, not {counter!r}")
+            raise ValueError(f"a random-number counter is a whole number from 0 to 2**62, not {brief(counter)}")
         self.seed = seed
         self.counter = counter
 

@@ -19,12 +19,12 @@ the loader.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_from_dict
 from .errors import RuleViolation, SaveGameError, UnknownRuleset
 from .game import Game
+from .limits import MAX_NAME_CHARS, brief, nesting_problem, parse_json
 from .registry import get_ruleset
 from .rng import GameRNG
 from .settings import settings_from_dict, settings_to_dict
@@ -64,24 +64,29 @@ def save_dict(state: GameState) -> dict[str, Any]:
     }
 
 
+SAVE_KEYS = ("format", "version", "ruleset", "settings", "scenario", "sides", "setup", "start", "actions", "current")
+"""Every key of a save, in the order written; a save with any other key is refused by name."""
+MOMENT_KEYS = ("position", "rng")
+"""The keys of a save's ``start`` and ``current``."""
+
+
 def load_json(text: Any) -> GameState:
     if not isinstance(text, (str, bytes)):
-        raise SaveGameError("a saved game is JSON text")
+        raise SaveGameError(f"a saved game is JSON text, not {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveGameError(f"a saved game is at most {MAX_SAVE_CHARS:,} characters")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise SaveGameError(f"a saved game must be JSON: {exc}") from None
-    return load_game(data)
+        raise SaveGameError(f"a saved game is at most {MAX_SAVE_CHARS:,} characters, not {len(text):,}")
+    return load_game(parse_json(text, SaveGameError, "a saved game"))
 
 
 def load_game(data: Any) -> GameState:
     """Rebuild a saved game, or raise :class:`SaveGameError` saying what is wrong."""
     _expect(isinstance(data, dict), "a saved game must be a JSON object")
+    deep = nesting_problem(data)
+    _expect(deep is None, f"the saved game is malformed: {deep}")
     _expect(data.get("format") == SAVE_FORMAT, f"not a Toy Soldier Rules Explorer save (format should be {SAVE_FORMAT!r})")
     _expect(data.get("version") == SAVE_VERSION,
-            f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+            f"save version {brief(data.get('version'))} is not supported (expected {SAVE_VERSION})")
+    _known_keys(data, SAVE_KEYS, "a save")
     try:
         ruleset = get_ruleset(data.get("ruleset"))
     except UnknownRuleset as exc:
@@ -89,14 +94,16 @@ def load_game(data: Any) -> GameState:
     cls = ruleset.state_type
     for key, kind in (("settings", dict), ("sides", list), ("start", dict), ("actions", list), ("current", dict)):
         _expect(isinstance(data.get(key), kind), f"the save needs {key!r} ({'an object' if kind is dict else 'a list'})")
-    _expect(isinstance(data.get("scenario"), str), "the save needs 'scenario' (a name)")
+    _known_keys(data["start"], MOMENT_KEYS, "the save's 'start'")
+    _known_keys(data["current"], MOMENT_KEYS, "the save's 'current'")
     _expect(len(data["actions"]) <= MAX_ACTIONS, f"a save holds at most {MAX_ACTIONS:,} actions")
     try:
         settings = settings_from_dict(ruleset.settings_type, data["settings"])
     except _MALFORMED as exc:
         raise SaveGameError(f"bad settings in the save: {exc}") from None
-    game = _part("setup", lambda: Game(settings, data["scenario"], cls._setup_from_dict(data.get("setup")),
-                                       tuple(data["sides"])))
+    scenario = _scenario(cls, ruleset, data.get("scenario"))
+    sides = _sides(ruleset, scenario, settings, data["sides"])
+    game = _part("setup", lambda: Game(settings, scenario, cls._setup_from_dict(data.get("setup")), sides))
     start = data["start"]
     _expect(isinstance(start.get("position"), dict), "the save's 'start' needs a 'position'")
     position = _part("starting position", lambda: cls._position_from_dict(game, start["position"]))
@@ -109,7 +116,7 @@ def load_game(data: Any) -> GameState:
         try:
             state.apply(act, dice=entry.get("dice"))
         except (RuleViolation, ValueError) as exc:
-            raise SaveGameError(f"action {index} of the save, {act!r}, cannot be replayed: {exc}") from None
+            raise SaveGameError(f"action {index} of the save, {brief(act)}, cannot be replayed: {exc}") from None
     current = data["current"]
     _expect(isinstance(current.get("position"), dict), "the save's 'current' needs a 'position'")
     saved = _part("current position", lambda: cls._position_from_dict(game, current["position"]))
@@ -117,6 +124,33 @@ def load_game(data: Any) -> GameState:
         raise SaveGameError("replaying the saved actions does not give the saved position: "
                             "the file was edited, or saved by a different version of the rules")
     return state
+
+
+def _known_keys(data: dict, keys: tuple[str, ...], what: str) -> None:
+    """Refuse, by name, a key the save format does not know (bytes hidden in one would load unseen)."""
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        names = ", ".join(brief(key) for key in unknown[:3]) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
+        raise SaveGameError(f"{what} has no key {names}; its keys are {', '.join(keys)}")
+
+
+def _scenario(cls, ruleset, name: Any) -> str:
+    """The save's scenario name: one of the ruleset's scenarios, or a name its custom positions carry."""
+    allowed = (*ruleset.scenarios, *cls.custom_scenarios)
+    if not isinstance(name, str) or name not in allowed:
+        raise SaveGameError(f"{ruleset.title} has no scenario {brief(name)}; it has {', '.join(allowed)}")
+    return name
+
+
+def _sides(ruleset, scenario: str, settings, sides: list) -> tuple[str, ...]:
+    """The save's sides: two names; for one of the ruleset's scenarios, that scenario's own sides."""
+    _expect(len(sides) == 2 and all(isinstance(s, str) and s and len(s) <= MAX_NAME_CHARS for s in sides)
+            and sides[0] != sides[1], f"a save names its two sides, two different names, not {brief(sides)}")
+    if scenario in ruleset.scenarios:
+        expected = _part("sides", lambda: ruleset.scenarios[scenario](settings, seed=0).sides)
+        _expect(tuple(sides) == tuple(expected),
+                f"{ruleset.title}'s {scenario} is played by {' and '.join(expected)}, not {' and '.join(map(brief, sides))}")
+    return tuple(sides)
 
 
 def _expect(condition: bool, message: str) -> None:

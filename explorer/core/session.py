@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import inspect
 import json
 import math
 import re
@@ -37,6 +38,7 @@ from typing import Any, NamedTuple
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
 from .errors import UnknownRuleset
+from .limits import MAX_WHOLE, brief, parse_json
 from .registry import get_ruleset
 from .simulate import seeded
 from .state import GameState
@@ -46,6 +48,7 @@ MAX_LINK_CHARS = 200_000  # a whole game is 2-3 thousand characters; anything fa
 GARBLED = "it is cut short or garbled (was the whole link copied?)"
 MAX_LINK_JSON = 2_000_000  # what a link may unpack to (a game's save is some 25 thousand characters)
 
+MAX_ACTION_CHARS = 100_000  # an action's JSON is a few hundred characters; more is refused before it is read
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
 Point = tuple[float, float]
@@ -227,7 +230,7 @@ class Session:
         """Play the offered action numbered ``choice``, then let the bots answer."""
         offered = list(self.state.legal_actions) if self.state.current_player == self.seat else []
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
-            return self._say("error", f"no offered action is numbered {choice!r}")
+            return self._say("error", f"no offered action is numbered {brief(choice)}")
         return self._apply(offered[choice], dice)
 
     def try_action(self, data: Any, dice: Iterable[int] | None = None) -> dict:
@@ -236,15 +239,18 @@ class Session:
         ``player`` may be left out (the human's). A refusal leaves the game as it was.
         """
         try:
-            if isinstance(data, str):
-                data = json.loads(data)
+            if isinstance(data, (str, bytes)):
+                if len(data) > MAX_ACTION_CHARS:
+                    raise MalformedAction(f"an action is at most {MAX_ACTION_CHARS:,} characters of JSON, "
+                                          f"not {len(data):,}")
+                data = parse_json(data, MalformedAction, "an action")
             if isinstance(data, dict) and "player" not in data:
                 data = {**data, "player": self.seat}
             action = action_from_dict(data, self.ruleset.action_kinds)
         except (ValueError, SaveGameError) as error:
             return self._say("error", f"not an action: {error}")
         if action.player != self.seat:
-            return self._say("error", f"you play {self.seat}, not {action.player}")
+            return self._say("error", f"you play {self.seat}, not {brief(action.player)}")
         return self._apply(action, dice)
 
     def tap(self, x: float, y: float) -> dict:
@@ -258,6 +264,9 @@ class Session:
         figure chosen (placing the next trooper). When only one figure can act,
         it is chosen already.
         """
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
+                   and abs(c) <= MAX_WHOLE for c in (x, y)):
+            return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         anchored = self._anchored()
         if not anchored:
             return self._say("note", "Nothing to choose on the board now: use the list of actions.")
@@ -367,9 +376,12 @@ class Session:
         playing the other side starts a new Session (and a board for that seat).
         """
         name = scenario or self.scenario
-        if name not in self.ruleset.scenarios:
-            return self._say("error", f"No new game: {self.ruleset.title} has no scenario {name!r}; "
+        if not isinstance(name, str) or name not in self.ruleset.scenarios:
+            return self._say("error", f"No new game: {self.ruleset.title} has no scenario {brief(name)}; "
                                       f"it has {', '.join(self.ruleset.scenarios)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_WHOLE):
+            return self._say("error", f"No new game: a seed is a whole number from 0 to {MAX_WHOLE:,}, "
+                                      f"not {brief(seed)}")
         seed = self.seed if seed is None else int(seed)
         state = self.ruleset.scenarios[name](self.state.game.settings, seed=seed)
         if set(state.sides) != ({self.human, *self.bots} if self.bots else set(self.state.sides)):
@@ -384,7 +396,7 @@ class Session:
         ``"person"``: another person on this screen plays them (whoever is to act plays)."""
         if not isinstance(name, str) or name not in (*self.ruleset.bots, PERSON):
             return self._say("error", f"No such opponent: {self.ruleset.title} has the bots "
-                                      f"{', '.join(self.ruleset.bots)} or {PERSON!r}, not {name!r}")
+                                      f"{', '.join(self.ruleset.bots)} or {PERSON!r}, not {brief(name)}")
         others = [side for side in self.state.sides if side != self.human]
         self.bots = {} if name == PERSON else {side: make_bot(self.ruleset, name, self.bot_seed) for side in others}
         self.bot_name = name
@@ -416,6 +428,10 @@ class Session:
             state = type(self.state).from_json(text)
             if state.ruleset is not self.ruleset:
                 raise SaveGameError(f"this is a game of {state.ruleset.title}, not {self.ruleset.title}")
+            if set(state.sides) != ({self.human, *self.bots} if self.bots else {self.human, *state.sides}):
+                # else nobody here could ever act in it (two people on one screen play every side)
+                raise SaveGameError(f"this game is played by {' and '.join(state.sides)}; "
+                                    f"here {self.human} plays against {' and '.join(self.bots)}")
             words = self._history_words(state)
         except (SaveGameError, ValueError) as error:
             return self._say("error", f"Cannot load: {error}")
@@ -485,7 +501,11 @@ class Session:
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open}.get(name)
         if method is None:
-            return self._say("error", f"unknown command {name!r}")
+            return self._say("error", f"unknown command {brief(name)}")
+        try:
+            inspect.signature(method).bind(*args)
+        except TypeError:
+            return self._say("error", f"the command {name} does not take {len(args)} argument(s)")
         return method(*args)
 
     # -- what an answer holds -------------------------------------------------------------------
@@ -740,10 +760,7 @@ def _unpack_link(text) -> dict:
         raise SaveGameError(f"it unpacks to more than {MAX_LINK_JSON} characters, far more than a game needs")
     if not unpacker.eof:
         raise SaveGameError(GARBLED)
-    try:
-        payload = json.loads(raw.decode())
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveGameError("it is garbled (not a game inside)") from None
+    payload = parse_json(raw, SaveGameError, "a link's game")  # the one parse: its nesting and size checks
     if not isinstance(payload, dict) or not isinstance(payload.get("save"), dict):
         raise SaveGameError("it holds no saved game")
     return payload

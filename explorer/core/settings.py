@@ -23,6 +23,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
+from .limits import brief
+
 _CHECK = "explorer.setting"
 
 
@@ -89,17 +91,17 @@ def check_settings(settings) -> None:
         value = getattr(settings, field.name)
         allowed = _allowed_types(hints[field.name])
         if not _type_ok(value, allowed):
-            raise ValueError(f"setting {field.name} must be {_type_name(allowed)}, not {value!r}")
+            raise ValueError(f"setting {field.name} must be {_type_name(allowed)}, not {brief(value)}")
         rule: _Rule | None = field.metadata.get(_CHECK)
         if rule is None or value is None:
             continue
         if rule.choices is not None and value not in rule.choices:
-            raise ValueError(f"setting {field.name} must be one of {', '.join(map(str, rule.choices))}, not {value!r}")
+            raise ValueError(f"setting {field.name} must be one of {', '.join(map(str, rule.choices))}, not {brief(value)}")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if not math.isfinite(value):
-                raise ValueError(f"setting {field.name} must be a finite number, not {value!r}")
+                raise ValueError(f"setting {field.name} must be a finite number, not {brief(value)}")
             if rule.low is not None and value < rule.low or rule.high is not None and value > rule.high:
-                raise ValueError(f"setting {field.name} must be from {rule.low:g} to {rule.high:g}, not {value!r}")
+                raise ValueError(f"setting {field.name} must be from {rule.low:g} to {rule.high:g}, not {brief(value)}")
 
 
 def settings_from_dict(settings_type: type, data: Any) -> Any:
@@ -107,9 +109,10 @@ def settings_from_dict(settings_type: type, data: Any) -> Any:
     if not isinstance(data, Mapping):
         raise ValueError("settings must be an object of name: value")
     names = [f.name for f in dataclasses.fields(settings_type)]
-    unknown = sorted(set(map(str, data)) - set(names))
+    unknown = sorted(brief(str(name)) for name in set(map(str, data)) - set(names))
     if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(unknown)}; the settings are {', '.join(names)}")
+        more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
+        raise ValueError(f"unknown setting(s) {', '.join(unknown[:5])}{more}; the settings are {', '.join(names)}")
     return settings_type(**data)
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import html
+import itertools
 import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -45,6 +46,7 @@ from .actions import Action, Decision, Event
 from .dice import Dist
 from .errors import MalformedAction, RuleViolation
 from .game import Game
+from .limits import brief, field_problem
 from .rng import GameRNG
 
 if TYPE_CHECKING:
@@ -119,10 +121,18 @@ class LegalActions:
 
 class GameState:
     ruleset: ClassVar[Ruleset]
+    custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
+    """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
 
     def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
-        """A game starting at ``position``; raises ``ValueError`` if the position is not legal."""
-        problem = type(self)._position_problem(game, position) or _pending_problem(self.ruleset, game, position)
+        """A game starting at ``position``; raises ``ValueError`` if the position is not legal.
+
+        The position's fields are checked by their declared types first (the core, for every
+        ruleset), then by the ruleset's own rules (``_position_problem``): no rule code meets a
+        ``None`` where a set belongs.
+        """
+        problem = (field_problem(position) or type(self)._position_problem(game, position)
+                   or _pending_problem(self.ruleset, game, position))
         if problem:
             raise ValueError(f"not a legal position of {self.ruleset.title}: {problem}")
         self.game = game
@@ -266,7 +276,7 @@ class GameState:
         if pending is not None and action.player != pending.player:
             return RuleViolation(f"{pending.player} must first {pending.prompt}", ruleset.ref(pending.rule), action)
         if pending is None and action.player != self.position.side:
-            return RuleViolation(f"it is {self.position.side}'s turn, not {action.player!r}'s",
+            return RuleViolation(f"it is {self.position.side}'s turn, not {brief(action.player)}'s",
                                  ruleset.ref(ruleset.turn_section), action)
         violation = self._check(action)
         if violation is not None and violation.action is None:
@@ -341,7 +351,7 @@ class GameState:
             raise MalformedAction(f"this action rolls {n} dice; not enough were entered")
         faces, self._forced_dice = tuple(self._forced_dice[:n]), self._forced_dice[n:]
         if any(not 1 <= f <= sides for f in faces):
-            raise MalformedAction(f"dice faces must be whole numbers from 1 to {sides}, got {faces}")
+            raise MalformedAction(f"dice faces must be whole numbers from 1 to {sides}, got {brief(faces)}")
         return faces
 
     def clone(self) -> GameState:
@@ -372,7 +382,7 @@ class GameState:
         view holding only what that player may know.
         """
         if player is not None and player not in self.sides:
-            raise ValueError(f"{player!r} is not a player; the players are {', '.join(self.sides)}")
+            raise ValueError(f"{brief(player)} is not a player; the players are {', '.join(self.sides)}")
         return View(player, self.game, self.position, self.current_player, self.outcome,
                     tuple(self.events_for(player)))
 
@@ -431,17 +441,24 @@ def _pending_problem(ruleset, game: Game, position) -> str | None:
     if pending is None:
         return None
     if not isinstance(pending, Decision) or pending.player not in game.sides:
-        return f"a pending decision must be a Decision for one of {', '.join(game.sides)}, not {pending!r}"
+        return f"a pending decision must be a Decision for one of {', '.join(game.sides)}, not {brief(pending)}"
     if not isinstance(pending.rule, str) or pending.rule not in ruleset.sections:
-        return f"a pending decision cites no rule section of {ruleset.title}: {pending.rule!r}"
+        return f"a pending decision cites no rule section of {ruleset.title}: {brief(pending.rule)}"
     return None
 
 
+MAX_ENTERED_DICE = 1000  # far more than any action rolls
+
+
 def _entered_dice(dice) -> tuple[int, ...]:
+    if isinstance(dice, (str, bytes)):
+        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}")
     try:
-        faces = tuple(dice)
+        faces = tuple(itertools.islice(dice, MAX_ENTERED_DICE + 1))
     except TypeError:
-        raise MalformedAction(f"dice are a list of faces, not {dice!r}") from None
+        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}") from None
     if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
-        raise MalformedAction(f"dice faces must be whole numbers, got {faces!r}")
+        raise MalformedAction(f"dice faces must be whole numbers, got {brief(faces)}")
+    if len(faces) > MAX_ENTERED_DICE:
+        raise MalformedAction(f"at most {MAX_ENTERED_DICE:,} dice may be entered for one action")
     return faces

@@ -27,6 +27,7 @@ from functools import cached_property
 
 from . import geometry as geo
 from .geometry import Point, Polygon
+from .limits import brief
 
 BASE_DIAMETER = 0.5
 """Every figure stands on a disc this many inches across (a ruling: toy soldiers'
@@ -148,9 +149,9 @@ class Terrain:
     def __post_init__(self):
         object.__setattr__(self, "kind", TerrainKind(self.kind))
         if not isinstance(self.shape, Polygon) or not self.shape.is_valid:
-            raise ValueError(f"terrain {self.name!r} needs a valid, non-empty polygon")
+            raise ValueError(f"terrain {brief(self.name)} needs a valid, non-empty polygon")
         if self.kind is TerrainKind.HILL and self.elevation < 1:
-            raise ValueError(f"hill {self.name!r} needs an elevation of 1 or more")
+            raise ValueError(f"hill {brief(self.name)} needs an elevation of 1 or more")
 
     @classmethod
     def polygon(cls, name: str, kind: TerrainKind | str, points: Iterable[Point], *, elevation: int = 0) -> Terrain:
@@ -193,14 +194,17 @@ class Terrain:
 
     @classmethod
     def from_dict(cls, data: Mapping) -> Terrain:
+        kinds = [kind.value for kind in TerrainKind]
+        if isinstance(data, Mapping) and data.get("kind") not in kinds:  # Enum's own message quotes it whole
+            raise ValueError(f"a terrain piece's kind is one of {', '.join(kinds)}, not {brief(data.get('kind'))}")
         try:
             return cls.polygon(data["name"], data["kind"], data["points"], elevation=data.get("elevation", 0))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed terrain piece {data!r}: {exc}") from None
+            raise ValueError(f"malformed terrain piece {brief(data)}: {exc}") from None
 
     def __repr__(self) -> str:
         extra = f", elevation={self.elevation}" if self.elevation else ""
-        return f"Terrain.polygon({self.name!r}, {self.kind!r}, {list(self.points)!r}{extra})"
+        return f"Terrain.polygon({brief(self.name)}, {brief(self.kind)}, {brief(list(self.points))}{extra})"
 
 
 def elevation_at(point: Point, terrain: Iterable[Terrain]) -> int:
@@ -617,7 +621,7 @@ def table_from_dict(data, *, terrain_optional: bool = True) -> Table:
     size = (data["width"], data["height"])
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                and 1 <= v <= MAX_TABLE_INCHES for v in size):
-        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {size!r:.60}")
+        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {brief(size)}")
     terrain = data.get("terrain", [])
     if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
         raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
@@ -643,6 +647,6 @@ def _terrain_from_save(data) -> Terrain:
         raise ValueError("a piece of terrain has a name and a kind (text)")
     elevation = data.get("elevation", 0)
     if isinstance(elevation, bool) or not isinstance(elevation, int) or not 0 <= elevation <= 100:
-        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {elevation!r:.40}")
+        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {brief(elevation)}")
     return Terrain.from_dict(data)
 

@@ -96,3 +96,20 @@ def mutated(data, path, how: str, value=None):
 
 def is_finite_json(value) -> bool:
     return not (isinstance(value, float) and not math.isfinite(value))
+
+
+# -- hostile input (tests/conformance/hostile.py) ------------------------------------------------------------
+
+def nested(levels: int, inner=0):
+    """``levels`` lists inside each other, built without recursion."""
+    for _ in range(levels):
+        inner = [inner]
+    return inner
+
+
+HOSTILE_VALUES = (*ODD_VALUES, nested(50_000), {"a": nested(2_000)}, "x" * 1_000_000, 10**400, -10**300,
+                  float("inf"), 2**63, [0] * 100_000, {str(i): i for i in range(1000)}, "\x00\ud800", -1e6)
+"""What a hostile file, page or caller may put anywhere: :data:`ODD_VALUES` and worse (deep, huge, long)."""
+
+HOSTILE_TEXT = ("[" * 100_000 + "]" * 100_000, "9" * 5000, "1e999", '"' + "y" * 2_000_000 + '"', "{" * 60_000)
+"""Raw JSON that no Python value dumps to: deep brackets, a number too long to read."""

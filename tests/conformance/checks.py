@@ -133,6 +133,28 @@ def check_malformed_actions(state: GameState, rng: random.Random, count: int) ->
     return refused
 
 
+def check_deep_input(case: tuple[str, str]) -> None:
+    """JSON nested 100,000 deep, as a file or in "try anything", is refused in words, and the game goes on.
+
+    Run in the page's Python too (:func:`self_check`), where a parser that recursed would overflow the
+    page's stack ("Maximum call stack size exceeded") long before Python's own recursion limit.
+    """
+    from explorer.core import SaveGameError
+    from explorer.core.session import Session
+
+    deep = "[" * 100_000 + "]" * 100_000
+    try:
+        load_json(deep)
+    except SaveGameError as error:
+        assert "nested too deep" in str(error), error
+    else:
+        raise AssertionError("a save nested 100,000 deep was loaded")
+    session = Session(case[0], case[1])
+    for answer in (session.load(deep), session.try_action("[" * 90_000), session.try_action('{"a":' * 16_000)):
+        assert answer["message"]["kind"] == "error" and "nested too deep" in answer["message"]["text"], answer["message"]
+    assert session.answer()["actions"], "after a refused input the game offers nothing"
+
+
 # -- the same games in two runtimes ----------------------------------------------
 
 def make_bot(state: GameState, name: str, seed: int):
@@ -174,6 +196,7 @@ def conformance_checks(seeds: Sequence[int], steps: Sequence[int], odd: int) -> 
         name = "/".join(case)
         checks[f"{name}/replay"] = lambda case=case: check_replay(case)
         checks[f"{name}/round_limit"] = lambda case=case: check_round_limit(case)
+        checks[f"{name}/deep_input"] = lambda case=case: check_deep_input(case)
         checks[f"{name}/malformed_actions"] = lambda case=case: check_malformed_actions(
             random_walk(new_game(case, seed=2), random.Random(2), 30), random.Random(7), odd)
         for seed in seeds:

@@ -26,6 +26,7 @@ from .data import PROFILES
 from .mechanics import Figure, Flag
 from .rulings import VARIANTS
 from .sections import ref
+from explorer.core.limits import brief
 
 MAX_FIGURES = 200
 MAX_ROUND = 1_000_000
@@ -136,6 +137,8 @@ def _point(value) -> bool:
 
 class ArmyMenState(GameState):
     """A game of the army-men rules in progress (either variant: ``settings.variant``)."""
+
+    custom_scenarios = ("custom", "army")  # saves of custom positions, and of games from the army builder
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -614,9 +617,9 @@ class ArmyMenState(GameState):
             return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
         for fid, f in p.figures.items():
             if not isinstance(f, Figure) or f.id != fid:
-                return f"figures must map each figure's id to the figure, not {fid!r} to {f!r}"
+                return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
             if f.side not in game.sides:
-                return f"{f.id} is on side {f.side!r}, which is not a side of this game ({', '.join(game.sides)})"
+                return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
             if f.in_play and not table.on_table(f.position):
                 return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {m._fmt(f.position)}"
             if f.in_play and table.in_solid(f.position):
@@ -634,9 +637,9 @@ class ArmyMenState(GameState):
             if problems:
                 return str(problems[0])
         if p.side not in game.sides:
-            return f"the side to play must be one of {', '.join(game.sides)}, not {p.side!r}"
+            return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
         if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
+            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
         if any(f.fired_round > p.round for f in p.figures.values()):
             return "a trooper cannot have fired in a round not yet played"
         return _step_problem(p) or _flag_problem(game, p) or _deployment_problem(p)
@@ -676,7 +679,7 @@ class ArmyMenState(GameState):
             raise ValueError("side must be text")
         rnd = data["round"]
         if isinstance(rnd, bool) or not isinstance(rnd, int):
-            raise ValueError(f"round must be a whole number, not {rnd!r:.40}")
+            raise ValueError(f"round must be a whole number, not {brief(rnd)}")
         acting = data["acting"]
         if acting is not None and not _name(acting):
             raise ValueError("acting is a trooper's id or null")

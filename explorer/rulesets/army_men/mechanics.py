@@ -22,6 +22,7 @@ from .data import (
     SQUAD_SIZE, TO_HIT, TUTORIAL_KINDS, Profile,
 )
 from .sections import ref
+from explorer.core.limits import brief
 
 STATUSES = ("in_play", "dead", "off_table", "waiting")  # waiting: not set up yet (deployment by the players)
 CONTACT_INCHES = tt.BASE_DIAMETER + 1e-6
@@ -53,20 +54,20 @@ class Figure:
         for name in ("id", "side", "squad"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value or len(value) > 60:
-                raise ValueError(f"a figure's {name} is a short name (text), not {value!r:.60}")
+                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
         if not isinstance(self.kind, str) or self.kind not in PROFILES:
-            raise ValueError(f"unknown kind of trooper {self.kind!r:.60}; the kinds are {', '.join(PROFILES)}")
+            raise ValueError(f"unknown kind of trooper {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
         coords = (self.x, self.y)
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
-            raise ValueError(f"figure {self.id!r} needs a position in inches (finite numbers), not {coords!r:.80}")
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
         if self.status not in STATUSES:
-            raise ValueError(f"figure {self.id!r}: status is one of {', '.join(STATUSES)}, not {self.status!r:.40}")
+            raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
         if not isinstance(self.prone, bool) or not isinstance(self.moved, bool):
-            raise ValueError(f"figure {self.id!r}: prone and moved are true or false")
+            raise ValueError(f"figure {brief(self.id)}: prone and moved are true or false")
         if isinstance(self.fired_round, bool) or not isinstance(self.fired_round, int) or self.fired_round < 0:
-            raise ValueError(f"figure {self.id!r}: fired_round is a whole number, 0 or more")
+            raise ValueError(f"figure {brief(self.id)}: fired_round is a whole number, 0 or more")
 
     @property
     def position(self) -> Point:

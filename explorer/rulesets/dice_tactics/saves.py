@@ -11,6 +11,7 @@ import dataclasses
 from collections import Counter
 
 from explorer.core.grid import Grid
+from explorer.core.limits import brief
 
 from . import data as d
 from .data import CARDS, EDGES, SQUAD, TANK, TERRAIN, UNITS
@@ -43,7 +44,7 @@ def terrain_from_rows(rows) -> dict:
     for r, row in enumerate(rows):
         for c, symbol in enumerate(row):
             if symbol not in _KINDS:
-                raise ValueError(f"unknown terrain symbol {symbol!r} at {(c, r)}")
+                raise ValueError(f"unknown terrain symbol {brief(symbol)} at {(c, r)}")
             if _KINDS[symbol] != d.GROUND:
                 terrain[(c, r)] = _KINDS[symbol]
     return terrain
@@ -61,7 +62,7 @@ def _squares(value, what: str, grid: Grid) -> tuple:
     out = []
     for item in value:
         if not isinstance(item, list) or len(item) != 2 or not all(_int(x) for x in item) or tuple(item) not in grid:
-            raise ValueError(f"{what}: {item!r:.40} is not a square of the {grid.width}x{grid.height} board")
+            raise ValueError(f"{what}: {brief(item)} is not a square of the {grid.width}x{grid.height} board")
         out.append(tuple(item))
     if len(set(out)) != len(out):
         raise ValueError(f"{what} names a square twice")
@@ -73,7 +74,7 @@ def setup_from_dict(data) -> Setup:
         raise ValueError("the setup is an object with 'grid', 'terrain', 'spawns' and 'zone'")
     size = data["grid"]
     if not isinstance(size, list) or len(size) != 2 or not all(_int(v) and 1 <= v <= MAX_GRID for v in size):
-        raise ValueError(f"the grid is [columns, rows], each 1 to {MAX_GRID}, not {size!r:.60}")
+        raise ValueError(f"the grid is [columns, rows], each 1 to {MAX_GRID}, not {brief(size)}")
     grid = Grid(*size)
     rows = data["terrain"]
     if (not isinstance(rows, list) or len(rows) != grid.height
@@ -123,15 +124,15 @@ def position_problem(game, p) -> str | None:
     sides = game.sides
     grid = setup.grid
     if p.side not in sides:
-        return f"the player to move is one of {', '.join(sides)}, not {p.side!r}"
+        return f"the player to move is one of {', '.join(sides)}, not {brief(p.side)}"
     if not _int(p.turn) or not 1 <= p.turn <= MAX_TURNS:
         return f"the turn is a whole number from 1 to {MAX_TURNS}"
     if p.side != sides[(p.turn - 1) % 2]:
         return f"turn {p.turn} is {sides[(p.turn - 1) % 2]}'s"
     if p.phase not in PHASES:
-        return f"the phase is one of {', '.join(PHASES)}, not {p.phase!r}"
+        return f"the phase is one of {', '.join(PHASES)}, not {brief(p.phase)}"
     if not _int(p.marker) or not 1 <= p.marker <= game.settings.track_length:
-        return f"the Operation Marker is on a space from 1 to {game.settings.track_length}, not {p.marker!r}"
+        return f"the Operation Marker is on a space from 1 to {game.settings.track_length}, not {brief(p.marker)}"
     for field in ("supply", "resources", "vp", "hands", "edges"):
         if not isinstance(getattr(p, field), dict) or set(getattr(p, field)) != set(sides) and field != "edges":
             return f"{field} must be given for exactly {' and '.join(sides)}"
@@ -141,10 +142,12 @@ def position_problem(game, p) -> str | None:
             return f"{side}'s supply is a count of squads and tanks"
         if not 0 <= s.tanks <= d.START_TANKS:
             return f"{side}'s supply holds 0 to {d.START_TANKS} tanks, not {s.tanks}"
+        if not 0 <= s.squads <= d.START_SQUADS + d.START_TANKS:
+            return f"{side}'s supply holds 0 to {d.START_SQUADS + d.START_TANKS} squads, not {s.squads}"
         for field in ("resources", "vp"):
             v = getattr(p, field)[side]
             if not _int(v) or not 0 <= v <= MAX_COUNT:
-                return f"{side}'s {field} is a whole number from 0 to {MAX_COUNT}, not {v!r}"
+                return f"{side}'s {field} is a whole number from 0 to {MAX_COUNT}, not {brief(v)}"
     if not _int(p.temporary) or not 0 <= p.temporary <= 1:
         return "the temporary resource is 0 or 1"
     if not _int(p.actions_left) or not 0 <= p.actions_left <= d.ACTIONS_PER_TURN:
@@ -156,16 +159,16 @@ def position_problem(game, p) -> str | None:
     per_side = Counter()
     for name, u in p.units.items():
         if not isinstance(u, Unit) or u.id != name or u.side not in sides or u.kind not in UNITS:
-            return f"unit {name!r} is not a unit of {' or '.join(sides)}"
+            return f"unit {brief(name)} is not a unit of {' or '.join(sides)}"
         kind = UNITS[u.kind]
         if not _int(u.strength) or not (kind.low if u.square is not None else 0) <= u.strength <= kind.high:
-            return f"{name} is a {u.kind} with strength {kind.low} to {kind.high}, not {u.strength!r}"
+            return f"{name} is a {u.kind} with strength {kind.low} to {kind.high}, not {brief(u.strength)}"
         if u.kind == TANK and u.strength <= d.MACHINERY_AT:
             return f"{name} is a tank of {u.strength}: Machinery destroys a tank at {d.MACHINERY_AT}"
         if u.square is None:
             continue
         if not _square(u.square, grid):
-            return f"{name} stands off the board at {u.square!r}"
+            return f"{name} stands off the board at {brief(u.square)}"
         if u.square in seen:
             return f"{name} and {seen[u.square]} stand on the same space {u.square}"
         seen[u.square] = name
@@ -212,9 +215,9 @@ def position_problem(game, p) -> str | None:
         return "no unit is placed before the sides of the board are chosen"
     for x in decisions:
         if not isinstance(x, PENDING_TYPES) or x.player not in sides:
-            return f"{x!r} is not a decision of this game"
+            return f"{brief(x)} is not a decision of this game"
         if hasattr(x, "unit") and x.unit and x.unit not in p.units:
-            return f"a decision names {x.unit!r}, who is not in the game"
+            return f"a decision names {brief(x.unit)}, who is not in the game"
     if p.moving is not None:
         m = p.moving
         if not isinstance(m, Moving) or m.kind not in MOVE_KINDS or not _int(m.points) or not 0 <= m.points <= 10:
@@ -222,8 +225,13 @@ def position_problem(game, p) -> str | None:
         if m.unit and m.unit not in p.units or any(u not in p.units for u in m.moved):
             return "a march names units that are not in the game"
     if not isinstance(p.effects, tuple) or any(not isinstance(e, Effect) or e.name not in CARDS or e.side not in sides
+                                                or not _int(e.turn) or not 1 <= e.turn <= MAX_TURNS
                                                 for e in p.effects):
-        return "effects are cards' effects on a player"
+        return "effects are cards' effects on a player, in a turn of the game"
+    for field in ("shot", "acted"):
+        strangers = sorted(u for u in getattr(p, field) if u not in p.units)
+        if strangers:
+            return f"{field} names {brief(strangers[0])}, who is not a unit of the game"
     return None
 
 
@@ -235,7 +243,7 @@ def _decision_to_dict(x) -> dict:
 def _decision_from_dict(data):
     kinds = {k.__name__: k for k in PENDING_TYPES}
     if not isinstance(data, dict) or data.get("type") not in kinds:
-        raise ValueError(f"a decision is one of {', '.join(kinds)}, not {data!r:.60}")
+        raise ValueError(f"a decision is one of {', '.join(kinds)}, not {brief(data)}")
     kind = kinds[data["type"]]
     fields = {f.name for f in dataclasses.fields(kind)}
     given = {k: v for k, v in data.items() if k != "type"}
@@ -298,14 +306,14 @@ def position_from_dict(game, data) -> Position:
         raise ValueError("units are a list of [id, side, kind, strength, square]")
     for row in data["units"]:
         if not isinstance(row, list) or len(row) != 5 or not all(isinstance(x, str) for x in row[:3]):
-            raise ValueError(f"a unit is [id, side, kind, strength, square], not {row!r:.60}")
+            raise ValueError(f"a unit is [id, side, kind, strength, square], not {brief(row)}")
         square = row[4]
         if square is not None:
             if not isinstance(square, list) or len(square) != 2 or not all(_int(x) for x in square):
-                raise ValueError(f"a unit's square is [column, row] or null, not {square!r:.40}")
+                raise ValueError(f"a unit's square is [column, row] or null, not {brief(square)}")
             square = tuple(square)
         if row[0] in units:
-            raise ValueError(f"two units are called {row[0]!r}")
+            raise ValueError(f"two units are called {brief(row[0])}")
         units[row[0]] = Unit(row[0], row[1], row[2], row[3], square)
     supply = data["supply"]
     if not isinstance(supply, dict) or set(supply) != set(sides) or not all(

@@ -25,6 +25,7 @@ from . import mechanics as m
 from .data import OVERWATCH_WEAPONS
 from .mechanics import Figure
 from .sections import ref
+from explorer.core.limits import brief
 
 MAX_FIGURES = 200
 MAX_ROUND = 1_000_000
@@ -822,9 +823,9 @@ class OneBrainCellState(GameState):
         squad_side: dict[str, str] = {}
         for fid, f in p.figures.items():
             if not isinstance(f, Figure) or f.id != fid:
-                return f"figures must map each figure's id to the figure, not {fid!r} to {f!r}"
+                return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
             if f.side not in game.sides:
-                return f"{f.id} is on side {f.side!r}, which is not a side of this game ({', '.join(game.sides)})"
+                return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
             if squad_side.setdefault(f.squad, f.side) != f.side:
                 return f"squad {f.squad} has figures of both sides"
             if f.in_play and not table.on_table(f.position):
@@ -845,9 +846,9 @@ class OneBrainCellState(GameState):
             if problems:
                 return str(problems[0])
         if p.side not in game.sides:
-            return f"the side to play must be one of {', '.join(game.sides)}, not {p.side!r}"
+            return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
         if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
+            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
         return _turn_problem(game, p, squad_side)
 
     # -- saving -------------------------------------------------------------------------------------------
@@ -889,7 +890,7 @@ class OneBrainCellState(GameState):
                 raise ValueError(f"{key} is a name or null")
         rnd = data["round"]
         if isinstance(rnd, bool) or not isinstance(rnd, int):
-            raise ValueError(f"round must be a whole number, not {rnd!r:.40}")
+            raise ValueError(f"round must be a whole number, not {brief(rnd)}")
         for key in ("done", "overwatch"):
             value = data[key]
             if not isinstance(value, list) or len(value) > MAX_FIGURES or not all(_name(d) for d in value):

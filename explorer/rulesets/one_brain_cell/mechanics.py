@@ -25,6 +25,7 @@ from .data import (
     RUN_INCHES, SHEET_MEASURES, SPECIALS_PER_SQUAD, SQUAD_SIZE, TO_HIT, WALK_INCHES, WEAPONS, WOUNDS, Weapon,
 )
 from .sections import ref
+from explorer.core.limits import brief
 
 STATUSES = ("ok", "stunned", "dazed", "dead", "routed")
 IN_PLAY = ("ok", "stunned", "dazed")
@@ -57,22 +58,22 @@ class Figure:
         for name in ("id", "side", "squad"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value or len(value) > 60:
-                raise ValueError(f"a figure's {name} is a short name (text), not {value!r:.60}")
+                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
         if not isinstance(self.weapon, str) or self.weapon not in WEAPONS:
-            raise ValueError(f"unknown weapon {self.weapon!r:.60}; the weapons are {', '.join(WEAPONS)}")
+            raise ValueError(f"unknown weapon {brief(self.weapon)}; the weapons are {', '.join(WEAPONS)}")
         coords = (self.x, self.y)
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
-            raise ValueError(f"figure {self.id!r} needs a position in inches (finite numbers), not {coords!r:.80}")
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
         if self.status not in STATUSES:
-            raise ValueError(f"figure {self.id!r}: status is one of {', '.join(STATUSES)}, not {self.status!r:.40}")
+            raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
         if self.moved not in MOVES:
-            raise ValueError(f"figure {self.id!r}: moved is one of {MOVES}, not {self.moved!r:.40}")
+            raise ValueError(f"figure {brief(self.id)}: moved is one of {MOVES}, not {brief(self.moved)}")
         if not all(isinstance(v, bool) for v in (self.leader, self.shot, self.fought)):
-            raise ValueError(f"figure {self.id!r}: leader, shot and fought are true or false")
+            raise ValueError(f"figure {brief(self.id)}: leader, shot and fought are true or false")
         if self.leader and WEAPONS[self.weapon].special:
-            raise ValueError(f"figure {self.id!r}: a leader carries a pistol or a rifle, not a special weapon")
+            raise ValueError(f"figure {brief(self.id)}: a leader carries a pistol or a rifle, not a special weapon")
 
     @property
     def position(self) -> Point:

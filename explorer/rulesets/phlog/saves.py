@@ -13,8 +13,9 @@ from collections.abc import Mapping
 
 from explorer.core.cards import Card, Piles, parse_code
 from explorer.core.grid import Grid
+from explorer.core.limits import brief
 
-from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, Fighter
+from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, WEAPONS, Fighter
 from .position import (
     ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, OFFER, PHASES, SLOTS,
     AttackInProgress, DefenceChoice, JokerWindow, Position, Setup,
@@ -44,7 +45,7 @@ def terrain_from_rows(rows) -> dict:
         for c, symbol in enumerate(row):
             if symbol != ".":
                 if symbol not in _KINDS:
-                    raise ValueError(f"unknown terrain symbol {symbol!r} at {(c, r)}")
+                    raise ValueError(f"unknown terrain symbol {brief(symbol)} at {(c, r)}")
                 terrain[(c, r)] = _KINDS[symbol]
     return terrain
 
@@ -65,7 +66,7 @@ def setup_from_dict(data) -> Setup:
     size = data["grid"]
     if (not isinstance(size, list) or len(size) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in size)):
-        raise ValueError(f"the grid is [columns, rows], two whole numbers, not {size!r:.80}")
+        raise ValueError(f"the grid is [columns, rows], two whole numbers, not {brief(size)}")
     if not all(1 <= v <= MAX_GRID for v in size):
         raise ValueError(f"a grid is 1 to {MAX_GRID} squares each way, not {size[0]}x{size[1]}")
     grid = Grid(*size)
@@ -109,9 +110,9 @@ def position_problem(game, p) -> str | None:
         return problem
     sides = game.sides
     if p.side not in sides:
-        return f"the active player must be one of {', '.join(sides)}, not {p.side!r}"
+        return f"the active player must be one of {', '.join(sides)}, not {brief(p.side)}"
     if isinstance(p.turn, bool) or not isinstance(p.turn, int) or not 1 <= p.turn <= MAX_TURNS:
-        return f"the turn is a whole number from 1 to {MAX_TURNS:,}, not {p.turn!r}"
+        return f"the turn is a whole number from 1 to {MAX_TURNS:,}, not {brief(p.turn)}"
     if set(p.piles) != set(sides) or not all(isinstance(v, Piles) for v in p.piles.values()):
         return f"there must be piles for exactly {' and '.join(sides)}"
     for side, piles in p.piles.items():
@@ -133,9 +134,11 @@ def _board_problem(game, p: Position) -> str | None:
     standing = {}
     for fid, f in p.fighters.items():
         if not isinstance(f, Fighter) or f.id != fid:
-            return f"fighter {fid!r} is malformed"
+            return f"fighter {brief(fid)} is malformed"
         if f.side not in game.sides:
-            return f"{f.id} is in no band of this game ({f.side!r})"
+            return f"{f.id} is in no band of this game ({brief(f.side)})"
+        if f.weapon not in WEAPONS:
+            return f"{f.id}'s weapon must be one of {', '.join(WEAPONS)}, not {brief(f.weapon)}"
         if not f.alive:
             continue
         if f.square not in grid:
@@ -158,15 +161,15 @@ def _board_problem(game, p: Position) -> str | None:
 
 def _phase_problem(game, p: Position) -> str | None:
     if p.phase not in PHASES:
-        return f"unknown phase {p.phase!r}; the phases are {', '.join(PHASES)}"
+        return f"unknown phase {brief(p.phase)}; the phases are {', '.join(PHASES)}"
     values = game.settings.card_values
     if not isinstance(p.movement_left, int) or isinstance(p.movement_left, bool) \
             or not 0 <= p.movement_left <= MAX_MOVEMENT:
-        return f"movement_left is a whole number from 0 to {MAX_MOVEMENT}, not {p.movement_left!r}"
+        return f"movement_left is a whole number from 0 to {MAX_MOVEMENT}, not {brief(p.movement_left)}"
     if not isinstance(p.attacked, bool):
-        return f"attacked is true or false, not {p.attacked!r}"
+        return f"attacked is true or false, not {brief(p.attacked)}"
     if p.movement_stopped is not None and p.movement_stopped not in SECTIONS:
-        return f"movement_stopped must name a rule section, not {p.movement_stopped!r}"
+        return f"movement_stopped must name a rule section, not {brief(p.movement_stopped)}"
     activated = p.fighters.get(p.activated) if isinstance(p.activated, str) else None
     before_activation = p.phase == NOMINATE
     if before_activation:
@@ -175,7 +178,7 @@ def _phase_problem(game, p: Position) -> str | None:
             return "before a fighter is nominated nothing of an activation may be set"
         return None
     if activated is None or activated.side != p.side:
-        return f"the activated fighter must be one of {p.side}'s, not {p.activated!r}"
+        return f"the activated fighter must be one of {p.side}'s, not {brief(p.activated)}"
     if p.phase == MOVEMENT_CARD:
         if p.movement_card is not None or p.attack is not None or p.pending is not None or p.attacked:
             return "while the movement card is chosen, no card is in play yet"
@@ -183,7 +186,7 @@ def _phase_problem(game, p: Position) -> str | None:
     if p.movement_card is None or p.movement_card.is_joker:
         return "once the movement card is played it is on the table"
     if not isinstance(p.movement_value, int) or p.movement_value not in values.values():
-        return f"the movement value must be a card value, not {p.movement_value!r}"
+        return f"the movement value must be a card value, not {brief(p.movement_value)}"
     if p.movement_left > p.movement_value:
         return f"movement_left ({p.movement_left}) cannot exceed the movement value ({p.movement_value})"
     if not activated.alive and p.movement_stopped is None:
@@ -223,7 +226,7 @@ def _window_problem(game, p: Position, w: JokerWindow) -> str | None:
     if (w.player, w.rule) != expected:
         return "the joker window must wait on the right player"
     if not isinstance(w.value, int) or isinstance(w.value, bool) or w.value not in values:
-        return f"the card in the joker window must count a card value, not {w.value!r}"
+        return f"the card in the joker window must count a card value, not {brief(w.value)}"
     if (w.stage == OFFER) != (w.joker is None and w.named is None):
         return "a joker is on the table exactly when the owner may cancel it"
     if w.stage == CANCEL and (not w.joker.is_joker or w.named not in values):
@@ -276,7 +279,7 @@ _POSITION_KEYS = {"fighters", "piles", "side", "turn", "open_doors", "phase", "a
 def _take(data: dict, key: str, kinds: tuple, what: str):
     value = data[key]
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise ValueError(f"{key} must be {what}, not {value!r:.80}")
+        raise ValueError(f"{key} must be {what}, not {brief(value)}")
     return value
 
 
@@ -284,7 +287,7 @@ def _card(value, key: str):
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > 80:
-        raise ValueError(f"{key} must be a card code, not {value!r:.80}")
+        raise ValueError(f"{key} must be a card code, not {brief(value)}")
     return parse_code(value)
 
 

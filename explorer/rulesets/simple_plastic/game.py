@@ -24,6 +24,7 @@ from . import mechanics as m
 from .data import NEVER_KILLS
 from .mechanics import Board, Figure
 from .sections import ref
+from explorer.core.limits import brief
 
 PHASES = ("move", "attack")
 MAX_FIGURES = 200
@@ -453,9 +454,9 @@ class SimplePlasticState(GameState):
             return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
         for fid, f in p.figures.items():
             if not isinstance(f, Figure) or f.id != fid:
-                return f"figures must map each figure's id to the figure, not {fid!r} to {f!r}"
+                return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
             if f.side not in game.sides:
-                return f"{f.id} is on side {f.side!r}, which is not a side of this game ({', '.join(game.sides)})"
+                return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
             if not table.on_table(f.position):
                 return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {m._fmt(f.position)}"
             if table.in_solid(f.position):
@@ -469,11 +470,11 @@ class SimplePlasticState(GameState):
         if problems:
             return str(problems[0])
         if p.side not in game.sides:
-            return f"the side to play must be one of {', '.join(game.sides)}, not {p.side!r}"
+            return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
         if p.phase not in PHASES:
-            return f"the phase must be one of {', '.join(PHASES)}, not {p.phase!r}"
+            return f"the phase must be one of {', '.join(PHASES)}, not {brief(p.phase)}"
         if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {p.round!r}"
+            return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
         return _moves_and_attacks_problem(p)
 
     # -- saving -------------------------------------------------------------------------------------------
@@ -518,17 +519,17 @@ class SimplePlasticState(GameState):
             raise ValueError("every figure needs its own id")
         moved = data["moved_units"]
         if not isinstance(moved, list) or not all(_name(u) for u in moved) or len(moved) > MAX_FIGURES:
-            raise ValueError(f"moved_units must be a list of unit names (text), not {moved!r:.80}")
+            raise ValueError(f"moved_units must be a list of unit names (text), not {brief(moved)}")
         used = data["attacks_used"]
         if not isinstance(used, dict) or len(used) > MAX_FIGURES or not all(
                 _name(k) and isinstance(v, int) and not isinstance(v, bool) for k, v in used.items()):
-            raise ValueError(f"attacks_used must be an object of figure id: whole number, not {used!r:.80}")
+            raise ValueError(f"attacks_used must be an object of figure id: whole number, not {brief(used)}")
         for key in ("side", "phase"):
             if not _name(data[key]):
-                raise ValueError(f"{key} must be text, not {data[key]!r:.80}")
+                raise ValueError(f"{key} must be text, not {brief(data[key])}")
         rnd = data["round"]
         if isinstance(rnd, bool) or not isinstance(rnd, int):
-            raise ValueError(f"round must be a whole number, not {rnd!r:.80}")
+            raise ValueError(f"round must be a whole number, not {brief(rnd)}")
         return Position.of(built, data["side"], phase=data["phase"], round=rnd, moved_units=frozenset(moved),
                            attacks_used=tuple(sorted(used.items())))
 
@@ -544,7 +545,7 @@ def _moves_and_attacks_problem(p: Position) -> str | None:
     units = {f.unit for f in p.figures.values() if f.side == p.side}
     for unit in sorted(p.moved_units):
         if not _name(unit) or unit not in units:
-            return f"moved unit {unit!r} is not a squad or lone figure of {p.side}, the side to play"
+            return f"moved unit {brief(unit)} is not a squad or lone figure of {p.side}, the side to play"
     for f in p.figures.values():
         if f.moved and (f.side != p.side or f.unit not in p.moved_units):
             return f"{f.id} is marked as moved, but its unit has not moved this turn"
@@ -557,12 +558,12 @@ def _moves_and_attacks_problem(p: Position) -> str | None:
         fid, n = pair
         figure = p.figures.get(fid) if _name(fid) else None
         if figure is None or figure.side != p.side:
-            return f"attacks_used names {fid!r}, which is not a figure of {p.side}, the side to play"
+            return f"attacks_used names {brief(fid)}, which is not a figure of {p.side}, the side to play"
         if fid in seen:
             return f"attacks_used names {fid} twice"
         seen.add(fid)
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= figure.profile.attacks:
-            return (f"{fid} may have made 1 to {figure.profile.attacks} attack(s) this turn, not {n!r} "
+            return (f"{fid} may have made 1 to {figure.profile.attacks} attack(s) this turn, not {brief(n)} "
                     "(leave it out if none)")
         if p.phase != "attack":
             return "attacks are made only in the attack phase, but attacks_used is set in the move phase"

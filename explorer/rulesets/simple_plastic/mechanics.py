@@ -23,6 +23,7 @@ from explorer.core.frozen import evolve
 from .data import BASE_TO_KILL, COHESION_INCHES, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS, PROFILES, UnitProfile
 from .rulings import Settings
 from .sections import ref
+from explorer.core.limits import brief
 
 FORMATION_SPACING = tt.BASE_DIAMETER + COHESION_INCHES / 2  # grid neighbours a quarter inch apart: in cohesion
 FOLLOWER_TOLERANCE = 1e-6  # inches a follower may end ahead of its leader: level with him, not in front (rounding only)
@@ -50,22 +51,22 @@ class Figure:
         if not (isinstance(self.id, str) and self.id and isinstance(self.side, str) and self.side
                 and (self.squad is None or isinstance(self.squad, str) and self.squad)):
             raise ValueError(f"a figure's id, side and squad are names (text): "
-                             f"id {self.id!r}, side {self.side!r}, squad {self.squad!r}")
+                             f"id {brief(self.id)}, side {brief(self.side)}, squad {brief(self.squad)}")
         if not isinstance(self.kind, str) or self.kind not in PROFILES:
-            raise ValueError(f"unknown kind of unit {self.kind!r}; the kinds are {', '.join(PROFILES)}")
+            raise ValueError(f"unknown kind of unit {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
         if not all(_is_number(c) for c in (self.x, self.y)):
-            raise ValueError(f"figure {self.id!r} needs a position in inches, not ({self.x!r}, {self.y!r})")
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches, not ({brief(self.x)}, {brief(self.y)})")
         try:
             x, y = float(self.x), float(self.y)
         except OverflowError:
             x = y = math.inf
         if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"figure {self.id!r} needs a position in inches (finite numbers), "
-                             f"not ({self.x!r}, {self.y!r})")
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), "
+                             f"not ({brief(self.x)}, {brief(self.y)})")
         object.__setattr__(self, "x", x)
         object.__setattr__(self, "y", y)
         if not all(isinstance(flag, bool) for flag in (self.alive, self.moved, self.in_vehicle)):
-            raise ValueError(f"figure {self.id!r}: alive, moved and in_vehicle are true or false")
+            raise ValueError(f"figure {brief(self.id)}: alive, moved and in_vehicle are true or false")
 
     @property
     def position(self) -> Point:
@@ -94,7 +95,7 @@ class Figure:
     def from_dict(cls, data: Mapping) -> Figure:
         """A figure from a save; anything malformed is a ``ValueError`` that says what."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"a figure is an object of id, side, kind, squad, x, y...; not {data!r:.80}")
+            raise ValueError(f"a figure is an object of id, side, kind, squad, x, y...; not {brief(data)}")
         unknown = sorted(map(str, set(data) - set(_FIGURE_FIELDS)))
         if unknown:
             raise ValueError(f"a figure has no field(s) {', '.join(unknown)}; the fields are {', '.join(_FIGURE_FIELDS)}")

@@ -1,0 +1,318 @@
+"""Bounds on input, and quoting input briefly: one place for what every entry point refuses.
+
+Saves, actions and positions come from files, the page and Python alike; each
+may be hostile. What they share is written here once for all of them:
+
+- :func:`brief`: how a message quotes a value (never a 10 MB string or a
+  300-digit number in full, never a value whose ``repr`` recurses forever);
+- :func:`nesting_problem`: a value nested deeper than any save or action
+  needs (checked without recursion, so 100,000 levels cost nothing);
+- :func:`parse_json`: JSON text to a value, with depth and huge numbers
+  refused in words before the parser could raise ``RecursionError`` (or
+  overflow the page's stack);
+- :func:`field_problem`: a frozen position checked against its dataclass's
+  declared field types (and sizes), before any rule code touches it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+import itertools
+import json
+import math
+import re
+import reprlib
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+MAX_NESTING = 40
+"""Lists and objects inside each other: a save nests 6 deep at most today, an action 3."""
+
+MAX_NAME_CHARS = 200
+"""The longest text a name in an action or a position may be (ids, sides, phases, card codes)."""
+
+MAX_WHOLE = 10**15
+"""The largest whole number (either sign) an action or a position holds: far above any count or coordinate."""
+
+MAX_ITEMS = 10_000
+"""The most items any one collection inside a position holds."""
+
+_QUOTE_CHARS = 60  # text and numbers quoted in a message
+_INSTANCE_CHARS = 200  # an object's repr (an action, a figure)
+
+
+class _Brief(reprlib.Repr):
+    """``reprlib`` with a cap on every kind of value, ints included (whose full repr may be 4,300 digits)."""
+
+    def __init__(self):
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxtuple, self.maxdict, self.maxset, self.maxfrozenset = 3, 4, 4, 4, 4, 4
+        self.maxstring = self.maxother = _QUOTE_CHARS
+
+    def repr_int(self, value, level):
+        return _whole_words(value)
+
+    def repr_str(self, value, level):
+        return _text_words(value)
+
+    def repr_instance(self, value, level):
+        try:
+            text = repr(value)
+        except Exception:  # noqa: BLE001 - a value's own repr may fail (too deep, too long): name its type
+            return f"<{type(value).__name__}>"
+        if len(text) <= _INSTANCE_CHARS:  # an action's repr is code to type back: quoted whole while it is short
+            return text
+        return f"{text[:_INSTANCE_CHARS]}... ({len(text):,} characters)"
+
+
+_REPR = _Brief()
+
+
+def brief(value: Any) -> str:
+    """``value`` quoted for a message: short values as ``repr`` shows them, long ones cut, saying how long."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    try:
+        return _REPR.repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail on what it quotes
+        return f"<{type(value).__name__}>"
+
+
+def _text_words(text: str) -> str:
+    if len(text) <= _QUOTE_CHARS:
+        return repr(text)
+    return f"{text[:_QUOTE_CHARS]!r}... ({len(text):,} characters)"
+
+
+def _whole_words(value: int) -> str:
+    if -10**_QUOTE_CHARS < value < 10**_QUOTE_CHARS:
+        return repr(int(value))
+    digits = math.floor(abs(value).bit_length() * math.log10(2)) + 1  # the decimal digits, to within one
+    return f"a {'negative ' if value < 0 else ''}whole number of about {digits:,} digits"
+
+
+def nesting_problem(value: Any, limit: int = MAX_NESTING) -> str | None:
+    """Whether lists and objects in ``value`` nest more than ``limit`` deep, in words; walked without recursion."""
+    stack = [(value, 1)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children = item.values()
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return f"lists or objects are nested too deep (more than {limit} levels)"
+        seen += 1
+        if seen > 10_000_000:  # a shared sub-list many times over: bounded work all the same
+            return "too many lists or objects"
+        stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def parse_json(text: str | bytes, error: type[Exception], what: str) -> Any:
+    """JSON text to a value, or ``error`` saying (about ``what``) why not: the one parse for every entry point."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{what} must be JSON (UTF-8 text): {exc.reason} at byte {exc.start:,}") from None
+    if _too_deep(text):
+        raise error(f"{what} must be JSON with lists and objects nested at most {MAX_NESTING} levels: "
+                    "these are nested too deep")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise error(f"{what} must be JSON: its lists or objects are nested too deep") from None
+    except json.JSONDecodeError as exc:
+        raise error(f"{what} must be JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise error(f"{what} holds a number too long to read (thousands of digits)") from None
+
+
+def _too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether brackets nest more than ``limit`` deep in JSON text (outside strings): asked before a parser
+    recurses into them."""
+    opened = text.count("[") + text.count("{")
+    if opened <= limit:  # cannot nest deeper than it has brackets: the usual case costs two counts
+        return False
+    # Outside strings only: drop escaped characters, then the quoted parts (every other piece between quotes).
+    outside = "".join(re.sub(r"\\.", "", text, flags=re.DOTALL).split('"')[::2])
+    brackets = itertools.compress(outside, map("[{]}".__contains__, outside))
+    return max(itertools.accumulate(1 if b in "[{" else -1 for b in brackets), default=0) > limit
+
+
+# -- positions, checked by their declared types ------------------------------------------------------------
+
+def field_problem(value: Any, where: str = "the position") -> str | None:
+    """What in the frozen dataclass ``value`` is not of its declared type (or too big), in words; else ``None``.
+
+    Generic over every ruleset: the position's dataclass says what each field
+    holds (``frozenset[str]``, ``Mapping[str, Figure]``, ``int | None``), and
+    a dataclass inside (a figure, a card, a decision) is checked by its own
+    declared fields in turn. Ranges that only the rules know stay in each
+    ruleset's ``_position_problem``; this runs first, so that check never
+    meets a ``None`` where a set belongs.
+    """
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return None
+    for name, hint in _hints(type(value)).items():
+        problem = _type_problem(getattr(value, name, None), hint, f"{where}'s {name}")
+        if problem:
+            return problem
+    return _own_check_problem(value)
+
+
+def _own_check_problem(value) -> str | None:
+    """What the dataclass's own ``__post_init__`` check says (a piece made with ``evolve`` skipped it), run on a copy."""
+    check = getattr(type(value), "__post_init__", None)
+    if check is None:
+        return None
+    try:
+        check(copy.copy(value))
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    """The declared type of each field of ``cls`` (a field whose annotation cannot be resolved is left out)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - a name only imported for type checkers: resolve field by field
+        hints = {}
+        for klass in reversed(cls.__mro__):
+            module = vars(__import__(klass.__module__, fromlist=["_"])) if klass.__module__ else {}
+            for name, text in vars(klass).get("__annotations__", {}).items():
+                try:
+                    hints[name] = eval(text, module, dict(vars(klass))) if isinstance(text, str) else text  # noqa: S307
+                except Exception:  # noqa: BLE001
+                    hints.pop(name, None)
+    names = {f.name for f in dataclasses.fields(cls)}
+    return {name: hint for name, hint in hints.items() if name in names}
+
+
+_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", type(None): "nothing (null)"}
+
+
+def type_words(hint: Any) -> str:
+    """A declared type in words, for messages ("a set of text", "a whole number or nothing (null)")."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _WORDS:
+        return _WORDS[hint]
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(dict.fromkeys(type_words(a) for a in args))
+    if origin in (frozenset, set):
+        return f"a set of {_plural(args[0])}" if args else "a set"
+    if origin in (tuple, list):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_plural(args[0])}"
+        return f"a list of {len(args)} ({', '.join(type_words(a) for a in args)})" if args else "a list"
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
+        return f"a mapping of {_plural(args[0])} to {_plural(args[1])}" if args else "a mapping"
+    if origin is typing.Literal:
+        return f"one of {', '.join(map(repr, args))}"
+    return f"a {getattr(hint, '__name__', str(hint))}"
+
+
+def _plural(hint: Any) -> str:
+    words = type_words(hint)
+    return words[2:] if words.startswith("a ") else words
+
+
+def _type_problem(value: Any, hint: Any, where: str) -> str | None:
+    """``None`` if ``value`` is of the declared type ``hint``, else what is wrong; recursion follows the type."""
+    if hint is Any or hint is object:
+        return None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        problems = [_type_problem(value, arg, where) for arg in args]
+        if all(problems):
+            fits = [p for p, arg in zip(problems, args) if _shape_fits(value, arg)]
+            return fits[0] if len(fits) == 1 else f"{where} must be {type_words(hint)}, not {brief(value)}"
+        return None
+    if hint is None or hint is type(None):
+        return None if value is None else f"{where} must be nothing (null), not {brief(value)}"
+    if origin is typing.Literal:
+        return None if value in args else f"{where} must be {type_words(hint)}, not {brief(value)}"
+    if hint is bool:
+        return None if isinstance(value, bool) else f"{where} must be true or false, not {brief(value)}"
+    if hint is int or hint is float:
+        if isinstance(value, bool) or not isinstance(value, int if hint is int else (int, float)):
+            return f"{where} must be {type_words(hint)}, not {brief(value)}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{where} must be a finite number, not {value!r}"
+        if isinstance(value, int) and not -MAX_WHOLE <= value <= MAX_WHOLE:
+            return f"{where} must be a whole number of at most {MAX_WHOLE:,} either way, not {brief(value)}"
+        return None
+    if hint is str:
+        if not isinstance(value, str):
+            return f"{where} must be text, not {brief(value)}"
+        if len(value) > MAX_NAME_CHARS:
+            return f"{where} is text of at most {MAX_NAME_CHARS} characters, not {brief(value)}"
+        return None
+    if origin is not None and isinstance(origin, type):
+        return _collection_problem(value, origin, args, hint, where)
+    if isinstance(hint, type):
+        if not isinstance(value, hint):
+            return f"{where} must be {type_words(hint)}, not {brief(value)}"
+        return field_problem(value, where)
+    return None  # a kind of annotation this check does not read: the ruleset's own check covers it
+
+
+def _collection_problem(value, origin: type, args: tuple, hint, where: str) -> str | None:
+    if not isinstance(value, origin) or isinstance(value, str):
+        return f"{where} must be {type_words(hint)}, not {brief(value)}"
+    if len(value) > MAX_ITEMS:
+        return f"{where} holds at most {MAX_ITEMS:,} items, not {len(value):,}"
+    if not args:
+        return None
+    if issubclass(origin, Mapping):
+        for key, item in value.items():
+            problem = (_type_problem(key, args[0], f"a key of {where}")
+                       or _type_problem(item, args[1], f"{where}[{brief(key)}]"))
+            if problem:
+                return problem
+        return None
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        if len(value) != len(args):
+            return f"{where} must be {type_words(hint)}, not {brief(value)}"
+        pairs = zip(value, args)
+    else:
+        pairs = ((item, args[0]) for item in value)
+    for index, (item, arg) in enumerate(pairs):
+        problem = _type_problem(item, arg, f"{where}[{index}]" if origin in (tuple, list) else f"an item of {where}")
+        if problem:
+            return problem
+    return None
+
+
+def _shape_fits(value, hint) -> bool:
+    """Whether ``value`` is at least the right kind of thing for ``hint`` (to name the closer of two types)."""
+    origin = typing.get_origin(hint) or hint
+    return isinstance(origin, type) and isinstance(value, origin) and not (origin is int and isinstance(value, bool))
+
+
+def whole_number(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (a control's value: ``"12"`` and ``12.0`` will do),
+    or ``ValueError`` saying what ``what`` must be and what it was."""
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and len(value.strip()) <= 20:
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{what} must be a whole number from {low:,} to {high:,}, not {brief(value)}")
+    return number
