@@ -28,12 +28,14 @@ def live_layers(ruleset: str, human: str):
 
 
 def board_taps(ruleset: str) -> dict:
-    """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``."""
+    """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``; and
+    ``place``, a place of the board in plain words (for actions said without coordinates)."""
     module = importlib.import_module(f"{__package__}.{ruleset}")
-    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS}
+    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place}
 
 
 def new_session(config: dict) -> Session:
+    """The Session ``config`` names (:meth:`Session.config`), its board drawn from each seat's own view."""
     if not isinstance(config, dict):
         raise ValueError(f"a game to start is an object (ruleset, scenario, seed, human, bot), not {brief(config)}")
     ruleset = get_ruleset(config.get("ruleset")).name  # an unknown name: UnknownRuleset, in words
@@ -43,7 +45,7 @@ def new_session(config: dict) -> Session:
         if config.get(key) is not None and not isinstance(config[key], str):
             raise ValueError(f"the {key} is a name, not {brief(config[key])}")
     return Session(ruleset, config.get("scenario"), seed, config.get("human"), config.get("bot", "greedy"),
-                   bot_seed=bot_seed, layers=live_layers(ruleset, config.get("human")), **board_taps(ruleset))
+                   bot_seed=bot_seed, seat_layers=lambda seat: live_layers(ruleset, seat), **board_taps(ruleset))
 
 
 def start(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 
@@ -159,7 +160,7 @@ def test_play_here_starts_the_very_game_the_jupyterlab_widget_shows():
         config = live.session.config()
         page = new_session(json.loads(json.dumps(config)))
         assert page.save() == live.session.save()
-        drawn = {**live.board.layers(live.state), "choices": live.session.choices()}
+        drawn = {**live.board.layers(live.state), "choices": live.session.choices(), "last": live.session.last_layer()}
         assert page.answer()["layers"] == json.loads(json.dumps(drawn))
 
 
@@ -301,3 +302,404 @@ def test_the_jupyterlab_opponent_picker_changes_the_bot_and_play_here_offers_the
     live.opponent.value = "strong"
     assert type(live.bots["tan"]) is explorer.get_ruleset("phlog").bots["strong"]
     assert live.play_here["bot"] == "strong" and "strong bot" in live.status.value
+
+
+# -- the game table (issue 21): seat, last, outcome, two people on one screen -------------------------
+def _to_the_end(session, rng, limit=3000):
+    """Random legal play through the Session to the end; every answer on the way."""
+    answers = [session.answer()]
+    for _ in range(limit):
+        if answers[-1]["outcome"]:
+            return answers
+        answers.append(session.play(rng.randrange(len(answers[-1]["actions"]))))
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_two_people_play_a_whole_game_each_seated_in_turn(case):
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 5, human, bot="person")
+    assert session.bots == {} and session.config()["bot"] == "person"
+    answers = _to_the_end(session, random.Random(21))
+    sides = set(session.state.sides)
+    seated = set()
+    for answer in answers[:-1]:
+        json.dumps(answer)
+        assert answer["mode"] == "people" and answer["bot"] == "person"
+        assert answer["seat"] == answer["turn"]["to_act"] and answer["turn"]["yours"] and answer["actions"]
+        seated.add(answer["seat"])
+    assert seated == sides  # both people had turns
+    end, state = answers[-1], session.state
+    assert end["seat"] == state.history[-1].action.player and end["moves"] == len(state.history)
+    outcome = end["outcome"]
+    if state.outcome.winner is None:
+        assert (outcome["result"], outcome["headline"]) == ("draw", "Draw")
+    else:
+        assert (outcome["result"], outcome["headline"]) == ("won", f"{state.outcome.winner.capitalize()} wins")
+    assert outcome["why"].endswith(".") and outcome["why"].lower().startswith(state.outcome.reason.lower()[:10])
+
+
+def test_against_a_bot_the_seat_is_the_humans_and_the_outcome_says_won_or_lost():
+    results = set()
+    for seed in range(12):
+        session = Session("simple_plastic", "open_field", seed, "tan", "random")
+        answer = _play_randomly(session, random.Random(seed), limit=2000)
+        assert answer["seat"] == "tan" and answer["mode"] == "bot" and answer["hidden"] is False
+        winner = session.state.outcome.winner
+        expected = "draw" if winner is None else "won" if winner == "tan" else "lost"
+        assert answer["outcome"]["result"] == expected
+        assert answer["outcome"]["headline"] == {"won": "You won", "lost": "You lost", "draw": "Draw"}[expected]
+        results.add(expected)
+    assert {"won", "lost"} <= results
+
+
+def test_the_opponent_may_be_another_person_and_back_to_a_bot():
+    session = Session("phlog", "corridor", 3, "green")
+    assert list(session.bot_choices())[-1] == "person" and "another person" in session.bot_choices()["person"]
+    answer = session.command("opponent", "person")
+    assert answer["mode"] == "people" and answer["bot"] == "person" and session.bots == {}
+    assert answer["hidden"] is True
+    while session.state.current_player == "green":  # green plays on until tan is to act: tan's seat now
+        answer = session.play(len(answer["actions"]) - 1)
+    assert answer["seat"] == "tan" and answer["actions"] and answer["last"]
+    assert {entry["who"] for entry in answer["last"]} == {"green"}
+    answer = session.command("opponent", "greedy")  # the bot takes tan's seat and plays at once
+    assert answer["mode"] == "bot" and answer["seat"] == "green" and session.state.current_player == "green"
+    before = session.save()
+    assert session.command("opponent", "nobody")["message"]["kind"] == "error" and session.save() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_last_tells_the_bots_actions_since_the_humans_own_with_where_they_were(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    rng = random.Random(8)
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 4, "human": human})
+    placed = 0
+    for _ in range(25):
+        answer = session.answer()
+        if answer["outcome"]:
+            break
+        answer = session.play(rng.randrange(len(answer["actions"])))
+        history = session.state.history
+        mine = max(i for i, turn in enumerate(history) if turn.action.player == human)
+        bots = history[mine + 1:]
+        assert [entry["who"] for entry in answer["last"]] == [turn.action.player for turn in bots]
+        for entry, index in zip(answer["last"], range(mine + 1, len(history))):
+            assert entry["text"].startswith(entry["who"].capitalize() + ": ")
+            before = session.state.clone()
+            while len(before.history) > index:
+                before.undo()
+            where = session.anchor(before, history[index].action)
+            if where is not None:
+                placed += 1
+                assert entry["from"] == (None if where.piece is None else list(where.piece))
+                assert where.target is None or list(where.target) in (entry["to"], entry["at"])
+        layer = answer["layers"]["last"]
+        assert len(layer["x0"]) == sum(1 for e in answer["last"] if e["from"] or e["to"] or e["at"])
+    assert placed
+
+
+def test_last_carries_the_dice_of_a_roll():
+    session = Session("simple_plastic", "skirmish", 3, "green", "greedy")
+    rng = random.Random(3)
+    answer = session.answer()
+    while not any(entry["dice"] for entry in answer["last"]):
+        assert not answer["outcome"]
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    rolled = next(entry for entry in answer["last"] if entry["dice"])
+    assert all(isinstance(f, int) and 1 <= f <= 6 for f in rolled["dice"])
+    assert "rolls " + ", ".join(map(str, rolled["dice"])) in rolled["text"]
+
+
+def test_log_entries_are_numbered_as_the_history():
+    session = Session("army_men", "standard", 3, "green")
+    _play_randomly(session, random.Random(1), limit=5)
+    answer = session.answer()
+    numbered = [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"]
+    assert numbered == list(range(1, len(session.state.history) + 1)) and answer["moves"] == len(numbered)
+
+
+@pytest.mark.parametrize("ruleset, scenario", [("phlog", "corridor"), ("dice_tactics", "river_crossing")])
+def test_two_people_never_see_the_others_hidden_cards(ruleset, scenario):
+    """Every answer is for its seat only: no event hidden from it, no action in words only its owner may read,
+    and the board (cards included) drawn from the seat's own view."""
+    from boards.live import live_layers, new_session
+
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 7, "human": "green", "bot": "person"})
+    rng = random.Random(9)
+    answer, answers = session.answer(), 0
+    differed = worded = 0
+    while not answer["outcome"] and answers < 120:
+        seat, state = answer["seat"], session.state
+        other = state.other(seat)
+        text = json.dumps({k: v for k, v in answer.items() if k != "actions"}, ensure_ascii=False)  # its own
+        secrets = {e.text for e in state.events_for(other)} - {e.text for e in state.events_for(seat)}
+        assert answer["hidden"] is True
+        assert not [s for s in secrets if s in text]
+        told = [entry for entry in answer["log"] if entry["who"] != "Setup"]
+        assert [entry["text"] for entry in told] == [said.words[seat] for said in session._words]
+        worded += any(said.words[seat] != said.words[other] for said in session._words)  # hidden words were told
+        assert answer["layers"] == json.loads(json.dumps({**live_layers(ruleset, seat)(state),
+                                                         "choices": session.choices(),
+                                                         "last": session.last_layer()}))
+        differed += live_layers(ruleset, other)(state) != live_layers(ruleset, seat)(state)
+        answer = session.play(rng.randrange(len(answer["actions"])))
+        answers += 1
+    assert differed > 10 and worded > 10
+
+
+# -- history: look at any entry, go back to it, swap sides -----------------------------------------------
+def _replayed(session, entries):
+    """The game as it was after ``entries`` history entries, rebuilt from a new game (not by undo)."""
+    rs = session.ruleset
+    state = rs.scenarios[session.scenario](session.state.game.settings, seed=session.seed)
+    for turn in session.state.history[:entries]:
+        state.apply(turn.action, dice=turn.dice)
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_at_shows_the_board_after_any_entry_and_changes_nothing(case):
+    from boards.live import live_layers, new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 4, "human": human})
+    _play_randomly(session, random.Random(3), limit=8)
+    before, now = session.save(), session.answer()
+    entries = len(session.state.history)
+    for n in sorted({0, 1, entries // 2, entries}):
+        view = session.command("at", n)
+        assert view["viewing"] == n and session.save() == before
+        assert {k: v for k, v in view.items() if k not in ("layers", "viewing")} == \
+            {k: v for k, v in now.items() if k != "layers"}
+        drawn = live_layers(ruleset, human)(_replayed(session, n))
+        assert {k: v for k, v in view["layers"].items() if k not in ("choices", "last")} == json.loads(json.dumps(drawn))
+        assert view["layers"]["choices"]["x"] == [] and len(view["layers"]["last"]["x0"]) <= 1
+    for bad in (-1, entries + 1, "2", None, True, 1.5):
+        refused = session.at(bad)
+        assert refused["message"]["kind"] == "error" and "viewing" not in refused and session.save() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_two_people_rewind_to_any_entry_and_replaying_the_same_actions_gives_the_same_game(case):
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 6, human, bot="person")
+    _play_randomly(session, random.Random(4), limit=12)
+    saved, turns = session.save(), list(session.state.history)
+    n = len(turns) // 3
+    answer = session.command("rewind", n)
+    assert answer["message"]["text"] == f"Back to entry {n}." and answer["moves"] == n
+    assert session.save() == _replayed(session, n).to_json()
+    assert [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"] == list(range(1, n + 1))
+    for turn in turns[n:]:
+        assert session.try_action(turn.action.to_dict(), turn.dice)["message"] is None
+    assert session.save() == saved
+    for bad in (-1, len(turns) + 1, "x"):
+        assert session.rewind(bad)["message"]["kind"] == "error" and session.save() == saved
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_against_a_bot_rewind_lands_on_the_humans_decision_and_the_bots_do_not_replay(case):
+    session = _session(case)
+    _play_randomly(session, random.Random(5), limit=10)
+    turns = list(session.state.history)
+    for n in sorted({*range(len(turns), -1, -3), 0}):  # every third entry, and the start
+        probe = _session(case)
+        probe.load(session.save())
+        answer = probe.rewind(n)
+        kept = len(probe.state.history)
+        assert answer["turn"]["yours"] and answer["actions"]
+        if n == 0 and turns[0].action.player != case[2]:  # the bot opens the game: it plays its opening again
+            continue
+        assert kept <= n and probe.state.history == turns[:kept]
+        # the latest point at or before n where the human was to act: they played the next entry, the bots the rest
+        assert turns[kept].action.player == case[2] if kept < len(turns) else kept == n
+        assert all(turn.action.player != case[2] for turn in turns[kept + 1:n])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_swap_starts_the_same_scenario_with_the_human_on_the_other_side(case):
+    ruleset, scenario, human = case
+    session = _session(case)
+    _play_randomly(session, random.Random(6), limit=4)
+    answer = session.command("swap")
+    other = session.state.other(human)
+    assert (answer["human"], answer["seat"], session.human) == (other, other, other)
+    assert set(session.bots) == {human} and answer["turn"]["yours"] and answer["message"]["kind"] == "note"
+    fresh = Session(ruleset, scenario, 3, other)
+    assert session.save() == fresh.save()
+    people = Session(ruleset, scenario, 3, human, bot="person")
+    assert people.swap()["human"] == other and people.bots == {} and not people.state.history
+
+
+# -- share: a link holds the game; opening it is a load like any other ----------------------------------
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_link_opens_the_same_game_with_the_same_side_and_opponent(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": human, "bot": "random"})
+    _play_randomly(session, random.Random(7), limit=10)
+    session.swap()  # tan's side now
+    _play_randomly(session, random.Random(8), limit=6)
+    answer = session.command("link")
+    link = answer["link"]
+    assert link.startswith("g1.") and all(c.isalnum() or c in "-_." for c in link)  # safe in a URL fragment
+    other = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 9, "human": human})
+    opened = other.command("open", "#" + link)
+    assert opened["message"] == {"kind": "note", "text": "Opened the game from the link."}
+    assert other.save() == session.save() and other.config() == session.config()
+    assert {k: v for k, v in opened.items() if k != "message"} == {k: v for k, v in answer.items()
+                                                                  if k not in ("message", "link")}
+    people = Session(ruleset, scenario, 2, human, bot="person")
+    people.play(0)
+    again = Session(ruleset, scenario, 2, human)
+    assert again.open(people.link())["mode"] == "people" and again.save() == people.save()
+
+
+def test_bad_links_are_refused_in_words_and_the_game_is_unchanged():
+    import base64
+    import zlib
+
+    session = Session("phlog", "corridor", 3, "green")
+    _play_randomly(session, random.Random(1), limit=5)
+    before, config = session.save(), session.config()
+    link = session.link()
+    pack = lambda payload: "g1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(payload).encode())).decode()
+    payload = {"save": json.loads(before), "human": "green", "bot": "greedy", "bot_seed": 1, "seed": 3}
+    other_game = Session("simple_plastic", "skirmish", 3, "green").link()
+    cases = {
+        link[: len(link) // 2]: "cut short or garbled",
+        link[:-3] + "AAA": "cut short or garbled",
+        "hello": "does not start with 'g1.'",
+        "g1.!!!!": "cut short or garbled",
+        "g1." + "A" * 300_000: "characters long",
+        pack("x" * 3_000_000): "unpacks to more than",
+        other_game: f"a game of Simple Plastic Wargame, not {explorer.get_ruleset('phlog').title}",
+        pack({**payload, "save": {**payload["save"], "ruleset": "chess"}}): "'chess'",
+        pack({**payload, "human": "blue"}): "side 'blue'",
+        pack({**payload, "bot": "clever"}): "opponent 'clever'",
+        pack({**payload, "seed": "x"}): "seeds",
+        pack([1, 2]): "no saved game",
+        pack({**payload, "save": {**payload["save"], "actions": payload["save"]["actions"][:-1]}}): "Cannot open",
+        pack({**payload, "human": "tan", "save": {**payload["save"], "current": {}}}): "Cannot open",
+    }
+    for text, words in cases.items():
+        answer = session.command("open", text)
+        assert answer["message"]["kind"] == "error", text[:40]
+        assert answer["message"]["text"].startswith("Cannot open this link: ") and words in answer["message"]["text"]
+        assert session.save() == before and session.config() == config and session.human == "green"
+    assert session.open(None)["message"]["kind"] == "error" and session.save() == before
+
+
+# -- the simple mode: one button moves the game on ------------------------------------------------------
+STEPS = {"simple_plastic": {"EndPhase"}, "phlog": {"EndTurn", "DeclineJoker"}, "army_men": {"EndTurn"},
+         "one_brain_cell": {"RollInitiative", "EndStep"}, "dice_tactics": {"EndMarch", "EndTurn"}}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_the_next_step_button_ends_the_move_or_turn_and_pressing_it_plays_the_game_to_its_end(case):
+    """Pressing the step whenever there is one (else a random action) plays a whole game; each step is the
+    declared end-of-move/turn action or the only one offered, in short words."""
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 2, human, bot="random")
+    rng = random.Random(2)
+    answer, kinds = session.answer(), set()
+    for _ in range(3000):
+        if answer["outcome"]:
+            break
+        step = answer["step"]
+        offered = list(session.state.legal_actions)
+        if step is not None:
+            kind = type(offered[step["id"]]).__name__
+            assert kind in STEPS[ruleset] or len(offered) == 1
+            assert step["text"][0].isupper() and "(" not in step["text"] and len(step["text"]) <= 40
+            if kind in STEPS[ruleset]:
+                kinds.add(kind)
+        else:
+            assert len(offered) > 1 and not {type(a).__name__ for a in offered} & STEPS[ruleset]
+        use = step is not None and rng.random() < 0.7
+        answer = session.play(step["id"] if use else rng.randrange(len(answer["actions"])))
+    assert answer["outcome"] and answer["step"] is None
+    assert kinds == STEPS[ruleset] - {"DeclineJoker"} or kinds == STEPS[ruleset]
+
+
+def test_simple_plastic_steps_are_end_move_then_end_attack():
+    session = Session("simple_plastic", "skirmish", 3, "green")
+    assert session.answer()["step"]["text"] == "End move"
+    answer = session.play(session.answer()["step"]["id"])
+    assert answer["turn"]["phase"] == "attack" and answer["step"]["text"] == "End attack"
+
+
+# -- actions in plain words: places by the terrain, no coordinates --------------------------------------
+def test_a_place_on_the_table_is_named_by_the_terrain_or_the_edge():
+    from boards.tabletop import place_words
+
+    table = explorer.get_ruleset("simple_plastic").new_game("skirmish", seed=3).table  # hedge 12-22 x 6-7
+    assert place_words(table, (37.0, 30.0)) == "on the hill"
+    assert place_words(table, (16.0, 8.5)) == "next to the hedge"  # 1.5 inches off it
+    assert place_words(table, (16.0, 10.5)) == "in the open"  # 3.5 inches off: too far to name it
+    assert place_words(table, (1.0, 20.0)) == "near the table's edge"
+    assert place_words(table, (10.0, 20.0)) == "in the open"
+
+
+def test_a_square_is_named_by_its_terrain():
+    from boards.grid import square_words
+    from boards.phlog import STYLES
+
+    state = explorer.get_ruleset("phlog").new_game("corridor", seed=1)
+    assert (state.terrain[(3, 2)], square_words(STYLES, state.terrain, (3, 2))) == ("pit", "onto the pit")
+    assert square_words(STYLES, state.terrain, (5.0, 0.0)) == "onto the wall"  # a board's float point too
+    assert square_words(STYLES, state.terrain, (0, 0)) == ""  # plain floor: nothing to say
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_every_offered_action_is_said_in_words_without_coordinates(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 3, "human": human})
+    rng = random.Random(12)
+    answer, placed, spelt = session.answer(), 0, 0
+    for _ in range(40):
+        if answer["outcome"]:
+            break
+        for offered in answer["actions"]:
+            words = offered["words"]
+            assert words and not re.search(r"\d+(\.\d+)?, \d", words) and not re.search(r"\b[NSEW]{1,2}\b", words)
+            placed += words != offered["text"] and "(" in offered["text"]
+            spelt += any(direction in words for direction in ("north", "south", "east", "west"))
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert placed or spelt
+
+
+def test_a_step_into_a_pit_says_so():
+    from boards.live import new_session
+
+    session = new_session({"ruleset": "phlog", "scenario": "corridor", "seed": 1, "human": "green", "bot": "person"})
+    rng = random.Random(3)
+    for _ in range(300):
+        state = session.state
+        for action in state.legal_actions:
+            where = session.anchor(state, action)
+            if type(action).__name__ in ("Step", "Jump") and state.terrain.get(where.target) == "pit":
+                assert session.words(action).endswith(" onto the pit")
+                return
+        session.play(rng.randrange(len(session.answer()["actions"])))
+        assert not session.state.is_over
+    pytest.fail("no step into a pit was offered")
+
+
+def test_two_people_undo_takes_back_the_last_action_whoever_played_it():
+    session = Session("phlog", "corridor", 3, "green", bot="person")
+    assert session.answer()["can_undo"] is False and session.undo()["message"]["text"] == "Nothing to undo."
+    saves = [session.save()]
+    answer = session.answer()
+    while session.state.current_player == "green":
+        answer = session.play(len(answer["actions"]) - 1)
+        saves.append(session.save())
+    session.play(0)  # tan's first action
+    assert session.undo()["seat"] == "tan" and session.save() == saves[-1]
+    assert session.undo()["seat"] == "green" and session.save() == saves[-2]
