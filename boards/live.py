@@ -34,19 +34,29 @@ def new_session(config: dict) -> Session:
                    layers=live_layers(config["ruleset"], config.get("human")), **board_taps(config["ruleset"]))
 
 
+# Rulesets whose rules roll no dice (Phlog draws cards; Dice Tactics' dice are counters): no dice box.
+NO_DICE = frozenset({"phlog", "dice_tactics"})
+
+
+def _page_answer(answer: dict) -> str:
+    """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
+    refresh comes back to it) and whether the ruleset rolls dice."""
+    return json.dumps({**answer, "save": _session.save(), "rolls_dice": _session.ruleset.name not in NO_DICE})
+
+
 def start(text: str) -> str:
     """Start the game ``text`` (JSON) names; its first answer, as JSON."""
     global _session
     _session = new_session(json.loads(text))
-    return json.dumps(_session.answer())
+    return _page_answer(_session.answer())
 
 
 def command(text: str) -> str:
-    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON). ``save`` adds the saved game."""
+    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON), with the saved game (``save``)."""
     if _session is None:
         raise RuntimeError("no game: call start first")
     request = json.loads(text)
-    return json.dumps(_session.command(request["name"], *request.get("args", ())))
+    return _page_answer(_session.command(request["name"], *request.get("args", ())))
 
 
 # -- page tools (boards.classroom): the classroom's controls, live in the page --------------------
