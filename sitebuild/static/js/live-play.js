@@ -298,9 +298,9 @@
     return box.height > 0 && box.top >= -1 && box.bottom <= innerHeight + 1 && box.left >= -1 && box.right <= innerWidth + 1;
   }
 
-  function titleOf(ruleset) {
-    const heading = document.querySelector("h1");
-    return heading ? heading.textContent.replace(/[#¶]/g, "").trim() : ruleset.replace(/_/g, " ");
+  function titleOf(ruleset) {  // the ruleset's title, as the Play button at the top of the page says it
+    const top = document.querySelector(".tsr-play-now");
+    return top ? top.textContent.replace(/^▶\s*Play\s*/, "").trim() : ruleset.replace(/_/g, " ");
   }
 
   // -- the game table -------------------------------------------------------------------------------
@@ -576,7 +576,7 @@
       step.hidden = !nextStep;
       if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
       stepHint.textContent = answer.outcome ? "" : !answer.actions.length ? "" :
-        nextStep ? "or tap the board" : "Tap a ringed figure on the board, then a marked spot";
+        nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot";
       offeredButtons(answer);
       // the log: pick an entry to see the board then; while live, undo back to it
       log.replaceChildren(...answer.log.slice().reverse().map((entry, i, all) => {
