@@ -29,9 +29,11 @@ def board_taps(ruleset: str) -> dict:
 
 
 def new_session(config: dict) -> Session:
-    return Session(config["ruleset"], config.get("scenario"), int(config.get("seed", 0)), config.get("human"),
+    """The Session ``config`` names (:meth:`Session.config`), its board drawn from each seat's own view."""
+    ruleset = config["ruleset"]
+    return Session(ruleset, config.get("scenario"), int(config.get("seed", 0)), config.get("human"),
                    config.get("bot", "greedy"), bot_seed=int(config.get("bot_seed", 1)),
-                   layers=live_layers(config["ruleset"], config.get("human")), **board_taps(config["ruleset"]))
+                   seat_layers=lambda seat: live_layers(ruleset, seat), **board_taps(ruleset))
 
 
 # Rulesets whose rules roll no dice (Phlog draws cards; Dice Tactics' dice are counters): no dice box.

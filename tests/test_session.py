@@ -159,7 +159,7 @@ def test_play_here_starts_the_very_game_the_jupyterlab_widget_shows():
         config = live.session.config()
         page = new_session(json.loads(json.dumps(config)))
         assert page.save() == live.session.save()
-        drawn = {**live.board.layers(live.state), "choices": live.session.choices()}
+        drawn = {**live.board.layers(live.state), "choices": live.session.choices(), "last": live.session.last_layer()}
         assert page.answer()["layers"] == json.loads(json.dumps(drawn))
 
 
@@ -301,3 +301,149 @@ def test_the_jupyterlab_opponent_picker_changes_the_bot_and_play_here_offers_the
     live.opponent.value = "strong"
     assert type(live.bots["tan"]) is explorer.get_ruleset("phlog").bots["strong"]
     assert live.play_here["bot"] == "strong" and "strong bot" in live.status.value
+
+
+# -- the game table (issue 21): seat, last, outcome, two people on one screen -------------------------
+def _to_the_end(session, rng, limit=3000):
+    """Random legal play through the Session to the end; every answer on the way."""
+    answers = [session.answer()]
+    for _ in range(limit):
+        if answers[-1]["outcome"]:
+            return answers
+        answers.append(session.play(rng.randrange(len(answers[-1]["actions"]))))
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_two_people_play_a_whole_game_each_seated_in_turn(case):
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 5, human, bot="person")
+    assert session.bots == {} and session.config()["bot"] == "person"
+    answers = _to_the_end(session, random.Random(21))
+    sides = set(session.state.sides)
+    seated = set()
+    for answer in answers[:-1]:
+        json.dumps(answer)
+        assert answer["mode"] == "people" and answer["bot"] == "person"
+        assert answer["seat"] == answer["turn"]["to_act"] and answer["turn"]["yours"] and answer["actions"]
+        seated.add(answer["seat"])
+    assert seated == sides  # both people had turns
+    end, state = answers[-1], session.state
+    assert end["seat"] == state.history[-1].action.player and end["moves"] == len(state.history)
+    outcome = end["outcome"]
+    if state.outcome.winner is None:
+        assert (outcome["result"], outcome["headline"]) == ("draw", "Draw")
+    else:
+        assert (outcome["result"], outcome["headline"]) == ("won", f"{state.outcome.winner.capitalize()} wins")
+    assert outcome["why"].endswith(".") and outcome["why"].lower().startswith(state.outcome.reason.lower()[:10])
+
+
+def test_against_a_bot_the_seat_is_the_humans_and_the_outcome_says_won_or_lost():
+    results = set()
+    for seed in range(12):
+        session = Session("simple_plastic", "open_field", seed, "tan", "random")
+        answer = _play_randomly(session, random.Random(seed), limit=2000)
+        assert answer["seat"] == "tan" and answer["mode"] == "bot" and answer["hidden"] is False
+        winner = session.state.outcome.winner
+        expected = "draw" if winner is None else "won" if winner == "tan" else "lost"
+        assert answer["outcome"]["result"] == expected
+        assert answer["outcome"]["headline"] == {"won": "You won", "lost": "You lost", "draw": "Draw"}[expected]
+        results.add(expected)
+    assert {"won", "lost"} <= results
+
+
+def test_the_opponent_may_be_another_person_and_back_to_a_bot():
+    session = Session("phlog", "corridor", 3, "green")
+    assert list(session.bot_choices())[-1] == "person" and "another person" in session.bot_choices()["person"]
+    answer = session.command("opponent", "person")
+    assert answer["mode"] == "people" and answer["bot"] == "person" and session.bots == {}
+    assert answer["hidden"] is True
+    while session.state.current_player == "green":  # green plays on until tan is to act: tan's seat now
+        answer = session.play(len(answer["actions"]) - 1)
+    assert answer["seat"] == "tan" and answer["actions"] and answer["last"]
+    assert {entry["who"] for entry in answer["last"]} == {"green"}
+    answer = session.command("opponent", "greedy")  # the bot takes tan's seat and plays at once
+    assert answer["mode"] == "bot" and answer["seat"] == "green" and session.state.current_player == "green"
+    before = session.save()
+    assert session.command("opponent", "nobody")["message"]["kind"] == "error" and session.save() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_last_tells_the_bots_actions_since_the_humans_own_with_where_they_were(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    rng = random.Random(8)
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 4, "human": human})
+    placed = 0
+    for _ in range(25):
+        answer = session.answer()
+        if answer["outcome"]:
+            break
+        answer = session.play(rng.randrange(len(answer["actions"])))
+        history = session.state.history
+        mine = max(i for i, turn in enumerate(history) if turn.action.player == human)
+        bots = history[mine + 1:]
+        assert [entry["who"] for entry in answer["last"]] == [turn.action.player for turn in bots]
+        for entry, index in zip(answer["last"], range(mine + 1, len(history))):
+            assert entry["text"].startswith(entry["who"].capitalize() + ": ")
+            before = session.state.clone()
+            while len(before.history) > index:
+                before.undo()
+            where = session.anchor(before, history[index].action)
+            if where is not None:
+                placed += 1
+                assert entry["from"] == (None if where.piece is None else list(where.piece))
+                assert where.target is None or list(where.target) in (entry["to"], entry["at"])
+        layer = answer["layers"]["last"]
+        assert len(layer["x0"]) == sum(1 for e in answer["last"] if e["from"] or e["to"] or e["at"])
+    assert placed
+
+
+def test_last_carries_the_dice_of_a_roll():
+    session = Session("simple_plastic", "skirmish", 3, "green", "greedy")
+    rng = random.Random(3)
+    answer = session.answer()
+    while not any(entry["dice"] for entry in answer["last"]):
+        assert not answer["outcome"]
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    rolled = next(entry for entry in answer["last"] if entry["dice"])
+    assert all(isinstance(f, int) and 1 <= f <= 6 for f in rolled["dice"])
+    assert "rolls " + ", ".join(map(str, rolled["dice"])) in rolled["text"]
+
+
+def test_log_entries_are_numbered_as_the_history():
+    session = Session("army_men", "standard", 3, "green")
+    _play_randomly(session, random.Random(1), limit=5)
+    answer = session.answer()
+    numbered = [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"]
+    assert numbered == list(range(1, len(session.state.history) + 1)) and answer["moves"] == len(numbered)
+
+
+@pytest.mark.parametrize("ruleset, scenario", [("phlog", "corridor"), ("dice_tactics", "river_crossing")])
+def test_two_people_never_see_the_others_hidden_cards(ruleset, scenario):
+    """Every answer is for its seat only: no event hidden from it, no action in words only its owner may read,
+    and the board (cards included) drawn from the seat's own view."""
+    from boards.live import live_layers, new_session
+
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 7, "human": "green", "bot": "person"})
+    rng = random.Random(9)
+    answer, answers = session.answer(), 0
+    differed = worded = 0
+    while not answer["outcome"] and answers < 400:
+        seat, state = answer["seat"], session.state
+        other = state.other(seat)
+        text = json.dumps({k: v for k, v in answer.items() if k != "actions"}, ensure_ascii=False)  # its own
+        secrets = {e.text for e in state.events_for(other)} - {e.text for e in state.events_for(seat)}
+        assert answer["hidden"] is True
+        assert not [s for s in secrets if s in text]
+        told = [entry for entry in answer["log"] if entry["who"] != "Setup"]
+        assert [entry["text"] for entry in told] == [said.words[seat] for said in session._words]
+        worded += any(said.words[seat] != said.words[other] for said in session._words)  # hidden words were told
+        assert answer["layers"] == json.loads(json.dumps({**live_layers(ruleset, seat)(state),
+                                                         "choices": session.choices(),
+                                                         "last": session.last_layer()}))
+        differed += live_layers(ruleset, other)(state) != live_layers(ruleset, seat)(state)
+        answer = session.play(rng.randrange(len(answer["actions"])))
+        answers += 1
+    assert differed > 10 and worded > 10

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import CDSView, ColumnDataSource, CustomJS, GroupFilter, Plot
+from bokeh.models import Arrow, CDSView, ColumnDataSource, CustomJS, GroupFilter, Plot, VeeHead
 
-from explorer.core.session import CHOICE_COLUMNS
+from explorer.core.session import CHOICE_COLUMNS, LAST_COLUMNS
+
+from .palette import OKABE_ITO
 
 
 class Board(Protocol):
@@ -39,6 +41,8 @@ def update_sources(sources: dict[str, ColumnDataSource], layers: dict[str, dict[
 # in the page as a DOM event (sitebuild/static/js/live-play.js listens), so no ruleset needs its own code.
 
 CHOICES = "choices"
+LAST = "last"  # what happened since the seat's own last action (Session.last_layer): arrows and rings
+LAST_COLOUR = OKABE_ITO["vermillion"]  # no side's colour, nor a sight line's (blue, reddish purple, black)
 TAP_EVENT = "tsr-board-tap"
 TAP_EVENTS = (Tap, DoubleTap)
 _TAP_JS = f"""
@@ -47,8 +51,8 @@ document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id,
 
 
 def with_choices(layers: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:
-    """``layers`` and an empty choices layer (live play fills it)."""
-    return {**layers, CHOICES: {column: [] for column in CHOICE_COLUMNS}}
+    """``layers`` and empty choices and last layers (live play fills them)."""
+    return {**layers, CHOICES: {column: [] for column in CHOICE_COLUMNS}, LAST: {column: [] for column in LAST_COLUMNS}}
 
 
 def board_plot(layout, sources: dict[str, ColumnDataSource]) -> Plot:
@@ -66,7 +70,9 @@ def board_plot(layout, sources: dict[str, ColumnDataSource]) -> Plot:
 
 def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
     """Draw the choices layer on the board and pass taps on; the board's plot, for a kernel's Tap handler."""
-    plot = board_plot(layout, {k: v for k, v in sources.items() if k != CHOICES})
+    plot = board_plot(layout, {k: v for k, v in sources.items() if k not in (CHOICES, LAST)})
+    if LAST in sources:
+        add_last(plot, sources[LAST])
     source = sources[CHOICES]
 
     def kind(name: str) -> CDSView:
@@ -84,6 +90,19 @@ def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
     for event in TAP_EVENTS:
         plot.js_on_event(event.event_name, CustomJS(args=dict(plot=plot), code=_TAP_JS))
     return plot
+
+
+def add_last(plot: Plot, source: ColumnDataSource) -> None:
+    """Draw the last layer: a dashed vermillion arrow from where each figure stood to where it went or whom it
+    attacked, and a double ring (a thick dotted one round a thin one) where it ended. Colour is not the only
+    cue: the dash, the arrowhead and the double ring tell it from every other mark of a board."""
+    plot.add_layout(Arrow(source=source, x_start="x0", y_start="y0", x_end="x1", y_end="y1",
+                          line_color=LAST_COLOUR, line_width=3, line_dash="dashed", name="last-arrows",
+                          end=VeeHead(size=14, line_color=LAST_COLOUR, fill_color=LAST_COLOUR, line_width=2)))
+    plot.scatter("x1", "y1", source=source, marker="circle", size=36, fill_alpha=0, line_color=LAST_COLOUR,
+                 line_width=3, line_dash="dotted", name="last-rings")
+    plot.scatter("x1", "y1", source=source, marker="circle", size=24, fill_alpha=0, line_color=LAST_COLOUR,
+                 line_width=1.5, name="last-inner-rings")
 
 
 def render(board: Board, state):

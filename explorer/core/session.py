@@ -57,6 +57,14 @@ class Anchor(NamedTuple):
     free: Callable[[Point], Any] | None = None
 
 
+LAST_COLUMNS = ("x0", "y0", "x1", "y1", "kind")
+"""The ``last`` board layer: what happened since the seat's own last action, as arrows (``kind`` "move",
+"attack") from (x0, y0) to (x1, y1), or a ring where x0, y0 = x1, y1 (``kind`` "spot")."""
+
+ATTACK_FIELDS = frozenset({"target", "defender"})
+"""An action naming one of these aims at someone: its anchor's target is whom it attacks (``at``), else where
+the figure went (``to``)."""
+
 CHOICE_COLUMNS = ("x", "y", "kind", "text")
 """The ``choices`` board layer: the figures a tap may choose (``piece``), the chosen one (``chosen``),
 and where a second tap plays an action (``target``), with the action's words."""
@@ -83,12 +91,29 @@ def make_bot(ruleset, name: str, seed: int):
     return seeded(ruleset.bots[name], seed)
 
 
+PERSON = "person"
+"""The opponent name for another person on this screen: no bots, whoever is to act plays."""
+PERSON_WORDS = "another person on this screen"
+
+
+class Told(NamedTuple):
+    """One history entry as the Session tells it: the action in words for each side (``describe`` from each
+    seat, so a card chosen face down is named to its owner only) and where it sat on the board, worked out on
+    the position before it was played: ``(from, to, at)`` points, or ``None`` (no board, or not on it)."""
+
+    words: dict[str, str]
+    place: tuple[Point | None, Point | None, Point | None] | None
+
+
 class Session:
     """One game: the human plays ``human``; ``bot`` (a bot name of the ruleset) plays every other side.
 
     ``state`` may be given instead of a new game (JupyterLab passes the game
     a chapter built); ``bots`` (side -> bot) instead of a bot name.
-    ``layers(state)``, if given, adds the board's column data to answers.
+    ``layers(state)``, if given, adds the board's column data to answers;
+    ``seat_layers(side)``, if given instead, makes that function for each
+    seat, so that two people on one screen each get their own side's view.
+    ``bot="person"`` (:data:`PERSON`): no bots, two people take turns.
     ``anchor(state, action)``, if given, places each offered action on the
     board (an :class:`Anchor`), so that taps within ``tap_radius`` choose and
     play actions (:meth:`tap`); answers then carry the ``choices`` layer.
@@ -97,7 +122,8 @@ class Session:
     def __init__(self, ruleset: str | None = None, scenario: str | None = None, seed: int = 0, human: str | None = None,
                  bot: str = "greedy", *, bot_seed: int = 1, state: GameState | None = None,
                  bots: dict | None = None, layers: Callable[[GameState], Any] | None = None,
-                 anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0):
+                 anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0,
+                 seat_layers: Callable[[str], Callable[[GameState], Any]] | None = None):
         if state is None:
             if ruleset is None:
                 raise ValueError("a session needs a ruleset (or a game state)")
@@ -111,52 +137,74 @@ class Session:
             human = human or sides[0]
             if human not in sides:
                 raise ValueError(f"{human!r} is not a side of this game; the sides are {', '.join(sides)}")
-            bots = {side: make_bot(self.ruleset, bot, bot_seed) for side in sides if side != human}
+            bots = {} if bot == PERSON else {side: make_bot(self.ruleset, bot, bot_seed) for side in sides if side != human}
         self.bots = dict(bots)
         self.bot_name = bot
         self.bot_seed = bot_seed
         self.human = human or next((s for s in sides if s not in self.bots), None)
         self.layers = layers
+        self.seat_layers = seat_layers
+        self._seat_layers: dict[str, Callable[[GameState], Any]] = {}  # made once per seat
         self.anchor = anchor
         self.tap_radius = tap_radius
         self.selected: Point | None = None  # the piece chosen by a first tap
-        self._words = self._history_words(state)  # the human's words for each turn of state.history
+        self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self._run_bots()
 
     def config(self) -> dict:
         """What starts this game again (a page's "Play here" sends it to its Web Worker)."""
         return {"ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed, "human": self.human,
-                "bot": self.bot_name, "bot_seed": self.bot_seed}
+                "bot": self.bot_name if self.bots else PERSON, "bot_seed": self.bot_seed}
 
     # -- commands ------------------------------------------------------------------------------
-    def answer(self, message: dict | None = None) -> dict:
-        """Where the game stands, from the human's seat, with what the last command has to say (``message``)."""
+    @property
+    def mode(self) -> str:
+        """``"bot"``: a human against the bots; ``"people"``: two people on one screen (no bots)."""
+        return "bot" if self.bots else "people"
+
+    @property
+    def seat(self) -> str | None:
+        """The side whose view answers are drawn for: the human's against a bot; between two people, the side
+        to act (after the game, the last side that acted)."""
+        if self.bots:
+            return self.human
         state = self.state
+        if state.current_player is not None:
+            return state.current_player
+        return state.history[-1].action.player if state.history else self.human
+
+    def answer(self, message: dict | None = None) -> dict:
+        """Where the game stands, from the seat's view (:attr:`seat`), with what the last command has to say
+        (``message``)."""
+        state = self.state
+        seat = self.seat
         outcome = state.outcome
+        offered = [] if outcome is not None or state.current_player != seat else list(state.legal_actions)
         answer = {
             "ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed,
-            "human": self.human, "bot": self.bot_name,
+            "human": self.human, "bot": self.bot_name if self.bots else PERSON, "mode": self.mode,
+            "seat": seat, "hidden": hides_information(state),
             "turn": self._turn(),
-            "actions": [] if outcome is not None or state.current_player != self.human else [
-                {"id": i, "text": state.describe(a, self.human), "action": a.to_dict()}
-                for i, a in enumerate(state.legal_actions)],
+            "actions": [{"id": i, "text": state.describe(a, seat), "action": a.to_dict()}
+                        for i, a in enumerate(offered)],
             "log": self.log(),
-            "outcome": None if outcome is None else {
-                "winner": outcome.winner, "reason": outcome.reason, "kind": outcome.kind.value,
-                "line": f"Game over: {outcome.winner or 'a draw'}"
-                        f"{' wins' if outcome.winner else ''} ({outcome.reason})."},
-            "can_undo": any(turn.action.player == self.human for turn in state.history),
+            "moves": len(state.history),
+            "last": self.last(),
+            "outcome": None if outcome is None else self._outcome(outcome, seat),
+            "can_undo": self._undo_point() is not None,
             "message": message,
         }
-        if self.layers is not None:
-            answer["layers"] = self.layers(state)
+        layers = self._layers_of(seat)
+        if layers is not None:
+            answer["layers"] = layers(state)
             if self.anchor is not None:
                 answer["layers"]["choices"] = self.choices()
+                answer["layers"]["last"] = self.last_layer()
         return answer
 
     def play(self, choice: int, dice: Iterable[int] | None = None) -> dict:
         """Play the offered action numbered ``choice``, then let the bots answer."""
-        offered = list(self.state.legal_actions) if self.state.current_player == self.human else []
+        offered = list(self.state.legal_actions) if self.state.current_player == self.seat else []
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
             return self._say("error", f"no offered action is numbered {choice!r}")
         return self._apply(offered[choice], dice)
@@ -170,12 +218,12 @@ class Session:
             if isinstance(data, str):
                 data = json.loads(data)
             if isinstance(data, dict) and "player" not in data:
-                data = {**data, "player": self.human}
+                data = {**data, "player": self.seat}
             action = action_from_dict(data, self.ruleset.action_kinds)
         except (ValueError, SaveGameError) as error:
             return self._say("error", f"not an action: {error}")
-        if action.player != self.human:
-            return self._say("error", f"you play {self.human}, not {action.player}")
+        if action.player != self.seat:
+            return self._say("error", f"you play {self.seat}, not {action.player}")
         return self._apply(action, dice)
 
     def tap(self, x: float, y: float) -> dict:
@@ -213,20 +261,33 @@ class Session:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
         chosen, pieces, targets = self._marks(self._anchored())
         rows = [(*piece, "chosen" if piece == chosen else "piece", "") for piece in pieces]
-        rows += [(*target, "target", self.state.describe(action, self.human)) for action, target in targets]
+        rows += [(*target, "target", self.state.describe(action, self.seat)) for action, target in targets]
         return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
 
     def undo(self) -> dict:
-        """Back to the human's last decision, the bots' replies to it taken back too."""
-        state = self.state
-        if not any(turn.action.player == self.human for turn in state.history):
+        """Back to the human's last decision, the bots' replies to it taken back too (two people: the last
+        action taken back, whoever played it)."""
+        point = self._undo_point()
+        if point is None:
             return self._say("note", "Nothing to undo.")
-        while state.history and state.history[-1].action.player != self.human:
+        self._back_to(point)
+        return self._say("note", "Undone.")
+
+    def _undo_point(self) -> int | None:
+        """How many history entries stay after an undo (``None``: nothing to undo)."""
+        history = self.state.history
+        if not self.bots:
+            return len(history) - 1 if history else None
+        mine = [i for i, turn in enumerate(history) if turn.action.player == self.human]
+        return mine[-1] if mine else None
+
+    def _back_to(self, entries: int) -> None:
+        """Take back every history entry after the first ``entries`` (the words told of them too)."""
+        state = self.state
+        while len(state.history) > entries:
             state.undo()
-        state.undo()
         del self._words[len(state.history):]
         self.selected = None
-        return self._say("note", "Undone.")
 
     def new_game(self, scenario: str | None = None, seed: int | None = None) -> dict:
         """A fresh game (another scenario, another seed if given) with the same settings, side and bots.
@@ -240,7 +301,7 @@ class Session:
                                       f"it has {', '.join(self.ruleset.scenarios)}")
         seed = self.seed if seed is None else int(seed)
         state = self.ruleset.scenarios[name](self.state.game.settings, seed=seed)
-        if set(state.sides) != {self.human, *self.bots}:
+        if set(state.sides) != ({self.human, *self.bots} if self.bots else set(self.state.sides)):
             return self._say("error", f"No new game: {name} is played by {', '.join(state.sides)}")
         self.state, self.scenario, self.seed = state, state.game.scenario, seed
         self.selected, self._words = None, []
@@ -248,18 +309,27 @@ class Session:
         return self._say("note", f"A new game (seed {seed}).")
 
     def set_bot(self, name: str) -> dict:
-        """Play the other sides with the ruleset's bot ``name`` from now on (the game goes on as it is)."""
-        if not isinstance(name, str) or name not in self.ruleset.bots:
+        """Play the other sides with the ruleset's bot ``name`` from now on (the game goes on as it is);
+        ``"person"``: another person on this screen plays them (whoever is to act plays)."""
+        if not isinstance(name, str) or name not in (*self.ruleset.bots, PERSON):
             return self._say("error", f"No such opponent: {self.ruleset.title} has the bots "
-                                      f"{', '.join(self.ruleset.bots)}, not {name!r}")
-        self.bots = {side: make_bot(self.ruleset, name, self.bot_seed) for side in self.bots}
+                                      f"{', '.join(self.ruleset.bots)} or {PERSON!r}, not {name!r}")
+        others = [side for side in self.state.sides if side != self.human]
+        self.bots = {} if name == PERSON else {side: make_bot(self.ruleset, name, self.bot_seed) for side in others}
         self.bot_name = name
+        self.selected = None
         self._run_bots()
-        return self._say("note", f"Your opponent is now the {name} bot.")
+        return self._say("note", "Your opponent is now another person on this screen: whoever is to act plays."
+                         if name == PERSON else f"Your opponent is now the {name} bot.")
+
+    def opponent(self, name: str) -> dict:
+        """The contract's name for :meth:`set_bot`: a bot of the ruleset, or ``"person"``."""
+        return self.set_bot(name)
 
     def bot_choices(self) -> dict[str, str]:
-        """The bots a player may pick as their opponent, with their words (:func:`bot_choices`)."""
-        return bot_choices(self.ruleset)
+        """The opponents a player may pick, with their words: the bots (:func:`bot_choices`), then another
+        person on this screen."""
+        return {**bot_choices(self.ruleset), PERSON: PERSON_WORDS}
 
     def options(self) -> dict[str, list[str]]:
         """What a player may choose before a game: each scenario of the ruleset and its sides."""
@@ -289,44 +359,106 @@ class Session:
         if name == "save":
             return {**self.answer(), "save": self.save()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
-                  "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot}.get(name)
+                  "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
+                  "opponent": self.set_bot}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)
 
     # -- what an answer holds -------------------------------------------------------------------
     def log(self) -> list[dict]:
-        """Each turn as the human may see it: who, what in words, and the events with their rule keys."""
+        """Each turn as the seat may see it: who, what in words, and the events with their rule keys;
+        ``index``: the history entry's number for :meth:`at` and :meth:`rewind` (1 = the first action; the
+        setup is 0)."""
         state = self.state
+        seat = self.seat
         entries = []
-        setup = [e for e in state.setup_log if e.visible_to(self.human)]
+        setup = [e for e in state.setup_log if e.visible_to(seat)]
         if setup:
-            entries.append({"who": "Setup", "text": "The game is set up", "events": _events(setup)})
-        for turn, words in zip(state.history, self._words):
-            who = "You" if turn.action.player == self.human else "Bot"
-            shown = [e for e in turn.events if e.visible_to(self.human)]
-            entry = {"who": who, "text": words, "events": _events(shown)}
+            entries.append({"who": "Setup", "text": "The game is set up", "events": _events(setup), "index": 0})
+        for index, (turn, told) in enumerate(zip(state.history, self._words), start=1):
+            player = turn.action.player
+            who = "You" if player == seat else "Bot" if player in self.bots else player
+            shown = [e for e in turn.events if e.visible_to(seat)]
+            entry = {"who": who, "text": told.words.get(seat, ""), "events": _events(shown), "index": index}
             if turn.dice is not None:
                 entry["dice"] = list(turn.dice)
             entries.append(entry)
         return entries
 
+    def last(self) -> list[dict]:
+        """What happened since the seat's own last action, newest last: who, one sentence, where on the board
+        (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
+        state, seat = self.state, self.seat
+        start = len(state.history)
+        while start and state.history[start - 1].action.player != seat:
+            start -= 1
+        told = []
+        for turn, said in zip(state.history[start:], self._words[start:]):
+            shown = [e for e in turn.events if e.visible_to(seat)]
+            text = next((e.text for e in shown if e.kind != "game_over"), said.words.get(seat, ""))
+            where = said.place or (None, None, None)
+            told.append({"who": turn.action.player, "text": f"{turn.action.player.capitalize()}: {text}",
+                         "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
+                         "dice": _dice(turn, shown)})
+        return told
+
+    def last_layer(self) -> dict[str, list]:
+        """The ``last`` board layer (:data:`LAST_COLUMNS`): an arrow from where each of :meth:`last`'s figures
+        stood to where it went or whom it attacked (``kind`` "move" or "attack"), or a ring (x0, y0 = x1, y1)
+        where an action with one place happened (``kind`` "spot")."""
+        rows = []
+        for told in self.last():
+            start, end = told["from"], told["to"] or told["at"]
+            kind = "attack" if told["at"] else "move"
+            if start is None and end is None:
+                continue
+            if start is None or end is None or start == end:
+                start = end = end or start
+                kind = "spot"
+            rows.append((*start, *end, kind))
+        return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+
     def _turn(self) -> dict:
         state = self.state
+        seat = self.seat
         to_act = state.current_player
         parts = [f"Round {state.round}"]
         phase = getattr(state.position, "phase", None)
         if to_act is None:
             parts.append("the game is over")
         else:
-            parts.append(("your turn" if to_act == self.human else f"{to_act} to act") + f" ({to_act})")
+            parts.append(("your turn" if to_act == seat else f"{to_act} to act") + f" ({to_act})")
             if isinstance(phase, str):
                 parts.append(f"phase: {phase.replace('_', ' ')}")
             pending = state.pending
             if pending is not None:
                 parts.append(f"{pending.player} must {pending.prompt}")
-        return {"round": state.round, "to_act": to_act, "yours": to_act == self.human,
+        return {"round": state.round, "to_act": to_act, "yours": to_act == seat,
                 "phase": phase if isinstance(phase, str) else None, "line": " · ".join(parts)}
+
+    def _outcome(self, outcome, seat: str) -> dict:
+        """The end of the game: who won and why, with the seat's result and a headline to show over the board."""
+        winner = outcome.winner
+        if winner is None:
+            result, headline = "draw", "Draw"
+        elif not self.bots:
+            result, headline = "won", f"{winner.capitalize()} wins"
+        else:
+            result = "won" if winner == seat else "lost"
+            headline = f"You {result}"
+        reason = outcome.reason
+        return {"winner": winner, "reason": reason, "kind": outcome.kind.value,
+                "line": f"Game over: {winner or 'a draw'}{' wins' if winner else ''} ({reason}).",
+                "result": result, "headline": headline, "why": reason[:1].upper() + reason[1:].rstrip(".") + "."}
+
+    def _layers_of(self, seat: str | None) -> Callable[[GameState], Any] | None:
+        """The board layers drawn for ``seat``: its own (``seat_layers``), else the one ``layers`` given."""
+        if self.seat_layers is None or seat is None:
+            return self.layers
+        if seat not in self._seat_layers:
+            self._seat_layers[seat] = self.seat_layers(seat)
+        return self._seat_layers[seat]
 
     def _rule(self, ref) -> dict:
         section = self.ruleset.sections.get(ref.section) if ref.ruleset == self.ruleset.name else None
@@ -336,7 +468,7 @@ class Session:
     def _anchored(self) -> list[tuple[Any, Anchor]]:
         """The human's offered actions that sit on the board, with their anchors."""
         state = self.state
-        if self.anchor is None or state.is_over or state.current_player != self.human:
+        if self.anchor is None or state.is_over or state.current_player != self.seat:
             return []
         placed = ((action, self.anchor(state, action)) for action in state.legal_actions)
         return [(action, anchor) for action, anchor in placed if anchor is not None]
@@ -351,7 +483,7 @@ class Session:
         return chosen, pieces, targets
 
     def _apply(self, action, dice) -> dict:
-        words = self.state.describe(action, self.human)  # before the action changes the position
+        words = self._tell(self.state, action)  # before the action changes the position
         try:
             self.state.apply(action, dice=None if dice is None else list(dice))
         except RuleViolation as violation:
@@ -370,15 +502,29 @@ class Session:
             if state.is_over or state.current_player not in self.bots:
                 return
             action = self.bots[state.current_player](state)
-            self._words.append(state.describe(action, self.human))
+            self._words.append(self._tell(state, action))
             state.apply(action)
         raise RuntimeError(f"the bots played {MAX_BOT_ACTIONS} actions without handing the turn back")
 
     def _say(self, kind: str, text: str) -> dict:
         return self.answer({"kind": kind, "text": text})
 
-    def _history_words(self, state: GameState) -> list[str]:
-        """The human's words for each turn already played (a loaded game): replayed on a copy, as described then."""
+    def _tell(self, state: GameState, action) -> Told:
+        """``action`` told from each seat, and where it sits on the board, on the position before it is played."""
+        words = {side: state.describe(action, side) for side in state.sides}
+        anchor = None
+        if self.anchor is not None:
+            try:
+                anchor = self.anchor(state, action)
+            except (KeyError, AttributeError, TypeError, ValueError):  # not on the board in this position
+                anchor = None
+        if anchor is None:
+            return Told(words, None)
+        attacks = bool(ATTACK_FIELDS & set(action.to_dict()))
+        return Told(words, (anchor.piece, None if attacks else anchor.target, anchor.target if attacks else None))
+
+    def _history_words(self, state: GameState) -> list[Told]:
+        """Each turn already played (a loaded game) told: replayed on a copy, as described then."""
         if not state.history:
             return []
         replay = state.clone()
@@ -387,7 +533,7 @@ class Session:
             replay.undo()
         words = []
         for turn in turns:
-            words.append(replay.describe(turn.action, self.human))
+            words.append(self._tell(replay, turn.action))
             replay.apply(turn.action, dice=turn.dice)
         return words
 
@@ -396,6 +542,27 @@ def _nearest(candidates: list[tuple[Any, Point]], point: Point, radius: float):
     """The (item, place) nearest ``point`` within ``radius``, or ``None``."""
     best = min(candidates, key=lambda c: math.dist(c[1], point), default=None)
     return best if best is not None and math.dist(best[1], point) <= radius else None
+
+
+def _point(point) -> list[float] | None:
+    return None if point is None else [point[0], point[1]]
+
+
+def _dice(turn, shown) -> list[int] | None:
+    """The dice of a turn: entered by hand, else the faces its first visible event with dice reports."""
+    if turn.dice is not None:
+        return list(turn.dice)
+    for event in shown:
+        faces = event.data.get("dice") if isinstance(event.data, dict) else None
+        if isinstance(faces, (list, tuple)) and faces and all(isinstance(f, int) for f in faces):
+            return list(faces)
+    return None
+
+
+def hides_information(state: GameState) -> bool:
+    """Whether sides hide things from each other (cards in hand): the ruleset gives each player its own view
+    (``GameState.view``'s contract), so two people on one screen need a curtain between turns."""
+    return type(state).view is not GameState.view
 
 
 def _events(events) -> list[dict]:
