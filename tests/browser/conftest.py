@@ -194,3 +194,53 @@ def page_visit(browser, base_url):
         return visits[path]
 
     return visit
+
+
+# axe-core, the accessibility checker, for the tests only: fetched from the npm registry once by the
+# same machinery as the site's own third-party files (sitebuild/vendor.py, ``npm pack``), but into
+# _build/test-vendor/, beside the built site and never into .vendor/ (which the site serves).
+AXE = {"version": "4.14.1", "files": ["axe.min.js", "LICENSE"], "licence": "MPL-2.0"}
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """The text of axe.min.js, downloaded once per machine (kept until ``make clean``)."""
+    import tempfile
+
+    from sitebuild import vendor
+
+    root = ROOT / "_build" / "test-vendor"
+    root.mkdir(parents=True, exist_ok=True)
+    target = vendor.package_dir("axe-core", AXE["version"], root)
+    if not (target / ".complete").exists():
+        # Fetched beside the target and moved into place in one step, so test processes running side by
+        # side never read a half-written copy.
+        with tempfile.TemporaryDirectory(dir=root) as tmp:
+            fetched = vendor.fetch("axe-core", AXE, Path(tmp))
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                fetched.rename(target)
+            except OSError:  # another process got there first
+                pass
+    return (target / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(page, axe_script: str, *, impacts=("critical", "serious"), include: str | None = None,
+                   exclude: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's violations (its default rules: WCAG 2 A/AA and best practice) on ``page`` as it is now, at ``impacts``, one line per element.
+
+    ``include``: a CSS selector to check only that part (say the live game); ``exclude``: parts to skip.
+    Each line reads ``impact rule-id: help | selector | what to fix`` so a failing test says where."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_script)
+    context = {"include": [[include]] if include else [["html"]], "exclude": [[s] for s in exclude]}
+    results = page.evaluate("([context]) => axe.run(context, {resultTypes: ['violations']})", [context])
+    lines = []
+    for violation in results["violations"]:
+        if violation["impact"] not in impacts:
+            continue
+        for node in violation["nodes"]:
+            target = " >> ".join(str(t) for t in node["target"])
+            summary = node.get("failureSummary", "").replace("\n", " ")
+            lines.append(f"{violation['impact']} {violation['id']}: {violation['help']} | {target} | {summary}")
+    return lines
