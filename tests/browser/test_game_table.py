@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import wait_for_boards
+from .conftest import axe_violations, wait_for_boards
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -142,7 +142,7 @@ def _banner(table) -> str:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, ruleset):
+def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, ruleset):
     page, report = open_page(f"{ruleset}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
     wait_for_boards(page)
     # served over HTTP: no dead copy of the controls, and the Play button at the top starts the game
@@ -154,6 +154,9 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, ruleset):
     assert table.locator(".tsr-live-dice").is_hidden()  # in the More drawer, and absent where no dice are rolled
     assert table.locator(".tsr-live-legend").is_visible()
     _assert_in_view(page, table, PHONE)
+    _one_action(page, table)
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the live table at phone size
     _play_to_the_end(page, table, PHONE)
     _banner(table)
 
@@ -164,6 +167,8 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, ruleset):
     side, board = _box(table.locator(".tsr-table-side")), page.evaluate(BOARD, [table.element_handle(), []])["box"]
     assert side[0] >= board[2] - 1, "on a wide screen the panel is beside the board"
     _assert_in_view(page, table, DESKTOP)
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the live table at desktop size
     _play_to_the_end(page, table, DESKTOP)
     _banner(table)
     more = table.locator(".tsr-live-more")
@@ -214,7 +219,16 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     assert table.locator(".tsr-live-turn").inner_text() == turn
     assert "back as you left it" in table.locator(".tsr-live-status").inner_text()
 
+    # an oversized file is refused at once, from its size, unread: no engine call, the game as it was
     table.locator(".tsr-live-more summary").click()
+    before = _moves(page)
+    big = {"name": "big.json", "mimeType": "application/json", "buffer": b" " * (3 * 1024 * 1024)}
+    table.locator(".tsr-live-file").set_input_files(files=[big])
+    page.wait_for_function("document.querySelector('.tsr-live-status').textContent.includes('big.json')")
+    status = table.locator(".tsr-live-status").inner_text()
+    assert "it is 3.0 MB" in status and "at most 2 MB" in status, status
+    assert _moves(page) == before and table.locator(".tsr-live-log").inner_text() == log
+
     _answered(page, lambda: table.locator(".tsr-live-link").click())
     link = table.locator(".tsr-live-link-text").input_value()
     assert "#game=" in link

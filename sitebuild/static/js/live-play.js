@@ -494,8 +494,10 @@
       const close = el("button", { type: "button", class: "tsr-banner-close", text: "See the board" });
       again.addEventListener("click", () => pressed(again, () => run("new", [], { kind: "start", config: configNow() })));
       swap.addEventListener("click", () => pressed(swap, () => run("swap", [])));
-      stronger.addEventListener("click", () => pressed(stronger, () => run("opponent", ["strong"]).then(() =>
-        run("new", [], { kind: "start", config: configNow() }))));
+      stronger.addEventListener("click", () => pressed(stronger, () => {
+        if (opponent) opponent.value = "strong";
+        return run("new", [], { kind: "start", config: { ...configNow(), bot: "strong" } });
+      }));
       replay.addEventListener("click", () => pressed(replay, () => run("at", [0])));
       close.addEventListener("click", () => { banner.hidden = true; step.focus(); });
       const buttons = [again, ...(answer.mode === "people" ? [] : [swap]),
@@ -535,7 +537,10 @@
 
     function offeredButtons(answer) {
       // Actions not placed on the board (cards in the hand, keep, discard…): a tappable button each.
-      const shown = answer.actions.filter((a) => a.board === false || (a.board == null && /Card|Joker/.test(a.action.type)));
+      // (before the engine says which are on the board: cards, and every action when the board marks none)
+      const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
+      const shown = answer.actions.filter((a) => a.board === false ||
+        (a.board == null && (/Card|Joker/.test(a.action.type) || !marked)));
       const stepId = answer.step ? answer.step.id : null;
       others.replaceChildren(...(shown.length ? [el("p", { class: "tsr-live-others-title",
         text: shown.some((a) => a.card || /Card|Joker/.test(a.action.type)) ? "Your cards and choices:" : "Choices:" })] : []),
@@ -548,8 +553,21 @@
         }));
     }
 
+    // The pickers say the game being played (after a swap, a load, a link, a new opponent).
+    function syncPickers(answer) {
+      if (pickers && answer.scenario && Array.from(pickers.scenario.options).some((o) => o.value === answer.scenario)) {
+        if (pickers.scenario.value !== answer.scenario) {
+          pickers.scenario.value = answer.scenario;
+          pickers.scenario.dispatchEvent(new Event("change"));
+        }
+        if (Array.from(pickers.side.options).some((o) => o.value === answer.human)) pickers.side.value = answer.human;
+      }
+      if (opponent && answer.bot && Array.from(opponent.options).some((o) => o.value === answer.bot)) opponent.value = answer.bot;
+    }
+
     function show(answer) {
       current = answer;
+      syncPickers(answer);
       const seat = answer.seat || answer.human;
       const draw = () => drawLayers(doc, answer.layers);
       showCurtain(answer, draw);
