@@ -447,3 +447,186 @@ def test_two_people_never_see_the_others_hidden_cards(ruleset, scenario):
         answer = session.play(rng.randrange(len(answer["actions"])))
         answers += 1
     assert differed > 10 and worded > 10
+
+
+# -- history: look at any entry, go back to it, swap sides -----------------------------------------------
+def _replayed(session, entries):
+    """The game as it was after ``entries`` history entries, rebuilt from a new game (not by undo)."""
+    rs = session.ruleset
+    state = rs.scenarios[session.scenario](session.state.game.settings, seed=session.seed)
+    for turn in session.state.history[:entries]:
+        state.apply(turn.action, dice=turn.dice)
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_at_shows_the_board_after_any_entry_and_changes_nothing(case):
+    from boards.live import live_layers, new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 4, "human": human})
+    _play_randomly(session, random.Random(3), limit=8)
+    before, now = session.save(), session.answer()
+    entries = len(session.state.history)
+    for n in sorted({0, 1, entries // 2, entries}):
+        view = session.command("at", n)
+        assert view["viewing"] == n and session.save() == before
+        assert {k: v for k, v in view.items() if k not in ("layers", "viewing")} == \
+            {k: v for k, v in now.items() if k != "layers"}
+        drawn = live_layers(ruleset, human)(_replayed(session, n))
+        assert {k: v for k, v in view["layers"].items() if k not in ("choices", "last")} == json.loads(json.dumps(drawn))
+        assert view["layers"]["choices"]["x"] == [] and len(view["layers"]["last"]["x0"]) <= 1
+    for bad in (-1, entries + 1, "2", None, True, 1.5):
+        refused = session.at(bad)
+        assert refused["message"]["kind"] == "error" and "viewing" not in refused and session.save() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_two_people_rewind_to_any_entry_and_replaying_the_same_actions_gives_the_same_game(case):
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 6, human, bot="person")
+    _play_randomly(session, random.Random(4), limit=12)
+    saved, turns = session.save(), list(session.state.history)
+    n = len(turns) // 3
+    answer = session.command("rewind", n)
+    assert answer["message"]["text"] == f"Back to entry {n}." and answer["moves"] == n
+    assert session.save() == _replayed(session, n).to_json()
+    assert [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"] == list(range(1, n + 1))
+    for turn in turns[n:]:
+        assert session.try_action(turn.action.to_dict(), turn.dice)["message"] is None
+    assert session.save() == saved
+    for bad in (-1, len(turns) + 1, "x"):
+        assert session.rewind(bad)["message"]["kind"] == "error" and session.save() == saved
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_against_a_bot_rewind_lands_on_the_humans_decision_and_the_bots_do_not_replay(case):
+    session = _session(case)
+    _play_randomly(session, random.Random(5), limit=10)
+    turns = list(session.state.history)
+    for n in range(len(turns), -1, -1):
+        probe = _session(case)
+        probe.load(session.save())
+        answer = probe.rewind(n)
+        kept = len(probe.state.history)
+        assert answer["turn"]["yours"] and answer["actions"]
+        if n == 0 and turns[0].action.player != case[2]:  # the bot opens the game: it plays its opening again
+            continue
+        assert kept <= n and probe.state.history == turns[:kept]
+        # the latest point at or before n where the human was to act: they played the next entry, the bots the rest
+        assert turns[kept].action.player == case[2] if kept < len(turns) else kept == n
+        assert all(turn.action.player != case[2] for turn in turns[kept + 1:n])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_swap_starts_the_same_scenario_with_the_human_on_the_other_side(case):
+    ruleset, scenario, human = case
+    session = _session(case)
+    _play_randomly(session, random.Random(6), limit=4)
+    answer = session.command("swap")
+    other = session.state.other(human)
+    assert (answer["human"], answer["seat"], session.human) == (other, other, other)
+    assert set(session.bots) == {human} and answer["turn"]["yours"] and answer["message"]["kind"] == "note"
+    fresh = Session(ruleset, scenario, 3, other)
+    assert session.save() == fresh.save()
+    people = Session(ruleset, scenario, 3, human, bot="person")
+    assert people.swap()["human"] == other and people.bots == {} and not people.state.history
+
+
+# -- share: a link holds the game; opening it is a load like any other ----------------------------------
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_link_opens_the_same_game_with_the_same_side_and_opponent(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": human, "bot": "random"})
+    _play_randomly(session, random.Random(7), limit=10)
+    session.swap()  # tan's side now
+    _play_randomly(session, random.Random(8), limit=6)
+    answer = session.command("link")
+    link = answer["link"]
+    assert link.startswith("g1.") and all(c.isalnum() or c in "-_." for c in link)  # safe in a URL fragment
+    other = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 9, "human": human})
+    opened = other.command("open", "#" + link)
+    assert opened["message"] == {"kind": "note", "text": "Opened the game from the link."}
+    assert other.save() == session.save() and other.config() == session.config()
+    assert {k: v for k, v in opened.items() if k != "message"} == {k: v for k, v in answer.items()
+                                                                  if k not in ("message", "link")}
+    people = Session(ruleset, scenario, 2, human, bot="person")
+    people.play(0)
+    again = Session(ruleset, scenario, 2, human)
+    assert again.open(people.link())["mode"] == "people" and again.save() == people.save()
+
+
+def test_bad_links_are_refused_in_words_and_the_game_is_unchanged():
+    import base64
+    import zlib
+
+    session = Session("phlog", "corridor", 3, "green")
+    _play_randomly(session, random.Random(1), limit=5)
+    before, config = session.save(), session.config()
+    link = session.link()
+    pack = lambda payload: "g1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(payload).encode())).decode()
+    payload = {"save": json.loads(before), "human": "green", "bot": "greedy", "bot_seed": 1, "seed": 3}
+    other_game = Session("simple_plastic", "skirmish", 3, "green").link()
+    cases = {
+        link[: len(link) // 2]: "cut short or garbled",
+        link[:-3] + "AAA": "cut short or garbled",
+        "hello": "does not start with 'g1.'",
+        "g1.!!!!": "cut short or garbled",
+        "g1." + "A" * 300_000: "characters long",
+        pack("x" * 3_000_000): "unpacks to more than",
+        other_game: f"a game of Simple Plastic Wargame, not {explorer.get_ruleset('phlog').title}",
+        pack({**payload, "save": {**payload["save"], "ruleset": "chess"}}): "'chess'",
+        pack({**payload, "human": "blue"}): "side 'blue'",
+        pack({**payload, "bot": "clever"}): "opponent 'clever'",
+        pack({**payload, "seed": "x"}): "seeds",
+        pack([1, 2]): "no saved game",
+        pack({**payload, "save": {**payload["save"], "actions": payload["save"]["actions"][:-1]}}): "Cannot open",
+        pack({**payload, "human": "tan", "save": {**payload["save"], "current": {}}}): "Cannot open",
+    }
+    for text, words in cases.items():
+        answer = session.command("open", text)
+        assert answer["message"]["kind"] == "error", text[:40]
+        assert answer["message"]["text"].startswith("Cannot open this link: ") and words in answer["message"]["text"]
+        assert session.save() == before and session.config() == config and session.human == "green"
+    assert session.open(None)["message"]["kind"] == "error" and session.save() == before
+
+
+# -- the simple mode: one button moves the game on ------------------------------------------------------
+STEPS = {"simple_plastic": {"EndPhase"}, "phlog": {"EndTurn", "DeclineJoker"}, "army_men": {"EndTurn"},
+         "one_brain_cell": {"RollInitiative", "EndStep"}, "dice_tactics": {"EndMarch", "EndTurn"}}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_the_next_step_button_ends_the_move_or_turn_and_pressing_it_plays_the_game_to_its_end(case):
+    """Pressing the step whenever there is one (else a random action) plays a whole game; each step is the
+    declared end-of-move/turn action or the only one offered, in short words."""
+    ruleset, scenario, human = case
+    session = Session(ruleset, scenario, 2, human, bot="random")
+    rng = random.Random(2)
+    answer, kinds = session.answer(), set()
+    for _ in range(3000):
+        if answer["outcome"]:
+            break
+        step = answer["step"]
+        offered = list(session.state.legal_actions)
+        if step is not None:
+            kind = type(offered[step["id"]]).__name__
+            assert kind in STEPS[ruleset] or len(offered) == 1
+            assert step["text"][0].isupper() and "(" not in step["text"] and len(step["text"]) <= 40
+            if kind in STEPS[ruleset]:
+                kinds.add(kind)
+        else:
+            assert len(offered) > 1 and not {type(a).__name__ for a in offered} & STEPS[ruleset]
+        use = step is not None and rng.random() < 0.7
+        answer = session.play(step["id"] if use else rng.randrange(len(answer["actions"])))
+    assert answer["outcome"] and answer["step"] is None
+    assert kinds == STEPS[ruleset] - {"DeclineJoker"} or kinds == STEPS[ruleset]
+
+
+def test_simple_plastic_steps_are_end_move_then_end_attack():
+    session = Session("simple_plastic", "skirmish", 3, "green")
+    assert session.answer()["step"]["text"] == "End move"
+    answer = session.play(session.answer()["step"]["id"])
+    assert answer["turn"]["phase"] == "attack" and answer["step"]["text"] == "End attack"

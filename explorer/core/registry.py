@@ -73,6 +73,9 @@ class Ruleset:
     victory_section: str = "turn"
     equipment: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    next_step: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The actions that move the game on (end of move, end of turn, pass), by action type, with a button's
+    words (``{phase}``: the position's phase), first match first: live play's one-button next step."""
 
     def __post_init__(self):
         if isinstance(self.sections, Catalogue):

@@ -25,16 +25,25 @@ game, as a save must.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
+import zlib
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from .actions import action_from_dict
 from .errors import MalformedAction, RuleViolation, SaveGameError
+from .errors import UnknownRuleset
 from .registry import get_ruleset
 from .simulate import seeded
 from .state import GameState
+
+LINK_PREFIX = "g1."  # a link's format and version, so a later format can tell old links apart
+MAX_LINK_CHARS = 200_000  # a whole game is 2-3 thousand characters; anything far longer is not a link of ours
+GARBLED = "it is cut short or garbled (was the whole link copied?)"
+MAX_LINK_JSON = 2_000_000  # what a link may unpack to (a game's save is some 25 thousand characters)
 
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
@@ -190,6 +199,7 @@ class Session:
             "log": self.log(),
             "moves": len(state.history),
             "last": self.last(),
+            "step": self.step(offered),
             "outcome": None if outcome is None else self._outcome(outcome, seat),
             "can_undo": self._undo_point() is not None,
             "message": message,
@@ -289,6 +299,56 @@ class Session:
         del self._words[len(state.history):]
         self.selected = None
 
+    def at(self, entry: int) -> dict:
+        """The answer with the board as it was after history entry ``entry`` (0: the start) and ``viewing``: a view
+        for stepping through the log or replaying a finished game; the game itself is not changed. The ``last``
+        layer marks that entry's action; nothing is offered to tap."""
+        entries = len(self.state.history)
+        if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
+            return self._say("error", f"No entry {entry!r} to look at: the game has entries 0 to {entries}.")
+        answer = self.answer()
+        layers = self._layers_of(self.seat)
+        if layers is not None:
+            then = self.state.clone()
+            while len(then.history) > entry:
+                then.undo()
+            answer["layers"] = layers(then)
+            if self.anchor is not None:
+                answer["layers"]["choices"] = {column: [] for column in CHOICE_COLUMNS}
+                answer["layers"]["last"] = _last_rows(self._entry_places(entry))
+        answer["viewing"] = entry
+        return answer
+
+    def rewind(self, entry: int) -> dict:
+        """Undo back to just after history entry ``entry`` (0: the start), live. Against a bot, where the bot
+        would be to act there, back further to the human's own decision before it, so the bots never replay
+        what they played (only a bot that opens the game plays its opening again)."""
+        entries = len(self.state.history)
+        if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
+            return self._say("error", f"No entry {entry!r} to go back to: the game has entries 0 to {entries}.")
+        state = self.state
+        self._back_to(entry)
+        while self.bots and state.history and state.current_player in self.bots:
+            self._back_to(len(state.history) - 1)
+        self._run_bots()
+        return self._say("note", f"Back to entry {len(state.history)}.")
+
+    def swap(self) -> dict:
+        """A new game of the same scenario and seed with the human on the other side (the bots, or the other
+        person, take the side the human leaves)."""
+        state = self.ruleset.scenarios[self.scenario](self.state.game.settings, seed=self.seed) \
+            if self.scenario in self.ruleset.scenarios else None
+        if state is None or self.human not in state.sides:
+            return self._say("error", f"No swap: {self.scenario} is not a scenario of {self.ruleset.title} "
+                                      "with this side")
+        human = state.other(self.human)
+        self.state, self.human, self.selected, self._words = state, human, None, []
+        if self.bots:
+            self.bots = {side: make_bot(self.ruleset, self.bot_name, self.bot_seed) for side in state.sides
+                         if side != human}
+        self._run_bots()
+        return self._say("note", f"A new game: you play {human}.")
+
     def new_game(self, scenario: str | None = None, seed: int | None = None) -> dict:
         """A fresh game (another scenario, another seed if given) with the same settings, side and bots.
 
@@ -353,14 +413,66 @@ class Session:
         self._run_bots()
         return self._say("note", "Loaded.")
 
+    def link(self) -> str:
+        """The game as a link's fragment: URL-safe text (``g1.`` then base64url of zlib-compressed JSON) holding
+        the engine's save (ruleset, scenario, settings, seed, actions) and the side, opponent and seeds."""
+        payload = {"save": self.state.to_dict(), "human": self.human, "bot": self.bot_name if self.bots else PERSON,
+                   "bot_seed": self.bot_seed, "seed": self.seed}
+        packed = zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 9)
+        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+    def open(self, text: str) -> dict:
+        """Open a game from :meth:`link`'s text, loaded like any save (:meth:`load`): validated, refused in words
+        when bad, and then the game is left exactly as it was."""
+        try:
+            payload = _unpack_link(text)
+            save = payload["save"]
+            name = save.get("ruleset")
+            if name != self.ruleset.name:
+                try:
+                    title = get_ruleset(name).title if isinstance(name, str) else None
+                except UnknownRuleset:
+                    title = None
+                raise SaveGameError(f"it is a game of {title or repr(name)}, not {self.ruleset.title}"
+                                    + ("" if title else " (no ruleset here has that name)"))
+            human, bot = payload.get("human"), payload.get("bot", self.bot_name)
+            sides = save.get("sides")
+            if not isinstance(sides, list) or human not in sides:
+                raise SaveGameError(f"its side {human!r} is not one of the game's sides")
+            if not isinstance(bot, str) or bot not in (*self.ruleset.bots, PERSON):
+                raise SaveGameError(f"its opponent {bot!r} is none of {', '.join((*self.ruleset.bots, PERSON))}")
+            bot_seed, seed = payload.get("bot_seed", self.bot_seed), payload.get("seed", self.seed)
+            if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 63 for n in (bot_seed, seed)):
+                raise SaveGameError("its seeds are not whole numbers")
+        except SaveGameError as error:
+            return self._say("error", f"Cannot open this link: {error}")
+        kept = (self.human, self.bots, self.bot_name, self.bot_seed, self.seed)
+        others = [side for side in sides if side != human]
+        self.human, self.bot_name, self.bot_seed = human, bot, bot_seed
+        self.bots = {} if bot == PERSON else {side: make_bot(self.ruleset, bot, bot_seed) for side in others}
+        try:
+            answer = self.load(json.dumps(save))  # the one load path: every check of a save applies
+        except BaseException:
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            raise
+        if answer["message"]["kind"] == "error":
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            text = answer["message"]["text"].replace("Cannot load: ", "", 1)
+            return self._say("error", f"Cannot open this link: {text}")
+        self.seed = seed
+        return self._say("note", "Opened the game from the link.")
+
     def command(self, name: str, *args) -> dict:
         """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``tap``, ``undo``, ``new``,
         ``save``, ``load``, ``bot``."""
         if name == "save":
             return {**self.answer(), "save": self.save()}
+        if name == "link":
+            return {**self.answer(), "link": self.link()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
                   "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
-                  "opponent": self.set_bot}.get(name)
+                  "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
+                  "open": self.open}.get(name)
         if method is None:
             return self._say("error", f"unknown command {name!r}")
         return method(*args)
@@ -403,21 +515,29 @@ class Session:
                          "dice": _dice(turn, shown)})
         return told
 
+    def step(self, offered: list) -> dict | None:
+        """The one-button next step of the simple mode among the ``offered`` actions: the first the ruleset
+        declares as moving the game on (``Ruleset.next_step``: end of move, end of turn, pass), with its
+        button's words, else the only action offered; ``None`` when neither is offered."""
+        phase = getattr(self.state.position, "phase", None)
+        phase = phase.replace("_", " ") if isinstance(phase, str) else "turn"
+        for kind, words in self.ruleset.next_step.items():
+            found = next((i for i, action in enumerate(offered) if type(action).__name__ == kind), None)
+            if found is not None:
+                return {"id": found, "text": words.format(phase=phase)}
+        if len(offered) == 1:
+            words = self.state.describe(offered[0], self.seat)
+            return {"id": 0, "text": words[:1].upper() + words[1:]}
+        return None
+
     def last_layer(self) -> dict[str, list]:
-        """The ``last`` board layer (:data:`LAST_COLUMNS`): an arrow from where each of :meth:`last`'s figures
-        stood to where it went or whom it attacked (``kind`` "move" or "attack"), or a ring (x0, y0 = x1, y1)
-        where an action with one place happened (``kind`` "spot")."""
-        rows = []
-        for told in self.last():
-            start, end = told["from"], told["to"] or told["at"]
-            kind = "attack" if told["at"] else "move"
-            if start is None and end is None:
-                continue
-            if start is None or end is None or start == end:
-                start = end = end or start
-                kind = "spot"
-            rows.append((*start, *end, kind))
-        return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+        """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
+        start = len(self.state.history) - len(self.last())
+        return _last_rows(told.place for told in self._words[start:])
+
+    def _entry_places(self, entry: int) -> list:
+        """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`_last_rows`."""
+        return [self._words[entry - 1].place] if entry else []
 
     def _turn(self) -> dict:
         state = self.state
@@ -542,6 +662,56 @@ def _nearest(candidates: list[tuple[Any, Point]], point: Point, radius: float):
     """The (item, place) nearest ``point`` within ``radius``, or ``None``."""
     best = min(candidates, key=lambda c: math.dist(c[1], point), default=None)
     return best if best is not None and math.dist(best[1], point) <= radius else None
+
+
+def _last_rows(places) -> dict[str, list]:
+    """The ``last`` board layer (:data:`LAST_COLUMNS`) of actions' places ``(from, to, at)``: an arrow from
+    where each figure stood to where it went or whom it attacked (``kind`` "move" or "attack"), or a ring
+    (x0, y0 = x1, y1) where an action with one place happened (``kind`` "spot")."""
+    rows = []
+    for place in places:
+        if place is None:
+            continue
+        start, went, hit = place
+        end = hit or went
+        kind = "attack" if hit else "move"
+        if start is None and end is None:
+            continue
+        if start is None or end is None or tuple(start) == tuple(end):
+            start = end = end or start
+            kind = "spot"
+        rows.append((start[0], start[1], end[0], end[1], kind))
+    return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+
+
+def _unpack_link(text) -> dict:
+    """A link's payload (:meth:`Session.link`), or a :class:`SaveGameError` saying in words what is wrong."""
+    if not isinstance(text, str):
+        raise SaveGameError("a link is text")
+    text = text.strip().lstrip("#")
+    if len(text) > MAX_LINK_CHARS:
+        raise SaveGameError(f"it is {len(text)} characters long, far more than a game needs "
+                            f"(at most {MAX_LINK_CHARS})")
+    if not text.startswith(LINK_PREFIX):
+        raise SaveGameError(f"it does not start with {LINK_PREFIX!r}, as a game's link does")
+    body = text[len(LINK_PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_LINK_JSON + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise SaveGameError(GARBLED) from None
+    if len(raw) > MAX_LINK_JSON or unpacker.unconsumed_tail:
+        raise SaveGameError(f"it unpacks to more than {MAX_LINK_JSON} characters, far more than a game needs")
+    if not unpacker.eof:
+        raise SaveGameError(GARBLED)
+    try:
+        payload = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveGameError("it is garbled (not a game inside)") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("save"), dict):
+        raise SaveGameError("it holds no saved game")
+    return payload
 
 
 def _point(point) -> list[float] | None:

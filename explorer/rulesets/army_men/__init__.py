@@ -52,6 +52,7 @@ RULESET = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="rulings.victory",
+    next_step={"EndTurn": "End turn"},
     equipment=(
         "A sack of plastic army men: five regular troopers a side to learn with.",
         "A table, or some clear space on the floor.",

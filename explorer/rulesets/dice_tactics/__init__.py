@@ -41,6 +41,7 @@ DICE_TACTICS = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="operation.victory",
+    next_step={"EndMarch": "Stop moving", "EndTurn": "End turn"},
     equipment=(
         "A square grid of spaces with terrain tiles: ground, water, bridge, forest, hill, village, tower, "
         "ballista and windmill (our boards are 9 or 11 by 7).",

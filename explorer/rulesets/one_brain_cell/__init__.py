@@ -42,6 +42,7 @@ RULESET = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="rulings.victory",
+    next_step={"RollInitiative": "Roll", "EndStep": "End {phase}"},  # "End move", "End shoot", "End fight"
     equipment=(
         "Toy soldiers: two or three squads a side of 5 to 10 troopers, each with a leader.",
         "A few six-sided dice (D6): a bazooka or flamethrower rolls four at once.",

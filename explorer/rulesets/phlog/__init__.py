@@ -44,6 +44,7 @@ PHLOG = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="turn.victory",
+    next_step={"EndTurn": "End turn", "DeclineJoker": "No joker"},
     equipment=(
         "A square grid, each square big enough for one figure's base (2.5 cm squares suit "
         "25-30 mm figures; the author plays 54 mm figures on 5 cm squares).",

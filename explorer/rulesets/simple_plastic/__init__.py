@@ -38,6 +38,7 @@ RULESET = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="rulings.victory",
+    next_step={"EndPhase": "End {phase}"},  # the one-button step: "End move", then "End attack"
     equipment=(
         "Two armies of toy soldiers (plastic army men are ideal), mostly in squads.",
         "One six-sided die (D6) per player; four make heavy weapons quicker.",
