@@ -146,7 +146,9 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     page, report = open_page(f"{ruleset}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
     wait_for_boards(page)
     # served over HTTP: no dead copy of the controls, and the Play button at the top starts the game
-    assert page.locator(".tsr-dead-controls:visible").count() == 0
+    snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    dead = snapshot.locator("button:disabled:visible, select:disabled:visible, input:disabled:visible, textarea:disabled:visible")
+    assert dead.count() == 0, f"{dead.count()} dead controls in view before play"
     page.locator(".tsr-play-now").click()
     table = _start(page, ruleset)
     assert table.locator(".tsr-live-step, .tsr-live-turn").first.is_visible()

@@ -279,8 +279,8 @@
     if (!view) return;
     const designed = view.model.width || 600;
     const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
-    for (const renderer of view.model.renderers || []) {
-      const glyph = renderer.glyph;
+    for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
+      const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
       if (!glyph || !("text_font_size" in glyph)) continue;
       if (!baseSizes.has(glyph)) {
         const spec = glyph.text_font_size;
@@ -539,12 +539,12 @@
       // Actions not placed on the board (cards in the hand, keep, discard…): a tappable button each.
       // (before the engine says which are on the board: cards, and every action when the board marks none)
       const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
-      const shown = answer.actions.filter((a) => a.board === false ||
-        (a.board == null && (/Card|Joker/.test(a.action.type) || !marked)));
       const stepId = answer.step ? answer.step.id : null;
+      const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
+        (a.board == null && (/Card|Joker/.test(a.action.type) || !marked))));
       others.replaceChildren(...(shown.length ? [el("p", { class: "tsr-live-others-title",
         text: shown.some((a) => a.card || /Card|Joker/.test(a.action.type)) ? "Your cards and choices:" : "Choices:" })] : []),
-        ...shown.filter((a) => a.id !== stepId).map((a) => {
+        ...shown.map((a) => {
           const isCard = a.card || /Card|Joker/.test(a.action.type);
           const choice = el("button", { type: "button", class: "tsr-live-choice" + (isCard ? " tsr-live-card" : ""),
                                         text: a.words || a.text, title: a.text });
@@ -585,7 +585,9 @@
       // the last action, in one short sentence each, dice as dice
       const lines = lastLines(answer);
       last.replaceChildren(...lines.slice(-3).map((line) => {
-        const item = el("p", { class: "tsr-live-last-line" }, el("b", { text: `${line.who === seat ? "You" : line.who}: ` }), line.text);
+        // the engine's sentence names who acted; the log's words (before it did) need the name
+        const item = el("p", { class: "tsr-live-last-line" },
+          ...(Array.isArray(answer.last) ? [] : [el("b", { text: `${line.who}: ` })]), line.text);
         if (line.dice && line.dice.length) item.append(" ", diceView(line.dice));
         return item;
       }));
