@@ -220,6 +220,11 @@ def anchor(state, action) -> Anchor | None:
 TAP_RADIUS = 0.8  # inches: a trooper's base, about
 
 
+def place(state, point) -> str:
+    """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
+    return tb.place_words(state.table, point)
+
+
 def live_board(human: str) -> ArmyMenLayers:
     """The board of live play: the last actor's range rings, the last shot's sight, cohesion."""
     return ArmyMenLayers(ranges="last")

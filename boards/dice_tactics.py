@@ -15,7 +15,7 @@ from explorer.rulesets.dice_tactics import (
 )
 from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 
-from .grid import GridLayers, Highlight, TileStyle, Unit
+from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
 from .palette import OKABE_ITO
 
 STYLES = {
@@ -36,6 +36,11 @@ SHAPES = {SQUAD: "circle", TANK: "square"}
 KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}
 PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
+
+
+def place(state, square) -> str:
+    """A square in plain words, by its terrain (live play's words of an action)."""
+    return square_words(STYLES, state.setup.terrain, square)
 
 
 def grid_board(view, *, title: str | None = None, grid_type: type = GridLayers):

@@ -68,6 +68,15 @@ def shape(kind: str, x: float, y: float, radius: float = 0.34) -> tuple[list[flo
     return ([round(x + radius * scale * math.cos(a), 4) for a in angles],
             [round(y + radius * scale * math.sin(a) + (0.06 if kind == "triangle" else 0), 4) for a in angles])
 
+def square_words(styles: Mapping[str, TileStyle], terrain: Mapping[Square, str], square) -> str:
+    """A square in plain words by its terrain, as its tile is named ("onto the pit"), for live play's words of an
+    action; ``""`` for plain ground (nothing worth saying)."""
+    kind = terrain.get(tuple(square))
+    if kind not in styles:
+        return ""
+    return "onto the " + styles[kind].name.split(" (")[0]
+
+
 @dataclasses.dataclass
 class GridLayers:
     """A ``width`` x ``height`` board; ``styles`` maps terrain kinds to how they look."""

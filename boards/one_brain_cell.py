@@ -186,6 +186,11 @@ def anchor(state, action) -> Anchor | None:
 TAP_RADIUS = 0.8  # inches: a figure's base, about
 
 
+def place(state, point) -> str:
+    """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
+    return tb.place_words(state.table, point)
+
+
 def live_board(human: str) -> OneBrainCellLayers:
     """The board of live play: the last actor's ranges, the last shot's sight, squad links."""
     return OneBrainCellLayers(ranges="last")

@@ -20,7 +20,7 @@ from explorer.rulesets.phlog.mechanics import Board
 from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
-from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit
+from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
 from .palette import OKABE_ITO
 
 RED_SUITS = ("♥", "♦")
@@ -237,6 +237,11 @@ def anchor(state, action) -> Anchor | None:
 
 
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
+
+
+def place(state, square) -> str:
+    """A square in plain words, by its terrain (live play's words of an action)."""
+    return square_words(STYLES, state.terrain, square)
 
 
 def live_board(human: str) -> PhlogLayers:

@@ -135,6 +135,11 @@ def anchor(state, action) -> Anchor | None:
 TAP_RADIUS = 0.8  # inches: a figure's base, about
 
 
+def place(state, point) -> str:
+    """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
+    return tb.place_words(state.table, point)
+
+
 def live_board(human: str) -> SimplePlasticLayers:
     """The board of live play: move rings round the units the side to move may still move."""
     return SimplePlasticLayers(rings="mover")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from explorer.core.tabletop import segment_point_distance
+
 from .palette import SIGHT_COLOURS, side_colour
 
 TABLE_FILL = "#F1EFE8"
@@ -73,6 +75,31 @@ def ground_under(point, terrain: Iterable) -> str:
             style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
             pieces.append(f"{piece.name} ({style['label']}" + (f", level {piece.elevation})" if kind == "hill" else ")"))
     return "; ".join(pieces) or "open ground"
+
+
+NEAR = 3.0  # inches: a place this close to a terrain piece (or the table's edge) is named by it
+
+
+def place_words(table, point) -> str:
+    """Where ``point`` is on ``table`` in plain words, for live play's words of an action: on or in the terrain
+    piece covering it, next to the nearest piece within :data:`NEAR` inches, near the table's edge, or in the
+    open."""
+    covering = table.terrain_at(point)
+    if covering:
+        piece = covering[0]
+        return f"{'on' if getattr(piece.kind, 'value', piece.kind) == 'hill' else 'in'} the {piece.name}"
+    x, y = point
+    near = [p for p in table.terrain  # within NEAR of its bounding box first: most pieces are far off
+            if min(q[0] for q in p.points) - NEAR <= x <= max(q[0] for q in p.points) + NEAR
+            and min(q[1] for q in p.points) - NEAR <= y <= max(q[1] for q in p.points) + NEAR]
+    gaps = [(min(segment_point_distance(a, b, point) for a, b in zip(p.points, p.points[1:] + p.points[:1])), p)
+            for p in near]
+    gap, piece = min(gaps, key=lambda item: item[0], default=(None, None))
+    if piece is not None and gap <= NEAR:
+        return f"next to the {piece.name}"
+    if min(x, y, table.width - x, table.height - y) <= NEAR:
+        return "near the table's edge"
+    return "in the open"
 
 
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,

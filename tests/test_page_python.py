@@ -181,7 +181,13 @@ for ruleset, scenario in (("simple_plastic", "skirmish"), ("phlog", "corridor"),
     rng = random.Random(11)
     while not answer["outcome"]:
         answer = json.loads(live.command(json.dumps({"name": "play", "args": [rng.randrange(len(answer["actions"]))]})))
-    out[ruleset] = {"save": json.loads(live.command(json.dumps({"name": "save"})))["save"], "last": answer}
+    save = json.loads(live.command(json.dumps({"name": "save"})))["save"]
+    link = json.loads(live.command(json.dumps({"name": "link"})))["link"]
+    view = json.loads(live.command(json.dumps({"name": "at", "args": [1]})))
+    live.start(json.dumps({**config, "seed": 4, "bot": "person"}))  # two people; then the link's game
+    opened = json.loads(live.command(json.dumps({"name": "open", "args": [link]})))
+    reopened = json.loads(live.command(json.dumps({"name": "save"})))["save"] == save
+    out[ruleset] = {"save": save, "last": answer, "view": view, "opened": opened["message"], "reopened": reopened}
 print(json.dumps(out))
 """
 
@@ -201,3 +207,5 @@ def test_a_live_game_in_the_page_saves_the_same_json_as_in_cpython(wheel):
         assert page[ruleset]["last"]["outcome"] is not None
         assert page[ruleset]["save"] == cpython[ruleset]["save"], f"{ruleset}: the page saved another game"
         assert page[ruleset]["last"] == cpython[ruleset]["last"], f"{ruleset}: the page answered otherwise"
+        assert page[ruleset]["view"] == cpython[ruleset]["view"], f"{ruleset}: the page showed entry 1 otherwise"
+        assert page[ruleset]["opened"]["kind"] == "note" and page[ruleset]["reopened"], f"{ruleset}: link not opened"

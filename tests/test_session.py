@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 
@@ -430,7 +431,7 @@ def test_two_people_never_see_the_others_hidden_cards(ruleset, scenario):
     rng = random.Random(9)
     answer, answers = session.answer(), 0
     differed = worded = 0
-    while not answer["outcome"] and answers < 400:
+    while not answer["outcome"] and answers < 200:
         seat, state = answer["seat"], session.state
         other = state.other(seat)
         text = json.dumps({k: v for k, v in answer.items() if k != "actions"}, ensure_ascii=False)  # its own
@@ -630,3 +631,75 @@ def test_simple_plastic_steps_are_end_move_then_end_attack():
     assert session.answer()["step"]["text"] == "End move"
     answer = session.play(session.answer()["step"]["id"])
     assert answer["turn"]["phase"] == "attack" and answer["step"]["text"] == "End attack"
+
+
+# -- actions in plain words: places by the terrain, no coordinates --------------------------------------
+def test_a_place_on_the_table_is_named_by_the_terrain_or_the_edge():
+    from boards.tabletop import place_words
+
+    table = explorer.get_ruleset("simple_plastic").new_game("skirmish", seed=3).table  # hedge 12-22 x 6-7
+    assert place_words(table, (37.0, 30.0)) == "on the hill"
+    assert place_words(table, (16.0, 8.5)) == "next to the hedge"  # 1.5 inches off it
+    assert place_words(table, (16.0, 10.5)) == "in the open"  # 3.5 inches off: too far to name it
+    assert place_words(table, (1.0, 20.0)) == "near the table's edge"
+    assert place_words(table, (10.0, 20.0)) == "in the open"
+
+
+def test_a_square_is_named_by_its_terrain():
+    from boards.grid import square_words
+    from boards.phlog import STYLES
+
+    state = explorer.get_ruleset("phlog").new_game("corridor", seed=1)
+    assert (state.terrain[(3, 2)], square_words(STYLES, state.terrain, (3, 2))) == ("pit", "onto the pit")
+    assert square_words(STYLES, state.terrain, (5.0, 0.0)) == "onto the wall"  # a board's float point too
+    assert square_words(STYLES, state.terrain, (0, 0)) == ""  # plain floor: nothing to say
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_every_offered_action_is_said_in_words_without_coordinates(case):
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 3, "human": human})
+    rng = random.Random(12)
+    answer, placed, spelt = session.answer(), 0, 0
+    for _ in range(40):
+        if answer["outcome"]:
+            break
+        for offered in answer["actions"]:
+            words = offered["words"]
+            assert words and not re.search(r"\d+(\.\d+)?, \d", words) and not re.search(r"\b[NSEW]{1,2}\b", words)
+            placed += words != offered["text"] and "(" in offered["text"]
+            spelt += any(direction in words for direction in ("north", "south", "east", "west"))
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert placed or spelt
+
+
+def test_a_step_into_a_pit_says_so():
+    from boards.live import new_session
+
+    session = new_session({"ruleset": "phlog", "scenario": "corridor", "seed": 1, "human": "green", "bot": "person"})
+    rng = random.Random(3)
+    for _ in range(300):
+        state = session.state
+        for action in state.legal_actions:
+            where = session.anchor(state, action)
+            if type(action).__name__ in ("Step", "Jump") and state.terrain.get(where.target) == "pit":
+                assert session.words(action).endswith(" onto the pit")
+                return
+        session.play(rng.randrange(len(session.answer()["actions"])))
+        assert not session.state.is_over
+    pytest.fail("no step into a pit was offered")
+
+
+def test_two_people_undo_takes_back_the_last_action_whoever_played_it():
+    session = Session("phlog", "corridor", 3, "green", bot="person")
+    assert session.answer()["can_undo"] is False and session.undo()["message"]["text"] == "Nothing to undo."
+    saves = [session.save()]
+    answer = session.answer()
+    while session.state.current_player == "green":
+        answer = session.play(len(answer["actions"]) - 1)
+        saves.append(session.save())
+    session.play(0)  # tan's first action
+    assert session.undo()["seat"] == "tan" and session.save() == saves[-1]
+    assert session.undo()["seat"] == "green" and session.save() == saves[-2]

@@ -29,6 +29,7 @@ import base64
 import binascii
 import json
 import math
+import re
 import zlib
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
@@ -73,6 +74,12 @@ LAST_COLUMNS = ("x0", "y0", "x1", "y1", "kind")
 ATTACK_FIELDS = frozenset({"target", "defender"})
 """An action naming one of these aims at someone: its anchor's target is whom it attacks (``at``), else where
 the figure went (``to``)."""
+
+COORDINATES = re.compile(r"(?: (?:to|at))? \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
+"""A place in an action's words: " to (9.0, 15.0)", " at (5, 2)" (said instead by the board's ``place``)."""
+COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
+           "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
+COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
 
 CHOICE_COLUMNS = ("x", "y", "kind", "text")
 """The ``choices`` board layer: the figures a tap may choose (``piece``), the chosen one (``chosen``),
@@ -123,6 +130,8 @@ class Session:
     ``seat_layers(side)``, if given instead, makes that function for each
     seat, so that two people on one screen each get their own side's view.
     ``bot="person"`` (:data:`PERSON`): no bots, two people take turns.
+    ``place(state, point)``, if given, says a place of the board in plain
+    words ("next to the hedge"), for the offered actions' ``words``.
     ``anchor(state, action)``, if given, places each offered action on the
     board (an :class:`Anchor`), so that taps within ``tap_radius`` choose and
     play actions (:meth:`tap`); answers then carry the ``choices`` layer.
@@ -132,7 +141,8 @@ class Session:
                  bot: str = "greedy", *, bot_seed: int = 1, state: GameState | None = None,
                  bots: dict | None = None, layers: Callable[[GameState], Any] | None = None,
                  anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0,
-                 seat_layers: Callable[[str], Callable[[GameState], Any]] | None = None):
+                 seat_layers: Callable[[str], Callable[[GameState], Any]] | None = None,
+                 place: Callable[[GameState, Point], str] | None = None):
         if state is None:
             if ruleset is None:
                 raise ValueError("a session needs a ruleset (or a game state)")
@@ -153,6 +163,7 @@ class Session:
         self.human = human or next((s for s in sides if s not in self.bots), None)
         self.layers = layers
         self.seat_layers = seat_layers
+        self.place = place
         self._seat_layers: dict[str, Callable[[GameState], Any]] = {}  # made once per seat
         self.anchor = anchor
         self.tap_radius = tap_radius
@@ -194,7 +205,7 @@ class Session:
             "human": self.human, "bot": self.bot_name if self.bots else PERSON, "mode": self.mode,
             "seat": seat, "hidden": hides_information(state),
             "turn": self._turn(),
-            "actions": [{"id": i, "text": state.describe(a, seat), "action": a.to_dict()}
+            "actions": [{"id": i, "text": state.describe(a, seat), "words": self.words(a), "action": a.to_dict()}
                         for i, a in enumerate(offered)],
             "log": self.log(),
             "moves": len(state.history),
@@ -502,9 +513,7 @@ class Session:
         """What happened since the seat's own last action, newest last: who, one sentence, where on the board
         (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
         state, seat = self.state, self.seat
-        start = len(state.history)
-        while start and state.history[start - 1].action.player != seat:
-            start -= 1
+        start = self._since_seat()
         told = []
         for turn, said in zip(state.history[start:], self._words[start:]):
             shown = [e for e in turn.events if e.visible_to(seat)]
@@ -514,6 +523,25 @@ class Session:
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
                          "dice": _dice(turn, shown)})
         return told
+
+    def words(self, action) -> str:
+        """``action`` in plain words with no coordinates, for the simple mode: its words from the seat with each
+        place said by the board's ``place`` ("g1 moves next to the hedge"), compass letters spelt out, and a
+        move to a square of note said so ("step east onto the pit")."""
+        state = self.state
+        text = state.describe(action, self.seat)
+        said = 0
+        if self.place is not None:
+            def place(match) -> str:
+                where = self.place(state, (float(match[1]), float(match[2])))
+                return f" {where}" if where else ""
+            text, said = COORDINATES.subn(place, text)
+        text = COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text)
+        if not said and self.place is not None:
+            told = self._tell(state, action).place
+            where = self.place(state, told[1]) if told is not None and told[1] is not None else ""
+            text += f" {where}" if where else ""
+        return text
 
     def step(self, offered: list) -> dict | None:
         """The one-button next step of the simple mode among the ``offered`` actions: the first the ruleset
@@ -532,8 +560,15 @@ class Session:
 
     def last_layer(self) -> dict[str, list]:
         """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
-        start = len(self.state.history) - len(self.last())
-        return _last_rows(told.place for told in self._words[start:])
+        return _last_rows(told.place for told in self._words[self._since_seat():])
+
+    def _since_seat(self) -> int:
+        """The first history entry after the seat's own last action."""
+        history, seat = self.state.history, self.seat
+        start = len(history)
+        while start and history[start - 1].action.player != seat:
+            start -= 1
+        return start
 
     def _entry_places(self, entry: int) -> list:
         """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`_last_rows`."""
