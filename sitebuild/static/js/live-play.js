@@ -639,6 +639,7 @@
       snapshot.classList.toggle("tsr-viewing", answer.viewing != null);
       showBanner(answer);
       play.disabled = menu.disabled = answer.actions.length === 0;
+      full.hidden = answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
       undo.disabled = !answer.can_undo;
       snapshot.dataset.liveMoves = String(answer.log.length);
       snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
