@@ -61,6 +61,11 @@ def _answered(page, action) -> None:
     page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
 
 
+def _log(table) -> str:
+    """The log's words, folded or not (simple mode folds it)."""
+    return table.locator(".tsr-live-log").text_content()
+
+
 def _inside(box, width, height) -> bool:
     left, top, right, bottom = box
     return left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1 and right > left and bottom > top
@@ -173,6 +178,13 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     assert not problems, problems  # the live table at desktop size
     _play_to_the_end(page, table, DESKTOP)
     _banner(table)
+    # a finished game replays: from the start, a move at a time
+    _answered(page, lambda: table.get_by_role("button", name="Replay the game").click())
+    viewing = table.locator(".tsr-live-viewing")
+    assert viewing.is_visible() and "after move 0 of" in viewing.inner_text()
+    _answered(page, lambda: viewing.locator(".tsr-view-next").click())
+    assert "after move 1 of" in viewing.inner_text()
+    _assert_in_view(page, table, DESKTOP)
     more = table.locator(".tsr-live-more")
     more.locator("summary").click()
     rolls = ruleset not in ("phlog", "dice_tactics")
@@ -213,12 +225,13 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     table = _start(page, "simple_plastic")
     for _ in range(3):
         _one_action(page, table)
-    log = table.locator(".tsr-live-log").inner_text()
+    log = _log(table)
+    assert log.count("You:") >= 2, log  # a game under way, not a fresh one
     turn = table.locator(".tsr-live-turn").inner_text()
     page.reload()
     table = _start(page, "simple_plastic")
     page.wait_for_function("window.tsrLivePlay.moves.length > 0")  # the kept game loaded
-    assert table.locator(".tsr-live-log").inner_text() == log
+    assert _log(table) == log
     assert table.locator(".tsr-live-turn").inner_text() == turn
     assert "back as you left it" in table.locator(".tsr-live-status").inner_text()
 
@@ -230,7 +243,7 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     page.wait_for_function("document.querySelector('.tsr-live-status').textContent.includes('big.json')")
     status = table.locator(".tsr-live-status").inner_text()
     assert "it is 3.0 MB" in status and "at most 2 MB" in status, status
-    assert _moves(page) == before and table.locator(".tsr-live-log").inner_text() == log
+    assert _moves(page) == before and _log(table) == log
 
     _answered(page, lambda: table.locator(".tsr-live-link").click())
     link = table.locator(".tsr-live-link-text").input_value()
@@ -241,7 +254,7 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     theirs = _start(other, "simple_plastic")
     other.wait_for_function("window.tsrLivePlay.moves.length > 0")
     assert "from the link is open" in theirs.locator(".tsr-live-status").inner_text()
-    assert theirs.locator(".tsr-live-log").inner_text() == log
+    assert _log(theirs) == log
 
     other.goto(link.split("#")[0] + "#game=not-a-game")
     other.reload()
@@ -249,5 +262,18 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     other.wait_for_function("window.tsrLivePlay.moves.length > 1")
     status = theirs.locator(".tsr-live-status").inner_text()
     assert status.startswith("The link's game was not opened:") and len(status) > 40, status
-    assert theirs.locator(".tsr-live-log").inner_text() == log  # the game kept in this browser is still there
+    assert _log(theirs) == log  # the game kept in this browser is still there
+
+    # the log's history: see the board after an entry, come back, then undo back to an entry
+    if table.locator(".tsr-live-log").is_hidden():  # simple mode keeps the log folded
+        table.locator(".tsr-live-logbox summary").click()
+    entries = table.locator(".tsr-live-log > li")
+    count = entries.count()
+    _answered(page, lambda: table.locator(".tsr-log-see").last.click())  # the oldest entry (newest first)
+    viewing = table.locator(".tsr-live-viewing")
+    assert viewing.is_visible() and "Seeing the board after move" in viewing.inner_text()
+    _answered(page, lambda: viewing.locator(".tsr-view-now").click())
+    assert viewing.is_hidden() and _log(table) == log
+    _answered(page, lambda: table.locator(".tsr-log-rewind").last.click())
+    assert entries.count() < count and "Back to entry" in table.locator(".tsr-live-status").inner_text()
     assert not report.problems, report.problems
