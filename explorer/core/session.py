@@ -266,7 +266,7 @@ class Session:
         chosen, pieces, targets = self._marks(anchored)
         hit = _nearest(targets + [(None, p) for p in pieces], tapped, self.tap_radius)
         if hit is not None and hit[0] is not None:
-            return self._tapped(hit[0], confirmed)
+            return self._tapped(hit[0], confirmed, unselect=True)
         if hit is not None:
             self.selected = None if hit[1] == self.selected else hit[1]
             return self.answer()
@@ -274,17 +274,18 @@ class Session:
         free = next((anchor.free for _, anchor in anchored if anchor.free is not None
                      and (anchor.piece is None or chosen is not None and anchor.piece == chosen)), None)
         if free is not None:
-            return self._tapped(free((round(tapped[0], 1), round(tapped[1], 1))), confirmed)
+            return self._tapped(free((round(tapped[0], 1), round(tapped[1], 1))), confirmed, unselect=False)
         return self._say("note", "Nothing to do there: tap a ringed figure, then where it goes or whom it attacks."
                          if chosen is None else "Nothing to do there: tap one of the marked places, or another figure.")
 
-    def _tapped(self, action, confirmed: bool) -> dict:
+    def _tapped(self, action, confirmed: bool, *, unselect: bool) -> dict:
         """Play a tapped action; one that would surely end the game is first asked about (``confirmed`` plays it):
-        a stray tap must not walk the last trooper off the table."""
+        a stray tap must not walk the last trooper off the table. The figure stays chosen while asked."""
         if not confirmed and self._ends_surely(action):
             words = self.state.describe(action, self.seat)
             return self._say("confirm", f"This ends the game: {words}. Play it?")
-        self.selected = None
+        if unselect:
+            self.selected = None
         return self._apply(action, None)
 
     def _ends_surely(self, action) -> bool:
