@@ -48,6 +48,16 @@ def new_session(config: dict) -> Session:
                    bot_seed=bot_seed, seat_layers=lambda seat: live_layers(ruleset, seat), **board_taps(ruleset))
 
 
+# Rulesets whose rules roll no dice (Phlog draws cards; Dice Tactics' dice are counters): no dice box.
+NO_DICE = frozenset({"phlog", "dice_tactics"})
+
+
+def _page_answer(answer: dict) -> str:
+    """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
+    refresh comes back to it) and whether the ruleset rolls dice."""
+    return json.dumps({**answer, "save": _session.save(), "rolls_dice": _session.ruleset.name not in NO_DICE})
+
+
 def start(text: str) -> str:
     """Start the game ``text`` (JSON) names; its first answer, as JSON.
 
@@ -66,13 +76,13 @@ def start(text: str) -> str:
             _session = new_session({"ruleset": config.get("ruleset") if isinstance(config, dict) else None})
         except (ValueError, UnknownRuleset):  # no ruleset to fall back on: say so, and keep the game there was
             return json.dumps({"error": words, "message": {"kind": "error", "text": words}})
-        return json.dumps(_session.answer({"kind": "error", "text": f"{words}; a new game of its first scenario "
-                                                                    "instead."}))
-    return json.dumps(_session.answer())
+        return _page_answer(_session.answer({"kind": "error", "text": f"{words}; a new game of its first scenario "
+                                                                     "instead."}))
+    return _page_answer(_session.answer())
 
 
 def command(text: str) -> str:
-    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON). ``save`` adds the saved game.
+    """``{"name": "play", "args": [3]}`` (JSON) -> the answer (JSON), with the saved game (``save``).
 
     A malformed request is answered in words (the Session's error message), never raised.
     """
@@ -84,8 +94,8 @@ def command(text: str) -> str:
                 and isinstance(request.get("args", []), list)):
             raise ValueError('a command is {"name": text, "args": [...]}')
     except ValueError as error:
-        return json.dumps(_session.answer({"kind": "error", "text": str(error)}))
-    return json.dumps(_session.command(request["name"], *request.get("args", ())))
+        return _page_answer(_session.answer({"kind": "error", "text": str(error)}))
+    return _page_answer(_session.command(request["name"], *request.get("args", ())))
 
 
 # -- page tools (boards.classroom): the classroom's controls, live in the page --------------------

@@ -12,6 +12,8 @@
   (``Ruleset.equipment``, ``Ruleset.notes``) as ``tsr_ruleset`` in its
   template context: the right-hand column of the original army-men page
   (templates/equipment-notes.html);
+- a ruleset's index and full-game pages open with a Play button
+  (``tsr_play``, templates/play-button.html) that goes straight to the game;
 - every section of a ruleset that has a book folder must have its label in
   the book, so an explanation in a widget never points nowhere (a warning,
   and the build runs with warnings as errors).
@@ -154,8 +156,23 @@ def add_equipment_and_notes(app: Sphinx, pagename: str, templatename, context, d
     }
 
 
+PLAY_PAGES = ("index", "full_game")  # a ruleset's pages that open with a Play button
+PLAY_PAGE = "full_game"  # where its game is played live
+
+
+def add_play_button(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
+    """``tsr_play`` for templates/play-button.html: the game straight away, from the top of the page."""
+    ruleset = chapter_ruleset(pagename)
+    folder, _, page = pagename.partition("/")
+    if ruleset is None or page not in PLAY_PAGES or not (Path(app.srcdir) / folder / f"{PLAY_PAGE}.md").exists():
+        return
+    href = "#play" if page == PLAY_PAGE else f"{context['pathto'](f'{folder}/{PLAY_PAGE}')}#play"
+    context["tsr_play"] = {"href": href, "title": ruleset.title}
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("html-page-context", add_equipment_and_notes)
+    app.connect("html-page-context", add_play_button)
     app.add_role("rule", rule_role)
     app.add_directive("rulings", RulingsDirective)
     app.add_directive("data-table", DataTableDirective)

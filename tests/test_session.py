@@ -703,3 +703,25 @@ def test_two_people_undo_takes_back_the_last_action_whoever_played_it():
     session.play(0)  # tan's first action
     assert session.undo()["seat"] == "tan" and session.save() == saves[-1]
     assert session.undo()["seat"] == "green" and session.save() == saves[-2]
+
+
+def test_a_tap_that_would_surely_end_the_game_is_asked_about_first():
+    """Army men: the last green trooper tapped off the table's edge is asked about (nothing played), then played
+    when confirmed; a tap to a spot on the table plays at once."""
+    from boards.army_men import TAP_RADIUS, anchor
+    from explorer.core.session import make_bot
+    from tests.army_men_support import game, trooper
+
+    def session():
+        state = game(trooper("g1", 2, 10), trooper("t1", 40, 30))
+        return Session(state=state, bots={"tan": make_bot(state.ruleset, "greedy", 1)}, human="green",
+                       anchor=anchor, tap_radius=TAP_RADIUS)
+
+    asked = session()
+    answer = asked.tap(-1, 10)
+    assert answer["message"]["kind"] == "confirm" and "This ends the game" in answer["message"]["text"]
+    assert not asked.state.history and answer["outcome"] is None
+    assert asked.tap(-1, 10, True)["outcome"]["winner"] == "tan"
+    on_table = session()
+    on_table.tap(5, 10)
+    assert [turn.action.to_dict()["type"] for turn in on_table.state.history][:1] == ["Move"]

@@ -253,7 +253,7 @@ class Session:
             return self._say("error", f"you play {self.seat}, not {brief(action.player)}")
         return self._apply(action, dice)
 
-    def tap(self, x: float, y: float) -> dict:
+    def tap(self, x: float, y: float, confirmed: bool = False) -> dict:
         """A tap on the board at (x, y): choose the figure that acts, then tap where it goes or whom it attacks.
 
         A tap nearest an offered target of the chosen figure (or of an action
@@ -262,7 +262,8 @@ class Session:
         whose move takes any point, tries that move (refused with its rule if
         illegal), as it does for an action that takes any point and needs no
         figure chosen (placing the next trooper). When only one figure can act,
-        it is chosen already.
+        it is chosen already. A tap that would surely end the game answers a
+        question instead (message kind ``confirm``); ``confirmed`` plays it.
         """
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
                    and abs(c) <= MAX_WHOLE for c in (x, y)):
@@ -274,8 +275,7 @@ class Session:
         chosen, pieces, targets = self._marks(anchored)
         hit = _nearest(targets + [(None, p) for p in pieces], tapped, self.tap_radius)
         if hit is not None and hit[0] is not None:
-            self.selected = None
-            return self._apply(hit[0], None)
+            return self._tapped(hit[0], confirmed, unselect=True)
         if hit is not None:
             self.selected = None if hit[1] == self.selected else hit[1]
             return self.answer()
@@ -283,9 +283,29 @@ class Session:
         free = next((anchor.free for _, anchor in anchored if anchor.free is not None
                      and (anchor.piece is None or chosen is not None and anchor.piece == chosen)), None)
         if free is not None:
-            return self._apply(free((round(tapped[0], 1), round(tapped[1], 1))), None)
+            return self._tapped(free((round(tapped[0], 1), round(tapped[1], 1))), confirmed, unselect=False)
         return self._say("note", "Nothing to do there: tap a ringed figure, then where it goes or whom it attacks."
                          if chosen is None else "Nothing to do there: tap one of the marked places, or another figure.")
+
+    def _tapped(self, action, confirmed: bool, *, unselect: bool) -> dict:
+        """Play a tapped action; one that would surely end the game is first asked about (``confirmed`` plays it):
+        a stray tap must not walk the last trooper off the table. The figure stays chosen while asked."""
+        if not confirmed and self._ends_surely(action):
+            words = self.state.describe(action, self.seat)
+            return self._say("confirm", f"This ends the game: {words}. Play it?")
+        if unselect:
+            self.selected = None
+        return self._apply(action, None)
+
+    def _ends_surely(self, action) -> bool:
+        """Whether ``action`` ends the game whatever the dice: tried on a copy with no dice to roll (an action that
+        rolls any refuses them), so a question never gives away a roll to come."""
+        trial = self.state.clone()
+        try:
+            trial.apply(action, dice=[])
+        except (RuleViolation, MalformedAction, TypeError, ValueError):
+            return False
+        return trial.is_over
 
     def choices(self) -> dict[str, list]:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""

@@ -43,6 +43,13 @@ def _moves(page) -> int:
     return page.evaluate("window.tsrLivePlay.moves.length")
 
 
+def _full_mode(snapshot) -> None:
+    """The game table's full mode (the list of actions, Play): Simple Plastic opens in the simple one."""
+    simple = snapshot.locator(".tsr-live-simple")
+    if simple.is_checked():
+        simple.uncheck()
+
+
 def _after(page, action) -> None:
     """Do ``action`` (a click) and wait for the engine's answer to be shown."""
     before = _moves(page)
@@ -65,6 +72,7 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
     snapshot.locator(".tsr-play-here").click()
     menu = snapshot.locator(".tsr-live-actions")
     menu.locator("option").first.wait_for(state="attached", timeout=90_000)
+    _full_mode(snapshot)
     start = snapshot.element_handle().evaluate(BOARD_DATA)
     assert start, "the board's named sources were not found"
 
@@ -79,7 +87,7 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
     assert snapshot.locator(".tsr-live-log .tsr-live-entry").count() >= 1
 
     # an illegal one is refused with its rule, and nothing changes
-    snapshot.locator(".tsr-live-anything summary").click()
+    snapshot.locator(".tsr-live-more summary").click()  # the More drawer: dice, Try anything, Save, Load
     snapshot.locator(".tsr-live-try").fill(json.dumps(illegal))
     _after(page, lambda: snapshot.locator(".tsr-live-try-button").click())
     status = snapshot.locator(".tsr-live-status")
@@ -192,6 +200,7 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
     snapshot.locator(".tsr-play-here").click()
     snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    _full_mode(snapshot)
     board = snapshot.element_handle().evaluate(CHOICES)
     if ruleset == "army_men":
         assert snapshot.element_handle().evaluate(FLAG), "the capture-the-flag marker is not on the board"

@@ -6,7 +6,11 @@
 // the vendored Pyodide, then swaps the snapshot's dead controls for live ones drawn only from
 // the engine's answers: the offered actions, the turn line, refusals with their rule, the log,
 // the result; the Bokeh board already on the page gets each layer's new column data.
-// Nothing is loaded before the click. Opened from disk, the button becomes one line saying why not.
+// Nothing is loaded before the click (or a game to resume: one kept in the browser, or a link's).
+// Once live, the snapshot is the game table: one screen over the page, the board beside a panel (wide
+// screens) or above a bar that stays at the bottom (phones): the turn, the one big next-step button,
+// Undo, the last action in words, the log; the rest in a More drawer. Opened from disk, the button
+// becomes one line saying why not, and the snapshot keeps its (dead) controls.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -36,6 +40,34 @@
     return node;
   }
 
+  // Where the game in progress is kept in the browser: per page and ruleset, the engine's save after
+  // every action (with what starts it again), so a refresh, a stray click or a closed tab comes back to it.
+  const storeKey = (ruleset) => `tsr-game:${location.pathname}:${ruleset}`;
+  const simpleKey = (ruleset) => `tsr-simple:${ruleset}`;
+  const SIMPLE_BY_DEFAULT = new Set(["simple_plastic"]);  // the game written for children
+  const MAX_FILE_BYTES = 2 * 1024 * 1024;  // a save is a few kB: a bigger file is refused from its size, unread
+
+  function tooBig(file) {
+    return `Cannot load ${file.name}: it is ${(file.size / 1048576).toFixed(1)} MB, and a saved file may be at most ` +
+      `${MAX_FILE_BYTES / 1048576} MB (a save is a few kB).`;
+  }
+
+  function stored(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (error) { return null; }
+  }
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode, full: play on */ }
+  }
+
+  // A link's game (Copy link): "#game=<text>"; "#play" starts at once (the Play buttons at the top of pages).
+  function fragment() {
+    const hash = decodeURIComponent(location.hash.slice(1));
+    if (hash.startsWith("game=")) return { link: hash.slice(5) };
+    return hash === "play" ? { play: true } : null;
+  }
+
+  const starters = new Map();  // snapshot -> start it (once)
+
   function setUp(snapshot) {
     const button = snapshot.querySelector(".tsr-play-here");
     if (!button) return;
@@ -47,7 +79,13 @@
       }));
       return;
     }
-    // Served over HTTP the game plays right here: the note says so, with the button beside it.
+    // Served over HTTP the game plays right here: no dead copy of its controls, the note says so.
+    const column = snapshot.querySelector(".tsr-snapshot-column");
+    for (const child of Array.from(column ? column.children : [])) {
+      if (child.matches(".tsr-bokeh, .live-only, script") || child.querySelector(".tsr-bokeh")) continue;
+      child.hidden = true;
+      child.classList.add("tsr-dead-controls");
+    }
     const note = snapshot.querySelector(".live-only");
     if (note) {
       note.replaceChildren(
@@ -70,7 +108,32 @@
       snapshot.scrollIntoView({ block: "start" });
     }
     button.hidden = false;
-    button.addEventListener("click", () => start(snapshot, button, pickers, opponent), { once: true });
+    let started = false;
+    const go = (resume) => {
+      if (started) return;
+      started = true;
+      start(snapshot, button, pickers, opponent, resume || {});
+    };
+    starters.set(snapshot, go);
+    button.addEventListener("click", () => go());
+    // A game in progress (kept after every action) or a link's game comes back at once.
+    const kept = stored(storeKey(snapshot.dataset.ruleset));
+    const asked = fragment();
+    if (asked && asked.link) go({ kept, link: asked.link });
+    else if (kept && kept.save && !pending) go({ kept });
+    else if (asked && asked.play) go();
+  }
+
+  // The Play button at the top of a ruleset's pages (sitebuild/templates/play-button.html): on the
+  // full-game page it starts the game here; the index's links here with #play.
+  function playNow(event) {
+    const snapshot = document.querySelector(".tsr-snapshot[data-ruleset]");
+    const go = snapshot && starters.get(snapshot);
+    if (!go) return;  // opened from disk: the link just goes to the game's section
+    event.preventDefault();
+    go();
+    const table = snapshot.closest(".tsr-table") || snapshot;
+    table.scrollIntoView({ block: "start" });
   }
 
   // -- choosing the game: a scenario and a side, from the snapshot's data-options {scenario: [sides]} --
@@ -173,15 +236,88 @@
     return faces.length ? faces : null;
   }
 
-  // -- the live controls ------------------------------------------------------------------------
-  async function start(snapshot, button, pickers, opponent) {
+  // -- dice as dice, with words for a screen reader ------------------------------------------------
+  const DIE_FACES = "⚀⚁⚂⚃⚄⚅";
+  function diceView(faces) {
+    const shown = el("span", { class: "tsr-dice", "aria-hidden": "true" },
+      ...faces.map((f) => el("span", { class: "tsr-die", text: f >= 1 && f <= 6 ? DIE_FACES[f - 1] : String(f) })));
+    return el("span", {}, shown, el("span", { class: "tsr-sr", text: ` (dice: ${faces.join(", ")})` }));
+  }
+
+  // -- the board's plot view, hover tools and labels (BokehJS) --------------------------------------
+  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+
+  function boardView(doc) {
+    if (typeof Bokeh === "undefined" || !doc) return null;
+    for (const root of Object.values(Bokeh.index || {})) {
+      if (root.model.document !== doc) continue;
+      for (const view of views(root)) {
+        const name = view.model && view.model.name;
+        if (typeof name === "string" && name.endsWith("board") && view.canvas_view) return view;
+      }
+    }
+    return null;
+  }
+
+  function docModels(doc) {
+    const all = doc._all_models || doc.all_models;
+    return all instanceof Map ? Array.from(all.values()) : Array.from(all || []);
+  }
+
+  // On a touch screen a tap must not leave a tooltip where the next tap goes: the board's hover tools
+  // are switched off during play (what they say is beside the board: the last action, the choices).
+  function hoverOff(doc) {
+    if (!window.matchMedia || !matchMedia("(hover: none)").matches) return;
+    for (const model of docModels(doc)) {
+      if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;
+    }
+  }
+
+  // The board's words grow with it (on a projector the board is far wider than it was drawn for).
+  const baseSizes = new WeakMap();
+  function growLabels(view) {
+    if (!view) return;
+    const designed = view.model.width || 600;
+    const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
+    for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
+      const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
+      if (!glyph || !("text_font_size" in glyph)) continue;
+      if (!baseSizes.has(glyph)) {
+        const spec = glyph.text_font_size;
+        const text = spec && typeof spec === "object" ? spec.value : spec;
+        const match = /^([\d.]+)(px|pt)$/.exec(String(text || ""));
+        baseSizes.set(glyph, match ? Number(match[1]) * (match[2] === "pt" ? 4 / 3 : 1) : null);
+      }
+      const base = baseSizes.get(glyph);
+      if (base) glyph.text_font_size = { value: `${(base * factor).toFixed(1)}px` };
+    }
+  }
+
+  function inView(node) {
+    const box = node.getBoundingClientRect();
+    return box.height > 0 && box.top >= -1 && box.bottom <= innerHeight + 1 && box.left >= -1 && box.right <= innerWidth + 1;
+  }
+
+  function titleOf(ruleset) {  // the ruleset's title, as the Play button at the top of the page says it
+    const top = document.querySelector(".tsr-play-now");
+    return top ? top.textContent.replace(/^▶\s*Play\s*/, "").trim() : ruleset.replace(/_/g, " ");
+  }
+
+  // -- the game table -------------------------------------------------------------------------------
+  async function start(snapshot, button, pickers, opponent, resume) {
     const bootStarted = performance.now();
     const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
     button.disabled = true;
     if (pickers) { pickers.scenario.disabled = pickers.side.disabled = true; }
     if (opponent) opponent.disabled = true;
     button.after(progress);
-    const config = chosenGame(snapshot, pickers, opponent);
+    const ruleset = snapshot.dataset.ruleset;
+    let config = chosenGame(snapshot, pickers, opponent);
+    if (resume.kept && resume.kept.config && resume.kept.config.ruleset === ruleset) {
+      config = { ...config, ...resume.kept.config };
+      if (pickers) { pickers.scenario.value = config.scenario; pickers.scenario.dispatchEvent(new Event("change")); pickers.side.value = config.human; }
+      if (opponent && config.bot in JSON.parse(snapshot.dataset.bots || "{}")) opponent.value = config.bot;
+    }
     const send = connect((text) => { progress.textContent = text; });
     let rules = {};
     const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
@@ -197,7 +333,7 @@
     stats.boots.push(performance.now() - bootStarted);
     button.parentElement.remove();
 
-    // the snapshot's dead controls go; the board stays
+    // The snapshot becomes the game table: one screen over the page (the page waits behind, inert).
     const column = snapshot.querySelector(".tsr-snapshot-column") || snapshot;
     let board = null;
     for (const child of Array.from(column.children)) {
@@ -205,46 +341,236 @@
       if (child.tagName !== "SCRIPT") child.hidden = true;
     }
     const doc = boardDocument(snapshot);
+    const placeholder = el("div", { class: "tsr-table-away" });
+    const backToGame = el("button", { type: "button", class: "tsr-play-here", text: "▶ Back to the game" });
+    placeholder.append(backToGame);
+
+    const rollsDice = answer.rolls_dice !== false;
+    const kinds = JSON.parse(snapshot.dataset.bots || "{}");
+    const simpleBox = el("input", { type: "checkbox", class: "tsr-live-simple" });
+    const savedSimple = stored(simpleKey(ruleset));
+    simpleBox.checked = savedSimple === null ? SIMPLE_BY_DEFAULT.has(ruleset) : Boolean(savedSimple);
+    const leave = el("button", { type: "button", class: "tsr-table-leave", text: "Back to the page" });
+    const head = el("div", { class: "tsr-table-head" },
+      el("h2", { class: "tsr-table-title", text: titleOf(ruleset) }),
+      el("label", { class: "tsr-live-simple-label" }, simpleBox, " Simple"), leave);
 
     const turn = el("p", { class: "tsr-live-turn", "aria-live": "polite" });
+    const step = el("button", { type: "button", class: "tsr-live-step" });
+    const stepHint = el("p", { class: "tsr-live-step-hint" });
+    const undo = el("button", { type: "button", class: "tsr-live-undo", text: "Undo" });
+    const moreButton = el("button", { type: "button", class: "tsr-live-more-button", text: "More", "aria-expanded": "false" });
+    const bar = el("div", { class: "tsr-table-bar" }, turn, el("div", { class: "tsr-table-bar-buttons" }, step, undo, moreButton), stepHint);
+    const last = el("div", { class: "tsr-live-last", "aria-live": "polite" });
+    const result = el("p", { class: "tsr-live-result" });
+    const status = el("p", { class: "tsr-live-status", role: "status" });
+    const confirmBox = el("div", { class: "tsr-live-confirm", role: "alertdialog", "aria-label": "Confirm", hidden: "" });
+    const others = el("div", { class: "tsr-live-others" });
     const hint = el("p", { class: "tsr-live-hint",
       text: "On the board: tap a ringed figure, then a marked spot (where it goes, whom it attacks); " +
             "on a table, any spot is tried and the rule says if it is too far. Or pick from the list." });
-    const newGame = el("button", { type: "button", class: "tsr-live-new", text: "New game" });
-    const result = el("p", { class: "tsr-live-result", "aria-live": "polite" });
     const menu = el("select", { class: "tsr-live-actions", "aria-label": "Legal actions" });
+    const play = el("button", { type: "button", class: "tsr-live-play", text: "Play" });
+    const full = el("div", { class: "tsr-live-full" }, hint,
+      el("label", { class: "tsr-live-field" }, "Action ", menu), el("div", { class: "tsr-live-buttons" }, play));
+    const legend = el("div", { class: "tsr-live-legend", "aria-label": "What the marks mean" },
+      el("span", {}, el("span", { class: "tsr-mark tsr-mark-piece", "aria-hidden": "true" }), "can act: tap it"),
+      el("span", {}, el("span", { class: "tsr-mark tsr-mark-chosen", "aria-hidden": "true" }), "chosen"),
+      el("span", {}, el("span", { class: "tsr-mark tsr-mark-target", "aria-hidden": "true" }), "tap here to play"),
+      el("span", {}, el("span", { class: "tsr-mark tsr-mark-last", "aria-hidden": "true" }), "the last move"));
+    const newGame = el("button", { type: "button", class: "tsr-live-new", text: "New game" });
+    const gameBar = el("div", { class: "tsr-live-buttons tsr-live-gamebar" },
+      ...(pickers ? [pickers.scenario.parentElement, pickers.side.parentElement] : []),
+      ...(opponent ? [opponent.parentElement] : []), newGame);
     const dice = el("input", { class: "tsr-live-dice", type: "text", inputmode: "numeric",
                                placeholder: "roll for me", "aria-label": "Your own dice (optional)" });
-    const play = el("button", { type: "button", class: "tsr-live-play", text: "Play" });
-    const undo = el("button", { type: "button", class: "tsr-live-undo", text: "Undo" });
-    const save = el("button", { type: "button", class: "tsr-live-save", text: "Save" });
-    const file = el("input", { type: "file", accept: ".json,application/json", class: "tsr-live-file" });
-    const load = el("label", { class: "tsr-live-load" }, "Load ", file);
-    const status = el("p", { class: "tsr-live-status", role: "status" });
+    const diceField = el("label", { class: "tsr-live-field" }, "Your own dice (optional, e.g. 6 3) ", dice);
+    if (!rollsDice) diceField.hidden = true;
     const tryText = el("textarea", { class: "tsr-live-try", rows: "2", spellcheck: "false",
                                      "aria-label": "Any action, as JSON" });
     const tryButton = el("button", { type: "button", class: "tsr-live-try-button", text: "Try it" });
-    const log = el("div", { class: "tsr-live-log" });
-    const newBar = el("div", { class: "tsr-live-buttons" },
-      ...(pickers ? [pickers.scenario.parentElement, pickers.side.parentElement] : []), newGame,
-      ...(opponent ? [opponent.parentElement] : []));
-    const panel = el("div", { class: "tsr-live" },
-      turn, result, hint,
-      el("label", { class: "tsr-live-field" }, "Action ", menu),
-      el("label", { class: "tsr-live-field" }, "Your own dice (optional, e.g. 6 3) ", dice),
-      el("div", { class: "tsr-live-buttons" }, play, undo, save, load),
-      status,
-      el("details", { class: "tsr-live-anything" }, el("summary", { text: "Try anything (the engine says which rule forbids it)" }),
-        tryText, tryButton),
-      newBar,
-      el("h4", { text: "Log (newest first)" }), log);
-    (board ? board.parentElement : column).insertBefore(panel, board ? board.nextSibling : null);
-    const controls = [menu, dice, play, undo, save, file, tryText, tryButton, newGame,
+    const save = el("button", { type: "button", class: "tsr-live-save", text: "Save" });
+    const file = el("input", { type: "file", accept: ".json,application/json", class: "tsr-live-file",
+                               tabindex: "-1", "aria-hidden": "true" });
+    const load = el("button", { type: "button", class: "tsr-live-load", text: "Load…" });
+    const copyLink = el("button", { type: "button", class: "tsr-live-link", text: "Copy link" });
+    const linkOut = el("input", { type: "text", class: "tsr-live-link-text", readonly: "", "aria-label": "Link to this game", hidden: "" });
+    const more = el("details", { class: "tsr-live-more" }, el("summary", { text: "More: dice, try anything, save, load, link" }),
+      diceField,
+      el("div", { class: "tsr-live-anything" },
+        el("p", { text: "Try anything (the engine says which rule forbids it):" }), tryText, tryButton),
+      el("div", { class: "tsr-live-buttons" }, save, load, file, copyLink), linkOut);
+    const viewing = el("div", { class: "tsr-live-viewing", hidden: "" });
+    const log = el("ol", { class: "tsr-live-log", reversed: "" });
+    const logBox = el("details", { class: "tsr-live-logbox" }, el("summary", { text: "Log (newest first)" }), viewing, log);
+    const side = el("div", { class: "tsr-table-side" }, bar, last, result, status, confirmBox, others, full, legend,
+      gameBar, more, logBox);
+
+    const banner = el("div", { class: "tsr-table-banner", hidden: "" });
+    const curtain = el("div", { class: "tsr-table-curtain", hidden: "" });
+    const boardBox = el("div", { class: "tsr-table-board" });
+    if (board) boardBox.append(board);
+    boardBox.append(banner);
+    const grid = el("div", { class: "tsr-table-grid" }, boardBox, side);
+    snapshot.append(head, grid, curtain);
+    snapshot.classList.add("tsr-table");
+    snapshot.setAttribute("role", "region");
+    snapshot.setAttribute("aria-label", `Game table: ${titleOf(ruleset)}`);
+
+    // On screen: the table over the page; the page behind is inert (Tab never leaves the table).
+    function enter() {
+      if (!placeholder.isConnected) snapshot.replaceWith(placeholder);
+      document.body.append(snapshot);
+      for (const child of document.body.children) if (child !== snapshot && child.tagName !== "SCRIPT") child.inert = true;
+      document.documentElement.classList.add("tsr-playing");
+      requestAnimationFrame(fit);
+    }
+    function away() {
+      for (const child of document.body.children) child.inert = false;
+      document.documentElement.classList.remove("tsr-playing");
+      placeholder.replaceWith(snapshot);
+      snapshot.classList.add("tsr-table-inline");
+      snapshot.after(placeholder);
+      placeholder.scrollIntoView({ block: "center" });
+      backToGame.focus();
+    }
+    leave.addEventListener("click", away);
+    backToGame.addEventListener("click", () => { snapshot.classList.remove("tsr-table-inline"); enter(); step.focus(); });
+    addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && document.documentElement.classList.contains("tsr-playing") && confirmBox.hidden) away();
+    });
+
+    // The board as big as the screen allows: on a wide screen its height fits the window beside the panel.
+    function fit() {
+      const view = boardView(doc);
+      if (!view || !board) return;
+      const wide = matchMedia("(min-width: 760px)").matches;
+      const figure = view.el.getBoundingClientRect();
+      if (wide && figure.width > 0 && figure.height > 0) {
+        const room = innerHeight - head.getBoundingClientRect().height - 24;
+        const width = Math.floor(room * figure.width / figure.height);
+        boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
+      } else {
+        boardBox.style.removeProperty("--tsr-board-max");
+      }
+      setTimeout(() => growLabels(boardView(doc)), 250);  // once BokehJS has laid the board out anew
+    }
+    addEventListener("resize", () => requestAnimationFrame(fit));
+
+    function applySimple() {
+      snapshot.classList.toggle("tsr-simple", simpleBox.checked);
+      logBox.open = !simpleBox.checked;
+    }
+    simpleBox.addEventListener("change", () => { store(simpleKey(ruleset), simpleBox.checked); applySimple(); });
+    applySimple();
+    moreButton.addEventListener("click", () => {
+      more.open = true;
+      moreButton.setAttribute("aria-expanded", "true");
+      more.scrollIntoView({ block: "nearest" });
+      more.querySelector("summary").focus();
+    });
+    more.addEventListener("toggle", () => moreButton.setAttribute("aria-expanded", String(more.open)));
+
+    const controls = [menu, dice, play, step, undo, save, load, tryText, tryButton, newGame, copyLink,
                       ...(pickers ? [pickers.scenario, pickers.side] : []), ...(opponent ? [opponent] : [])];
     let busy = false;
+    let current = answer;
+    let shownSeat = null;
+
+    function headline(outcome, seatSide) {
+      if (outcome.headline) return outcome.headline;
+      if (!outcome.winner) return "Draw";
+      return outcome.winner === seatSide ? "You won" : "You lost";
+    }
+
+    function showBanner(answer) {
+      const outcome = answer.outcome;
+      banner.hidden = !outcome || answer.viewing != null;
+      if (banner.hidden) return;
+      const again = el("button", { type: "button", class: "tsr-banner-again", text: "Play again" });
+      const swap = el("button", { type: "button", class: "tsr-banner-swap", text: "Swap sides" });
+      const stronger = el("button", { type: "button", class: "tsr-banner-stronger", text: "Stronger opponent" });
+      const replay = el("button", { type: "button", class: "tsr-banner-replay", text: "Replay the game" });
+      const close = el("button", { type: "button", class: "tsr-banner-close", text: "See the board" });
+      again.addEventListener("click", () => pressed(again, () => run("new", [], { kind: "start", config: configNow() })));
+      swap.addEventListener("click", () => pressed(swap, () => run("swap", [])));
+      stronger.addEventListener("click", () => pressed(stronger, () => {
+        if (opponent) opponent.value = "strong";
+        return run("new", [], { kind: "start", config: { ...configNow(), bot: "strong" } });
+      }));
+      replay.addEventListener("click", () => pressed(replay, () => run("at", [0])));
+      close.addEventListener("click", () => { banner.hidden = true; step.focus(); });
+      const buttons = [again, ...(answer.mode === "people" ? [] : [swap]),
+                       ...(answer.bot !== "strong" && "strong" in kinds && answer.mode !== "people" ? [stronger] : []),
+                       ...(answer.moves != null ? [replay] : []), close];
+      banner.replaceChildren(el("div", { class: "tsr-banner-card" },
+        el("p", { class: "tsr-banner-headline", text: headline(outcome, answer.seat || answer.human) }),
+        el("p", { class: "tsr-banner-why", text: outcome.why || outcome.reason || "" }),
+        el("div", { class: "tsr-banner-buttons" }, ...buttons)));
+      banner.dataset.result = outcome.result || "";
+    }
+
+    function showCurtain(answer, then) {
+      const seat = answer.seat || answer.human;
+      const needed = answer.mode === "people" && answer.hidden && shownSeat !== null && seat !== shownSeat && !answer.outcome;
+      shownSeat = seat;
+      if (!needed) { curtain.hidden = true; then(); return; }
+      const ready = el("button", { type: "button", class: "tsr-curtain-ready", text: `I am ${seat}: show my side` });
+      curtain.replaceChildren(el("div", { class: "tsr-curtain-card" },
+        el("p", { class: "tsr-curtain-headline", text: `Pass the device to ${seat}` }),
+        el("p", { text: `The other side's cards are hidden. ${seat}, tap when only you can see the screen.` }), ready));
+      curtain.hidden = false;
+      ready.focus();
+      ready.addEventListener("click", () => { curtain.hidden = true; then(); step.focus(); }, { once: true });
+    }
+
+    function lastLines(answer) {
+      if (Array.isArray(answer.last)) return answer.last;
+      // before the engine said it: the other side's turns since the seat's own last one, from the log
+      const lines = [];
+      for (const entry of answer.log.slice().reverse()) {
+        if (entry.who === "You" || entry.who === "Setup") break;
+        lines.unshift({ who: entry.who, text: entry.text, dice: entry.dice || null });
+      }
+      return lines;
+    }
+
+    function offeredButtons(answer) {
+      // Actions not placed on the board (cards in the hand, keep, discard…): a tappable button each.
+      // (before the engine says which are on the board: cards, and every action when the board marks none)
+      const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
+      const stepId = answer.step ? answer.step.id : null;
+      const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
+        (a.board == null && (/Card|Joker/.test(a.action.type) || !marked))));
+      others.replaceChildren(...(shown.length ? [el("p", { class: "tsr-live-others-title",
+        text: shown.some((a) => a.card || /Card|Joker/.test(a.action.type)) ? "Your cards and choices:" : "Choices:" })] : []),
+        ...shown.map((a) => {
+          const isCard = a.card || /Card|Joker/.test(a.action.type);
+          const choice = el("button", { type: "button", class: "tsr-live-choice" + (isCard ? " tsr-live-card" : ""),
+                                        text: a.words || a.text, title: a.text });
+          choice.addEventListener("click", () => pressed(choice, () => playAction(a)));
+          return choice;
+        }));
+    }
+
+    // The pickers say the game being played (after a swap, a load, a link, a new opponent).
+    function syncPickers(answer) {
+      if (pickers && answer.scenario && Array.from(pickers.scenario.options).some((o) => o.value === answer.scenario)) {
+        if (pickers.scenario.value !== answer.scenario) {
+          pickers.scenario.value = answer.scenario;
+          pickers.scenario.dispatchEvent(new Event("change"));
+        }
+        if (Array.from(pickers.side.options).some((o) => o.value === answer.human)) pickers.side.value = answer.human;
+      }
+      if (opponent && answer.bot && Array.from(opponent.options).some((o) => o.value === answer.bot)) opponent.value = answer.bot;
+    }
 
     function show(answer) {
-      drawLayers(doc, answer.layers);
+      current = answer;
+      syncPickers(answer);
+      const seat = answer.seat || answer.human;
+      const draw = () => drawLayers(doc, answer.layers);
+      showCurtain(answer, draw);
       turn.textContent = answer.turn.line;
       result.textContent = answer.outcome ? answer.outcome.line : "";
       menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
@@ -252,21 +578,127 @@
       const message = answer.message;
       status.replaceChildren();
       status.className = "tsr-live-status" + (message && message.kind !== "note" ? " tsr-live-error" : "");
-      if (message) {
+      if (message && message.kind !== "confirm") {
         status.append(message.text);
         if (message.rule) status.append(" ", ruleLink(rules, message.rule.key));
       }
-      log.replaceChildren(...answer.log.slice().reverse().map((entry) => el("div", { class: "tsr-live-entry" },
-        el("b", { text: `${entry.who}: ${entry.text}` + (entry.dice ? ` (dice entered: ${entry.dice.join(" ")})` : "") }),
-        el("ul", {}, ...entry.events.map((e) => {
-          const item = el("li", { text: e.text + " " });
-          for (const key of e.rules) item.append(ruleLink(rules, key), " ");
-          return item;
-        })))));
+      // the last action, in one short sentence each, dice as dice
+      const lines = lastLines(answer);
+      last.replaceChildren(...lines.slice(-3).map((line) => {
+        // the engine's sentence names who acted; the log's words (before it did) need the name
+        const item = el("p", { class: "tsr-live-last-line" },
+          ...(Array.isArray(answer.last) ? [] : [el("b", { text: `${line.who}: ` })]), line.text);
+        if (line.dice && line.dice.length) item.append(" ", diceView(line.dice));
+        return item;
+      }));
+      // the one big button for the next step
+      const nextStep = answer.step || stepFallback(answer);
+      step.hidden = !nextStep;
+      if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
+      stepHint.textContent = answer.outcome ? "" : !answer.actions.length ? "" :
+        nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot";
+      offeredButtons(answer);
+      // the log: pick an entry to see the board then; while live, undo back to it
+      log.replaceChildren(...answer.log.slice().reverse().map((entry, i, all) => {
+        const index = entry.index != null ? entry.index : null;
+        const item = el("li", { class: "tsr-live-entry" },
+          el("b", { text: `${entry.who}: ${entry.text}` }));
+        if (entry.dice) item.append(" ", diceView(entry.dice));
+        if (index != null && answer.moves != null) {
+          const see = el("button", { type: "button", class: "tsr-log-see", text: "See", "aria-label": `See the board after: ${entry.text}` });
+          see.addEventListener("click", () => pressed(see, () => run("at", [index])));
+          item.append(" ", see);
+          if (!answer.outcome && answer.viewing == null && entry.who === "You" && i > 0) {
+            const back = el("button", { type: "button", class: "tsr-log-rewind", text: "Undo back to here" });
+            back.addEventListener("click", () => pressed(back, () => run("rewind", [index])));
+            item.append(" ", back);
+          }
+        }
+        item.append(el("ul", {}, ...entry.events.map((e) => {
+          const line = el("li", { text: e.text + " " });
+          for (const key of e.rules) line.append(ruleLink(rules, key), " ");
+          return line;
+        })));
+        return item;
+      }));
+      // stepping through the history (a finished game replays; a live one comes back to now)
+      viewing.hidden = answer.viewing == null;
+      if (answer.viewing != null) {
+        const at = answer.viewing;
+        const back = el("button", { type: "button", class: "tsr-view-back", text: "◀", "aria-label": "One move back" });
+        const fore = el("button", { type: "button", class: "tsr-view-next", text: "▶", "aria-label": "One move on" });
+        const now = el("button", { type: "button", class: "tsr-view-now", text: answer.outcome ? "The end" : "Back to the game" });
+        back.disabled = at <= 0;
+        fore.disabled = at >= answer.moves;
+        back.addEventListener("click", () => pressed(back, () => run("at", [at - 1])));
+        fore.addEventListener("click", () => pressed(fore, () => run("at", [at + 1])));
+        now.addEventListener("click", () => pressed(now, () => run("answer", [])));
+        viewing.replaceChildren(el("span", { text: `Seeing the board after move ${at} of ${answer.moves} ` }), back, fore, now);
+        logBox.open = true;
+      }
+      snapshot.classList.toggle("tsr-viewing", answer.viewing != null);
+      showBanner(answer);
       play.disabled = menu.disabled = answer.actions.length === 0;
+      full.hidden = answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
       undo.disabled = !answer.can_undo;
       snapshot.dataset.liveMoves = String(answer.log.length);
       snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
+      snapshot.dataset.liveSeat = seat || "";
+      if (answer.save && answer.viewing == null) {
+        store(storeKey(ruleset), { config: { ...configNow(), scenario: answer.scenario, seed: answer.seed,
+          human: answer.human, bot: answer.bot }, save: answer.save });
+      }
+      if (message && message.kind === "confirm") askFirst(message.text, message.confirm || null);
+    }
+
+    function stepFallback(answer) {
+      // before the engine names its next step: the only action, or one that ends a phase or turn
+      if (answer.actions.length === 1) return { id: answer.actions[0].id, text: answer.actions[0].text };
+      const ending = answer.actions.find((a) => /^(End|Pass)/.test(a.action.type));
+      return ending ? { id: ending.id, text: ending.words || ending.text } : null;
+    }
+
+    function configNow() {
+      return { ...chosenGame(snapshot, pickers, opponent) };
+    }
+
+    // A question before a tap that would end the game: asked in the panel, in view, focus on "No".
+    let confirmed = null;
+    function askFirst(text, onYes) {
+      const yes = el("button", { type: "button", class: "tsr-confirm-yes", text: "Yes, play it" });
+      const no = el("button", { type: "button", class: "tsr-confirm-no", text: "No" });
+      confirmBox.replaceChildren(el("p", { text }), yes, no);
+      confirmBox.hidden = false;
+      confirmBox.scrollIntoView({ block: "nearest" });
+      no.focus();
+      const done = () => { confirmBox.hidden = true; step.focus(); };
+      no.addEventListener("click", () => { done(); status.textContent = "Not played."; });
+      yes.addEventListener("click", () => { done(); (onYes || confirmed || (() => {}))(); });
+    }
+
+    function playAction(offered) {
+      const faces = parseDice(dice.value);
+      const go = () => run("play", faces ? [offered.id, faces] : [offered.id]).then(() => { dice.value = ""; });
+      if (offered.ends) { askFirst(`This ends the game: ${offered.words || offered.text}. Play it?`, go); return Promise.resolve(); }
+      return go();
+    }
+
+    // After every action: the control pressed keeps the focus if it is still there; else the big button,
+    // else the board; and the board and the main control stay in view.
+    async function pressed(control, action) {
+      await action();
+      const target = control.isConnected && !control.closest("[hidden]") && control.offsetParent !== null ? control
+        : !step.hidden ? step : !banner.hidden ? banner.querySelector("button") : null;
+      if (target && document.activeElement !== target && !(curtain && !curtain.hidden)) target.focus({ preventScroll: true });
+      keepInView();
+    }
+
+    function keepInView() {
+      if (board && !inView(board.querySelector(".tsr-bokeh") || board)) {
+        const view = boardView(doc);
+        (view ? view.el : board).scrollIntoView({ block: "nearest" });
+      }
+      if (!inView(step.hidden ? turn : step)) (step.hidden ? turn : step).scrollIntoView({ block: "nearest" });
     }
 
     async function run(name, args, message) {
@@ -286,46 +718,78 @@
         controls.forEach((c) => { c.disabled = false; });
         status.textContent = `The engine failed: ${error.message}`;
         status.className = "tsr-live-status tsr-live-error";
+        stats.moves.push({ name, ms: performance.now() - started, failed: true });
         return null;
       }
     }
 
+    step.addEventListener("click", () => {
+      const offered = current.actions.find((a) => String(a.id) === step.dataset.id);
+      if (offered) pressed(step, () => playAction(offered));
+    });
     play.addEventListener("click", () => {
       if (menu.value === "") return;
-      const faces = parseDice(dice.value);
-      run("play", faces ? [Number(menu.value), faces] : [Number(menu.value)]).then(() => { dice.value = ""; });
+      const offered = current.actions.find((a) => String(a.id) === menu.value);
+      if (offered) pressed(play, () => playAction(offered));
     });
-    undo.addEventListener("click", () => run("undo", []));
-    newGame.addEventListener("click", () => run("new", [], { kind: "start", config: chosenGame(snapshot, pickers, opponent) }));
-    // Another opponent takes over the game as it stands (the engine's "bot" command).
-    if (opponent) opponent.addEventListener("change", () => run("bot", [opponent.value]));
+    undo.addEventListener("click", () => pressed(undo, () => run("undo", [])));
+    newGame.addEventListener("click", () => pressed(newGame, () => run("new", [], { kind: "start", config: configNow() })));
+    // Another opponent takes over the game as it stands (the engine's "opponent" command; "bot" before it).
+    if (opponent) {
+      opponent.addEventListener("change", () => pressed(opponent, async () => {
+        const answer = await run("opponent", [opponent.value]);
+        if (answer && answer.message && /unknown command/.test(answer.message.text)) await run("bot", [opponent.value]);
+      }));
+    }
     // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
     document.addEventListener("tsr-board-tap", (event) => {
       const { plot, x, y } = event.detail;
       if (busy || !doc || doc.get_model_by_id(plot) == null) return;
-      run("tap", [x, y]);
+      if (current.viewing != null) { status.textContent = "You are looking back: press Back to the game to play."; return; }
+      confirmed = () => run("tap", [x, y, true]);
+      run("tap", [x, y]).then(keepInView);
     });
     tryButton.addEventListener("click", () => {
       const faces = parseDice(dice.value);
-      run("try", faces ? [tryText.value, faces] : [tryText.value]);
+      pressed(tryButton, () => run("try", faces ? [tryText.value, faces] : [tryText.value]));
     });
     save.addEventListener("click", async () => {
       const answer = await run("save", []);
       if (!answer) return;
-      const link = el("a", { download: `${config.ruleset}-game.json`,
+      const link = el("a", { download: `${ruleset}-game.json`,
                              href: URL.createObjectURL(new Blob([answer.save], { type: "application/json" })) });
       document.body.append(link);
       link.click();
       link.remove();
       status.textContent = "Saved: the whole game, the bot's cards included, is in the file.";
     });
+    load.addEventListener("click", () => file.click());
     file.addEventListener("change", async () => {
       const chosen = file.files[0];
-      if (chosen) await run("load", [await chosen.text()]);
       file.value = "";
+      if (!chosen) return;
+      if (chosen.size > MAX_FILE_BYTES) {  // refused at once, from its size: nothing is read, nothing changes
+        status.textContent = `${tooBig(chosen)} The game goes on as it was.`;
+        status.className = "tsr-live-status tsr-live-error";
+        return;
+      }
+      await pressed(load, async () => run("load", [await chosen.text()]));
     });
+    copyLink.addEventListener("click", () => pressed(copyLink, async () => {
+      const answer = await run("link", []);
+      if (!answer || !answer.link) return;
+      const url = `${location.href.split("#")[0]}#game=${answer.link}`;
+      history.replaceState(null, "", url);
+      linkOut.value = url;
+      linkOut.hidden = false;
+      try { await navigator.clipboard.writeText(url); status.textContent = "Link copied: it opens this game as it stands."; }
+      catch (error) { status.textContent = "The link is below: copy it from there."; linkOut.select(); }
+    }));
+
     if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
     if (opponent) opponent.disabled = false;
+    enter();
+    if (doc) hoverOff(doc);
     show(answer);
     const pending = pendingGame(config.ruleset);
     if (pending) {
@@ -333,8 +797,22 @@
       const note = snapshot.querySelector(".tsr-pending-note");
       if (note) note.remove();
       await run("load", [pending.save]);
+    } else if (resume.kept && resume.kept.save && resume.kept.config && resume.kept.config.ruleset === ruleset) {
+      await run("load", [resume.kept.save]);
+      if (!resume.link) status.textContent = "Your game is back as you left it.";
     }
-    menu.focus();
+    if (resume.link) {
+      const opened = await run("open", [resume.link]);
+      if (opened && opened.message && opened.message.kind !== "note") {
+        status.prepend("The link's game was not opened: ");
+      } else if (opened) {
+        status.textContent = "The game from the link is open.";
+      }
+      history.replaceState(null, "", location.href.split("#")[0]);
+    }
+    fit();
+    (step.hidden ? turn : step).focus({ preventScroll: true });
+    if (step.hidden) turn.setAttribute("tabindex", "-1"), turn.focus({ preventScroll: true });
   }
 
   // -- page tools: the classroom's controls (boards.classroom), live in the page -------------------
@@ -430,6 +908,12 @@
         control.addEventListener("change", async () => {
           const chosen = control.files[0];
           if (!chosen) return;
+          if (chosen.size > MAX_FILE_BYTES) {  // refused at once, from its size, before reading it
+            control.value = "";
+            status.textContent = tooBig(chosen);
+            status.classList.add("tsr-live-error");
+            return;
+          }
           const text = await chosen.text();
           control.value = "";
           send(control.dataset.name, { [control.dataset.name]: text });
@@ -443,6 +927,7 @@
   function init() {
     document.querySelectorAll(".tsr-snapshot[data-ruleset]").forEach(setUp);
     document.querySelectorAll(".tsr-snapshot[data-tool]").forEach(setUpTool);
+    document.querySelectorAll('a.tsr-play-now[href="#play"]').forEach((a) => a.addEventListener("click", playNow));
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

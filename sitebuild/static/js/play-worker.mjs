@@ -30,13 +30,53 @@ function loadEngine(staticURL) {
   return loading;
 }
 
+// Progress in bytes: the runtime's files are sized first (HEAD, no body), then every byte that arrives
+// through fetch is counted (the runtime fetches its WebAssembly, standard library and lock file with
+// it); its two JavaScript modules are imported, so they count once imported.
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const MB = 1024 * 1024;
+
+async function sizeOf(url) {
+  try {
+    const response = await fetch(url, { method: "HEAD" });
+    return Number(response.headers.get("content-length")) || 0;
+  } catch (error) {
+    return 0;
+  }
+}
+
+function countBytes(total) {
+  let loaded = 0;
+  const say = () => progress(total > 0
+    ? `Loading Python: ${(Math.min(loaded, total) / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB`
+    : `Loading Python: ${(loaded / MB).toFixed(1)} MB`);
+  const plainFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await plainFetch(input, init);
+    if (!response.body || (init && init.method === "HEAD")) return response;
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) { loaded += chunk.byteLength; say(); controller.enqueue(chunk); },
+    }));
+    const copy = new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    Object.defineProperty(copy, "url", { value: response.url });
+    return copy;
+  };
+  say();
+  return { add(bytes) { loaded += bytes; say(); }, done() { self.fetch = plainFetch; } };
+}
+
 async function loadPython(staticURL) {
   const manifest = await (await fetchOK(new URL("engine/manifest.json", staticURL))).json();
-  const wheelBytes = fetchOK(new URL(`engine/${manifest.wheel}`, staticURL)).then((r) => r.arrayBuffer());
-  progress("Loading Python (13 MB)…");
   const indexURL = new URL(`npm/pyodide@${manifest.pyodide}/`, staticURL).href;
+  const wheelURL = new URL(`engine/${manifest.wheel}`, staticURL);
+  const sizes = await Promise.all([...RUNTIME_FILES.map((name) => sizeOf(indexURL + name)), sizeOf(wheelURL)]);
+  const bytes = countBytes(sizes.reduce((a, b) => a + b, 0));
+  const wheelBytes = fetchOK(wheelURL).then((r) => r.arrayBuffer());
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  bytes.add(sizes[0]);
   const pyodide = await loadPyodide({ indexURL });
+  bytes.add(sizes[1]);  // pyodide.asm.mjs, imported by loadPyodide
+  bytes.done();
   progress("Loading the engine…");
   const wheel = await wheelBytes;
   const digest = hex(await crypto.subtle.digest("SHA-256", wheel));

@@ -1,0 +1,279 @@
+"""The game table (issue 21): live play on one screen, played by taps on the board and the visible buttons.
+
+For every ruleset: a whole game at a phone's size (390x844, touch) and then, on the same page (one
+Pyodide boot), a whole game at a desktop's (1280x800), each only by tapping the board's marks and the
+buttons in view (the big next-step button, a card or choice button, a confirmation); after every
+action the board and the main control must be inside the viewport, and the game ends with the banner.
+Then, on one ruleset each: the Play button at the top of the index, two people on one screen with the
+pass-the-device curtain (Dice Tactics: hidden cards, and its Operation Track ends a game of passes), a reload mid-game that comes back to the same position, a link that reopens a
+game and a bad link refused in words with nothing lost. Games are short: the human mostly presses the
+next step (end the move, pass), so the bots finish them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import axe_violations, wait_for_boards
+
+RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
+PHONE, DESKTOP = (390, 844), (1280, 800)
+
+# The live board's plot: its box on the screen, a board point's place on the screen (no scrolling: a
+# player taps what is in view), and its choices layer (the marks a tap chooses or plays).
+BOARD = """([snapshot, points]) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const rootId = JSON.parse(item.textContent).root_id;
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
+  const marks = doc.get_model_by_name("choices-pieces");
+  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+  for (const root of Object.values(Bokeh.index)) {
+    for (const view of views(root)) {
+      if (!(view.model.renderers && view.model.renderers.includes(marks))) continue;
+      const box = view.canvas_view.el.getBoundingClientRect();
+      const data = doc.get_model_by_name("layer-choices").data;
+      const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
+      return { box: [box.left, box.top, box.right, box.bottom],
+               kinds: column("kind"), xs: column("x"), ys: column("y"),
+               screen: (points || []).map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
+                                                       box.top + view.frame.y_scale.compute(y)]) };
+    }
+  }
+  return null;
+}"""
+
+HOVERS_ACTIVE = """(snapshot) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
+  const all = doc._all_models instanceof Map ? Array.from(doc._all_models.values()) : Array.from(doc.all_models);
+  return all.filter((m) => "tooltips" in m && "active" in m && "renderers" in m).map((m) => m.active);
+}"""
+
+
+def _moves(page) -> int:
+    return page.evaluate("window.tsrLivePlay.moves.length")
+
+
+def _answered(page, action) -> None:
+    """Do ``action`` and wait for the engine's answer to be shown."""
+    before = _moves(page)
+    action()
+    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
+
+
+def _log(table) -> str:
+    """The log's words, folded or not (simple mode folds it)."""
+    return table.locator(".tsr-live-log").text_content()
+
+
+def _inside(box, width, height) -> bool:
+    left, top, right, bottom = box
+    return left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1 and right > left and bottom > top
+
+
+def _box(locator):
+    b = locator.bounding_box()
+    return None if b is None else (b["x"], b["y"], b["x"] + b["width"], b["y"] + b["height"])
+
+
+def _assert_in_view(page, table, size) -> None:
+    """The board and the main control (the big button, or the turn line when there is none) are in view."""
+    board = page.evaluate(BOARD, [table.element_handle(), []])
+    assert board is not None and _inside(board["box"], *size), f"the board is out of view: {board and board['box']}"
+    step = table.locator(".tsr-live-step")
+    main = step if step.is_visible() else table.locator(".tsr-live-turn")
+    box = _box(main)
+    assert box is not None and _inside(box, *size), f"the main control is out of view: {box}"
+
+
+def _start(page, ruleset):
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    return table
+
+
+def _one_action(page, table) -> str:
+    """One action by what a player sees: a confirmation, the big button, a card or choice button, the board."""
+    for name in (".tsr-confirm-yes", ".tsr-curtain-ready"):
+        button = page.locator(name)
+        if button.count() and button.first.is_visible():
+            if name == ".tsr-curtain-ready":
+                button.first.click()  # the curtain: no engine call
+                return "curtain"
+            _answered(page, lambda: button.first.click())
+            return "confirm"
+    step = table.locator(".tsr-live-step")
+    if step.is_visible():
+        _answered(page, lambda: step.click())
+        return "step"
+    choice = table.locator(".tsr-live-others button")
+    if choice.count():
+        _answered(page, lambda: choice.first.click())
+        return "button"
+    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    kinds = marks["kinds"]
+    at = kinds.index("target") if "target" in kinds else kinds.index("piece") if "piece" in kinds else None
+    assert at is not None, f"nothing to tap and no button to press: {kinds}"
+    point = page.evaluate(BOARD, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
+    size = page.viewport_size
+    assert 0 <= point[0] <= size["width"] and 0 <= point[1] <= size["height"], "a mark to tap is out of view"
+    _answered(page, lambda: page.mouse.click(*point))
+    return "tap"
+
+
+def _play_to_the_end(page, table, size, limit=200) -> dict:
+    """Play until the banner shows; the board and main control checked in view after every action."""
+    done: dict[str, int] = {}
+    for _ in range(limit):
+        if table.locator(".tsr-table-banner").is_visible():
+            return done
+        kind = _one_action(page, table)
+        done[kind] = done.get(kind, 0) + 1
+        if kind != "curtain" and table.locator(".tsr-table-banner").is_hidden():
+            _assert_in_view(page, table, size)
+    pytest.fail(f"no end after {limit} actions: {done}")
+
+
+def _banner(table, people: bool = False) -> str:
+    banner = table.locator(".tsr-table-banner")
+    banner.wait_for(state="visible", timeout=10_000)
+    headline = banner.locator(".tsr-banner-headline").inner_text()
+    assert headline in ("You won", "You lost", "Draw") or headline.endswith(" wins"), headline
+    assert banner.locator(".tsr-banner-why").inner_text().strip(), "the banner does not say why"
+    for name in ("Play again",) if people else ("Play again", "Swap sides"):
+        assert banner.get_by_role("button", name=name).is_visible()
+    return headline
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, ruleset):
+    page, report = open_page(f"{ruleset}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
+    wait_for_boards(page)
+    # served over HTTP: no dead copy of the controls, and the Play button at the top starts the game
+    snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    dead = snapshot.locator("button:disabled:visible, select:disabled:visible, input:disabled:visible, textarea:disabled:visible")
+    assert dead.count() == 0, f"{dead.count()} dead controls in view before play"
+    page.locator(".tsr-play-now").click()
+    table = _start(page, ruleset)
+    assert table.locator(".tsr-live-step, .tsr-live-turn").first.is_visible()
+    assert all(active is False for active in table.element_handle().evaluate(HOVERS_ACTIVE)), "hover tools on touch"
+    assert table.locator(".tsr-live-dice").is_hidden()  # in the More drawer, and absent where no dice are rolled
+    assert table.locator(".tsr-live-legend").is_visible()
+    _assert_in_view(page, table, PHONE)
+    _one_action(page, table)
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the live table at phone size
+    _play_to_the_end(page, table, PHONE)
+    _banner(table)
+
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.wait_for_timeout(400)
+    _answered(page, lambda: table.get_by_role("button", name="Play again").click())
+    assert table.locator(".tsr-table-banner").is_hidden()
+    side, board = _box(table.locator(".tsr-table-side")), page.evaluate(BOARD, [table.element_handle(), []])["box"]
+    assert side[0] >= board[2] - 1, "on a wide screen the panel is beside the board"
+    _assert_in_view(page, table, DESKTOP)
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the live table at desktop size
+    _play_to_the_end(page, table, DESKTOP)
+    _banner(table)
+    # a finished game replays: from the start, a move at a time
+    _answered(page, lambda: table.get_by_role("button", name="Replay the game").click())
+    viewing = table.locator(".tsr-live-viewing")
+    assert viewing.is_visible() and "after move 0 of" in viewing.inner_text()
+    _answered(page, lambda: viewing.locator(".tsr-view-next").click())
+    assert "after move 1 of" in viewing.inner_text()
+    _assert_in_view(page, table, DESKTOP)
+    more = table.locator(".tsr-live-more")
+    more.locator("summary").click()
+    rolls = ruleset not in ("phlog", "dice_tactics")
+    assert table.locator(".tsr-live-dice").is_visible() == rolls, "a dice box only where the rules roll dice"
+    assert not report.problems, report.problems
+
+
+def test_play_from_the_index_two_people_and_the_curtain(open_page):
+    """The index's Play button opens the game at once; another person takes the other side; where cards are
+    hidden a curtain passes the device between turns; the game ends with the winner's name."""
+    page, report = open_page("dice_tactics/index.html", width=DESKTOP[0], height=DESKTOP[1])
+    page.locator(".tsr-play-now").click()
+    page.wait_for_url("**/dice_tactics/full_game.html*")
+    table = _start(page, "dice_tactics")
+    picker = table.locator(".tsr-live-bot")
+    assert "person" in picker.locator("option").evaluate_all("options => options.map(o => o.value)")
+    picker.select_option("person")
+    page.wait_for_function("window.tsrLivePlay.moves.length > 0")
+    _answered(page, lambda: table.locator(".tsr-live-new").click())
+    seats, curtains = set(), 0
+    for _ in range(300):
+        if table.locator(".tsr-table-banner").is_visible():
+            break
+        seats.add(table.get_attribute("data-live-seat"))
+        curtains += _one_action(page, table) == "curtain"
+    assert seats == {"green", "tan"}, seats
+    assert curtains >= 1, "no pass-the-device curtain between the two people's turns"
+    headline = _banner(table, people=True)
+    assert headline.endswith(" wins") or headline == "Draw", headline
+    assert not report.problems, report.problems
+
+
+def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, browser):
+    """A reload mid-game returns to the same position; Copy link's link opens the game in another browser;
+    a bad link is refused in words and the game kept there is not lost."""
+    page, report = open_page("simple_plastic/full_game.html", width=DESKTOP[0], height=DESKTOP[1])
+    page.locator(".tsr-play-now").click()
+    table = _start(page, "simple_plastic")
+    for _ in range(3):
+        _one_action(page, table)
+    log = _log(table)
+    assert log.count("You:") >= 2, log  # a game under way, not a fresh one
+    turn = table.locator(".tsr-live-turn").inner_text()
+    page.reload()
+    table = _start(page, "simple_plastic")
+    page.wait_for_function("window.tsrLivePlay.moves.length > 0")  # the kept game loaded
+    assert _log(table) == log
+    assert table.locator(".tsr-live-turn").inner_text() == turn
+    assert "back as you left it" in table.locator(".tsr-live-status").inner_text()
+
+    # an oversized file is refused at once, from its size, unread: no engine call, the game as it was
+    table.locator(".tsr-live-more summary").click()
+    before = _moves(page)
+    big = {"name": "big.json", "mimeType": "application/json", "buffer": b" " * (3 * 1024 * 1024)}
+    table.locator(".tsr-live-file").set_input_files(files=[big])
+    page.wait_for_function("document.querySelector('.tsr-live-status').textContent.includes('big.json')")
+    status = table.locator(".tsr-live-status").inner_text()
+    assert "it is 3.0 MB" in status and "at most 2 MB" in status, status
+    assert _moves(page) == before and _log(table) == log
+
+    _answered(page, lambda: table.locator(".tsr-live-link").click())
+    link = table.locator(".tsr-live-link-text").input_value()
+    assert "#game=" in link
+
+    other, _ = open_page("index.html", width=DESKTOP[0], height=DESKTOP[1])  # another browser: nothing kept
+    other.goto(link)
+    theirs = _start(other, "simple_plastic")
+    other.wait_for_function("window.tsrLivePlay.moves.length > 0")
+    assert "from the link is open" in theirs.locator(".tsr-live-status").inner_text()
+    assert _log(theirs) == log
+
+    other.goto(link.split("#")[0] + "#game=not-a-game")
+    other.reload()
+    theirs = _start(other, "simple_plastic")
+    other.wait_for_function("window.tsrLivePlay.moves.length > 1")
+    status = theirs.locator(".tsr-live-status").inner_text()
+    assert status.startswith("The link's game was not opened:") and len(status) > 40, status
+    assert _log(theirs) == log  # the game kept in this browser is still there
+
+    # the log's history: see the board after an entry, come back, then undo back to an entry
+    if table.locator(".tsr-live-log").is_hidden():  # simple mode keeps the log folded
+        table.locator(".tsr-live-logbox summary").click()
+    entries = table.locator(".tsr-live-log > li")
+    count = entries.count()
+    _answered(page, lambda: table.locator(".tsr-log-see").last.click())  # the oldest entry (newest first)
+    viewing = table.locator(".tsr-live-viewing")
+    assert viewing.is_visible() and "Seeing the board after move" in viewing.inner_text()
+    _answered(page, lambda: viewing.locator(".tsr-view-now").click())
+    assert viewing.is_hidden() and _log(table) == log
+    _answered(page, lambda: table.locator(".tsr-log-rewind").last.click())
+    assert entries.count() < count and "Back to entry" in table.locator(".tsr-live-status").inner_text()
+    assert not report.problems, report.problems
