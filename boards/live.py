@@ -48,14 +48,10 @@ def new_session(config: dict) -> Session:
                    bot_seed=bot_seed, seat_layers=lambda seat: live_layers(ruleset, seat), **board_taps(ruleset))
 
 
-# Rulesets whose rules roll no dice (Phlog draws cards; Dice Tactics' dice are counters): no dice box.
-NO_DICE = frozenset({"phlog", "dice_tactics"})
-
-
 def _page_answer(answer: dict) -> str:
     """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
     refresh comes back to it) and whether the ruleset rolls dice."""
-    return json.dumps({**answer, "save": _session.save(), "rolls_dice": _session.ruleset.name not in NO_DICE})
+    return json.dumps({**answer, "save": _session.save(), "rolls_dice": _session.ruleset.rolls_dice})
 
 
 def start(text: str) -> str:

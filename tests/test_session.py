@@ -725,3 +725,15 @@ def test_a_tap_that_would_surely_end_the_game_is_asked_about_first():
     on_table = session()
     on_table.tap(5, 10)
     assert [turn.action.to_dict()["type"] for turn in on_table.state.history][:1] == ["Move"]
+
+
+def test_only_rulesets_that_roll_dice_say_so_to_the_page():
+    """The page offers a box for your own dice only where the rules roll them: its answer says which."""
+    from boards import live
+
+    rolls = {}
+    for name in ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics"):
+        answer = json.loads(live.start(json.dumps({"ruleset": name})))
+        rolls[name] = answer["rolls_dice"]
+    assert rolls == {"army_men": True, "simple_plastic": True, "one_brain_cell": True,
+                     "phlog": False, "dice_tactics": False}

@@ -74,6 +74,8 @@ class Ruleset:
     victory_section: str = "turn"
     equipment: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    rolls_dice: bool = True
+    """Whether the rules roll dice (live play offers a box for your own dice only where they do)."""
     next_step: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """The actions that move the game on (end of move, end of turn, pass), by action type, with a button's
     words (``{phase}``: the position's phase), first match first: live play's one-button next step."""

@@ -41,6 +41,7 @@ DICE_TACTICS = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="operation.victory",
+    rolls_dice=False,  # a unit is a die, but its face is a strength: nothing is rolled
     next_step={"EndMarch": "Stop moving", "EndTurn": "End turn"},
     equipment=(
         "A square grid of spaces with terrain tiles: ground, water, bridge, forest, hill, village, tower, "

@@ -44,6 +44,7 @@ PHLOG = register(Ruleset(
     rulings=RULINGS,
     turn_section="turn",
     victory_section="turn.victory",
+    rolls_dice=False,  # cards decide fights
     next_step={"EndTurn": "End turn", "DeclineJoker": "No joker"},
     equipment=(
         "A square grid, each square big enough for one figure's base (2.5 cm squares suit "
