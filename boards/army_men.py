@@ -205,7 +205,8 @@ def anchor(state, action) -> Anchor | None:
     figures = state.figures
     if isinstance(action, Move):
         trooper = figures[action.trooper]
-        return Anchor((trooper.x, trooper.y), action.to, lambda to: dataclasses.replace(action, to=to))
+        return Anchor((trooper.x, trooper.y), action.to, lambda to: dataclasses.replace(action, to=to),
+                      off=not state.table.on_table(action.to))
     if isinstance(action, Shoot):
         shooter, target = figures[action.shooter], figures[action.target]
         return Anchor((shooter.x, shooter.y), (target.x, target.y))

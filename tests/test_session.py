@@ -737,3 +737,22 @@ def test_only_rulesets_that_roll_dice_say_so_to_the_page():
         rolls[name] = answer["rolls_dice"]
     assert rolls == {"army_men": True, "simple_plastic": True, "one_brain_cell": True,
                      "phlog": False, "dice_tactics": False}
+
+
+def test_a_spot_that_takes_a_figure_off_the_table_is_marked_apart():
+    """Army men: a move off the table's edge takes the trooper out of play, so the board marks its spot
+    ``off``, not as an ordinary target; every other offered spot of the chosen trooper stays a ``target``."""
+    from boards import live
+
+    session = live.new_session({"ruleset": "army_men", "scenario": "standard", "seed": 0})
+    state = session.state
+    trooper = state.figures["g1"]
+    session.selected = (trooper.x, trooper.y)
+    choices = session.choices()
+    spots = {(x, y): kind for x, y, kind in zip(choices["x"], choices["y"], choices["kind"])
+             if kind in ("target", "off")}
+    moves = [a for a in state.legal_actions if getattr(a, "trooper", None) == "g1" and hasattr(a, "to")]
+    leaving = {tuple(a.to) for a in moves if not state.table.on_table(a.to)}
+    assert leaving, "the scenario offers g1 a move off the table"
+    assert {spot for spot, kind in spots.items() if kind == "off"} == leaving
+    assert all(kind == "target" for spot, kind in spots.items() if spot not in leaving)

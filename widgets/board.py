@@ -86,6 +86,9 @@ def add_choices(layout, sources: dict[str, ColumnDataSource]) -> Plot:
                  line_color="#000000", line_width=4, name="choices-chosen")
     plot.scatter("x", "y", source=source, view=kind("target"), marker="circle_dot", size=14,
                  fill_color="#ffffff", line_color="#000000", line_width=2, name="choices-targets")
+    # A spot that takes the figure off the table: a crossed square, not a dot, so it is never tapped unawares.
+    plot.scatter("x", "y", source=source, view=kind("off"), marker="square_x", size=16,
+                 fill_color="#ffffff", line_color="#000000", line_width=2, name="choices-off")
     # Bokeh calls a second tap soon after a first a "doubletap" (each press is one or the other): both count.
     for event in TAP_EVENTS:
         plot.js_on_event(event.event_name, CustomJS(args=dict(plot=plot), code=_TAP_JS))

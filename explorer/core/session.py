@@ -63,11 +63,14 @@ class Anchor(NamedTuple):
     ``free``: for an action that may go to any point (a tabletop move), the
     same action sent to a given point; a tap off every offered target then
     tries a move there, refused with its rule if the rules forbid it.
+    ``off``: playing it takes the figure off the table (out of play): the
+    board marks that target apart, so a tap there is never a surprise.
     """
 
     piece: Point | None
     target: Point | None
     free: Callable[[Point], Any] | None = None
+    off: bool = False
 
 
 LAST_COLUMNS = ("x0", "y0", "x1", "y1", "kind")
@@ -86,7 +89,8 @@ COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
 
 CHOICE_COLUMNS = ("x", "y", "kind", "text")
 """The ``choices`` board layer: the figures a tap may choose (``piece``), the chosen one (``chosen``),
-and where a second tap plays an action (``target``), with the action's words."""
+and where a second tap plays an action (``target``; ``off`` where it takes the figure off the table), with the
+action's words."""
 
 
 BOT_WORDS = {
@@ -311,8 +315,13 @@ class Session:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
         chosen, pieces, targets = self._marks(self._anchored())
         rows = [(*piece, "chosen" if piece == chosen else "piece", "") for piece in pieces]
-        rows += [(*target, "target", self.state.describe(action, self.seat)) for action, target in targets]
+        rows += [(*target, "off" if self._takes_off(action) else "target", self.state.describe(action, self.seat))
+                 for action, target in targets]
         return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
+
+    def _takes_off(self, action) -> bool:
+        anchor = self.anchor(self.state, action)
+        return anchor is not None and anchor.off
 
     def undo(self) -> dict:
         """Back to the human's last decision, the bots' replies to it taken back too (two people: the last

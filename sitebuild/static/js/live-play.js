@@ -373,10 +373,14 @@
     const play = el("button", { type: "button", class: "tsr-live-play", text: "Play" });
     const full = el("div", { class: "tsr-live-full" }, hint,
       el("label", { class: "tsr-live-field" }, "Action ", menu), el("div", { class: "tsr-live-buttons" }, play));
+    // shown only while the board offers a spot that takes a figure off the table
+    const offMark = el("span", { hidden: "" },
+      el("span", { class: "tsr-mark tsr-mark-off", "aria-hidden": "true" }), "takes the figure off the table");
     const legend = el("div", { class: "tsr-live-legend", "aria-label": "What the marks mean" },
       el("span", {}, el("span", { class: "tsr-mark tsr-mark-piece", "aria-hidden": "true" }), "can act: tap it"),
       el("span", {}, el("span", { class: "tsr-mark tsr-mark-chosen", "aria-hidden": "true" }), "chosen"),
       el("span", {}, el("span", { class: "tsr-mark tsr-mark-target", "aria-hidden": "true" }), "tap here to play"),
+      offMark,
       el("span", {}, el("span", { class: "tsr-mark tsr-mark-last", "aria-hidden": "true" }), "the last move"));
     const newGame = el("button", { type: "button", class: "tsr-live-new", text: "New game" });
     const gameBar = el("div", { class: "tsr-live-buttons tsr-live-gamebar" },
@@ -571,6 +575,8 @@
       const seat = answer.seat || answer.human;
       const draw = () => drawLayers(doc, answer.layers);
       showCurtain(answer, draw);
+      const kinds = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
+      offMark.hidden = !kinds.includes("off");
       turn.textContent = answer.turn.line;
       result.textContent = answer.outcome ? answer.outcome.line : "";
       menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
