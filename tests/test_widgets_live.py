@@ -137,14 +137,15 @@ def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scro
     """Most of the row for the board, but never taller than Lab's window: the width follows the board's
     proportions (a wide table 70% of the row, Phlog's grid with its hand below less)."""
     game = sp.SimplePlasticLive(human="green", bot_seed=1)
-    widget = game.widget()
-    board, controls = widget.children
-    assert isinstance(widget, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
-    aspect = lambda live: float(live.widget().children[0].layout.width.rsplit("* ", 1)[1].rstrip("))"))  # noqa: E731
+    banner, curtain, row = game.widget().children  # the end-of-game banner and the curtain above the board
+    board, controls = row.children
+    assert isinstance(row, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
+    assert banner.layout.display == curtain.layout.display == "none"  # nothing over the board during play
+    aspect = lambda game: float(game.live._board_box.layout.width.rsplit("* ", 1)[1].rstrip("))"))  # noqa: E731
     assert aspect(game) > 1.2 > aspect(W.live_play())  # the table is wider than tall; Phlog with its cards is not
     assert game.live.log in controls.children and game.live.log.layout.max_height == live_module.LOG_HEIGHT
     assert game.live.log.layout.overflow == "auto"
-    assert game.widget().children[0].children[0] is board.children[0]  # a re-display shows the same board
+    assert game.widget().children[2].children[0].children[0] is board.children[0]  # a re-display: the same board
 
 
 @pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
