@@ -373,6 +373,8 @@ class LivePlay:
     def _show_history(self, answer: dict) -> None:
         """The history picker: every log entry, the one viewed (else the newest) picked."""
         options = [(f"{e['index']}. {e['who']}: {e['text']}", e["index"]) for e in answer["log"]]
+        if answer["log"] and options[0][1] != 0:  # no setup entry to see: the start is entry 0 all the same
+            options.insert(0, ("0. The start", 0))
         self.history.options = options
         indexes = [value for _, value in options]
         if indexes:
@@ -497,14 +499,15 @@ class LivePlay:
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
         # the page has its own scenario and side pickers (from play_here's options); these are Lab's
         pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        history = ipw.HBox([self.see_button, self.back_button, self.rewind_button],
-                           layout=ipw.Layout(flex_flow="row wrap"))
+        # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
+        history = [self.history, ipw.HBox([self.see_button, self.back_button, self.rewind_button],
+                                          layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
         controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.last_words, self.card, *pickers,
-                             *extra, self.opponent, self.saved, self.history, history,
+                             *extra, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
                             layout=self._controls_layout)
         self._board_box.children = (self.board_widget(),)
-        return live_only(ipw.VBox([self.banner_box, self.curtain_box,
-                                   ipw.HBox([self._board_box, controls], layout=ipw.Layout(
-                                       width="100%", align_items="flex-start"))]),
-                         play=self.play_here)
+        row = ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%", align_items="flex-start"))
+        if in_lab():  # the end-of-game banner and the two people's curtain, above the board
+            return ipw.VBox([self.banner_box, self.curtain_box, row])
+        return live_only(row, play=self.play_here)
