@@ -435,6 +435,7 @@ def test_two_people_pass_the_device_behind_a_curtain_that_hides_every_hand(make)
     assert "person" in [value for _, value in live.opponent.options]
     live.opponent.value = "person"
     assert live.session.mode == "people" and live.curtain is None
+    green_board = live.board_widget()
     for _ in range(40):  # green plays until the turn passes to tan
         if live.curtain is not None:
             break
@@ -451,3 +452,12 @@ def test_two_people_pass_the_device_behind_a_curtain_that_hides_every_hand(make)
     assert live.curtain is None and live.viewer == "tan" and live._board_box.layout.display is None
     hand = live.sources["cards"].data if "cards" in live.sources else live.sources[next(iter(live.sources))].data
     assert any(hand.values()) and live.actions.options and "your turn" in live.turn.value
+    for _ in range(40):  # tan plays until the turn passes back to green
+        if live.curtain is not None:
+            break
+        live.play(live.actions.value)
+    assert live.curtain == "green"  # and neither seat's board (each drawn once, then kept) holds anything
+    assert all(not values for drawn in live._drawn.values() for source in drawn[1].values()
+               for values in source.data.values())
+    live.show_button.click()
+    assert live.viewer == "green" and live.board_widget() is green_board  # green's board, not redrawn

@@ -117,6 +117,7 @@ class LivePlay:
         self.share = share
         self.curtain: str | None = None  # two people, cards hidden: the side the device is passed to, until it says so
         self.viewing: int | None = None  # the history entry whose board is shown (None: the game as it is)
+        self._drawn: dict[str, tuple] = {}  # each seat's board once drawn: (board, sources, figure, cards, widget)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
         self._looked: tuple[float, float] | None = None  # the last tap on the board: its figure is told beside it
         self._board_box = ipw.VBox(layout=ipw.Layout(flex="0 0 auto", align_items="stretch"))  # the board fills it
@@ -317,8 +318,7 @@ class LivePlay:
         self.curtain_box.layout.display = "none"
         self._board_box.layout.display = self._controls_layout.display = None
         if seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
-            self.viewer = seat
-            self._draw(self.board_for(seat))
+            self._seat_board(seat)
         self.viewing = answer.get("viewing")
         layers = answer.get("layers") or {**self.board.layers(self.state), CHOICES: self.session.choices(),
                                           LAST: self.session.last_layer()}
@@ -400,8 +400,8 @@ class LivePlay:
         """Two people, cards hidden: the next player's turn behind a curtain. Nothing of either hand stays in the
         widgets (the board's data emptied, the menu, log and words cleared) until ``seat`` says it is them."""
         self.curtain = seat
-        update_sources(self.sources, {name: {column: [] for column in source.data}
-                                      for name, source in self.sources.items()})
+        for sources in [self.sources, *(drawn[1] for drawn in self._drawn.values())]:  # every seat's board
+            update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
         self.actions.options, self.history.options = [], []
         self.log.value = self.last_words.value = self.card.value = self.status.value = ""
         self._show_banner(None)
@@ -417,10 +417,19 @@ class LivePlay:
     def lift_curtain(self) -> None:
         """The side behind the curtain is at the screen: its board, hand and menu."""
         if self.curtain is not None:
-            self.viewer = self.curtain
-            self.curtain = None
-            self._draw(self.board_for(self.viewer))
+            self._seat_board(self.curtain)
             self._show(self.session.answer())
+
+    def _seat_board(self, seat: str) -> None:
+        """Show ``seat``'s board: drawn the first time, then kept, so two people take turns without a redraw."""
+        self._drawn[self.viewer] = (self.board, self.sources, self.figure, self._cards, self._board_widget)
+        self.viewer = seat
+        if seat not in self._drawn:
+            self._draw(self.board_for(seat))
+            return
+        self.board, self.sources, self.figure, self._cards, self._board_widget = self._drawn[seat]
+        self._board_box.layout.width = board_width(self.figure, self.share)
+        self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
 
     def _card(self) -> str:
         """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
