@@ -16,6 +16,14 @@ spots just offered): what a tap finds is told beside the board instead.
 :func:`kept` keeps the game in progress across a re-run of its cell or of the
 whole page.
 
+As on the page: the other side's actions since yours are marked on the board
+(the Session's ``last`` layer) and said beside it; at the end a banner says
+who won and why, with the Session's offers (play again, swap sides, a
+stronger bot); a history picker shows the board after any log entry
+(``Session.at``) or undoes back to it (``Session.rewind``); and "another
+person on this screen" plays the other side, each seat seeing its own board,
+with a "pass the device" curtain between turns where cards are hidden.
+
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
 Session in the page (sitebuild/static/js/live-play.js).
