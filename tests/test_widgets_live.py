@@ -418,6 +418,11 @@ def test_history_shows_the_board_then_goes_back_to_the_game_or_undoes_back_to_an
     assert {k: list(v) for k, v in live.sources["figures"].data.items()} == start
     assert live.play_button.disabled and not live.back_button.disabled and "entry 0" in live.status.value
     assert live.sources["choices"].data["kind"] == []
+    live.history.value = 1
+    live.see_button.click()
+    entry = next(e for e in live.session.log() if e["index"] == 1)
+    assert html.escape(f"Entry 1: {entry['who']}: {entry['text']}") in live.last_words.value  # what the board marks
+    assert live.sources["last"].data["kind"] == ["move"]
     live.back_button.click()
     assert live.viewing is None and not live.play_button.disabled
     assert {k: list(v) for k, v in live.sources["figures"].data.items()} == now

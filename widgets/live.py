@@ -332,6 +332,9 @@ class LivePlay:
                                           LAST: self.session.last_layer()}
         update_sources(self.sources, layers)
         self.last_words.value = "".join(f"<div>Last: {html.escape(item['text'])}</div>" for item in answer["last"])
+        if self.viewing is not None:  # the entry viewed, whose action the board's last layer marks
+            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: {html.escape(e['text'])}"
+                                            "</div>" for e in answer["log"] if e["index"] == self.viewing)
         self._show_banner(answer["outcome"])
         self._show_history(answer)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
