@@ -163,15 +163,16 @@ class LivePlay:
             display="none", border="3px solid #1A1A1A", padding="4px 10px", margin="0 0 6px 0"))
         # history: a log entry's board (Session.at), back to the game, or undo back to it (Session.rewind)
         self.history = ipw.Dropdown(description="History", layout=ipw.Layout(width="100%"))
-        self.see_button = ipw.Button(description="See the board then", icon="eye")
-        self.back_button = ipw.Button(description="Back to the game", icon="forward")
-        self.rewind_button = ipw.Button(description="Undo back to here", icon="history")
+        self.see_button = ipw.Button(description="See the board then", icon="eye", layout=ipw.Layout(width="auto"))
+        self.back_button = ipw.Button(description="Back to the game", icon="forward", layout=ipw.Layout(width="auto"))
+        self.rewind_button = ipw.Button(description="Undo back to here", icon="history",
+                                         layout=ipw.Layout(width="auto"))
         self.see_button.on_click(lambda _: self.see(self.history.value))
         self.back_button.on_click(lambda _: self.back())
         self.rewind_button.on_click(lambda _: self.rewind(self.history.value))
         # two people and hidden cards: the curtain between turns
         self.curtain_words = ipw.HTML()
-        self.show_button = ipw.Button(button_style="primary", icon="eye")
+        self.show_button = ipw.Button(button_style="primary", icon="eye", layout=ipw.Layout(width="auto"))
         self.show_button.on_click(lambda _: self.lift_curtain())
         self.curtain_box = ipw.VBox([self.curtain_words, self.show_button], layout=ipw.Layout(display="none"))
         self._controls_layout = ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px")
@@ -333,8 +334,9 @@ class LivePlay:
         update_sources(self.sources, layers)
         self.last_words.value = "".join(f"<div>Last: {html.escape(item['text'])}</div>" for item in answer["last"])
         if self.viewing is not None:  # the entry viewed, whose action the board's last layer marks
-            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: {html.escape(e['text'])}"
-                                            "</div>" for e in answer["log"] if e["index"] == self.viewing)
+            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: "
+                                            f"{html.escape(e['text'])}</div>"
+                                            for e in answer["log"] if e["index"] == self.viewing)
         self._show_banner(answer["outcome"])
         self._show_history(answer)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
@@ -363,7 +365,8 @@ class LivePlay:
         self.banner.value = (f'<div style="font-size:1.6em;font-weight:bold">{html.escape(outcome["headline"])}</div>'
                              f'<div>{html.escape(outcome["why"])}</div>')
         for offer in outcome["offers"]:
-            button = ipw.Button(description=offer["text"], button_style="primary" if offer["do"] == "again" else "")
+            button = ipw.Button(description=offer["text"], button_style="primary" if offer["do"] == "again" else "",
+                                layout=ipw.Layout(width="auto"))
             button.on_click(lambda _, offer=offer: self.offer(offer))
             self.offer_buttons[offer["do"]] = button
         self.banner_buttons.children = tuple(self.offer_buttons.values())
