@@ -337,6 +337,7 @@ def test_two_people_play_a_whole_game_each_seated_in_turn(case):
     else:
         assert (outcome["result"], outcome["headline"]) == ("won", f"{state.outcome.winner.capitalize()} wins")
     assert outcome["why"].endswith(".") and outcome["why"].lower().startswith(state.outcome.reason.lower()[:10])
+    assert [offer["do"] for offer in outcome["offers"]] == ["again", "swap"]  # no bot to make stronger
 
 
 def test_against_a_bot_the_seat_is_the_humans_and_the_outcome_says_won_or_lost():
@@ -349,6 +350,9 @@ def test_against_a_bot_the_seat_is_the_humans_and_the_outcome_says_won_or_lost()
         expected = "draw" if winner is None else "won" if winner == "tan" else "lost"
         assert answer["outcome"]["result"] == expected
         assert answer["outcome"]["headline"] == {"won": "You won", "lost": "You lost", "draw": "Draw"}[expected]
+        # the end banner's buttons, for the page and Lab alike: the next bot up from random is greedy
+        assert answer["outcome"]["offers"] == [{"do": "again", "text": "Play again"}, {"do": "swap", "text": "Swap sides"},
+                                               {"do": "stronger", "text": "Stronger opponent", "bot": "greedy"}]
         results.add(expected)
     assert {"won", "lost"} <= results
 

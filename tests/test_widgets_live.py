@@ -4,6 +4,7 @@ saved to a file rather than onto the projected screen, and kept across a re-run 
 from __future__ import annotations
 
 import base64
+import html
 import datetime
 import json
 import re
@@ -137,14 +138,15 @@ def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scro
     """Most of the row for the board, but never taller than Lab's window: the width follows the board's
     proportions (a wide table 70% of the row, Phlog's grid with its hand below less)."""
     game = sp.SimplePlasticLive(human="green", bot_seed=1)
-    widget = game.widget()
-    board, controls = widget.children
-    assert isinstance(widget, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
-    aspect = lambda live: float(live.widget().children[0].layout.width.rsplit("* ", 1)[1].rstrip("))"))  # noqa: E731
+    banner, curtain, row = game.widget().children  # the end-of-game banner and the curtain above the board
+    board, controls = row.children
+    assert isinstance(row, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
+    assert banner.layout.display == curtain.layout.display == "none"  # nothing over the board during play
+    aspect = lambda game: float(game.live._board_box.layout.width.rsplit("* ", 1)[1].rstrip("))"))  # noqa: E731
     assert aspect(game) > 1.2 > aspect(W.live_play())  # the table is wider than tall; Phlog with its cards is not
     assert game.live.log in controls.children and game.live.log.layout.max_height == live_module.LOG_HEIGHT
     assert game.live.log.layout.overflow == "auto"
-    assert game.widget().children[0].children[0] is board.children[0]  # a re-display shows the same board
+    assert game.widget().children[2].children[0].children[0] is board.children[0]  # a re-display: the same board
 
 
 @pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
@@ -344,3 +346,123 @@ def test_a_full_game_page_shows_the_game_in_progress_when_run_again(page):
     assert namespace["game"] is game and game.live.state.to_json() == played
     assert "keeps the game as text" not in page.read_text()
     live_module._KEPT.clear()
+
+
+# -- issue 21 item 10: the page's last action, end-of-game banner, history and two-people mode in Lab -------
+
+def _all_live():
+    from widgets import army_men as am
+    from widgets import dice_tactics as D
+    from widgets import one_brain_cell as obc
+
+    return {"simple_plastic": lambda: sp.SimplePlasticLive(human="green", bot_seed=1).live,
+            "phlog": lambda: W.live_play().live, "dice_tactics": lambda: D.live_play().live,
+            "army_men": lambda: am.ArmyMenLive(human="green", bot_seed=1).live,
+            "one_brain_cell": lambda: obc.OneBrainCellLive(human="green", bot_seed=1).live}
+
+
+@pytest.mark.parametrize("name", list(_all_live()))
+def test_the_bots_last_actions_are_marked_on_the_board_and_said_beside_it(name):
+    live = _all_live()[name]()
+    for _ in range(40):  # until the bot has acted where the board can show it
+        if live.sources["last"].data["kind"] or live.state.is_over:
+            break
+        live.play(live.actions.value)
+    last = live.sources["last"].data
+    assert last["kind"] and set(last["kind"]) <= {"move", "attack", "spot"}
+    assert last == live.session.last_layer()
+    said = live.session.answer()["last"]
+    assert said and all(f"Last: {html.escape(item['text'])}" in live.last_words.value for item in said)
+    assert "Last: Tan: " in live.last_words.value  # the bot's side, then what it did
+
+
+def test_the_end_of_the_game_shows_a_banner_whose_buttons_play_again_swap_sides_and_raise_the_bot():
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    assert live.banner_box.layout.display == "none" and not live.offer_buttons
+    while not live.state.is_over:
+        live.play(live.actions.value)
+    outcome = live.session.answer()["outcome"]
+    assert live.banner_box.layout.display is None
+    assert outcome["headline"] in ("You won", "You lost", "Draw") and outcome["headline"] in live.banner.value
+    assert html.escape(outcome["why"]) in live.banner.value
+    assert [b.description for b in live.banner_buttons.children] == ["Play again", "Swap sides", "Stronger opponent"]
+    live.offer_buttons["again"].click()
+    assert not live.state.is_over and len(live.state.history) <= 1 and live.banner_box.layout.display == "none"
+    assert live.session.human == "green" and live.session.bot_name == "greedy"
+    while not live.state.is_over:
+        live.play(live.actions.value)
+    seed = live.session.seed
+    live.offer_buttons["swap"].click()
+    assert live.session.human == live.viewer == live.side.value == "tan" and live.session.seed == seed
+    assert not live.state.is_over and live.banner_box.layout.display == "none"
+    live.session.set_bot("greedy")
+    while not live.state.is_over:
+        live.play(live.actions.value)
+    live.offer_buttons["stronger"].click()
+    assert live.session.bot_name == live.opponent.value == "strong" and not live.state.is_over
+    assert "stronger" not in [offer["do"] for offer in live.session._offers()]  # nothing stronger than strong
+
+
+def test_history_shows_the_board_then_goes_back_to_the_game_or_undoes_back_to_an_entry():
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    start = {k: list(v) for k, v in live.sources["figures"].data.items()}
+    for _ in range(6):
+        live.play(live.actions.value)
+    moves = len(live.state.history)
+    assert [value for _, value in live.history.options][-1] == moves and live.back_button.disabled
+    now = {k: list(v) for k, v in live.sources["figures"].data.items()}
+    assert now != start
+    live.history.value = 0
+    live.see_button.click()
+    assert live.viewing == 0 and live.history.value == 0 and len(live.state.history) == moves  # only a view
+    assert {k: list(v) for k, v in live.sources["figures"].data.items()} == start
+    assert live.play_button.disabled and not live.back_button.disabled and "entry 0" in live.status.value
+    assert live.sources["choices"].data["kind"] == []
+    live.history.value = 1
+    live.see_button.click()
+    entry = next(e for e in live.session.log() if e["index"] == 1)
+    assert html.escape(f"Entry 1: {entry['who']}: {entry['text']}") in live.last_words.value  # what the board marks
+    assert live.sources["last"].data["kind"] == ["move"]
+    live.back_button.click()
+    assert live.viewing is None and not live.play_button.disabled
+    assert {k: list(v) for k, v in live.sources["figures"].data.items()} == now
+    live.history.value = 2
+    live.rewind_button.click()
+    assert len(live.state.history) <= 2 and "Back to entry" in live.status.value
+    assert live.state.current_player == "green" and live.actions.options
+
+
+@pytest.mark.parametrize("make", [W.live_play, lambda: __import__("widgets.dice_tactics").dice_tactics.live_play()],
+                         ids=["phlog", "dice_tactics"])
+def test_two_people_pass_the_device_behind_a_curtain_that_hides_every_hand(make):
+    game = make()
+    live = game.live
+    assert "person" in [value for _, value in live.opponent.options]
+    live.opponent.value = "person"
+    assert live.session.mode == "people" and live.curtain is None
+    green_board = live.board_widget()
+    for _ in range(40):  # green plays until the turn passes to tan
+        if live.curtain is not None:
+            break
+        live.play(live.actions.value)
+    assert live.curtain == "tan" and live.session.seat == "tan"
+    assert live.curtain_box.layout.display is None and live._board_box.layout.display == "none"
+    assert live.show_button.description == "I am tan: show my board"
+    # nothing of either hand is left in the widgets' data while the curtain is up
+    assert all(not values for source in live.sources.values() for values in source.data.values())
+    assert live.actions.options == () and live.history.options == () and not live.log.value
+    assert not live.last_words.value and not live.card.value
+    assert not getattr(game, "tries", ipw.Dropdown()).options
+    live.show_button.click()
+    assert live.curtain is None and live.viewer == "tan" and live._board_box.layout.display is None
+    hand = live.sources["cards"].data if "cards" in live.sources else live.sources[next(iter(live.sources))].data
+    assert any(hand.values()) and live.actions.options and "your turn" in live.turn.value
+    for _ in range(40):  # tan plays until the turn passes back to green
+        if live.curtain is not None:
+            break
+        live.play(live.actions.value)
+    assert live.curtain == "green"  # and neither seat's board (each drawn once, then kept) holds anything
+    assert all(not values for drawn in live._drawn.values() for source in drawn[1].values()
+               for values in source.data.values())
+    live.show_button.click()
+    assert live.viewer == "green" and live.board_widget() is green_board  # green's board, not redrawn

@@ -16,6 +16,14 @@ spots just offered): what a tap finds is told beside the board instead.
 :func:`kept` keeps the game in progress across a re-run of its cell or of the
 whole page.
 
+As on the page: the other side's actions since yours are marked on the board
+(the Session's ``last`` layer) and said beside it; at the end a banner says
+who won and why, with the Session's offers (play again, swap sides, a
+stronger bot); a history picker shows the board after any log entry
+(``Session.at``) or undoes back to it (``Session.rewind``); and "another
+person on this screen" plays the other side, each seat seeing its own board,
+with a "pass the device" curtain between turns where cards are hidden.
+
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
 Session in the page (sitebuild/static/js/live-play.js).
@@ -34,9 +42,9 @@ import ipywidgets as ipw
 from bokeh.models import HoverTool, Plot
 
 from boards.live import board_taps
-from explorer.core.session import Session
+from explorer.core.session import PERSON, Session
 
-from .board import CHOICES, TAP_EVENTS, Board, add_choices, make_sources, update_sources, with_choices
+from .board import CHOICES, LAST, TAP_EVENTS, Board, add_choices, make_sources, update_sources, with_choices
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 
@@ -106,13 +114,18 @@ class LivePlay:
         ``board_for(side)``: the board seen from ``side``'s seat, for a new game on the other side
         (by default ``board`` serves every seat).
         """
+        self.board_for = board_for or (lambda side: board)
+        # each seat's board layers (two people on one screen each see their own side's view)
         self.session = Session(state=state, bots=bots, bot=bot, bot_seed=bot_seed,
-                               seed=seed if seed is not None else state.rng.seed, **board_taps(state.ruleset.name))
+                               seed=seed if seed is not None else state.rng.seed, seat_layers=self._seat_layers,
+                               **board_taps(state.ruleset.name))
         self.viewer = self.session.human
         self.links = links
         self.hidden = hidden
         self.share = share
-        self.board_for = board_for or (lambda side: board)
+        self.curtain: str | None = None  # two people, cards hidden: the side the device is passed to, until it says so
+        self.viewing: int | None = None  # the history entry whose board is shown (None: the game as it is)
+        self._drawn: dict[str, tuple] = {}  # each seat's board once drawn: (board, sources, figure, cards, widget)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
         self._looked: tuple[float, float] | None = None  # the last tap on the board: its figure is told beside it
         self._board_box = ipw.VBox(layout=ipw.Layout(flex="0 0 auto", align_items="stretch"))  # the board fills it
@@ -141,6 +154,29 @@ class LivePlay:
                                  description="Your side", layout=ipw.Layout(width="auto"),
                                  tooltip="The side you play in the game New game starts")
         self.scenario.observe(self._on_scenario, names="value")
+        self.last_words = ipw.HTML()  # what the other side did since your last action (drawn on the board too)
+        self.last_words.add_class("tsr-live-last")
+        self.banner = ipw.HTML()  # the end of the game: You won / You lost / Draw, and why
+        self.banner.add_class("tsr-live-banner")
+        self.banner_buttons = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self.banner_box = ipw.VBox([self.banner, self.banner_buttons], layout=ipw.Layout(
+            display="none", border="3px solid #1A1A1A", padding="4px 10px", margin="0 0 6px 0"))
+        # history: a log entry's board (Session.at), back to the game, or undo back to it (Session.rewind)
+        self.history = ipw.Dropdown(description="History", layout=ipw.Layout(width="100%"))
+        self.see_button = ipw.Button(description="See the board then", icon="eye", layout=ipw.Layout(width="auto"))
+        self.back_button = ipw.Button(description="Back to the game", icon="forward", layout=ipw.Layout(width="auto"))
+        self.rewind_button = ipw.Button(description="Undo back to here", icon="history",
+                                         layout=ipw.Layout(width="auto"))
+        self.see_button.on_click(lambda _: self.see(self.history.value))
+        self.back_button.on_click(lambda _: self.back())
+        self.rewind_button.on_click(lambda _: self.rewind(self.history.value))
+        # two people and hidden cards: the curtain between turns
+        self.curtain_words = ipw.HTML()
+        self.show_button = ipw.Button(button_style="primary", icon="eye", layout=ipw.Layout(width="auto"))
+        self.show_button.on_click(lambda _: self.lift_curtain())
+        self.curtain_box = ipw.VBox([self.curtain_words, self.show_button], layout=ipw.Layout(display="none"))
+        self._controls_layout = ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px")
+        self.offer_buttons: dict = {}
         self.card = ipw.HTML()  # what the last tap on the board found (the hover card's words, beside the board)
         self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
@@ -155,6 +191,9 @@ class LivePlay:
         self.log.add_class("tsr-live-log")
         self.turn.add_class("tsr-live-turn")
         self._show(self.session.answer())
+
+    def _seat_layers(self, seat: str):
+        return self.board_for(seat).layers
 
     def _draw(self, board: Board) -> None:
         """Draw ``board`` (once per seat: a figure belongs to one document) and put it in the board's place."""
@@ -223,10 +262,8 @@ class LivePlay:
                                                 f"{', '.join(self.options.get(scenario, []))}, not {side}"}))
                 return
             old = self.session
-            self.session = Session(old.ruleset.name, scenario, seed, side, old.bot_name, bot_seed=old.bot_seed,
-                                   **board_taps(old.ruleset.name))
-            self.viewer = side
-            self._draw(self.board_for(side))
+            self.session = Session(old.ruleset.name, scenario, seed, side, old.config()["bot"], bot_seed=old.bot_seed,
+                                   seat_layers=self._seat_layers, **board_taps(old.ruleset.name))
             self._show(self.session.answer({"kind": "note", "text": f"A new game (seed {seed}): you play {side}."}))
         self._pick(self.session.scenario, self.session.human)
 
@@ -282,19 +319,131 @@ class LivePlay:
 
     # -- showing an answer ------------------------------------------------------------------------
     def _show(self, answer: dict) -> None:
-        update_sources(self.sources, {**self.board.layers(self.state), CHOICES: self.session.choices()})
+        seat = answer["seat"]
+        if answer["mode"] == "people" and answer["hidden"] and answer["outcome"] is None and seat != self.viewer:
+            self._close_curtain(seat)
+            return
+        self.curtain = None
+        self.curtain_box.layout.display = "none"
+        self._board_box.layout.display = self._controls_layout.display = None
+        if seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
+            self._seat_board(seat)
+        self.viewing = answer.get("viewing")
+        layers = answer.get("layers") or {**self.board.layers(self.state), CHOICES: self.session.choices(),
+                                          LAST: self.session.last_layer()}
+        update_sources(self.sources, layers)
+        self.last_words.value = "".join(f"<div>Last: {html.escape(item['text'])}</div>" for item in answer["last"])
+        if self.viewing is not None:  # the entry viewed, whose action the board's last layer marks
+            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: "
+                                            f"{html.escape(e['text'])}</div>"
+                                            for e in answer["log"] if e["index"] == self.viewing)
+        self._show_banner(answer["outcome"])
+        self._show_history(answer)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
         self.log.value = self._log(answer["log"])
         # the offered actions, in the Session's order (its numbers are their positions)
         offered = list(self.state.legal_actions) if answer["actions"] else []
         self.actions.options = [(item["text"], offered[item["id"]]) for item in answer["actions"]]
         self.actions.index = 0 if self.actions.options else None  # the first legal action is ready to play
-        self.actions.disabled = self.play_button.disabled = not self.actions.options
+        self.actions.disabled = self.play_button.disabled = not self.actions.options or self.viewing is not None
         self.undo_button.disabled = not answer["can_undo"]
         self.status.value = self._status(answer)
+        if self.viewing is not None:
+            self.status.value = (f"Showing the board after entry {self.viewing}: press <i>Back to the game</i> to "
+                                 "play on, or <i>Undo back to here</i> to play on from there.")
         self.card.value = self._card()
         for refresh in self.on_show:
             refresh(answer)
+
+    def _show_banner(self, outcome: dict | None) -> None:
+        """Over the board at the end: the result and why, and the Session's offers (:meth:`Session._offers`)."""
+        self.offer_buttons: dict[str, ipw.Button] = {}
+        if outcome is None:
+            self.banner_box.layout.display = "none"
+            self.banner.value, self.banner_buttons.children = "", ()
+            return
+        self.banner.value = (f'<div style="font-size:1.6em;font-weight:bold">{html.escape(outcome["headline"])}</div>'
+                             f'<div>{html.escape(outcome["why"])}</div>')
+        for offer in outcome["offers"]:
+            button = ipw.Button(description=offer["text"], button_style="primary" if offer["do"] == "again" else "",
+                                layout=ipw.Layout(width="auto"))
+            button.on_click(lambda _, offer=offer: self.offer(offer))
+            self.offer_buttons[offer["do"]] = button
+        self.banner_buttons.children = tuple(self.offer_buttons.values())
+        self.banner_box.layout.display = None
+
+    def offer(self, offer: dict) -> None:
+        """What an end-of-game button does: play again, swap sides, or a new game against a stronger bot."""
+        if offer["do"] == "swap":
+            self.saved.value = ""
+            self._looked = None
+            self._show(self.session.swap())
+            self._pick(self.session.scenario, self.session.human)
+            return
+        if offer["do"] == "stronger":
+            self.set_bot(offer["bot"])
+        self.new_game(scenario=self.session.scenario, side=self.session.human)
+
+    def _show_history(self, answer: dict) -> None:
+        """The history picker: every log entry, the one viewed (else the newest) picked."""
+        options = [(f"{e['index']}. {e['who']}: {e['text']}", e["index"]) for e in answer["log"]]
+        if answer["log"] and options[0][1] != 0:  # no setup entry to see: the start is entry 0 all the same
+            options.insert(0, ("0. The start", 0))
+        self.history.options = options
+        indexes = [value for _, value in options]
+        if indexes:
+            self.history.value = self.viewing if self.viewing in indexes else indexes[-1]
+        self.see_button.disabled = self.rewind_button.disabled = not options
+        self.back_button.disabled = self.viewing is None
+
+    def see(self, entry: int | None) -> None:
+        """The board as it was after history entry ``entry`` (the game is not changed)."""
+        if entry is not None:
+            self._show(self.session.at(entry))
+
+    def back(self) -> None:
+        """Back to the game as it is, from a history view."""
+        self._show(self.session.answer())
+
+    def rewind(self, entry: int | None) -> None:
+        """Undo back to just after history entry ``entry`` and play on from there."""
+        if entry is not None:
+            self._show(self.session.rewind(entry))
+
+    def _close_curtain(self, seat: str) -> None:
+        """Two people, cards hidden: the next player's turn behind a curtain. Nothing of either hand stays in the
+        widgets (the board's data emptied, the menu, log and words cleared) until ``seat`` says it is them."""
+        self.curtain = seat
+        for sources in [self.sources, *(drawn[1] for drawn in self._drawn.values())]:  # every seat's board
+            update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
+        self.actions.options, self.history.options = [], []
+        self.log.value = self.last_words.value = self.card.value = self.status.value = ""
+        self._show_banner(None)
+        self.turn.value = f'<b style="font-size:1.15em">{html.escape(seat.capitalize())} to play</b>'
+        self.curtain_words.value = (f'<div style="font-size:1.4em;padding:1em 0">Pass the device to '
+                                    f'<b>{html.escape(seat)}</b>. Only {html.escape(seat)} should look now.</div>')
+        self.show_button.description = f"I am {seat}: show my board"
+        self.curtain_box.layout.display = None
+        self._board_box.layout.display = self._controls_layout.display = "none"
+        for refresh in self.on_show:
+            refresh(None)
+
+    def lift_curtain(self) -> None:
+        """The side behind the curtain is at the screen: its board, hand and menu."""
+        if self.curtain is not None:
+            self._seat_board(self.curtain)
+            self._show(self.session.answer())
+
+    def _seat_board(self, seat: str) -> None:
+        """Show ``seat``'s board: drawn the first time, then kept, so two people take turns without a redraw."""
+        self._drawn[self.viewer] = (self.board, self.sources, self.figure, self._cards, self._board_widget)
+        self.viewer = seat
+        if seat not in self._drawn:
+            self._draw(self.board_for(seat))
+            return
+        self.board, self.sources, self.figure, self._cards, self._board_widget = self._drawn[seat]
+        self._board_box.layout.width = board_width(self.figure, self.share)
+        self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
 
     def _card(self) -> str:
         """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
@@ -373,11 +522,15 @@ class LivePlay:
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
         # the page has its own scenario and side pickers (from play_here's options); these are Lab's
         pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.card, *pickers, *extra,
-                             self.opponent, self.saved,
+        # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
+        history = [self.history, ipw.HBox([self.see_button, self.back_button, self.rewind_button],
+                                          layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
+        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.last_words, self.card, *pickers,
+                             *extra, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
-                            layout=ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px"))
+                            layout=self._controls_layout)
         self._board_box.children = (self.board_widget(),)
-        return live_only(ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%",
-                                                                                align_items="flex-start")),
-                         play=self.play_here)
+        row = ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%", align_items="flex-start"))
+        if in_lab():  # the end-of-game banner and the two people's curtain, above the board
+            return ipw.VBox([self.banner_box, self.curtain_box, row])
+        return live_only(row, play=self.play_here)

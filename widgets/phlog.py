@@ -534,7 +534,7 @@ class PhlogLivePlay:
 
     def _refresh_tries(self) -> None:
         state = self.live.state
-        tries = [] if state.is_over else _try_anything(state, self.human)
+        tries = [] if state.is_over or self.live.curtain else _try_anything(state, self.human)  # curtain: no hand
         self.tries.options = [(state.describe(a, self.human), a) for a in tries]
         self.tries.index = 0 if tries else None
 

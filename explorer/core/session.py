@@ -114,6 +114,9 @@ def make_bot(ruleset, name: str, seed: int):
     return seeded(ruleset.bots[name], seed)
 
 
+STRENGTH = ("random", "greedy", "strong")
+"""The bots from weakest to strongest, for the end-of-game banner's "Stronger opponent"."""
+
 PERSON = "person"
 """The opponent name for another person on this screen: no bots, whoever is to act plays."""
 PERSON_WORDS = "another person on this screen"
@@ -654,7 +657,18 @@ class Session:
         reason = outcome.reason
         return {"winner": winner, "reason": reason, "kind": outcome.kind.value,
                 "line": f"Game over: {winner or 'a draw'}{' wins' if winner else ''} ({reason}).",
-                "result": result, "headline": headline, "why": reason[:1].upper() + reason[1:].rstrip(".") + "."}
+                "result": result, "headline": headline, "why": reason[:1].upper() + reason[1:].rstrip(".") + ".",
+                "offers": self._offers()}
+
+    def _offers(self) -> list[dict]:
+        """The end-of-game banner's buttons, for every front end: ``do`` is what each does ("again": a new game
+        of this scenario, "swap": :meth:`swap`, "stronger": :meth:`set_bot` to ``bot`` and a new game)."""
+        offers = [{"do": "again", "text": "Play again"}, {"do": "swap", "text": "Swap sides"}]
+        stronger = next((name for name in STRENGTH[STRENGTH.index(self.bot_name) + 1:] if name in self.ruleset.bots),
+                        None) if self.bots and self.bot_name in STRENGTH else None
+        if stronger is not None:
+            offers.append({"do": "stronger", "text": "Stronger opponent", "bot": stronger})
+        return offers
 
     def _layers_of(self, seat: str | None) -> Callable[[GameState], Any] | None:
         """The board layers drawn for ``seat``: its own (``seat_layers``), else the one ``layers`` given."""
