@@ -337,7 +337,7 @@ def test_two_people_play_a_whole_game_each_seated_in_turn(case):
     else:
         assert (outcome["result"], outcome["headline"]) == ("won", f"{state.outcome.winner.capitalize()} wins")
     assert outcome["why"].endswith(".") and outcome["why"].lower().startswith(state.outcome.reason.lower()[:10])
-    assert [offer["do"] for offer in outcome["offers"]] == ["again", "swap"]  # no bot to make stronger
+    assert [offer["do"] for offer in outcome["offers"]] == ["again"]  # two people: no side to swap, no bot to make stronger
 
 
 def test_against_a_bot_the_seat_is_the_humans_and_the_outcome_says_won_or_lost():

@@ -663,7 +663,9 @@ class Session:
     def _offers(self) -> list[dict]:
         """The end-of-game banner's buttons, for every front end: ``do`` is what each does ("again": a new game
         of this scenario, "swap": :meth:`swap`, "stronger": :meth:`set_bot` to ``bot`` and a new game)."""
-        offers = [{"do": "again", "text": "Play again"}, {"do": "swap", "text": "Swap sides"}]
+        offers = [{"do": "again", "text": "Play again"}]
+        if self.bots:  # two people just play again; against a bot, the other side is worth a try
+            offers.append({"do": "swap", "text": "Swap sides"})
         stronger = next((name for name in STRENGTH[STRENGTH.index(self.bot_name) + 1:] if name in self.ruleset.bots),
                         None) if self.bots and self.bot_name in STRENGTH else None
         if stronger is not None:

@@ -491,22 +491,25 @@
       const outcome = answer.outcome;
       banner.hidden = !outcome || answer.viewing != null;
       if (banner.hidden) return;
-      const again = el("button", { type: "button", class: "tsr-banner-again", text: "Play again" });
-      const swap = el("button", { type: "button", class: "tsr-banner-swap", text: "Swap sides" });
-      const stronger = el("button", { type: "button", class: "tsr-banner-stronger", text: "Stronger opponent" });
+      // the engine says which buttons the banner offers (outcome.offers), the same in JupyterLab
+      const does = {
+        again: () => run("new", [], { kind: "start", config: configNow() }),
+        swap: () => run("swap", []),
+        stronger: (offer) => {
+          if (opponent) opponent.value = offer.bot;
+          return run("new", [], { kind: "start", config: { ...configNow(), bot: offer.bot } });
+        },
+      };
+      const offered = (outcome.offers || []).filter((offer) => offer.do in does).map((offer) => {
+        const button = el("button", { type: "button", class: `tsr-banner-${offer.do}`, text: offer.text });
+        button.addEventListener("click", () => pressed(button, () => does[offer.do](offer)));
+        return button;
+      });
       const replay = el("button", { type: "button", class: "tsr-banner-replay", text: "Replay the game" });
       const close = el("button", { type: "button", class: "tsr-banner-close", text: "See the board" });
-      again.addEventListener("click", () => pressed(again, () => run("new", [], { kind: "start", config: configNow() })));
-      swap.addEventListener("click", () => pressed(swap, () => run("swap", [])));
-      stronger.addEventListener("click", () => pressed(stronger, () => {
-        if (opponent) opponent.value = "strong";
-        return run("new", [], { kind: "start", config: { ...configNow(), bot: "strong" } });
-      }));
       replay.addEventListener("click", () => pressed(replay, () => run("at", [0])));
       close.addEventListener("click", () => { banner.hidden = true; step.focus(); });
-      const buttons = [again, ...(answer.mode === "people" ? [] : [swap]),
-                       ...(answer.bot !== "strong" && "strong" in kinds && answer.mode !== "people" ? [stronger] : []),
-                       ...(answer.moves != null ? [replay] : []), close];
+      const buttons = [...offered, ...(answer.moves != null ? [replay] : []), close];
       banner.replaceChildren(el("div", { class: "tsr-banner-card" },
         el("p", { class: "tsr-banner-headline", text: headline(outcome, answer.seat || answer.human) }),
         el("p", { class: "tsr-banner-why", text: outcome.why || outcome.reason || "" }),
@@ -575,8 +578,8 @@
       const seat = answer.seat || answer.human;
       const draw = () => drawLayers(doc, answer.layers);
       showCurtain(answer, draw);
-      const kinds = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
-      offMark.hidden = !kinds.includes("off");
+      const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
+      offMark.hidden = !marks.includes("off");
       turn.textContent = answer.turn.line;
       result.textContent = answer.outcome ? answer.outcome.line : "";
       menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
