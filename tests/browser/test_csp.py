@@ -120,8 +120,9 @@ def test_every_page_and_a_move_of_live_play_run_with_no_policy_violation(browser
         page.goto(f"{base_url}/{FULL_GAME}", wait_until="load")
         snapshot = page.locator(".tsr-snapshot").first
         snapshot.locator(".tsr-play-here").click()
-        snapshot.locator(".tsr-live-actions option").first.wait_for(state="attached", timeout=90_000)
-        snapshot.locator(".tsr-live-play").click()
+        step = snapshot.locator(".tsr-live-step")  # the game table's one big next-step button
+        step.wait_for(state="visible", timeout=90_000)
+        step.click()
         page.wait_for_function("window.tsrLivePlay.moves.length > 0", timeout=30_000)
         found = page.evaluate("window.__cspViolations")
         if found:

@@ -48,8 +48,12 @@ def test_live_play_is_labelled_live_only(open_page):
     page, report = open_page("simple_plastic/full_game.html")
     wait_for_boards(page)
     assert page.locator(".live-only").first.is_visible()
-    # A snapshot looks and is dead: its buttons are disabled (they need a Python kernel).
-    play = page.get_by_role("button", name="Play", exact=True).first
-    play.wait_for(timeout=20_000)
-    assert play.is_disabled() and page.get_by_role("button", name="Undo").first.is_disabled()
+    # Served over HTTP the game plays in the page: the snapshot's dead copy of the kernel's controls is
+    # hidden (no disabled Play or Undo in view), and the button that starts live play is there instead.
+    snapshot = page.locator('.tsr-snapshot[data-ruleset="simple_plastic"]')
+    snapshot.locator(".tsr-play-here").wait_for(state="visible", timeout=20_000)
+    assert snapshot.locator(".tsr-play-here").is_enabled()
+    for name in ("Play", "Undo"):
+        dead = snapshot.get_by_role("button", name=name, exact=True)
+        assert all(not dead.nth(i).is_visible() for i in range(dead.count())), f"a dead {name} button in view"
     assert report.problems == []
