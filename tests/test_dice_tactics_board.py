@@ -4,7 +4,7 @@ from test_dice_tactics_support import B, R, lab
 
 from boards.dice_tactics import TAP_RADIUS, anchor, live_board, panel_lines
 from explorer import get_ruleset
-from explorer.core.session import Session
+from explorer.core.session import Anchor, Session
 from explorer.rulesets.dice_tactics import Attack, ChooseEdge, Keep, March, Move
 from explorer.rulesets.dice_tactics.data import CARDS
 
@@ -35,9 +35,9 @@ def test_units_are_labelled_with_their_strength_and_the_march_marks_where_they_c
 
 def test_taps_choose_a_unit_then_where_it_goes_or_whom_it_attacks():
     game = lab({"green-1": ("squad", 3, (3, 1)), "tan-1": ("squad", 3, (4, 1))})
-    assert anchor(game, Attack(R, "green-1", "tan-1")) == ((3, 1), (4, 1), None)
+    assert anchor(game, Attack(R, "green-1", "tan-1")) == Anchor((3, 1), (4, 1))
     game.apply(March(R))
-    assert anchor(game, Move(R, "green-1", "S")) == ((3, 1), (3, 2), None)
+    assert anchor(game, Move(R, "green-1", "S")) == Anchor((3, 1), (3, 2))
     assert TAP_RADIUS == 0.5
 
 
