@@ -225,6 +225,26 @@ def axe_script() -> str:
     return (target / "axe.min.js").read_text(encoding="utf-8")
 
 
+LIVE_BOARD_JS = """
+  // The live board of a snapshot: its Bokeh document and the plot view that draws the choices marks.
+  function liveBoard(snapshot) {
+    const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+    const rootId = JSON.parse(item.textContent).root_id;
+    const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
+    const marks = doc.get_model_by_name("choices-pieces");
+    function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+    for (const root of Object.values(Bokeh.index)) {
+      for (const view of views(root)) {
+        if (view.model.renderers && view.model.renderers.includes(marks)) return [doc, view];
+      }
+    }
+    return null;
+  }
+"""
+"""A JavaScript function for the browser tests' page.evaluate snippets: ``liveBoard(snapshot)`` gives
+``[doc, view]``, the live board's document and the plot view drawing its choices marks (or null)."""
+
+
 def axe_violations(page, axe_script: str, *, impacts=("critical", "serious"), include: str | None = None,
                    exclude: tuple[str, ...] = ()) -> list[str]:
     """axe-core's violations (its default rules: WCAG 2 A/AA and best practice) on ``page`` as it is now, at ``impacts``, one line per element.

@@ -14,32 +14,24 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import axe_violations, wait_for_boards
+from .conftest import LIVE_BOARD_JS, axe_violations, wait_for_boards
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
 
 # The live board's plot: its box on the screen, a board point's place on the screen (no scrolling: a
 # player taps what is in view), and its choices layer (the marks a tap chooses or plays).
-BOARD = """([snapshot, points]) => {
-  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
-  const rootId = JSON.parse(item.textContent).root_id;
-  const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
-  const marks = doc.get_model_by_name("choices-pieces");
-  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
-  for (const root of Object.values(Bokeh.index)) {
-    for (const view of views(root)) {
-      if (!(view.model.renderers && view.model.renderers.includes(marks))) continue;
-      const box = view.canvas_view.el.getBoundingClientRect();
-      const data = doc.get_model_by_name("layer-choices").data;
-      const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
-      return { box: [box.left, box.top, box.right, box.bottom],
-               kinds: column("kind"), xs: column("x"), ys: column("y"),
-               screen: (points || []).map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
-                                                       box.top + view.frame.y_scale.compute(y)]) };
-    }
-  }
-  return null;
+BOARD = """([snapshot, points]) => {""" + LIVE_BOARD_JS + """
+  const found = liveBoard(snapshot);
+  if (!found) return null;
+  const [doc, view] = found;
+  const box = view.canvas_view.el.getBoundingClientRect();
+  const data = doc.get_model_by_name("layer-choices").data;
+  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
+  return { box: [box.left, box.top, box.right, box.bottom],
+           kinds: column("kind"), xs: column("x"), ys: column("y"),
+           screen: (points || []).map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
+                                                   box.top + view.frame.y_scale.compute(y)]) };
 }"""
 
 HOVERS_ACTIVE = """(snapshot) => {

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from .conftest import wait_for_boards
+from .conftest import LIVE_BOARD_JS, wait_for_boards
 
 PAGES = {
     "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
@@ -144,25 +144,16 @@ CHOICES = """(snapshot) => {
 }"""
 
 TO_SCREEN = """([snapshot, x, y]) => {
-  // the board's point (x, y) on the screen, through the plot's own scales, the board scrolled into view
-  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
-  const rootId = JSON.parse(item.textContent).root_id;
-  const doc = Bokeh.documents.find((d) => d.get_model_by_id(rootId) != null);
-  const marks = doc.get_model_by_name("choices-pieces");
-  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
-  for (const root of Object.values(Bokeh.index)) {
-    for (const view of views(root)) {
-      if (view.model.renderers && view.model.renderers.includes(marks)) {
-        // the marks must be on the board itself, beside its figures (not on the cards or elsewhere)
-        const onBoard = view.model.renderers.some((r) => r.data_source && ["layer-units", "layer-figures"].includes(r.data_source.name));
-        if (!onBoard) return null;
-        view.el.scrollIntoView({ block: "center" });
-        const box = view.canvas_view.el.getBoundingClientRect();
-        return [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(y)];
-      }
-    }
-  }
-  return null;
+  // the board's point (x, y) on the screen, through the plot's own scales, the board scrolled into view""" + LIVE_BOARD_JS + """
+  const found = liveBoard(snapshot);
+  if (!found) return null;
+  const view = found[1];
+  // the marks must be on the board itself, beside its figures (not on the cards or elsewhere)
+  const onBoard = view.model.renderers.some((r) => r.data_source && ["layer-units", "layer-figures"].includes(r.data_source.name));
+  if (!onBoard) return null;
+  view.el.scrollIntoView({ block: "center" });
+  const box = view.canvas_view.el.getBoundingClientRect();
+  return [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(y)];
 }"""
 
 # Phlog as tan: the duel is lost before a single tap, so another scenario on the same side.
