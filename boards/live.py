@@ -51,7 +51,8 @@ def new_session(config: dict) -> Session:
 def _page_answer(answer: dict) -> str:
     """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
     refresh comes back to it) and whether the ruleset rolls dice."""
-    return json.dumps({**answer, "save": _session.save(), "rolls_dice": _session.ruleset.rolls_dice})
+    save = answer.get("save") or _session.save()  # the save command's answer holds it already
+    return json.dumps({**answer, "save": save, "rolls_dice": _session.ruleset.rolls_dice})
 
 
 def start(text: str) -> str:
