@@ -316,15 +316,13 @@ class Session:
 
     def choices(self) -> dict[str, list]:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
-        chosen, pieces, targets = self._marks(self._anchored())
+        anchored = self._anchored()
+        chosen, pieces, targets = self._marks(anchored)
+        leaving = {action for action, anchor in anchored if anchor.off}
         rows = [(*piece, "chosen" if piece == chosen else "piece", "") for piece in pieces]
-        rows += [(*target, "off" if self._takes_off(action) else "target", self.state.describe(action, self.seat))
+        rows += [(*target, "off" if action in leaving else "target", self.state.describe(action, self.seat))
                  for action, target in targets]
         return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
-
-    def _takes_off(self, action) -> bool:
-        anchor = self.anchor(self.state, action)
-        return anchor is not None and anchor.off
 
     def undo(self) -> dict:
         """Back to the human's last decision, the bots' replies to it taken back too (two people: the last
