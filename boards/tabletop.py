@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
 
+from .naming import Seen, figure_name
 from .palette import SIGHT_COLOURS, side_colour
 
 TABLE_FILL = "#F1EFE8"
@@ -100,6 +101,14 @@ def place_words(table, point) -> str:
     if min(x, y, table.width - x, table.height - y) <= NEAR:
         return "near the table's edge"
     return "in the open"
+
+
+def name_on_table(state, figure_id, seat, seen) -> str | None:
+    """``figure_id`` of a tabletop game in words from ``seat`` (:func:`boards.naming.figure_name`), each figure
+    of ``state.figures`` as ``seen(figure)`` shows it (a :class:`~boards.naming.Seen`, ``None`` if not shown),
+    told apart by the terrain it stands by (:func:`place_words`) where nothing else tells."""
+    figures = {fid: shown for fid, figure in state.figures.items() if (shown := seen(figure)) is not None}
+    return figure_name(figures, figure_id, seat, place=lambda point: place_words(state.table, point))
 
 
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,
