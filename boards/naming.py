@@ -68,18 +68,20 @@ def figure_name(figures: Mapping[str, Seen], figure_id, seat: str | None, *,
 
 
 def _in_line(at: Point, line: list[Point], y_down: bool) -> str:
-    """Where ``at`` stands among ``line`` (itself included), counted from the nearer end along the direction in
-    which it stands apart from the others: "at the top", "second from the left"."""
+    """Where ``at`` stands among ``line`` (itself included), counted from the nearer end: across or up the board,
+    whichever it stands apart from the others on and counts fewest ("at the top", "second from the left")."""
     others = list(line)
     others.remove(at)
-    spreads = [(max(p[axis] for p in line) - min(p[axis] for p in line), axis) for axis in (1, 0)]
-    apart = [axis for spread, axis in sorted(spreads, reverse=True)
-             if all(abs(p[axis] - at[axis]) >= SAME_ROW for p in others)]
-    axis = apart[0] if apart else max(spreads)[1]
-    # ends of that line: up the board (y up on a tabletop, row 0 at the top of a grid), or the left
+    ways = []
+    for axis in (1, 0):  # up the board first: figures set up in a column
+        before = sum(p[axis] < at[axis] for p in others)
+        after = len(others) - before
+        apart = all(abs(p[axis] - at[axis]) >= SAME_ROW for p in others)
+        spread = max(p[axis] for p in line) - min(p[axis] for p in line)
+        ways.append((not apart, min(before, after), -spread, axis, before, after))
+    *_, axis, before, after = min(ways)
+    # the ends of that line: up the board (y up on a tabletop, row 0 at the top of a grid), or across it
     low, high = ("left", "right") if axis == 0 else (("top", "bottom") if y_down else ("bottom", "top"))
-    before = sum(p[axis] < at[axis] for p in others)
-    after = len(others) - before
     count, end = (before, low) if before <= after else (after, high)
     if count == 0:
         return f"at the {end}" if axis == 1 else f"furthest {end}"
