@@ -84,12 +84,14 @@ NEAR = 3.0  # inches: a place this close to a terrain piece (or the table's edge
 def place_words(table, point) -> str:
     """Where ``point`` is on ``table`` in plain words, for live play's words of an action: on or in the terrain
     piece covering it, next to the nearest piece within :data:`NEAR` inches, near the table's edge, or in the
-    open."""
+    open; off the table (a move that takes a figure out of play)."""
+    x, y = point
+    if not (0 <= x <= table.width and 0 <= y <= table.height):
+        return "off the table"
     covering = table.terrain_at(point)
     if covering:
         piece = covering[0]
         return f"{'on' if getattr(piece.kind, 'value', piece.kind) == 'hill' else 'in'} the {piece.name}"
-    x, y = point
     near = [p for p in table.terrain  # within NEAR of its bounding box first: most pieces are far off
             if min(q[0] for q in p.points) - NEAR <= x <= max(q[0] for q in p.points) + NEAR
             and min(q[1] for q in p.points) - NEAR <= y <= max(q[1] for q in p.points) + NEAR]

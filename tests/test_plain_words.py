@@ -134,3 +134,16 @@ def test_a_figure_is_named_by_what_tells_it_apart_on_the_board():
     assert figure_name(seen, "g4", "green", place=woods) == "your rifleman second from the bottom"
     assert figure_name(seen, "g7", "green") == "one of your bazooka men"  # off the board: any of them
     assert figure_name(seen, "alpha", "green") is None and figure_name(seen, None, "green") is None
+
+
+def test_a_tap_that_would_end_the_game_is_asked_about_in_plain_words():
+    """Army men: the last green trooper tapped off the table's edge: the question says who and where in words."""
+    from explorer.core.session import make_bot
+    from tests.army_men_support import game, trooper
+
+    state = game(trooper("g1", 2, 10), trooper("t1", 40, 30))
+    session = Session(state=state, bots={"tan": make_bot(state.ruleset, "greedy", 1)}, human="green",
+                      **board_taps("army_men"))
+    answer = session.tap(-1, 10)
+    assert answer["message"] == {"kind": "confirm",
+                                 "text": "This ends the game: your soldier moves off the table. Play it?"}

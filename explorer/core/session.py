@@ -302,9 +302,8 @@ class Session:
     def _tapped(self, action, confirmed: bool, *, unselect: bool) -> dict:
         """Play a tapped action; one that would surely end the game is first asked about (``confirmed`` plays it):
         a stray tap must not walk the last trooper off the table. The figure stays chosen while asked."""
-        if not confirmed and self._ends_surely(action):
-            words = self.state.describe(action, self.seat)
-            return self._say("confirm", f"This ends the game: {words}. Play it?")
+        if not confirmed and self._ends_surely(action):  # asked in plain words, as the page asks of a listed action
+            return self._say("confirm", f"This ends the game: {self.words(action)}. Play it?")
         if unselect:
             self.selected = None
         return self._apply(action, None)
