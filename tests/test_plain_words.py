@@ -147,3 +147,14 @@ def test_a_tap_that_would_end_the_game_is_asked_about_in_plain_words():
     answer = session.tap(-1, 10)
     assert answer["message"] == {"kind": "confirm",
                                  "text": "This ends the game: your soldier moves off the table. Play it?"}
+
+
+def test_a_grid_is_drawn_with_row_0_on_top_as_its_words_count():
+    """The words count a grid's rows from row 0 at the top ("north" is towards row 0): the board must draw it
+    there. BokehJS ignores ``flipped`` on a range with ``bounds="auto"`` (it drew row 0 at the bottom)."""
+    from bokeh.models import DataRange1d, Plot
+
+    from widgets.phlog import live_play
+
+    board = next(p for p in live_play().live.figure.select({"type": Plot}) if isinstance(p.y_range, DataRange1d))
+    assert board.y_range.flipped and board.y_range.bounds != "auto"
