@@ -1,0 +1,102 @@
+"""Golden games and save fixtures: the safety net of engine refactors (issue 23).
+
+``tests/golden/<ruleset>.json`` holds bot-against-bot games of every ruleset: every scenario on seeds 1-3
+(greedy against random), the notable settings of each (``games.VARIANTS``) on the same seeds, and the
+strong bot against greedy once. Each game is the engine's own save of it (its action log and final
+position), the number and a fingerprint of the legal actions offered at every step, and the whole list of
+them at a handful of steps. Each game is checked twice: its save must load (every action replayed
+through the rules) and save again byte for byte; and the bots, seeded as recorded, must play the same
+game again, offered the same legal actions in the same order at every step, choosing the same action,
+ending in the same save. ``tests/golden/saves/<ruleset>.json`` holds saves of every kind today's code
+writes (``fixtures.py``: every scenario, every house rule's values, mid-game and finished, custom
+positions, the army builder's game, entered dice, actions taken back), which must load and save again
+byte for byte.
+
+A refactor of the engine must keep all of them identical. To record them again (only for a deliberate
+change of the rules or bots; say so in the commit)::
+
+    PYTHONPATH=$PWD .venv/bin/python -m tests.golden.record --force [RULESET ...]
+
+Without ``--force`` it refuses to overwrite a file that exists.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.core.errors import SaveGameError
+from explorer.core.saves import load_json
+from tests.golden import record
+from tests.golden.games import Golden, compare_saves, golden_games, golden_path, play, rulesets, saves_path
+
+HOW = "record it with: python -m tests.golden.record"
+
+
+def _read(path):
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+GAMES = {name: _read(golden_path(name)) for name in rulesets()}
+SAVES = {name: _read(saves_path(name)) for name in rulesets()}
+GAME_CASES = [(name, i) for name, data in GAMES.items() if data for i in range(len(data["games"]))]
+SAVE_CASES = [(name, i) for name, data in SAVES.items() if data for i in range(len(data["saves"]))]
+
+
+def _golden(name: str, index: int) -> tuple[Golden, dict]:
+    game = GAMES[name]["games"][index]
+    return Golden.from_dict(name, game), game
+
+
+def _game_id(case) -> str:
+    golden, _ = _golden(*case)
+    return f"{golden.ruleset}-{golden.scenario}-{golden.seed}-{'-'.join(golden.bots)}-{case[1]}"
+
+
+@pytest.mark.parametrize("name", rulesets())
+def test_every_ruleset_has_its_golden_games_and_saves_as_listed(name):
+    assert GAMES[name] is not None, f"{name} has no golden games; {HOW} {name}"
+    assert SAVES[name] is not None, f"{name} has no save fixtures; {HOW} {name}"
+    recorded = [Golden.from_dict(name, game) for game in GAMES[name]["games"]]
+    assert recorded == golden_games(name), f"{name}'s golden games are not the ones listed in tests/golden/games.py"
+
+
+@pytest.mark.parametrize("case", GAME_CASES, ids=_game_id)
+def test_golden_game_loads_from_its_save_and_saves_the_same_bytes(case):
+    golden, game = _golden(*case)
+    text = json.dumps(game["save"])
+    try:
+        state = load_json(text)
+    except SaveGameError as exc:
+        pytest.fail(f"golden game {golden.name}: its save no longer loads: {exc}")
+    compare_saves(f"golden game {golden.name}, loaded and saved again", text, state.to_json())
+
+
+@pytest.mark.parametrize("case", GAME_CASES, ids=_game_id)
+def test_golden_game_is_played_again_by_its_bots_action_for_action(case):
+    golden, game = _golden(*case)
+    play(golden, expected=game)  # raises at the first difference, naming the action
+
+
+@pytest.mark.parametrize("case", SAVE_CASES, ids=lambda case: f"{case[0]}-{case[1]}")
+def test_save_fixture_loads_and_saves_the_same_bytes(case):
+    name, index = case
+    fixture = SAVES[name]["saves"][index]
+    text = json.dumps(fixture["save"])
+    try:
+        state = load_json(text)
+    except SaveGameError as exc:
+        pytest.fail(f"{name} save fixture {fixture['name']!r} no longer loads: {exc}")
+    compare_saves(f"{name} save fixture {fixture['name']!r}, loaded and saved again", text, state.to_json())
+
+
+def test_recording_refuses_to_overwrite_without_force(tmp_path, monkeypatch, capsys):
+    kept = {tmp_path / "games.json": "games", tmp_path / "saves.json": "saves"}
+    for path, text in kept.items():
+        path.write_text(text)
+    monkeypatch.setattr(record, "golden_path", lambda name: tmp_path / "games.json")
+    monkeypatch.setattr(record, "saves_path", lambda name: tmp_path / "saves.json")
+    assert record.main(["phlog"]) == 1
+    assert "--force" in capsys.readouterr().err
+    assert {path: path.read_text() for path in kept} == kept
