@@ -16,7 +16,10 @@ import json
 import zlib
 from pathlib import Path
 
+from explorer.core.actions import action_from_dict
+from explorer.core.errors import RuleViolation, SaveGameError
 from explorer.core.registry import get_ruleset
+from explorer.core.saves import load_json
 from explorer.core.simulate import SideBots
 from tests.conformance.cases import builtin_rulesets
 
@@ -135,6 +138,11 @@ def fingerprint(rows: list[list]) -> str:
     return f"{len(rows)}:{zlib.crc32(json.dumps(rows, separators=(',', ':')).encode()):08x}"
 
 
+def position_print(state) -> str:
+    """Eight hex digits that change when the position now (as the save writes it, random numbers included) does."""
+    return f"{zlib.crc32(json.dumps(state.to_dict()['current'], separators=(',', ':')).encode()):08x}"
+
+
 def listed_steps(length: int) -> list[int]:
     """A handful of steps (every ``LISTED_EVERY``-th, at most ``LISTED`` of them, spread over the game) whose
     whole legal lists are kept."""
@@ -144,72 +152,103 @@ def listed_steps(length: int) -> list[int]:
     return sorted({candidates[round(i * (len(candidates) - 1) / (LISTED - 1))] for i in range(LISTED)})
 
 
-def play(golden: Golden, *, expected: dict | None = None) -> dict:
-    """Play ``golden`` with its bots; the record of the game (``to_dict`` of it, the save, the legal actions).
-
-    With ``expected`` (a record) the game is compared as it goes: the first difference raises
-    ``AssertionError`` naming the game, the action's index and what was expected and got, in words.
-    """
+def record(golden: Golden) -> dict:
+    """Play ``golden`` with its bots: the record of the game (its ``to_dict``, the legal actions, the save)."""
     state = golden.new_game()
     bots = golden.new_bots(state.sides)
-    prints, lists = [], {}
-    want = _Expected(golden, expected) if expected is not None else None
+    prints, positions, lists = [], [], {}
     for step in range(MAX_ACTIONS + 1):
         rows = legal_rows(state)
         prints.append(fingerprint(rows))
+        positions.append(position_print(state))
         if step % LISTED_EVERY == 0:
             lists[step] = rows
-        if want is not None:
-            want.offered(step, state, rows, prints[-1])
         if state.is_over or step == MAX_ACTIONS:
             break
-        action = bots[state.current_player](state)
-        if want is not None:
-            want.chosen(step, state, action)
-        state.apply(action)
-    if want is not None:
-        want.finished(state)
-    return {**golden.to_dict(), "legal_counts": " ".join(prints),
+        state.apply(bots[state.current_player](state))
+    return {**golden.to_dict(), "positions": " ".join(positions), "legal_counts": " ".join(prints),
             "legal": {str(step): lists[step] for step in listed_steps(len(state.history))}, "save": state.to_dict()}
 
 
-class _Expected:
-    """Compares a game as it is played with its record, failing at the first difference, in words."""
+def check_replay(golden: Golden, game: dict) -> None:
+    """Play the recorded actions again from the save's start, through the rules and independent of the bots:
+    offered the recorded legal actions (same list, same order) at every step, each action allowed, ending in
+    the recorded save byte for byte; then the save itself must load and save again byte for byte.
 
-    def __init__(self, golden: Golden, record: dict):
-        self.golden, self.record = golden, record
-        self.actions = [entry["action"] for entry in record["save"]["actions"]]
-        self.prints = record["legal_counts"].split()
+    Raises ``AssertionError`` at the first difference, naming the game, the action's index and what differs.
+    """
+    name = f"golden game {golden.name}"
+    save = game["save"]
+    state = reloaded(f"{name}, its start", {**save, "actions": [], "current": save["start"]})
+    prints, positions = game["legal_counts"].split(), game["positions"].split()
+    for step, entry in enumerate([*save["actions"], None]):
+        if position_print(state) != positions[step]:
+            after = f"after {_words(state, save['actions'][step - 1]['action'])}" if step else "at the start"
+            raise AssertionError(f"{name}, action {step}: the position {after} differs from the recorded one "
+                                 f"(a rule's number or effect changed?)")
+        rows = legal_rows(state)
+        if fingerprint(rows) != prints[step]:
+            raise AssertionError(f"{name}, action {step}: the legal actions offered changed: "
+                                 + _offered_difference(game, step, rows))
+        if entry is None:
+            break
+        try:
+            action = action_from_dict(entry["action"], state.ruleset.action_kinds)
+        except SaveGameError as exc:
+            raise AssertionError(f"{name}, action {step}: the recorded action no longer reads: {exc}") from None
+        try:
+            state.apply(action, dice=entry.get("dice"))
+        except RuleViolation as exc:
+            raise AssertionError(f"{name}, action {step}: {state.describe(action)} is refused now: {exc}") from None
+    compare_saves(name, json.dumps(save), save_text(state))
+    reloaded(name, save)
 
-    def fail(self, step: int, what: str):
-        raise AssertionError(f"golden game {self.golden.name}, action {step}: {what}")
 
-    def offered(self, step: int, state, rows: list[list], print_: str):
-        if step >= len(self.prints):
-            self.fail(step, f"the recorded game ended after {len(self.prints) - 1} actions; this one goes on "
-                            f"({state.current_player} to act)")
-        if print_ == self.prints[step]:
-            return
-        listed = self.record["legal"].get(str(step))
-        if listed is not None:
-            self.fail(step, "the legal actions offered changed: " + list_difference(listed, rows))
-        count = int(self.prints[step].split(":")[0])
-        self.fail(step, f"the legal actions offered changed: {count} recorded, {len(rows)} now"
-                        f"{' (the same number: other actions, or another order)' if count == len(rows) else ''}")
+def reloaded(name: str, save: dict):
+    """The game ``save`` holds, loaded; it must load and save again byte for byte (``AssertionError`` if not)."""
+    text = json.dumps(save)
+    try:
+        state = load_json(text)
+    except SaveGameError as exc:
+        raise AssertionError(f"{name}: the save no longer loads: {exc}") from None
+    compare_saves(f"{name}, loaded and saved again", text, save_text(state))
+    return state
 
-    def chosen(self, step: int, state, action):
-        got = action.to_dict()
-        if step >= len(self.actions):
-            self.fail(step, f"the recorded game ended here; this one plays {state.describe(action)}")
-        if got != self.actions[step]:
-            self.fail(step, f"expected {_words(state, self.actions[step])}, got {state.describe(action)} "
-                            f"(saved: {_short(self.actions[step])} against {_short(got)})")
 
-    def finished(self, state):
-        if len(state.history) != len(self.actions):
-            self.fail(len(state.history), f"the game ended after {len(state.history)} actions, "
-                                          f"recorded {len(self.actions)}")
-        compare_saves(f"golden game {self.golden.name}", json.dumps(self.record["save"]), save_text(state))
+def check_bots(golden: Golden, game: dict) -> None:
+    """Play ``golden`` again with its bots, seeded as recorded: the same action at every step and the same
+    final save, byte for byte. Raises ``AssertionError`` at the first difference, in words."""
+    name = f"golden game {golden.name}"
+    actions = [entry["action"] for entry in game["save"]["actions"]]
+    state = golden.new_game()
+    bots = golden.new_bots(state.sides)
+    for step, expected in enumerate(actions):
+        if state.is_over:
+            raise AssertionError(f"{name}, action {step}: the game is over ({state.outcome.reason}); "
+                                 f"recorded, it went on to {len(actions)} actions")
+        action = bots[state.current_player](state)
+        if action.to_dict() != expected:
+            rows = legal_rows(state)
+            offered = ("the legal actions offered there are the recorded ones"
+                       if fingerprint(rows) == game["legal_counts"].split()[step]
+                       else "the legal actions offered there changed: " + _offered_difference(game, step, rows))
+            raise AssertionError(f"{name}, action {step}: expected {_words(state, expected)}, got "
+                                 f"{state.describe(action)} (saved: {_short(expected)} against {_short(action.to_dict())}); "
+                                 f"{offered}")
+        state.apply(action)
+    if not state.is_over and len(actions) < MAX_ACTIONS:
+        raise AssertionError(f"{name}, action {len(actions)}: the recorded game ended after {len(actions)} "
+                             f"actions; this one goes on ({state.current_player} to act)")
+    compare_saves(name, json.dumps(game["save"]), save_text(state))
+
+
+def _offered_difference(game: dict, step: int, rows: list[list]) -> str:
+    listed = game["legal"].get(str(step))
+    if listed is not None:
+        return list_difference(listed, rows)
+    count = int(game["legal_counts"].split()[step].split(":")[0])
+    same = " (as many: other actions, or another order)" if count == len(rows) else ""
+    return f"{count} recorded, {len(rows)} now{same}"
 
 
 def list_difference(expected: list[list], got: list[list]) -> str:
@@ -258,8 +297,6 @@ def _first_difference(a, b, path: str) -> str:
 
 def _words(state, data: dict) -> str:
     """A recorded action in the engine's words (its save form if it no longer makes an action)."""
-    from explorer.core.actions import action_from_dict
-
     try:
         return state.describe(action_from_dict(data, state.ruleset.action_kinds))
     except Exception:  # noqa: BLE001 - the recorded action may not fit a changed engine; show it as saved

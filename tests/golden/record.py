@@ -13,7 +13,7 @@ import json
 import sys
 
 from .fixtures import fixture_games
-from .games import SAVES, golden_games, golden_path, play, rulesets, saves_path
+from .games import SAVES, golden_games, golden_path, record, rulesets, saves_path
 
 
 def one_a_line(head: dict, key: str, items: list) -> str:
@@ -24,7 +24,7 @@ def one_a_line(head: dict, key: str, items: list) -> str:
 
 
 def record_games(ruleset: str) -> str:
-    games = [play(golden) for golden in golden_games(ruleset)]
+    games = [record(golden) for golden in golden_games(ruleset)]
     return one_a_line({"ruleset": ruleset, "recorded_by": "python -m tests.golden.record"}, "games", games)
 
 
