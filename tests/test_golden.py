@@ -1,23 +1,28 @@
 """Golden games and save fixtures: the safety net of engine refactors (issue 23).
 
 ``tests/golden/<ruleset>.json`` holds bot-against-bot games of every ruleset: every scenario on seeds 1-3
-(greedy against random), the notable settings of each (``games.VARIANTS``) on the same seeds, and the
-strong bot against greedy once. Each game is the engine's own save of it (its action log and final
-position), the number and a fingerprint of the legal actions offered at every step, and the whole list of
-them at a handful of steps. Each game is checked twice: its save must load (every action replayed
-through the rules) and save again byte for byte, and its actions played again from the start must be
-offered the same legal actions in the same order at every step; and the bots, seeded as recorded, must
-play the same game again, choosing the same action at every step, ending in the same save. ``tests/golden/saves/<ruleset>.json`` holds saves of every kind today's code
-writes (``fixtures.py``: every scenario, every house rule's values, mid-game and finished, custom
-positions, the army builder's game, entered dice, actions taken back), which must load and save again
+(greedy against random), the notable settings of each (``VARIANTS`` in ``tests/golden/games.py``) on the
+same seeds, and the strong bot against greedy once. Each game is the engine's own save of it (its action
+log and final position), a fingerprint of the position and of the legal actions offered (their number,
+list and set) at every step, and the whole list of legal actions at a handful of steps.
+
+Each game is checked twice. Its actions, played again from the save's start through the rules, must meet
+the recorded position and be offered the same legal actions in the same order at every step, and end in
+the recorded save byte for byte; the save itself must load and save again byte for byte. And its bots,
+seeded as recorded, must play the same game again, the same action at every step. A difference names
+the game, the action's index, and what was expected and what came, in words.
+
+``tests/golden/saves/<ruleset>.json`` holds saves of every kind today's code writes
+(``tests/golden/fixtures.py``: every scenario, every house rule's values, mid-game and finished, custom
+positions, the army builder's game, entered dice, actions taken back); each must load and save again
 byte for byte.
 
 A refactor of the engine must keep all of them identical. To record them again (only for a deliberate
-change of the rules or bots; say so in the commit)::
+change of the rules or of the bots; say so in the commit)::
 
     PYTHONPATH=$PWD .venv/bin/python -m tests.golden.record --force [RULESET ...]
 
-Without ``--force`` it refuses to overwrite a file that exists.
+Without ``--force`` it refuses to overwrite a file that exists (name a new ruleset to record only its own).
 """
 
 from __future__ import annotations

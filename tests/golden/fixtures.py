@@ -2,9 +2,10 @@
 
 For each ruleset: every scenario at its start and in mid-game; every house rule's other values (choices and
 yes/no both ways, the ends of a number's range as the house-rules lab sweeps them,
-:func:`boards.classroom.house_rules`), each once, on the scenarios in turn, finished and mid-game in turn; a short round limit; a custom position (a scenario's mid-game position as a game of its
-own, scenario ``custom``); the army builder's game (army men); entered dice (the rulesets that roll);
-and a game with actions taken back. Games are greedy against random from seed 1, as the golden games.
+:func:`boards.classroom.house_rules`), each once, on the scenarios in turn, finished and mid-game in turn;
+a short round limit; a custom position (a scenario's mid-game position as a game of its own, scenario
+``custom``); the army builder's game (army men); entered dice (the rulesets that roll); and a game with
+actions taken back. Games are greedy against random from seed 1, as the golden games.
 """
 
 from __future__ import annotations

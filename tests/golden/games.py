@@ -1,12 +1,10 @@
-"""What the golden files hold, and the one way to play and to check a golden game.
+"""What the golden files hold, and the one way to record and to check a golden game.
 
 A golden game is a ruleset, a scenario, settings, a seed and two bots (first side, second side), seeded
 as every study seeds them (:class:`explorer.core.simulate.SideBots`). Its record holds the engine's own
-save of the finished game (the action log and the final position), a fingerprint of the legal actions
-offered at every step (their save form, in order) and the whole list at every ``LISTED_EVERY``-th step.
-Save fixtures are saves of every kind the project writes (mid-game and finished, every scenario and
-settings choice, custom positions, the army builder's games, entered dice, undone actions), each of which
-must load and save again byte for byte.
+save of the game (the action log and the final position), at every step a fingerprint of the position
+and of the legal actions offered (their number, their list in order, their set; the actions in their
+save form), and the whole list at a handful of steps (every ``LISTED_EVERY``-th, at most ``LISTED``).
 """
 
 from __future__ import annotations
@@ -134,8 +132,14 @@ def legal_rows(state) -> list[list]:
 
 
 def fingerprint(rows: list[list]) -> str:
-    """``count:crc``: how many legal actions, and eight hex digits that change when the list or its order does."""
-    return f"{len(rows)}:{zlib.crc32(json.dumps(rows, separators=(',', ':')).encode()):08x}"
+    """``count:list:set``: how many legal actions, eight hex digits that change when the list or its order does,
+    and eight that change only when the set of actions does (so a difference says which changed)."""
+    each = [zlib.crc32(json.dumps(row, separators=(",", ":")).encode()) for row in rows]
+    ordered = zlib.crc32(b" ".join(b"%08x" % value for value in each))
+    unordered = 0
+    for value in each:
+        unordered ^= value
+    return f"{len(rows)}:{ordered:08x}:{unordered:08x}"
 
 
 def position_print(state) -> str:
@@ -189,7 +193,7 @@ def check_replay(golden: Golden, game: dict) -> None:
         rows = legal_rows(state)
         if fingerprint(rows) != prints[step]:
             raise AssertionError(f"{name}, action {step}: the legal actions offered changed: "
-                                 + _offered_difference(game, step, rows))
+                                 + _offered_difference(game, step, state, rows))
         if entry is None:
             break
         try:
@@ -230,11 +234,11 @@ def check_bots(golden: Golden, game: dict) -> None:
         if action.to_dict() != expected:
             rows = legal_rows(state)
             offered = ("the legal actions offered there are the recorded ones"
-                       if fingerprint(rows) == game["legal_counts"].split()[step]
-                       else "the legal actions offered there changed: " + _offered_difference(game, step, rows))
+                       if fingerprint(rows) == game["legal_counts"].split()[step] else
+                       "the legal actions offered there changed: " + _offered_difference(game, step, state, rows))
             raise AssertionError(f"{name}, action {step}: expected {_words(state, expected)}, got "
-                                 f"{state.describe(action)} (saved: {_short(expected)} against {_short(action.to_dict())}); "
-                                 f"{offered}")
+                                 f"{state.describe(action)} (saved: {_short(expected)} against "
+                                 f"{_short(action.to_dict())}); {offered}")
         state.apply(action)
     if not state.is_over and len(actions) < MAX_ACTIONS:
         raise AssertionError(f"{name}, action {len(actions)}: the recorded game ended after {len(actions)} "
@@ -242,13 +246,17 @@ def check_bots(golden: Golden, game: dict) -> None:
     compare_saves(name, json.dumps(game["save"]), save_text(state))
 
 
-def _offered_difference(game: dict, step: int, rows: list[list]) -> str:
+def _offered_difference(game: dict, step: int, state, rows: list[list]) -> str:
     listed = game["legal"].get(str(step))
     if listed is not None:
         return list_difference(listed, rows)
-    count = int(game["legal_counts"].split()[step].split(":")[0])
-    same = " (as many: other actions, or another order)" if count == len(rows) else ""
-    return f"{count} recorded, {len(rows)} now{same}"
+    count, _, unordered = game["legal_counts"].split()[step].split(":")
+    now = fingerprint(rows).split(":")
+    if now[0] == count and now[2] == unordered:
+        return f"the same {count} actions in another order"
+    offered = [state.describe(action) for action in state.legal_actions]
+    return (f"{count} recorded, {len(rows)} now, not the same actions"
+            + (f"; offered now: {'; '.join(offered)}" if len(offered) <= 6 else ""))
 
 
 def list_difference(expected: list[list], got: list[list]) -> str:
@@ -282,9 +290,14 @@ def compare_saves(name: str, expected: str, got: str) -> None:
 def _first_difference(a, b, path: str) -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         if list(a) != list(b):
-            return f"{path or 'the top'}: keys {list(a)} recorded, {list(b)} now"
+            gone, new = [k for k in a if k not in b], [k for k in b if k not in a]
+            if gone or new:
+                return f"{path or 'the top'}: keys {gone} no longer written, {new} new"
+            place = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+            return (f"{path or 'the top'}: the keys in another order, {list(a)[place]!r} recorded at place {place}, "
+                    f"now {list(b)[place]!r}")
         for key in a:
-            if a[key] != b[key] or json.dumps(a[key]) != json.dumps(b[key]):
+            if json.dumps(a[key]) != json.dumps(b[key]):
                 return _first_difference(a[key], b[key], f"{path}.{key}")
     elif isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b)):
