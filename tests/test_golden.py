@@ -62,8 +62,12 @@ def _game_id(case) -> str:
 def test_every_ruleset_has_its_golden_games_and_saves_as_listed(name):
     assert GAMES[name] is not None, f"{name} has no golden games; {HOW} {name}"
     assert SAVES[name] is not None, f"{name} has no save fixtures; {HOW} {name}"
-    recorded = [Golden.from_dict(name, game) for game in GAMES[name]["games"]]
-    assert recorded == golden_games(name), f"{name}'s golden games are not the ones listed in tests/golden/games.py"
+    recorded, listed = [Golden.from_dict(name, game) for game in GAMES[name]["games"]], golden_games(name)
+    missing = [golden.name for golden in listed if golden not in recorded]
+    extra = [golden.name for golden in recorded if golden not in listed]
+    assert recorded == listed, (f"{name}'s golden games are not the ones tests/golden/games.py lists: not recorded "
+                                f"{missing or 'none'}; recorded but not listed {extra or 'none'} (a new scenario? "
+                                f"{HOW} --force {name}, saying why in the commit)")
 
 
 @pytest.mark.parametrize("case", GAME_CASES, ids=_game_id)
