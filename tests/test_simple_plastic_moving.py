@@ -330,7 +330,10 @@ def test_a_span_must_be_a_finite_length(value):
     (Attack("green", "a0", "ghost"), "attacking", "no figure"),
 ])
 def test_malformed_actions_are_refused_with_the_rule_and_change_nothing(act, section, message):
-    refuses(alpha_and_bravo(), act, section, message)
+    state = alpha_and_bravo()
+    if isinstance(act, Attack):
+        state.apply(EndPhase("green"))  # out of its phase, an attack is refused by the turn first
+    refuses(state, act, section, message)
 
 
 def test_values_json_cannot_hold_are_refused_where_an_action_is_made():

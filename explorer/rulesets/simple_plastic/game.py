@@ -19,11 +19,12 @@ from explorer.core import (
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import COMPASS, LineOfSight, Point, Table, Terrain, table_from_dict
 from explorer.core.frozen import evolve
+from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import mechanics as m
 from .data import NEVER_KILLS
 from .mechanics import Board, Figure
-from .sections import ref
+from .sections import SECTIONS, ref, refuse
 from explorer.core.limits import brief, brief_names
 
 PHASES = ("move", "attack")
@@ -109,8 +110,239 @@ def _name(value) -> bool:
     return isinstance(value, str)
 
 
-def _refusal(section: str, text: str) -> RuleViolation:
-    return RuleViolation(text, ref(section))
+# -- the rules, by kind of action (wired in RULES below) -----------------------------------------
+
+def _units_to_move(state) -> Iterator[tuple[str | None, list[Figure]]]:
+    seen = set()
+    for f in m.living(state, state.side):
+        if f.unit in state.moved_units or f.unit in seen:
+            continue
+        seen.add(f.unit)
+        yield (f.squad, m.squad_members(state, f.squad)) if f.squad else (None, [f])
+
+
+def candidate_moves(state) -> Iterator[Action]:
+    """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
+    span, side = state.settings.span_inches, state.side
+    verdicts = state.__dict__.setdefault("_menu_verdicts", {})  # shared by clones: one game, one table
+    for squad, members in _units_to_move(state):
+        if squad and not m.in_cohesion([f.position for f in members]):
+            closing = _closing_move(state, squad, members)
+            if closing is not None:
+                yield closing
+        ids = {f.id for f in members}
+        others = [f.position for f in m.living(state) if f.id not in ids]
+        for direction in COMPASS.values():
+            mover = m.frontmost(members, direction) if squad else members[0]
+            for length in (span, span / 2):
+                to = tt.step(mover.position, direction, length)
+                if m.menu_move_allowed(state, members, mover, to, others, verdicts):
+                    yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
+
+
+def _closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
+    """Close ranks on the member nearest the enemy, which stays where it is."""
+    def to_enemy(f):
+        enemy = m.nearest_enemy(state, f)
+        return tt.distance(f.position, enemy.position) if enemy else 0.0
+    leader = min(members, key=to_enemy)
+    try:
+        m.plan_squad_move(state, squad, leader.id, leader.position)
+    except RuleViolation:
+        return None
+    return MoveSquad(state.side, squad, leader.id, leader.position)
+
+
+def gaps_left_open(state) -> list[str]:
+    """This side's squads with gaps that could be closed and are not yet."""
+    open_squads = []
+    for squad, members in _units_to_move(state):
+        if squad and not m.in_cohesion([f.position for f in members]) and _closing_move(state, squad, members):
+            open_squads.append(squad)
+    return open_squads
+
+
+def legal_in_move_phase(state) -> Iterator[Action]:
+    yield from candidate_moves(state)
+    if not gaps_left_open(state):
+        yield EndPhase(state.side)
+
+
+def legal_in_attack_phase(state) -> Iterator[Action]:
+    yield from candidate_attacks(state)
+    yield EndPhase(state.side)
+
+
+def candidate_attacks(state) -> Iterator[Action]:
+    groups = {}
+    for f in m.living(state, state.other(state.side)):
+        groups.setdefault(f.unit, f)
+    used = state.attacks_used
+    for attacker in m.living(state, state.side):
+        if used.get(attacker.id, 0) >= attacker.profile.attacks:
+            continue
+        for target in groups.values():
+            # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
+            victim = m.closest_target(state, attacker, target)
+            if victim is not None and m.to_kill(state, attacker.id, target.id).value is not None:
+                yield Attack(state.side, attacker.id, victim.id)
+
+
+def _checked(plan):
+    """A rule's check from its plan: the refusal the plan raises, or ``None``."""
+    def check(state, act) -> RuleViolation | None:
+        try:
+            plan(state, act)
+        except RuleViolation as violation:
+            return violation
+        return None
+    return check
+
+
+def _own_figure(state, player: str, figure_id, section: str, what: str) -> Figure:
+    if not _name(figure_id):
+        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r}")
+    figure = state.figures.get(figure_id)
+    if figure is None:
+        raise refuse(section, f"there is no figure {figure_id!r}")
+    if what != "target" and figure.side != player:
+        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s: a player moves and attacks "
+                             "with their own figures only")
+    return figure
+
+
+def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
+    if state.phase == "move":
+        gaps = gaps_left_open(state)
+        if gaps:
+            return refuse("moving.cohesion", f"squad {gaps[0]} has gaps left by casualties: close them "
+                                             "before moving on")
+    return None
+
+
+def plan_move(state, act: MoveSquad | MoveFigure):
+    """``(placed, moved, unit name, leader id)`` of a legal move; raises the rule that forbids it."""
+    if isinstance(act, MoveSquad):
+        if not _name(act.squad):
+            raise refuse("moving.squads", f"a squad is named by text, not {act.squad!r}")
+        members = m.squad_members(state, act.squad)
+        if not members:
+            raise refuse("moving.squads", f"there is no squad {act.squad!r} with living members")
+        if members[0].side != act.player:
+            raise refuse("turn", f"squad {act.squad} is {members[0].side}'s, not {act.player}'s: a player "
+                                 "moves their own squads only")
+        if not _name(act.leader):
+            raise refuse("moving.squads", f"the leader is named by a figure's id (text), not {act.leader!r}")
+        unit, name = f"squad:{act.squad}", f"squad {act.squad}"
+    else:
+        figure = _own_figure(state, act.player, act.figure, "moving.span", "figure")
+        unit, name = figure.unit, act.figure
+    if unit in state.moved_units:
+        raise refuse("moving.span", f"{name} has already moved this turn")
+    if isinstance(act, MoveSquad):
+        placed, moved = m.plan_squad_move(state, act.squad, act.leader, act.to, act.followers)
+        return placed, moved, unit, name, act.leader
+    to, moved = m.plan_figure_move(state, act.figure, act.to)
+    return {act.figure: to}, moved, unit, name, act.figure
+
+
+def plan_attack(state, act: Attack) -> Explained:
+    attacker = _own_figure(state, act.player, act.attacker, "attacking", "attacker")
+    _own_figure(state, act.player, act.target, "attacking", "target")
+    allowed = attacker.profile.attacks
+    if state.attacks_used.get(attacker.id, 0) >= allowed:
+        section = "special_units.sniper" if allowed > 1 else "attacking"
+        raise refuse(section, f"{attacker.id} has already made its {allowed} attack{'s' if allowed > 1 else ''} "
+                              "this turn")
+    need = m.to_kill(state, act.attacker, act.target)
+    if need.value is None:
+        last = need.reasons[-1]
+        raise RuleViolation(last.text, last.ref)
+    return need
+
+
+def _with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
+    figures = dict(state.figures)
+    figures.update(changed)
+    return evolve(state.position, figures=MappingProxyType(figures), **rest)
+
+
+def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
+    placed, moved, unit, name, mover = plan_move(state, act)
+    start = state.figures[mover].position
+    changed = {fid: evolve(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+    position = _with_figures(state, changed, moved_units=state.moved_units | {unit})
+    return position, [_move_event(act, name, mover, start, placed, moved)]
+
+
+def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
+    length = tt.distance(start, placed[mover])
+    if moved:
+        text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
+        rules = ("simple_plastic:moving.span",)
+        if isinstance(act, MoveSquad):
+            rules += ("simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
+    else:
+        text = f"{name} closes its gaps and counts as not having moved"
+        rules = ("simple_plastic:moving.cohesion",)
+    data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
+            "positions": {fid: list(p) for fid, p in placed.items()}}
+    return Event("move", text, rules, data)
+
+
+def do_attack(state, act: Attack) -> tuple[Position, list[Event]]:
+    need = plan_attack(state, act)
+    attacker = state.figures[act.attacker]
+    faces = state.roll(attacker.profile.dice)
+    hits = count_successes(faces, need.value, natural_fail=NEVER_KILLS)
+    dead = m.casualties(state, act.attacker, act.target, hits)
+    used = state.attacks_used
+    used[attacker.id] = used.get(attacker.id, 0) + 1
+    changed = {fid: evolve(state.figures[fid], alive=False) for fid in dead.value}
+    position = _with_figures(state, changed, attacks_used=tuple(sorted(used.items())))
+    return position, _attack_events(act, need, faces, hits, dead)
+
+
+def attack_chance(state, act: Attack) -> Dist:
+    return m.attack_distribution(state, act.attacker, act.target)
+
+
+def _attack_events(act, need: Explained, faces, hits: int, dead: Explained) -> list[Event]:
+    shown = ", ".join(map(str, faces))
+    result = f"kills {', '.join(dead.value)}" if dead.value else "no kill"
+    data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
+            "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
+    text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
+    events = [Event("attack", text, tuple(r.key for r in need.refs), data)]
+    events += [Event("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
+               for fid in dead.value]
+    return events
+
+
+def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
+    p = state.position
+    if p.phase == "move":
+        return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+    side, rnd = state.game.next_turn(p.side, p.round)
+    changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
+    position = _with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
+                             attacks_used=())
+    return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
+                            {"round": rnd})]
+
+
+RULES = RuleTable(
+    SECTIONS,
+    {MoveSquad: Rule(_checked(plan_move), do_move),
+     MoveFigure: Rule(_checked(plan_move), do_move),
+     Attack: Rule(_checked(plan_attack), do_attack, chance=attack_chance),
+     EndPhase: Rule(check_end_phase, do_end_phase)},
+    phases={"move": Phase("turn", (MoveSquad, MoveFigure, EndPhase), legal=legal_in_move_phase,
+                          refusal="it is the move phase; attacks come after moving (end the move phase first)"),
+            "attack": Phase("turn", (Attack, EndPhase), legal=legal_in_attack_phase,
+                            refusal="it is the attack phase; moves come before attacking")},
+    phase_of=lambda state: state.position.phase,
+)
 
 
 class SimplePlasticState(GameState):
@@ -120,6 +352,8 @@ class SimplePlasticState(GameState):
     The state is itself a *board* for the mechanics (``figures``, ``table``,
     ``settings``).
     """
+
+    rules = RULES
 
     # -- what the widgets and the book read ----------------------------------------------------
     @property
@@ -194,11 +428,6 @@ class SimplePlasticState(GameState):
         """Exact distribution of the number of kills of a legal attack (raises if illegal)."""
         return self.chance(attack)
 
-    def _chance(self, act: Action) -> Dist | None:
-        if isinstance(act, Attack):
-            return m.attack_distribution(self, act.attacker, act.target)
-        return None
-
     # -- the end of the game -------------------------------------------------------------------
     def _standing(self) -> dict[str, int]:
         counts = {side: 0 for side in self.sides}
@@ -206,223 +435,6 @@ class SimplePlasticState(GameState):
             if f.alive:
                 counts[f.side] += 1
         return counts
-
-    # -- legal actions ----------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        side = self.side
-        if self.phase == "move":
-            yield from self._candidate_moves()
-            if not self._gaps_left_open():
-                yield EndPhase(side)
-        else:
-            yield from self._candidate_attacks()
-            yield EndPhase(side)
-
-    def _units_to_move(self) -> Iterator[tuple[str | None, list[Figure]]]:
-        seen = set()
-        for f in m.living(self, self.side):
-            if f.unit in self.moved_units or f.unit in seen:
-                continue
-            seen.add(f.unit)
-            yield (f.squad, m.squad_members(self, f.squad)) if f.squad else (None, [f])
-
-    def _candidate_moves(self) -> Iterator[Action]:
-        """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-        span, side = self.settings.span_inches, self.side
-        verdicts = self.__dict__.setdefault("_menu_verdicts", {})  # shared by clones: one game, one table
-        for squad, members in self._units_to_move():
-            if squad and not m.in_cohesion([f.position for f in members]):
-                closing = self._closing_move(squad, members)
-                if closing is not None:
-                    yield closing
-            ids = {f.id for f in members}
-            others = [f.position for f in m.living(self) if f.id not in ids]
-            for direction in COMPASS.values():
-                mover = m.frontmost(members, direction) if squad else members[0]
-                for length in (span, span / 2):
-                    to = tt.step(mover.position, direction, length)
-                    if m.menu_move_allowed(self, members, mover, to, others, verdicts):
-                        yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
-
-    def _closing_move(self, squad: str, members: list[Figure]) -> MoveSquad | None:
-        """Close ranks on the member nearest the enemy, which stays where it is."""
-        def to_enemy(f):
-            enemy = m.nearest_enemy(self, f)
-            return tt.distance(f.position, enemy.position) if enemy else 0.0
-        leader = min(members, key=to_enemy)
-        try:
-            m.plan_squad_move(self, squad, leader.id, leader.position)
-        except RuleViolation:
-            return None
-        return MoveSquad(self.side, squad, leader.id, leader.position)
-
-    def _gaps_left_open(self) -> list[str]:
-        """This side's squads with gaps that could be closed and are not yet."""
-        open_squads = []
-        for squad, members in self._units_to_move():
-            if squad and not m.in_cohesion([f.position for f in members]) and self._closing_move(squad, members):
-                open_squads.append(squad)
-        return open_squads
-
-    def _candidate_attacks(self) -> Iterator[Action]:
-        groups = {}
-        for f in m.living(self, self.other(self.side)):
-            groups.setdefault(f.unit, f)
-        used = self.attacks_used
-        for attacker in m.living(self, self.side):
-            if used.get(attacker.id, 0) >= attacker.profile.attacks:
-                continue
-            for target in groups.values():
-                # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
-                victim = m.closest_target(self, attacker, target)
-                if victim is not None and m.to_kill(self, attacker.id, target.id).value is not None:
-                    yield Attack(self.side, attacker.id, victim.id)
-
-    # -- may I? ----------------------------------------------------------------------------------
-    def _check(self, act: Action) -> RuleViolation | None:
-        try:
-            if isinstance(act, EndPhase):
-                return self._check_end_phase()
-            if isinstance(act, Attack):
-                self._plan_attack(act)
-            else:
-                self._plan_move(act)
-        except RuleViolation as violation:
-            return violation
-        return None
-
-    def _phase_is(self, phase: str) -> None:
-        if self.phase != phase:
-            raise _refusal("turn", f"it is {self.side}'s {self.phase} phase; {phase}s come "
-                                   f"{'after moving' if phase == 'attack' else 'before attacking'}")
-
-    def _own_figure(self, player: str, figure_id, section: str, what: str) -> Figure:
-        if not _name(figure_id):
-            raise _refusal(section, f"the {what} is named by a figure's id (text), not {figure_id!r}")
-        figure = self.figures.get(figure_id)
-        if figure is None:
-            raise _refusal(section, f"there is no figure {figure_id!r}")
-        if what != "target" and figure.side != player:
-            raise _refusal("turn", f"{figure_id} is {figure.side}'s, not {player}'s: a player moves and attacks "
-                                   "with their own figures only")
-        return figure
-
-    def _check_end_phase(self) -> RuleViolation | None:
-        if self.phase == "move":
-            gaps = self._gaps_left_open()
-            if gaps:
-                return _refusal("moving.cohesion", f"squad {gaps[0]} has gaps left by casualties: close them "
-                                                   "before moving on")
-        return None
-
-    def _plan_move(self, act: MoveSquad | MoveFigure):
-        """``(placed, moved, unit name, leader id)`` of a legal move; raises the rule that forbids it."""
-        if isinstance(act, MoveSquad):
-            if not _name(act.squad):
-                raise _refusal("moving.squads", f"a squad is named by text, not {act.squad!r}")
-            members = m.squad_members(self, act.squad)
-            if not members:
-                raise _refusal("moving.squads", f"there is no squad {act.squad!r} with living members")
-            if members[0].side != act.player:
-                raise _refusal("turn", f"squad {act.squad} is {members[0].side}'s, not {act.player}'s: a player "
-                                       "moves their own squads only")
-            if not _name(act.leader):
-                raise _refusal("moving.squads", f"the leader is named by a figure's id (text), not {act.leader!r}")
-            unit, name = f"squad:{act.squad}", f"squad {act.squad}"
-        else:
-            figure = self._own_figure(act.player, act.figure, "moving.span", "figure")
-            unit, name = figure.unit, act.figure
-        self._phase_is("move")
-        if unit in self.moved_units:
-            raise _refusal("moving.span", f"{name} has already moved this turn")
-        if isinstance(act, MoveSquad):
-            placed, moved = m.plan_squad_move(self, act.squad, act.leader, act.to, act.followers)
-            return placed, moved, unit, name, act.leader
-        to, moved = m.plan_figure_move(self, act.figure, act.to)
-        return {act.figure: to}, moved, unit, name, act.figure
-
-    def _plan_attack(self, act: Attack) -> Explained:
-        attacker = self._own_figure(act.player, act.attacker, "attacking", "attacker")
-        self._own_figure(act.player, act.target, "attacking", "target")
-        self._phase_is("attack")
-        allowed = attacker.profile.attacks
-        if self.attacks_used.get(attacker.id, 0) >= allowed:
-            section = "special_units.sniper" if allowed > 1 else "attacking"
-            raise _refusal(section, f"{attacker.id} has already made its {allowed} attack{'s' if allowed > 1 else ''} "
-                                    "this turn")
-        need = m.to_kill(self, act.attacker, act.target)
-        if need.value is None:
-            last = need.reasons[-1]
-            raise RuleViolation(last.text, last.ref)
-        return need
-
-    # -- doing -------------------------------------------------------------------------------------
-    def _do(self, act: Action) -> tuple[Position, list[Event]]:
-        if isinstance(act, EndPhase):
-            return self._end_phase()
-        if isinstance(act, Attack):
-            return self._attack(act)
-        return self._move(act)
-
-    def _with_figures(self, changed: Mapping[str, Figure], **rest) -> Position:
-        figures = dict(self.figures)
-        figures.update(changed)
-        return evolve(self.position, figures=MappingProxyType(figures), **rest)
-
-    def _move(self, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
-        placed, moved, unit, name, mover = self._plan_move(act)
-        start = self.figures[mover].position
-        changed = {fid: evolve(self.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
-        position = self._with_figures(changed, moved_units=self.moved_units | {unit})
-        return position, [self._move_event(act, name, mover, start, placed, moved)]
-
-    def _move_event(self, act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
-        length = tt.distance(start, placed[mover])
-        if moved:
-            text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
-            rules = ("simple_plastic:moving.span",)
-            if isinstance(act, MoveSquad):
-                rules += ("simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
-        else:
-            text = f"{name} closes its gaps and counts as not having moved"
-            rules = ("simple_plastic:moving.cohesion",)
-        data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
-                "positions": {fid: list(p) for fid, p in placed.items()}}
-        return Event("move", text, rules, data)
-
-    def _attack(self, act: Attack) -> tuple[Position, list[Event]]:
-        need = self._plan_attack(act)
-        attacker = self.figures[act.attacker]
-        faces = self.roll(attacker.profile.dice)
-        hits = count_successes(faces, need.value, natural_fail=NEVER_KILLS)
-        dead = m.casualties(self, act.attacker, act.target, hits)
-        used = self.attacks_used
-        used[attacker.id] = used.get(attacker.id, 0) + 1
-        changed = {fid: evolve(self.figures[fid], alive=False) for fid in dead.value}
-        position = self._with_figures(changed, attacks_used=tuple(sorted(used.items())))
-        return position, self._attack_events(act, need, faces, hits, dead)
-
-    def _attack_events(self, act, need: Explained, faces, hits: int, dead: Explained) -> list[Event]:
-        shown = ", ".join(map(str, faces))
-        result = f"kills {', '.join(dead.value)}" if dead.value else "no kill"
-        data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
-                "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
-        text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
-        events = [Event("attack", text, tuple(r.key for r in need.refs), data)]
-        events += [Event("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
-                   for fid in dead.value]
-        return events
-
-    def _end_phase(self) -> tuple[Position, list[Event]]:
-        p = self.position
-        if p.phase == "move":
-            return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
-        side, rnd = self.game.next_turn(p.side, p.round)
-        changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
-        position = self._with_figures(changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
-                                      attacks_used=())
-        return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
-                                {"round": rnd})]
 
     def describe(self, act: Action, viewer: str | None = None) -> str:
         """An action in words, for menus and logs (nothing is hidden, so the same for every ``viewer``)."""
@@ -538,6 +550,7 @@ class SimplePlasticState(GameState):
         head = f"<SimplePlasticState round {self.round}, "
         head += "over" if self.is_over else f"{self.side} {self.phase}s"
         return head + "; " + ", ".join(f"{s}: {n} figures" for s, n in alive.items()) + ">"
+
 
 
 def _moves_and_attacks_problem(p: Position) -> str | None:
