@@ -11,7 +11,9 @@ from explorer.core import geometry as geo
 from explorer.core.tabletop import (
     BASE_RADIUS, EPSILON, Sight, Table, bases_overlap, chain_connected, distance, line_of_sight,
 )
-from explorer.rulesets.simple_plastic import mechanics as m
+from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first
+from explorer.rulesets.simple_plastic.moving import frontmost, plan_squad_move
+from explorer.rulesets.simple_plastic.position import Board, living, squad_members
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 
 RULESET = explorer.get_ruleset("simple_plastic")
@@ -98,23 +100,23 @@ def test_legal_moves_do_not_depend_on_what_was_remembered(scenario):
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_closest_target_is_the_first_of_targets_closest_first(scenario):
     for state in _random_playout(scenario, 1, steps=150):
-        for attacker in m.living(state):
-            for target in m.living(state):
-                visible = m.targets_closest_first(state, attacker, target)
-                assert m.closest_target(state, attacker, target) == (visible[0] if visible else None)
+        for attacker in living(state):
+            for target in living(state):
+                visible = targets_closest_first(state, attacker, target)
+                assert closest_target(state, attacker, target) == (visible[0] if visible else None)
 
 
 def test_a_remembered_plan_is_a_copy():
     state = RULESET.new_game("skirmish", seed=0)
-    squad, leader = next((f.squad, f) for f in m.living(state, state.side) if f.squad)
-    members = m.squad_members(state, squad)
-    mover = m.frontmost(members, (1.0, 0.0))
+    squad, leader = next((f.squad, f) for f in living(state, state.side) if f.squad)
+    members = squad_members(state, squad)
+    mover = frontmost(members, (1.0, 0.0))
     to = (mover.x + 2.0, mover.y)
-    first, moved = m.plan_squad_move(state, squad, mover.id, to)
+    first, moved = plan_squad_move(state, squad, mover.id, to)
     first.clear()
-    again, moved_again = m.plan_squad_move(state, squad, mover.id, to)
+    again, moved_again = plan_squad_move(state, squad, mover.id, to)
     assert again and moved_again == moved
-    assert again == m.plan_squad_move(m.Board.of(state), squad, mover.id, to)[0]  # a board remembers nothing
+    assert again == plan_squad_move(Board.of(state), squad, mover.id, to)[0]  # a board remembers nothing
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
