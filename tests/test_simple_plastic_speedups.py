@@ -12,7 +12,10 @@ from explorer.core.tabletop import (
     BASE_RADIUS, EPSILON, Sight, Table, bases_overlap, chain_connected, distance, line_of_sight,
 )
 from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first
-from explorer.rulesets.simple_plastic.moving import frontmost, plan_squad_move
+from explorer.core import RuleViolation
+from explorer.core.tabletop import COMPASS, step
+from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
+from explorer.rulesets.simple_plastic.moving import frontmost, in_cohesion, plan_figure_move, plan_squad_move
 from explorer.rulesets.simple_plastic.position import Board, living, squad_members
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 
@@ -95,6 +98,48 @@ def test_legal_moves_do_not_depend_on_what_was_remembered(scenario):
         for state in _random_playout(scenario, seed):
             fresh = SimplePlasticState(state.game, state.position)
             assert list(state.legal_actions) == list(fresh.legal_actions)
+
+
+def _compass_moves_planned_in_full(state):
+    """The menu of compass moves worked out plainly: every candidate planned in full on a board that keeps
+    nothing (no quick verdicts, no menus kept between positions)."""
+    board, span, moves = Board.of(state), state.settings.span_inches, []
+    units = {}
+    for f in living(state, state.side):
+        if f.unit not in state.moved_units:
+            units.setdefault(f.unit, []).append(f)
+    for members in units.values():
+        squad = members[0].squad
+        for direction in COMPASS.values():
+            mover = frontmost(members, direction) if squad else members[0]
+            for length in (span, span / 2):
+                to = step(mover.position, direction, length)
+                try:
+                    if squad:
+                        plan_squad_move(board, squad, mover.id, to)
+                    else:
+                        plan_figure_move(board, mover.id, to)
+                except RuleViolation:
+                    continue
+                moves.append(MoveSquad(state.side, squad, mover.id, to) if squad else MoveFigure(state.side, mover.id, to))
+    return moves
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario):
+    """Quick verdicts (a free file behind the leader) and menus kept across positions offer the same moves,
+    in the same order, as planning every candidate in full; both refusals and offers are seen."""
+    offered = refused = 0
+    for state in _random_playout(scenario, 1, steps=120):
+        if state.phase != "move":
+            continue
+        listed = [a for a in state.legal_actions if isinstance(a, (MoveSquad, MoveFigure))
+                  and distance(state.figures[getattr(a, "leader", None) or a.figure].position, a.to) > EPSILON]
+        plain = _compass_moves_planned_in_full(state)
+        assert listed == plain
+        offered += len(plain)
+        refused += sum(16 for _ in {f.unit for f in living(state, state.side)} - state.moved_units) - len(plain)
+    assert offered and refused
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -240,18 +240,46 @@ def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[
 # -- the attack action -----------------------------------------------------------------------------
 
 def candidate_attacks(state) -> Iterator[Action]:
-    groups = {}
-    for f in living(state, state.other(state.side)):
-        groups.setdefault(f.unit, f)
+    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded."""
+    side = state.side
+    groups: dict[str, list[Figure]] = {}
+    attackers = []
+    for f in state.figures.values():
+        if f.alive:
+            if f.side == side:
+                attackers.append(f)
+            else:
+                groups.setdefault(f.unit, []).append(f)
     used = state.attacks_used
-    for attacker in living(state, state.side):
+    keep = not state.settings.figures_block_sight  # then sight depends on where others stand: not kept
+    targets = [(members, tuple((f.id, f.x, f.y) for f in members)) for members in groups.values()]
+    for attacker in attackers:
         if used.get(attacker.id, 0) >= attacker.profile.attacks:
             continue
-        for target in groups.values():
-            # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
-            victim = closest_target(state, attacker, target)
-            if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
-                yield Attack(state.side, attacker.id, victim.id)
+        for members, where in targets:
+            if not keep:
+                offer = _attack_offer(state, attacker, members[0])
+            else:
+                # Kept for the game: the offer depends on where the attacker and the target's members stand
+                # and whether the attacker has moved (kinds never change in play), the table and the settings.
+                key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
+                offer = state.kept.get(key, _UNKNOWN)
+                if offer is _UNKNOWN:
+                    offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+            if offer is not None:
+                yield offer
+
+
+_UNKNOWN = object()
+
+
+def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
+    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``."""
+    # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
+    victim = closest_target(state, attacker, target)
+    if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
+        return Attack(attacker.side, attacker.id, victim.id)
+    return None
 
 
 def plan_attack(state, act: Attack) -> Explained:

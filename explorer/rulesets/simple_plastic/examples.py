@@ -15,7 +15,7 @@ from explorer.core.tabletop import Table, Terrain
 from .data import PROFILES
 from .actions import EndPhase
 from .game import SimplePlasticState
-from .moving import FORMATION_SPACING
+from .formation import FORMATION_SPACING
 from .position import Board, Figure
 from .rulings import Settings
 from .scenarios import SKIRMISH_TERRAIN, new_state, squad_in_line

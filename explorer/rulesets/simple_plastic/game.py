@@ -112,6 +112,15 @@ class SimplePlasticState(GameState):
             answers[key] = work()
         return answers[key]
 
+    @property
+    def kept(self) -> dict:
+        """Answers kept for the whole game (shared by clones), each under a key holding everything it depends
+        on besides the table and the settings, which a game never changes: so none can go stale."""
+        kept = self.__dict__.get("_kept")
+        if kept is None or len(kept) > 100_000:
+            kept = self._kept = {}  # a bound on memory; answers are only worked out again
+        return kept
+
     def board(self) -> Board:
         """A frozen copy of the position, for "what if" questions."""
         return Board.of(self)

@@ -1,9 +1,9 @@
-"""Moving (book/simple_plastic/moving.md): one span, squads behind their frontmost unit, cohesion,
-closing gaps; the formation a squad takes behind its leader; and the move actions themselves."""
+"""Moving (book/simple_plastic/moving.md): one span, squads behind their frontmost unit, cohesion and
+closing gaps; planning a move (where its followers end is :mod:`.formation`'s); and the move actions, with
+the menu of moves each unit is offered."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 
 from explorer.core import Action, Event, Explained, Reason, RuleViolation
@@ -13,17 +13,13 @@ from explorer.core.frozen import evolve
 
 from .actions import MoveFigure, MoveSquad
 from .data import COHESION_INCHES
-from .position import Figure, Position, fmt, living, nearest_enemy, own_figure, is_name, squad_members, with_figures
+from .formation import (
+    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, form_up,
+)
+from .position import (
+    Figure, Position, as_point, fmt, is_name, nearest_enemy, own_figure, squad_members, with_figures,
+)
 from .sections import ref, refuse
-
-
-FORMATION_SPACING = tt.BASE_DIAMETER + COHESION_INCHES / 2  # grid neighbours a quarter inch apart: in cohesion
-
-
-FOLLOWER_TOLERANCE = 1e-6  # inches a follower may end ahead of its leader: level with him, not in front (rounding only)
-
-
-CLOSING_STEP = 0.05  # inches between the spots tried when a follower slides toward its leader
 
 
 # -- how far ---------------------------------------------------------------------------------------
@@ -56,17 +52,6 @@ def squad_in_cohesion(board, squad: str) -> bool:
 def frontmost(members: Sequence[Figure], direction: Point) -> Figure:
     """The member furthest forward in ``direction`` (the first fielded on a tie)."""
     return max(members, key=lambda f: tt.projection(f.position, direction))
-
-
-def _as_point(to) -> Point:
-    try:
-        x, y = to
-        point = (float(x), float(y))
-    except (TypeError, ValueError):
-        raise refuse("moving.span", f"a destination is a point (x, y) in inches, not {to!r}") from None
-    if not all(math.isfinite(c) for c in point):
-        raise refuse("moving.span", f"a destination must be a finite point, not {to!r}")
-    return point
 
 
 def _check_measured_move(board, figure: Figure, to: Point) -> None:
@@ -136,7 +121,7 @@ def _plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
     if figure.squad:
         raise refuse("moving.squads",
                      f"{figure_id} is in squad {figure.squad}: units in a squad move with it (MoveSquad)")
-    to = _as_point(to)
+    to = as_point(to)
     _check_measured_move(board, figure, to)
     _check_places(board, {figure_id: to})
     return to, tt.distance(figure.position, to) > EPSILON
@@ -166,7 +151,7 @@ def _plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> t
     by_id = {f.id: f for f in members}
     if leader_id not in by_id:
         raise refuse("moving.squads", f"{leader_id!r} is not a living member of squad {squad}")
-    leader, to = by_id[leader_id], _as_point(to)
+    leader, to = by_id[leader_id], as_point(to)
     moved = tt.distance(leader.position, to) > EPSILON
     if not moved and in_cohesion([f.position for f in members]):
         raise refuse("rulings.closing_gaps", f"squad {squad} has no gaps to close: a squad whose leader stays "
@@ -179,86 +164,18 @@ def _plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> t
     _check_standing(board, leader.id, to)
     placed = {leader.id: to}
     if followers is None:
-        placed.update(_form_up(board, members, leader, to, direction) if moved else _close_ranks(board, members, leader))
+        placed.update(form_up(board, members, leader, to, direction) if moved else close_ranks(board, members, leader))
     else:
-        placed.update(_explicit_followers(board, by_id, leader, followers))
+        placed.update(explicit_followers(board, by_id, leader, followers))
     _check_places(board, placed)
     if moved:
-        _check_behind_leader(by_id, leader, to, direction, placed)
+        check_behind_leader(by_id, leader, to, direction, placed)
     else:
-        _check_closing(by_id, leader, placed)
+        check_closing(by_id, leader, placed)
     if not in_cohesion(list(placed.values())):
         raise refuse("moving.cohesion", f"squad {squad} would not be in cohesion: every member must end within "
                                         f"{COHESION_INCHES:g} inch of another, in one chain")
     return placed, moved
-
-
-def menu_move_allowed(board, members: Sequence[Figure], leader: Figure, to: Point, others: Sequence[Point],
-                      verdicts: dict) -> bool:
-    """Whether :func:`plan_squad_move` (followers forming up) or, for a lone figure,
-    :func:`plan_figure_move` accepts ``leader`` going to ``to``; remembered in ``verdicts`` across positions.
-
-    ``members`` is the unit's living members (the lone figure alone), ``others`` where every other living
-    figure stands. A move's verdict depends on the unit, the table and the settings (one game per
-    ``verdicts``), and on other figures only through whether their bases overlap a spot it tries. Formation
-    grows one grid step at a time from ``to``, so every spot tried lies within (followers + 1) spacings of
-    it: only figures within that and a base more are part of the key, and moves elsewhere on the table
-    leave the verdict standing.
-    """
-    def verdict() -> bool:
-        try:
-            if leader.squad:
-                plan_squad_move(board, leader.squad, leader.id, to)
-            else:
-                plan_figure_move(board, leader.id, to)
-        except RuleViolation:
-            return False
-        return True
-
-    if tt.distance(leader.position, to) <= EPSILON:
-        return verdict()  # closing gaps looks further afield (and is rare): not remembered
-    reach = (len(members) if leader.squad else 0) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
-    x, y = to
-    near = tuple(sorted(p for p in others if abs(p[0] - x) <= reach and abs(p[1] - y) <= reach))
-    key = (tuple((f.id, f.x, f.y) for f in members), leader.id, to, near)
-    allowed = verdicts.get(key)
-    if allowed is None:
-        if len(verdicts) > 100_000:
-            verdicts.clear()  # a bound on memory; verdicts are only worked out again
-        allowed = verdicts[key] = verdict()
-    return allowed
-
-
-def _check_behind_leader(by_id, leader: Figure, to: Point, direction: Point, placed: Mapping[str, Point]) -> None:
-    """'Then move the rest of the squad behind him': no follower ends further forward than the leader."""
-    front = tt.projection(to, direction)
-    for fid, point in placed.items():
-        if fid == leader.id:
-            continue
-        ahead = tt.projection(point, direction) - front
-        if ahead > FOLLOWER_TOLERANCE:
-            raise refuse("rulings.followers", f"{fid} would end {ahead:.2f} inches ahead of {leader.id}, who "
-                                              "leads the move: the rest of the squad follows behind him")
-
-
-def _check_closing(by_id, leader: Figure, placed: Mapping[str, Point]) -> None:
-    """Closing gaps: each follower moves toward the leader, who stays, and ends no further from him."""
-    anchor = leader.position
-    for fid, point in placed.items():
-        if fid == leader.id:
-            continue
-        start = by_id[fid].position
-        if tt.distance(point, start) <= EPSILON:
-            continue
-        if tt.distance(point, anchor) > tt.distance(start, anchor) + EPSILON:
-            raise refuse("rulings.closing_gaps", f"{fid} would end further from {leader.id} than it stood: "
-                                                 "closing gaps, the squad draws in on its leader")
-        off_line = tt.segment_point_distance(start, anchor, point)
-        if off_line > COHESION_INCHES + EPSILON:
-            raise refuse("rulings.closing_gaps",
-                         f"{fid} would end {off_line:.2f} inches off the line from where it stood to {leader.id}: "
-                         f"closing gaps, each member moves toward the leader (within {COHESION_INCHES:g} inch "
-                         "of that line)")
 
 
 def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point) -> None:
@@ -269,126 +186,114 @@ def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point
                                       f"({front.id} is {lead:.2f} inches ahead): move the frontmost unit first")
 
 
-# -- the formation behind the leader ---------------------------------------------------------------
-
-def _form_up(board, members, leader, to, direction) -> dict[str, Point]:
-    followers = [f for f in members if f.id != leader.id]
-    if not followers:
-        return {}
-    member_ids = {f.id for f in members}
-    occupied = [f.position for f in living(board) if f.id not in member_ids]
-    spots = tt.formation(board.table, to, direction, len(followers), occupied=occupied, spacing=FORMATION_SPACING)
-    if spots is None:
-        raise refuse("rulings.followers", f"there is no room for squad {leader.squad} to form up at {fmt(to)}")
-    return {f.id: spot for f, spot in zip(followers, spots)}
-
-
-def _close_ranks(board, members, leader) -> dict[str, Point]:
-    """Close gaps on a leader who stays: each follower, nearest first, slides straight toward him.
-
-    A follower moves only as far as it must to be within one finger of a
-    member already placed (the leader first), so the squad draws in without
-    its front going anywhere.
-    """
-    anchor = leader.position
-    member_ids = {f.id for f in members}
-    others = [f.position for f in living(board) if f.id not in member_ids]
-    followers = sorted((f for f in members if f.id != leader.id), key=lambda f: tt.distance(f.position, anchor))
-    placed: dict[str, Point] = {leader.id: anchor}
-    for k, f in enumerate(followers):
-        waiting = [g.position for g in followers[k + 1:]]
-        start = f.position
-        span = tt.distance(start, anchor)
-        back = tt.unit_vector(anchor, start)
-        spot = start
-        if back is not None:
-            steps = max(1, math.ceil((span - tt.BASE_DIAMETER) / CLOSING_STEP))
-            candidates = [start] + [tt.step(anchor, back, span - (span - tt.BASE_DIAMETER) * i / steps)
-                                    for i in range(1, steps + 1)]
-            standable = [p for p in candidates
-                         if _free_spot(board, p, [*others, *placed.values(), *waiting])]
-            near = [p for p in standable if any(tt.gap_between(p, q) <= COHESION_INCHES + EPSILON
-                                                for q in placed.values())]
-            spot = near[0] if near else (standable[-1] if standable else start)
-        placed[f.id] = spot
-    del placed[leader.id]
-    return placed
-
-
-def _free_spot(board, point: Point, taken) -> bool:
-    table = board.table
-    return (table.on_table(point) and not table.in_solid(point)
-            and not any(tt.bases_overlap(point, q) for q in taken))
-
-
-def _explicit_followers(board, by_id, leader, followers) -> dict[str, Point]:
-    placed: dict[str, Point] = {}
-    try:
-        pairs = [(fid, _as_point(point)) for fid, point in followers]
-    except (TypeError, ValueError):
-        raise refuse("moving.squads", "followers are pairs of (figure id, (x, y))") from None
-    for fid, point in pairs:
-        if fid not in by_id or fid == leader.id:
-            raise refuse("moving.squads", f"{fid!r} is not a follower in squad {leader.squad}")
-        if fid in placed:
-            raise refuse("moving.squads", f"{fid} is placed twice")
-        placed[fid] = point
-    for fid, figure in by_id.items():
-        if fid != leader.id and fid not in placed:
-            placed[fid] = figure.position
-    return placed
-
-
 # -- the move actions ------------------------------------------------------------------------------
 
-def units_to_move(state) -> Iterator[tuple[str | None, list[Figure]]]:
-    seen = set()
-    for f in living(state, state.side):
-        if f.unit in state.moved_units or f.unit in seen:
-            continue
-        seen.add(f.unit)
-        yield (f.squad, squad_members(state, f.squad)) if f.squad else (None, [f])
+def units_to_move(state) -> list[tuple[str | None, list[Figure]]]:
+    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members)."""
+    def work():
+        units: dict[str, list[Figure]] = {}
+        side, moved = state.side, state.moved_units
+        for f in state.figures.values():
+            if f.alive and f.side == side and f.unit not in moved:
+                units.setdefault(f.unit, []).append(f)
+        return [(members[0].squad, members) for members in units.values()]
+    return state.remembered(("units",), work)
 
 
 def candidate_moves(state) -> Iterator[Action]:
     """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-    span, side = state.settings.span_inches, state.side
-    verdicts = state.__dict__.setdefault("_menu_verdicts", {})  # shared by clones: one game, one table
     for squad, members in units_to_move(state):
-        if squad and not in_cohesion([f.position for f in members]):
+        if squad and not _cohesive(state, members):
             closing = closing_move(state, squad, members)
             if closing is not None:
                 yield closing
-        ids = {f.id for f in members}
-        others = [f.position for f in living(state) if f.id not in ids]
-        for direction in COMPASS.values():
-            mover = frontmost(members, direction) if squad else members[0]
-            for length in (span, span / 2):
-                to = tt.step(mover.position, direction, length)
-                if menu_move_allowed(state, members, mover, to, others, verdicts):
-                    yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
+        yield from _menu(state, squad, members)
+
+
+def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]:
+    """A unit's compass moves, kept for the game under everything they depend on besides the table and the
+    settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
+    its followers may form up, a spacing each, and a base more)."""
+    reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
+    xs, ys = [f.x for f in members], [f.y for f in members]
+    ids = {f.id for f in members}
+    x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+    near = tuple(sorted((f.x, f.y) for f in state.figures.values()
+                        if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids))
+    key = ("menu", _unit_key(members), near)
+    menu = state.kept.get(key)
+    if menu is None:
+        menu = state.kept[key] = tuple(_work_out_menu(state, squad, members, near))
+    return menu
+
+
+def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...]) -> Iterator[Action]:
+    span, side = state.settings.span_inches, state.side
+    for direction in COMPASS.values():
+        mover = frontmost(members, direction) if squad else members[0]
+        for length in (span, span / 2):
+            to = tt.step(mover.position, direction, length)
+            allowed = _quick_verdict(state.table, members, mover, to, others)
+            if allowed is None:  # the followers cannot file straight behind: the full plan decides
+                try:
+                    _plan_squad_move(state, squad, mover.id, to)
+                    allowed = True
+                except RuleViolation:
+                    allowed = False
+            if allowed:
+                yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
+
+
+def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:
+    """Whether :func:`plan_squad_move` (followers forming up) or, alone, :func:`plan_figure_move` allows a menu
+    move of ``mover``, the frontmost, a span or half a span to ``to``, by its cheap tests alone; ``None`` when
+    the followers cannot simply file straight behind him, as :func:`~explorer.core.tabletop.formation` first
+    tries (then only the full plan can say). A file of bases a spacing apart straight behind a leader who ends
+    where he may stand is on the table, off solid terrain, clear of other bases (``others``: every other
+    living figure near enough), behind him and in cohesion; so when the file is free, the move is allowed."""
+    start = mover.position
+    if table.crosses_solid(start, to) or not table.is_free(to, others):
+        return False
+    count = len(members) - 1
+    if count == 0:
+        return True
+    fx, fy = tt.unit_vector(start, to)
+    back, spacing = (-fx, -fy), FORMATION_SPACING
+    file = tuple((to[0] + k * spacing * back[0], to[1] + k * spacing * back[1]) for k in range(1, count + 1))
+    return True if table.all_free(file, others) else None
+
+
+def _unit_key(members: list[Figure]) -> tuple:
+    return tuple((f.id, f.x, f.y) for f in members)
+
+
+def _cohesive(state, members: list[Figure]) -> bool:
+    key = ("cohesive", _unit_key(members))
+    found = state.kept.get(key)
+    if found is None:
+        found = state.kept[key] = in_cohesion([f.position for f in members])
+    return found
 
 
 def closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
     """Close ranks on the member nearest the enemy, which stays where it is."""
-    def to_enemy(f):
-        enemy = nearest_enemy(state, f)
-        return tt.distance(f.position, enemy.position) if enemy else 0.0
-    leader = min(members, key=to_enemy)
-    try:
-        plan_squad_move(state, squad, leader.id, leader.position)
-    except RuleViolation:
-        return None
-    return MoveSquad(state.side, squad, leader.id, leader.position)
+    def work():
+        def to_enemy(f):
+            enemy = nearest_enemy(state, f)
+            return tt.distance(f.position, enemy.position) if enemy else 0.0
+        leader = min(members, key=to_enemy)
+        try:
+            plan_squad_move(state, squad, leader.id, leader.position)
+        except RuleViolation:
+            return None
+        return MoveSquad(state.side, squad, leader.id, leader.position)
+    return state.remembered(("closing", squad), work)
 
 
 def gaps_left_open(state) -> list[str]:
     """This side's squads with gaps that could be closed and are not yet."""
-    open_squads = []
-    for squad, members in units_to_move(state):
-        if squad and not in_cohesion([f.position for f in members]) and closing_move(state, squad, members):
-            open_squads.append(squad)
-    return open_squads
+    return [squad for squad, members in units_to_move(state)
+            if squad and not _cohesive(state, members) and closing_move(state, squad, members)]
 
 
 def plan_move(state, act: MoveSquad | MoveFigure):

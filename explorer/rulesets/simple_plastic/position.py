@@ -220,6 +220,18 @@ def fmt(point: Point) -> str:
     return f"({point[0]:.2f}, {point[1]:.2f})"
 
 
+def as_point(to) -> Point:
+    """A destination named in an action, as a point of floats; refused if it is not a finite point."""
+    try:
+        x, y = to
+        point = (float(x), float(y))
+    except (TypeError, ValueError):
+        raise refuse("moving.span", f"a destination is a point (x, y) in inches, not {to!r}") from None
+    if not all(math.isfinite(c) for c in point):
+        raise refuse("moving.span", f"a destination must be a finite point, not {to!r}")
+    return point
+
+
 # -- armies ----------------------------------------------------------------------------------------
 
 def army_problems(figures: Sequence[Figure]) -> list[RuleViolation]:

@@ -9,7 +9,7 @@ from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
 from .game import SimplePlasticState
-from .moving import FORMATION_SPACING
+from .formation import FORMATION_SPACING
 from .position import Figure, Position, army_problems
 from .rulings import Settings
 

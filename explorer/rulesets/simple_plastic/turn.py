@@ -20,12 +20,20 @@ from .sections import refuse
 def legal_in_move_phase(state) -> Iterator[Action]:
     yield from candidate_moves(state)
     if not gaps_left_open(state):
-        yield EndPhase(state.side)
+        yield _end_phase(state)
 
 
 def legal_in_attack_phase(state) -> Iterator[Action]:
     yield from candidate_attacks(state)
-    yield EndPhase(state.side)
+    yield _end_phase(state)
+
+
+def _end_phase(state) -> EndPhase:
+    """``EndPhase(side)``, made once a game for each side (listing offers it again and again)."""
+    end = state.kept.get(("end", state.side))
+    if end is None:
+        end = state.kept[("end", state.side)] = EndPhase(state.side)
+    return end
 
 
 def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
