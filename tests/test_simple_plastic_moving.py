@@ -363,3 +363,10 @@ def test_coordinates_of_any_number_type_become_floats_that_save_and_load():
     for bad in (float("nan"), float("inf"), object(), {"x": 1}):
         with pytest.raises(MalformedAction, match="MoveFigure.to"):
             MoveFigure("green", "gh", (bad, 18))
+
+
+def test_a_leader_may_not_end_on_another_base_even_with_his_file_free_behind_him():
+    """The plan's shortcut for a free file behind the leader still checks the leader's own spot."""
+    state = game(*squad("green", "a", 10, 10, 5), *squad("tan", "b", 40, 10, 5),
+                 Figure("tx", "tan", "trooper", None, 10, 16.2))
+    refuses(state, MoveSquad("green", "a", "a4", (10, 16)), "rulings.bases", "a4 would stand on tx's base")

@@ -15,7 +15,8 @@ from explorer.rulesets.simple_plastic.attacking import closest_target, targets_c
 from explorer.core import RuleViolation
 from explorer.core.tabletop import COMPASS, step
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
-from explorer.rulesets.simple_plastic.moving import frontmost, in_cohesion, plan_figure_move, plan_squad_move
+from explorer.rulesets.simple_plastic import moving
+from explorer.rulesets.simple_plastic.moving import frontmost, plan_figure_move, plan_squad_move
 from explorer.rulesets.simple_plastic.position import Board, living, squad_members
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 
@@ -100,9 +101,14 @@ def test_legal_moves_do_not_depend_on_what_was_remembered(scenario):
             assert list(state.legal_actions) == list(fresh.legal_actions)
 
 
+def _no_free_file(to, direction, count):
+    """In place of formation.file_behind: a file that is never free, so every plan takes the full way."""
+    return ((-1.0, -1.0),)
+
+
 def _compass_moves_planned_in_full(state):
     """The menu of compass moves worked out plainly: every candidate planned in full on a board that keeps
-    nothing (no quick verdicts, no menus kept between positions)."""
+    nothing (no quick verdicts, no menus kept between positions; the caller turns the free-file plan off)."""
     board, span, moves = Board.of(state), state.settings.span_inches, []
     units = {}
     for f in living(state, state.side):
@@ -126,7 +132,7 @@ def _compass_moves_planned_in_full(state):
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario):
+def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkeypatch):
     """Quick verdicts (a free file behind the leader) and menus kept across positions offer the same moves,
     in the same order, as planning every candidate in full; both refusals and offers are seen."""
     offered = refused = 0
@@ -135,11 +141,32 @@ def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario):
             continue
         listed = [a for a in state.legal_actions if isinstance(a, (MoveSquad, MoveFigure))
                   and distance(state.figures[getattr(a, "leader", None) or a.figure].position, a.to) > EPSILON]
-        plain = _compass_moves_planned_in_full(state)
+        with monkeypatch.context() as patch:
+            patch.setattr(moving, "file_behind", _no_free_file)
+            plain = _compass_moves_planned_in_full(state)
         assert listed == plain
         offered += len(plain)
         refused += sum(16 for _ in {f.unit for f in living(state, state.side)} - state.moved_units) - len(plain)
     assert offered and refused
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeypatch):
+    """The plan's shortcut (followers filing straight behind when the file is free) places everyone exactly
+    where the formation and its checks would."""
+    planned = 0
+    for state in _random_playout(scenario, 2, steps=120):
+        if state.phase != "move":
+            continue
+        board = Board.of(state)
+        for act in state.legal_actions:
+            if isinstance(act, MoveSquad):
+                quick = plan_squad_move(board, act.squad, act.leader, act.to)
+                with monkeypatch.context() as patch:
+                    patch.setattr(moving, "file_behind", _no_free_file)
+                    assert plan_squad_move(board, act.squad, act.leader, act.to) == quick
+                planned += 1
+    assert planned
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -14,7 +14,7 @@ from explorer.core.frozen import evolve
 from .actions import MoveFigure, MoveSquad
 from .data import COHESION_INCHES
 from .formation import (
-    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, form_up,
+    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, form_up,
 )
 from .position import (
     Figure, Position, as_point, fmt, is_name, nearest_enemy, own_figure, squad_members, with_figures,
@@ -163,6 +163,13 @@ def _plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> t
     _check_measured_move(board, leader, to)
     _check_standing(board, leader.id, to)
     placed = {leader.id: to}
+    if followers is None and moved:
+        others = [f.position for f in board.figures.values() if f.alive and f.id not in by_id]
+        spots = file_behind(to, direction, len(members) - 1)
+        if board.table.is_free(to, others) and board.table.all_free(spots, others):
+            # formation()'s first choice, and a free file passes every check below (see _quick_verdict)
+            placed.update(zip((f.id for f in members if f.id != leader.id), spots))
+            return placed, moved
     if followers is None:
         placed.update(form_up(board, members, leader, to, direction) if moved else close_ranks(board, members, leader))
     else:
@@ -257,10 +264,7 @@ def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, other
     count = len(members) - 1
     if count == 0:
         return True
-    fx, fy = tt.unit_vector(start, to)
-    back, spacing = (-fx, -fy), FORMATION_SPACING
-    file = tuple((to[0] + k * spacing * back[0], to[1] + k * spacing * back[1]) for k in range(1, count + 1))
-    return True if table.all_free(file, others) else None
+    return True if table.all_free(file_behind(to, tt.unit_vector(start, to), count), others) else None
 
 
 def _unit_key(members: list[Figure]) -> tuple:
