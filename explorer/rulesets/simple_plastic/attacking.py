@@ -251,23 +251,32 @@ def candidate_attacks(state) -> Iterator[Action]:
             else:
                 groups.setdefault(f.unit, []).append(f)
     used = state.attacks_used
-    keep = not state.settings.figures_block_sight  # then sight depends on where others stand: not kept
     targets = [(members, tuple((f.id, f.x, f.y) for f in members)) for members in groups.values()]
     for attacker in attackers:
         if used.get(attacker.id, 0) >= attacker.profile.attacks:
             continue
         for members, where in targets:
-            if not keep:
-                offer = _attack_offer(state, attacker, members[0])
-            else:
-                # Kept for the game: the offer depends on where the attacker and the target's members stand
-                # and whether the attacker has moved (kinds never change in play), the table and the settings.
-                key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
-                offer = state.kept.get(key, _UNKNOWN)
-                if offer is _UNKNOWN:
-                    offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+            offer = attack_offer(state, attacker, members, where)
             if offer is not None:
                 yield offer
+
+
+def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | None = None) -> Attack | None:
+    """The attack ``attacker`` may make on a squad (its living ``members``, or a lone unit), at the closest
+    member in sight; ``None`` if none can be attacked. Attacks made this turn are not counted here.
+
+    Kept for the game when figures do not block sight: the offer then depends only on where the attacker and
+    the members stand (``where``: their ids and places), whether the attacker has moved (kinds never change
+    in play), the table and the settings."""
+    if state.settings.figures_block_sight:
+        return _attack_offer(state, attacker, members[0])
+    if where is None:
+        where = tuple((f.id, f.x, f.y) for f in members)
+    key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
+    offer = state.kept.get(key, _UNKNOWN)
+    if offer is _UNKNOWN:
+        offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+    return offer
 
 
 _UNKNOWN = object()

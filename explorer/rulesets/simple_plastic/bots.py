@@ -10,9 +10,9 @@ from explorer.core.frozen import evolve
 from explorer.core.search import SearchBot
 
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
-from .attacking import attack_distribution, closest_target, to_kill
+from .attacking import attack_distribution, attack_offer, closest_target
 from .game import SimplePlasticState
-from .position import Board, living, nearest_enemy
+from .position import Board, group_of, living, nearest_enemy
 
 
 class GreedyBot:
@@ -61,8 +61,8 @@ class GreedyBot:
 
     def _has_target(self, state, unit: str) -> bool:
         members = [f for f in living(state, state.side) if f.unit == unit]
-        return any(closest_target(state, f, e) is not None and to_kill(state, f.id, e.id).value is not None
-                   for f in members for e in _enemy_units(state))  # no one in sight: no need for the full number
+        groups = [group_of(state, e) for e in _enemy_units(state)]
+        return any(attack_offer(state, f, group) is not None for f in members for group in groups)
 
     def _pick(self, state, options) -> Action:
         scored = [(self._score(state, a), a) for a in options]
