@@ -11,7 +11,7 @@ from explorer.core import geometry as geo
 from explorer.core.tabletop import (
     BASE_RADIUS, EPSILON, Sight, Table, bases_overlap, chain_connected, distance, line_of_sight,
 )
-from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first
+from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first, to_kill
 from explorer.core import RuleViolation
 from explorer.core.tabletop import COMPASS, step
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
@@ -167,6 +167,17 @@ def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeyp
                     assert plan_squad_move(board, act.squad, act.leader, act.to) == quick
                 planned += 1
     assert planned
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenario):
+    """A to-kill number (and its reasons) kept from an earlier position is the one a board that keeps nothing
+    works out; asked of every attacker and target, attack phases and move phases alike."""
+    for state in _random_playout(scenario, 3, steps=150):
+        board = Board.of(state)
+        for attacker in living(state):
+            for target in living(state):
+                assert state.to_kill(attacker.id, target.id) == to_kill(board, attacker.id, target.id)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

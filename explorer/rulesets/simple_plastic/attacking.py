@@ -105,8 +105,23 @@ def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     """
     remembered = getattr(board, "remembered", None)  # a game state keeps answers for its current position
     if remembered is not None:
-        return remembered(("to_kill", attacker_id, target_id), lambda: _to_kill(board, attacker_id, target_id))
+        return remembered(("to_kill", attacker_id, target_id), lambda: _kept_to_kill(board, attacker_id, target_id))
     return _to_kill(board, attacker_id, target_id)
+
+
+def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
+    """:func:`_to_kill`, kept for the game when figures do not block sight: it then depends only on where the
+    attacker stands, whether he is alive and has moved, where the target's squad stands (kinds and sides never
+    change in play), the table and the settings."""
+    if state.settings.figures_block_sight:
+        return _to_kill(state, attacker_id, target_id)
+    attacker = state.figures[attacker_id]
+    where = tuple((f.id, f.x, f.y) for f in group_of(state, state.figures[target_id]))
+    key = ("to_kill", attacker_id, attacker.x, attacker.y, attacker.alive, attacker.moved, target_id, where)
+    need = state.kept.get(key)
+    if need is None:
+        need = state.kept[key] = _to_kill(state, attacker_id, target_id)
+    return need
 
 
 def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
