@@ -18,7 +18,8 @@ from timing import report, timed  # noqa: E402
 
 from explorer.core import GameRNG, RandomBot, play_out
 from explorer.rulesets.simple_plastic import RULESET, EndPhase, GreedyBot
-from explorer.rulesets.simple_plastic.mechanics import Board, kill_distribution, living, to_kill
+from explorer.rulesets.simple_plastic.attacking import kill_distribution, to_kill
+from explorer.rulesets.simple_plastic.position import Board, living
 
 
 def pairs_in_sight(state):

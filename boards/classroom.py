@@ -215,11 +215,11 @@ def value_label(value, ruled) -> str:
 # -- exact odds: what a setting does to the dice (or cards, or numbers) before any game is played ----------
 def _simple_plastic_odds(settings) -> list[tuple[str, Fraction]]:
     from explorer.rulesets.simple_plastic import examples
-    from explorer.rulesets.simple_plastic import mechanics as m
+    from explorer.rulesets.simple_plastic import attacking
 
     def kills(at_least: int, **conditions) -> Fraction:
         board = examples.duel_board(**conditions, settings=settings)
-        return m.kill_distribution(board, "a", "t").at_least(at_least)
+        return attacking.kill_distribution(board, "a", "t").at_least(at_least)
 
     return [("a trooper's attack kills a trooper in the open", kills(1)),
             ("... a trooper behind cover", kills(1, cover=True)),

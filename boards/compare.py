@@ -156,11 +156,11 @@ def army_men_kill(inches: float, cover: bool) -> Fraction:
 
 def simple_plastic_kill(inches: float, cover: bool, *, moved: bool = True) -> Fraction:
     """A trooper's attack on a trooper: no range limit, 4+ (cover +1, standing still -1), a 1 never kills."""
-    mechanics, data = _module("simple_plastic", "mechanics"), _module("simple_plastic", "data")
+    attacking, data = _module("simple_plastic", "attacking"), _module("simple_plastic", "data")
     delta = {m.condition: m.delta for m in data.MODIFIERS}
     need = data.BASE_TO_KILL + (delta["target_in_cover"] if cover else 0)
     need += 0 if moved else delta["attacker_did_not_move"]
-    return mechanics.kill_chance(need)
+    return attacking.kill_chance(need)
 
 
 def one_brain_cell_kill(inches: float, cover: bool) -> Fraction:

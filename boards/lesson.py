@@ -180,7 +180,7 @@ def _army_men() -> list[Exercise]:
 def _simple_plastic() -> list[Exercise]:
     from explorer.rulesets.simple_plastic.data import PROFILES
     from explorer.rulesets.simple_plastic.examples import duel_board
-    from explorer.rulesets.simple_plastic.mechanics import kill_distribution
+    from explorer.rulesets.simple_plastic.attacking import kill_distribution
 
     def kills(board) -> Fraction:
         return kill_distribution(board, "a", "t").probability_where(lambda k: k >= 1)

@@ -10,7 +10,10 @@ import dataclasses
 
 from explorer.core.session import Anchor
 from explorer.rulesets.simple_plastic import Attack, MoveFigure, MoveSquad
-from explorer.rulesets.simple_plastic import mechanics as m
+from explorer.core import tabletop as tt
+from explorer.rulesets.simple_plastic.attacking import sight
+from explorer.rulesets.simple_plastic.moving import frontmost, move_allowance
+from explorer.rulesets.simple_plastic.position import living, nearest_enemy
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
@@ -94,20 +97,20 @@ class SimplePlasticLayers:
         side = getattr(state, "side", None)
         moved = getattr(state, "moved_units", set())
         units: dict[str, list] = {}
-        for f in m.living(state, side):
+        for f in living(state, side):
             if f.unit not in moved:
                 units.setdefault(f.unit, []).append(f)
         ids = []
         for members in units.values():
-            enemy = m.nearest_enemy(state, members[0])
-            direction = m.tt.unit_vector(members[0].position, enemy.position) if enemy else None
-            ids.append(m.frontmost(members, direction).id if direction else members[0].id)
+            enemy = nearest_enemy(state, members[0])
+            direction = tt.unit_vector(members[0].position, enemy.position) if enemy else None
+            ids.append(frontmost(members, direction).id if direction else members[0].id)
         return ids
 
     def _rings(self, state, sides):
         for fid in self._ring_ids(state):
             figure = state.figures[fid]
-            allowance = state.move_allowance(fid) if hasattr(state, "move_allowance") else m.move_allowance(state, fid)
+            allowance = state.move_allowance(fid) if hasattr(state, "move_allowance") else move_allowance(state, fid)
             label = "; ".join(r.text for r in allowance.reasons)
             yield figure.x, figure.y, allowance.value, side_ink(figure.side, sides), f"{fid}: {label}"
 
@@ -119,7 +122,7 @@ class SimplePlasticLayers:
             pairs.append((last.attacker, last.target))
         for attacker, target in pairs:
             a, t = state.figures[attacker], state.figures[target]
-            yield m.sight(state, a, t), f"{attacker} to {target}"
+            yield sight(state, a, t), f"{attacker} to {target}"
 
 
 def anchor(state, action) -> Anchor | None:

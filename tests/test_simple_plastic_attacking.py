@@ -412,15 +412,15 @@ def test_a_house_to_kill_number_is_where_the_modifiers_start_and_says_so():
     import pytest as _pytest
 
     from explorer.rulesets.simple_plastic import examples as _examples
-    from explorer.rulesets.simple_plastic import mechanics as _m
+    from explorer.rulesets.simple_plastic import attacking as _attacking
     from explorer.rulesets.simple_plastic.rulings import Settings as _Settings
 
-    ruled = _m.to_kill(_examples.duel_board(), "a", "t")
-    house = _m.to_kill(_examples.duel_board(settings=_Settings(base_to_kill=5)), "a", "t")
+    ruled = _attacking.to_kill(_examples.duel_board(), "a", "t")
+    house = _attacking.to_kill(_examples.duel_board(settings=_Settings(base_to_kill=5)), "a", "t")
     assert ruled.value + 1 == house.value == 4  # 5+, -1 for an attacker who did not move
     assert "a roll of 5 or more kills (house rule; the source says 4)" in house.explain()
     assert "house rule" not in ruled.explain()
-    low = _m.to_kill(_examples.duel_board(settings=_Settings(base_to_kill=2)), "a", "t")
+    low = _attacking.to_kill(_examples.duel_board(settings=_Settings(base_to_kill=2)), "a", "t")
     assert low.value == 2  # 2 - 1 is 1, and a 1 never kills
     for wrong in (1, 7):
         with _pytest.raises(ValueError, match="base_to_kill"):

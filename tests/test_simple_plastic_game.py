@@ -12,7 +12,7 @@ from explorer.rulesets.simple_plastic import (
     RULESET, RULINGS, SECTIONS, Attack, EndPhase, Figure, GreedyBot, MoveFigure, MoveSquad, Settings, in_cohesion,
     new_state,
 )
-from explorer.rulesets.simple_plastic.mechanics import living
+from explorer.rulesets.simple_plastic.position import living
 
 BOOK_PAGES = {"index", "setup", "turn", "moving", "attacking", "special_units", "full_game", "quick_reference",
               "rulings"}

@@ -330,7 +330,10 @@ def test_a_span_must_be_a_finite_length(value):
     (Attack("green", "a0", "ghost"), "attacking", "no figure"),
 ])
 def test_malformed_actions_are_refused_with_the_rule_and_change_nothing(act, section, message):
-    refuses(alpha_and_bravo(), act, section, message)
+    state = alpha_and_bravo()
+    if isinstance(act, Attack):
+        state.apply(EndPhase("green"))  # out of its phase, an attack is refused by the turn first
+    refuses(state, act, section, message)
 
 
 def test_values_json_cannot_hold_are_refused_where_an_action_is_made():
@@ -360,3 +363,10 @@ def test_coordinates_of_any_number_type_become_floats_that_save_and_load():
     for bad in (float("nan"), float("inf"), object(), {"x": 1}):
         with pytest.raises(MalformedAction, match="MoveFigure.to"):
             MoveFigure("green", "gh", (bad, 18))
+
+
+def test_a_leader_may_not_end_on_another_base_even_with_his_file_free_behind_him():
+    """The plan's shortcut for a free file behind the leader still checks the leader's own spot."""
+    state = game(*squad("green", "a", 10, 10, 5), *squad("tan", "b", 40, 10, 5),
+                 Figure("tx", "tan", "trooper", None, 10, 16.2))
+    refuses(state, MoveSquad("green", "a", "a4", (10, 16)), "rulings.bases", "a4 would stand on tx's base")

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from explorer.core import GameRNG, RuleViolation, load_game
 from explorer.core.tabletop import EPSILON, bases_overlap, distance
 from explorer.rulesets.simple_plastic import RULESET, MoveFigure, MoveSquad, in_cohesion
-from explorer.rulesets.simple_plastic.mechanics import living, squad_members
+from explorer.rulesets.simple_plastic.position import living, squad_members
 
 PROFILE = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow])

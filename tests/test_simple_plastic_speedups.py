@@ -11,7 +11,13 @@ from explorer.core import geometry as geo
 from explorer.core.tabletop import (
     BASE_RADIUS, EPSILON, Sight, Table, bases_overlap, chain_connected, distance, line_of_sight,
 )
-from explorer.rulesets.simple_plastic import mechanics as m
+from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first, to_kill
+from explorer.core import RuleViolation
+from explorer.core.tabletop import COMPASS, step
+from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
+from explorer.rulesets.simple_plastic import moving
+from explorer.rulesets.simple_plastic.moving import frontmost, plan_figure_move, plan_squad_move
+from explorer.rulesets.simple_plastic.position import Board, living, squad_members
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 
 RULESET = explorer.get_ruleset("simple_plastic")
@@ -95,26 +101,105 @@ def test_legal_moves_do_not_depend_on_what_was_remembered(scenario):
             assert list(state.legal_actions) == list(fresh.legal_actions)
 
 
+def _no_free_file(to, direction, count):
+    """In place of formation.file_behind: a file that is never free, so every plan takes the full way."""
+    return ((-1.0, -1.0),)
+
+
+def _compass_moves_planned_in_full(state):
+    """The menu of compass moves worked out plainly: every candidate planned in full on a board that keeps
+    nothing (no quick verdicts, no menus kept between positions; the caller turns the free-file plan off)."""
+    board, span, moves = Board.of(state), state.settings.span_inches, []
+    units = {}
+    for f in living(state, state.side):
+        if f.unit not in state.moved_units:
+            units.setdefault(f.unit, []).append(f)
+    for members in units.values():
+        squad = members[0].squad
+        for direction in COMPASS.values():
+            mover = frontmost(members, direction) if squad else members[0]
+            for length in (span, span / 2):
+                to = step(mover.position, direction, length)
+                try:
+                    if squad:
+                        plan_squad_move(board, squad, mover.id, to)
+                    else:
+                        plan_figure_move(board, mover.id, to)
+                except RuleViolation:
+                    continue
+                moves.append(MoveSquad(state.side, squad, mover.id, to) if squad else MoveFigure(state.side, mover.id, to))
+    return moves
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkeypatch):
+    """Quick verdicts (a free file behind the leader) and menus kept across positions offer the same moves,
+    in the same order, as planning every candidate in full; both refusals and offers are seen."""
+    offered = refused = 0
+    for state in _random_playout(scenario, 1, steps=120):
+        if state.phase != "move":
+            continue
+        listed = [a for a in state.legal_actions if isinstance(a, (MoveSquad, MoveFigure))
+                  and distance(state.figures[getattr(a, "leader", None) or a.figure].position, a.to) > EPSILON]
+        with monkeypatch.context() as patch:
+            patch.setattr(moving, "file_behind", _no_free_file)
+            plain = _compass_moves_planned_in_full(state)
+        assert listed == plain
+        offered += len(plain)
+        refused += sum(16 for _ in {f.unit for f in living(state, state.side)} - state.moved_units) - len(plain)
+    assert offered and refused
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeypatch):
+    """The plan's shortcut (followers filing straight behind when the file is free) places everyone exactly
+    where the formation and its checks would."""
+    planned = 0
+    for state in _random_playout(scenario, 2, steps=120):
+        if state.phase != "move":
+            continue
+        board = Board.of(state)
+        for act in state.legal_actions:
+            if isinstance(act, MoveSquad):
+                quick = plan_squad_move(board, act.squad, act.leader, act.to)
+                with monkeypatch.context() as patch:
+                    patch.setattr(moving, "file_behind", _no_free_file)
+                    assert plan_squad_move(board, act.squad, act.leader, act.to) == quick
+                planned += 1
+    assert planned
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenario):
+    """A to-kill number (and its reasons) kept from an earlier position is the one a board that keeps nothing
+    works out; asked of every attacker and target, attack phases and move phases alike."""
+    for state in _random_playout(scenario, 3, steps=150):
+        board = Board.of(state)
+        for attacker in living(state):
+            for target in living(state):
+                assert state.to_kill(attacker.id, target.id) == to_kill(board, attacker.id, target.id)
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_closest_target_is_the_first_of_targets_closest_first(scenario):
     for state in _random_playout(scenario, 1, steps=150):
-        for attacker in m.living(state):
-            for target in m.living(state):
-                visible = m.targets_closest_first(state, attacker, target)
-                assert m.closest_target(state, attacker, target) == (visible[0] if visible else None)
+        for attacker in living(state):
+            for target in living(state):
+                visible = targets_closest_first(state, attacker, target)
+                assert closest_target(state, attacker, target) == (visible[0] if visible else None)
 
 
 def test_a_remembered_plan_is_a_copy():
     state = RULESET.new_game("skirmish", seed=0)
-    squad, leader = next((f.squad, f) for f in m.living(state, state.side) if f.squad)
-    members = m.squad_members(state, squad)
-    mover = m.frontmost(members, (1.0, 0.0))
+    squad, leader = next((f.squad, f) for f in living(state, state.side) if f.squad)
+    members = squad_members(state, squad)
+    mover = frontmost(members, (1.0, 0.0))
     to = (mover.x + 2.0, mover.y)
-    first, moved = m.plan_squad_move(state, squad, mover.id, to)
+    first, moved = plan_squad_move(state, squad, mover.id, to)
     first.clear()
-    again, moved_again = m.plan_squad_move(state, squad, mover.id, to)
+    again, moved_again = plan_squad_move(state, squad, mover.id, to)
     assert again and moved_again == moved
-    assert again == m.plan_squad_move(m.Board.of(state), squad, mover.id, to)[0]  # a board remembers nothing
+    assert again == plan_squad_move(Board.of(state), squad, mover.id, to)[0]  # a board remembers nothing
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -9,7 +9,9 @@ import pytest
 import explorer
 from explorer.core import Dist
 from explorer.core.dice import successes
-from explorer.rulesets.simple_plastic import Attack, EndPhase, MoveSquad, examples, mechanics as m
+from explorer.rulesets.simple_plastic import Attack, EndPhase, MoveSquad, examples
+from explorer.rulesets.simple_plastic.attacking import kill_distribution, to_kill
+from explorer.rulesets.simple_plastic.position import living
 from widgets import simple_plastic as sp
 from widgets import tabletop_board as tb
 from widgets.board import make_sources
@@ -127,8 +129,8 @@ def test_odds_table_covers_every_combination_with_the_engines_numbers(entries):
     for key in ["trooper|trooper|0|level|0|0|1", "heavy|sniper|1|uphill|1|1|1", "sniper|heavy|0|downhill|1|0|3"]:
         c = entries[key]["conditions"]
         board = examples.duel_board(**c)
-        assert entries[key]["to_kill"] == m.to_kill(board, "a", "t")
-        assert entries[key]["kills"] == m.kill_distribution(board, "a", "t")
+        assert entries[key]["to_kill"] == to_kill(board, "a", "t")
+        assert entries[key]["kills"] == kill_distribution(board, "a", "t")
 
 
 def test_odds_table_against_independent_arithmetic(entries):
@@ -165,7 +167,7 @@ def test_pick_explorer_has_every_pair_with_sight_and_odds():
     select = layout.select_one({"name": "sp-pick-attacker"})
     (update,) = select.js_property_callbacks["change:value"]
     table = unpacked(update.args["table"])
-    greens, tans = [f.id for f in m.living(fight, "green")], [f.id for f in m.living(fight, "tan")]
+    greens, tans = [f.id for f in living(fight, "green")], [f.id for f in living(fight, "tan")]
     assert len(table) == 2 * len(greens) * len(tans)
     entry = table["t-sniper>g5"]
     assert fight.to_kill("t-sniper", "g5").value == 2 and "Needs <b>2+</b>" in entry["head"]

@@ -18,7 +18,9 @@ from bokeh.models import (
 from bokeh.plotting import figure as bokeh_figure
 
 from explorer.rulesets.simple_plastic import Attack, GreedyBot, MoveFigure, MoveSquad
-from explorer.rulesets.simple_plastic import examples, mechanics as m
+from explorer.rulesets.simple_plastic import examples
+from explorer.rulesets.simple_plastic.attacking import kill_chance, kill_distribution, sight, targets_closest_first, to_kill
+from explorer.rulesets.simple_plastic.position import group_of, living
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
@@ -82,9 +84,9 @@ def odds_entries(settings=None) -> dict[str, dict]:
     entries = {}
     for c in examples.duel_conditions():
         board = examples.duel_board(**c, settings=settings)
-        need = m.to_kill(board, "a", "t")
+        need = to_kill(board, "a", "t")
         entries[condition_key(c)] = {"conditions": c, "need": need.value, "to_kill": need,
-                                     "kills": m.kill_distribution(board, "a", "t")}
+                                     "kills": kill_distribution(board, "a", "t")}
     return entries
 
 
@@ -96,7 +98,7 @@ def _headline(need, kind: str, dist) -> str:
     p = PROFILES[kind]
     if need is None:
         return "<b>Cannot attack.</b> The last reason says why."
-    per_die = m.kill_chance(need)
+    per_die = kill_chance(need)
     attacks = f"{p.attacks} attacks" if p.attacks > 1 else "1 attack"
     return (f'<span class="sp-need">Needs <b>{need}+</b></span> on each D6 (a 1 never kills): each die kills with '
             f"chance <b>{per_die}</b> ({percent(per_die)}). With {attacks} of {p.dice} D6 this turn: "
@@ -256,15 +258,15 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
 def pair_entries(state) -> dict[str, dict]:
     """For every attacker and enemy target on the board: sight, to-kill, exact kills this turn."""
     entries = {}
-    for a in m.living(state):
-        for t in m.living(state):
+    for a in living(state):
+        for t in living(state):
             if a.side == t.side:
                 continue
-            need = m.to_kill(state, a.id, t.id)
-            visible = m.targets_closest_first(state, a, t)
-            entries[f"{a.id}>{t.id}"] = {"sight": m.sight(state, a, t), "to_kill": need, "need": need.value,
+            need = to_kill(state, a.id, t.id)
+            visible = targets_closest_first(state, a, t)
+            entries[f"{a.id}>{t.id}"] = {"sight": sight(state, a, t), "to_kill": need, "need": need.value,
                                          "victim": visible[0].id if visible else None,
-                                         "kills": m.kill_distribution(state, a.id, t.id)}
+                                         "kills": kill_distribution(state, a.id, t.id)}
     return entries
 
 
@@ -281,13 +283,13 @@ def pick_headline(state, attacker: str, target: str, entry: dict) -> str:
     verdict = entry["sight"].sight.value
     victim = entry["victim"]
     if victim is None:
-        rest = ", and to every member of its squad" if t.squad and len(m.group_of(state, t)) > 1 else ""
+        rest = ", and to every member of its squad" if t.squad and len(group_of(state, t)) > 1 else ""
         head = f"line of sight <b>{verdict}</b>{rest}."
     elif victim == target:
         head = f"line of sight <b>{verdict}</b>; the attack falls on <b>{target}</b>."
     else:
         v = state.figures[victim]
-        seen = m.sight(state, a, v).sight.value
+        seen = sight(state, a, v).sight.value
         first = " first" if most_kills(a.kind) > 1 else ""
         about = (f"<b>{target}</b> is out of sight (line of sight <b>blocked</b>)" if verdict == "blocked"
                  else f"line of sight to {target} <b>{verdict}</b>")
@@ -312,15 +314,15 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
         victim = entry["victim"]
         if victim and victim != t_id:  # the attack falls on the closest member in sight: show that too
             v = state.figures[victim]
-            sights.append((m.sight(state, a, v), f"{a_id} to {victim}"))
+            sights.append((sight(state, a, v), f"{a_id} to {victim}"))
             marks.append((v.x, v.y, 0.7, SIGHT_COLOURS["partial"], f"the attack falls on {victim}"))
         sight_data = tb.sight_layer(sights)
         rings = tb.rings_layer(marks)
         head = pick_headline(state, a_id, t_id, entry)
         table[key] = {"head": head, "why": reasons(entry["to_kill"]),
                       "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])], "sight": sight_data, "rings": rings}
-    ids = [f.id for f in m.living(state)]
-    sides = {f.id: f.side for f in m.living(state)}
+    ids = [f.id for f in living(state)]
+    sides = {f.id: f.side for f in living(state)}
     pick_a = Select(title="Attacker", value=attacker, options=ids, name="sp-pick-attacker", sizing_mode="stretch_width")
     pick_t = Select(title="Target", value=target, options=ids, name="sp-pick-target", sizing_mode="stretch_width")
     text = Div(text="", name="sp-pick-text", sizing_mode="stretch_width", css_classes=["sp-pick-text"],

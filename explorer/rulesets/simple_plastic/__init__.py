@@ -13,11 +13,14 @@
 from explorer.core import Ruleset, register
 
 from .bots import BOTS, GreedyBot
-from .game import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad, Position, SimplePlasticState
-from .mechanics import (
-    Board, Figure, attack_distribution, casualties, in_cohesion, kill_chance, kill_distribution, modifier_conditions,
-    move_allowance, plan_figure_move, plan_squad_move, sight, targets_closest_first, to_kill,
+from .actions import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad
+from .attacking import (
+    attack_distribution, casualties, kill_chance, kill_distribution, modifier_conditions, sight, targets_closest_first,
+    to_kill,
 )
+from .game import SimplePlasticState
+from .moving import in_cohesion, move_allowance, plan_figure_move, plan_squad_move
+from .position import Board, Figure, Position
 from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, new_state, squad_in_line
 from .sections import SECTIONS

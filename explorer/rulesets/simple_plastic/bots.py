@@ -9,8 +9,10 @@ from explorer.core.tabletop import Sight
 from explorer.core.frozen import evolve
 from explorer.core.search import SearchBot
 
-from . import mechanics as m
-from .game import Attack, EndPhase, MoveFigure, MoveSquad, SimplePlasticState
+from .actions import Attack, EndPhase, MoveFigure, MoveSquad
+from .attacking import attack_distribution, attack_offer, closest_target
+from .game import SimplePlasticState
+from .position import Board, group_of, living, nearest_enemy
 
 
 class GreedyBot:
@@ -36,7 +38,7 @@ class GreedyBot:
         attacks = [a for a in legal if isinstance(a, Attack)]
         if not attacks:
             return EndPhase(state.side)
-        scored = [(m.attack_distribution(state, a.attacker, a.target).mean(), a) for a in attacks]
+        scored = [(attack_distribution(state, a.attacker, a.target).mean(), a) for a in attacks]
         best = max(score for score, _ in scored)
         return self.rng.choice([a for score, a in scored if score == best])
 
@@ -58,9 +60,9 @@ class GreedyBot:
         return self.rng.choice(legal)  # only gap-closing moves are left
 
     def _has_target(self, state, unit: str) -> bool:
-        members = [f for f in m.living(state, state.side) if f.unit == unit]
-        return any(m.closest_target(state, f, e) is not None and m.to_kill(state, f.id, e.id).value is not None
-                   for f in members for e in _enemy_units(state))  # no one in sight: no need for the full number
+        members = [f for f in living(state, state.side) if f.unit == unit]
+        groups = [group_of(state, e) for e in _enemy_units(state)]
+        return any(attack_offer(state, f, group) is not None for f in members for group in groups)
 
     def _pick(self, state, options) -> Action:
         scored = [(self._score(state, a), a) for a in options]
@@ -76,15 +78,15 @@ class GreedyBot:
         """
         mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
         if mover.profile.attacks_after_moving:
-            there = m.Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
+            there = Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
             arrived = there.figures[mover.id]
             # An enemy unit with no one in sight offers no kills: skip the odds (and the reasons why not).
-            odds = (m.attack_distribution(there, mover.id, e.id) for e in _enemy_units(state)
-                    if m.closest_target(there, arrived, e) is not None)
+            odds = (attack_distribution(there, mover.id, e.id) for e in _enemy_units(state)
+                    if closest_target(there, arrived, e) is not None)
             expected = max((dist.mean() for dist in odds), default=0)
             if expected > 0:
                 return round(-100.0 - 10 * float(expected), 6)
-        enemy = m.nearest_enemy(state, mover)
+        enemy = nearest_enemy(state, mover)
         if enemy is None:
             return 0.0
         cover = state.table.sight(enemy.position, act.to).sight is not Sight.CLEAR
@@ -105,7 +107,7 @@ class StrongBot(SearchBot):
     confidence = 1.0
 
     def evaluate(self, state, side: str) -> float:
-        return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in m.living(state))
+        return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in living(state))
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
@@ -114,7 +116,7 @@ BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
 def _enemy_units(state) -> list:
     """One figure per enemy squad or lone unit (an attack on any member is an attack on the squad)."""
     units = {}
-    for e in m.living(state, state.other(state.side)):
+    for e in living(state, state.other(state.side)):
         units.setdefault(e.unit, e)
     return list(units.values())
 

@@ -13,8 +13,10 @@ from itertools import product
 from explorer.core.tabletop import Table, Terrain
 
 from .data import PROFILES
-from .game import EndPhase, SimplePlasticState
-from .mechanics import FORMATION_SPACING, Board, Figure
+from .actions import EndPhase
+from .game import SimplePlasticState
+from .formation import FORMATION_SPACING
+from .position import Board, Figure
 from .rulings import Settings
 from .scenarios import SKIRMISH_TERRAIN, new_state, squad_in_line
 

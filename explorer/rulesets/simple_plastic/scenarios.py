@@ -8,8 +8,9 @@ from explorer.core import Game
 from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
-from .game import Position, SimplePlasticState
-from .mechanics import FORMATION_SPACING, Figure, army_problems
+from .game import SimplePlasticState
+from .formation import FORMATION_SPACING
+from .position import Figure, Position, army_problems
 from .rulings import Settings
 
 

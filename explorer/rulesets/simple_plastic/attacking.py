@@ -1,0 +1,350 @@
+"""Attacking (book/simple_plastic/attacking.md, and the specialists of special_units.md): sight,
+the to-kill number and its modifiers, who dies, the exact odds, and the attack action itself.
+
+Every number a player sees comes back :class:`Explained`, with the rule sections that made it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from math import lcm
+
+from explorer.core import (
+    Action, Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
+)
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import LineOfSight, Sight
+from explorer.core.frozen import evolve
+
+from .actions import Attack
+from .data import BASE_TO_KILL, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS
+from .position import Board, Figure, Position, group_of, living, own_figure, with_figures
+from .sections import ref, refuse
+
+
+# -- sight -----------------------------------------------------------------------------------------
+
+def sight(board, attacker: Figure, target: Figure) -> LineOfSight:
+    """The attacker's line of sight to one figure (any visible part is enough)."""
+    settings = board.settings
+    blockers = None
+    if settings.figures_block_sight:
+        blockers = {f.id: f.position for f in living(board) if f.id not in (attacker.id, target.id)}
+    return board.table.sight(attacker.position, target.position, blockers, hills_block=settings.hills_block_sight)
+
+
+def _blocked(board, attacker: Figure, target: Figure) -> bool:
+    """``sight(board, attacker, target).is_blocked``, without tracing screens or every line when figures do not block."""
+    settings = board.settings
+    if settings.figures_block_sight:
+        return sight(board, attacker, target).is_blocked
+    return board.table.is_blocked(attacker.position, target.position, hills_block=settings.hills_block_sight)
+
+
+def targets_closest_first(board, attacker: Figure, target: Figure) -> list[Figure]:
+    """The members of the target's squad (or the lone target) the attacker can see, closest first (with
+    too_well_protected='ignored', only those he can attack)."""
+    seen = [f for f in group_of(board, target) if not _blocked(board, attacker, f)]
+    if board.settings.too_well_protected == "ignored":
+        seen = [f for f in seen if _attackable(board, attacker, f)]
+    return sorted(seen, key=lambda f: tt.distance(attacker.position, f.position))
+
+
+def _attackable(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether ``victim``'s own to-kill number is a number a D6 can roll (not more than 6)."""
+    return _to_kill_against(board, attacker, victim, []).value is not None
+
+
+def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
+    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen."""
+    remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
+    if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
+        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target))
+    return _closest_target(board, attacker, target)
+
+
+def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
+    by_distance = sorted(group_of(board, target), key=lambda f: tt.distance(attacker.position, f.position))
+    # A stable sort, so filtering after sorting keeps the order filtering before it gives.
+    seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    first = next(seen, None)
+    if first is not None and board.settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
+        # passed over (rulings.too_well_protected); if nobody can be attacked, the closest says why
+        return next((f for f in seen if _attackable(board, attacker, f)), first)
+    return first
+
+
+# -- the to-kill number ----------------------------------------------------------------------------
+
+def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bool]:
+    """Which rows of the modifiers table apply (keys are ``data.MODIFIERS`` conditions)."""
+    table = board.table
+    height = table.elevation_at(victim.position) - table.elevation_at(attacker.position)
+    return {
+        "target_downhill": height < 0,
+        "attacker_special": attacker.is_special,
+        "attacker_did_not_move": not attacker.moved,
+        "target_uphill": height > 0,
+        "target_in_cover": sight(board, attacker, victim).sight is Sight.PARTIAL,
+        "target_special": victim.is_special,
+        "target_in_vehicle": victim.in_vehicle,
+    }
+
+
+def _cannot(reasons: list[Reason], section: str, text: str) -> Explained[int | None]:
+    return Explained(None, (*reasons, Reason(ref(section), text)))
+
+
+def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
+    """The number ``attacker`` needs on a D6 to kill, attacking ``target``'s squad (or ``target``).
+
+    ``None`` when the attack cannot be made; the last reason says why.
+    The attack falls on the closest member of the target's squad the attacker
+    can see, and that member's conditions set the number.
+    """
+    remembered = getattr(board, "remembered", None)  # a game state keeps answers for its current position
+    if remembered is not None:
+        return remembered(("to_kill", attacker_id, target_id), lambda: _kept_to_kill(board, attacker_id, target_id))
+    return _to_kill(board, attacker_id, target_id)
+
+
+def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
+    """:func:`_to_kill`, kept for the game when figures do not block sight: it then depends only on where the
+    attacker stands, whether he is alive and has moved, where the target's squad stands (kinds and sides never
+    change in play), the table and the settings."""
+    if state.settings.figures_block_sight:
+        return _to_kill(state, attacker_id, target_id)
+    attacker = state.figures[attacker_id]
+    where = tuple((f.id, f.x, f.y) for f in group_of(state, state.figures[target_id]))
+    key = ("to_kill", attacker_id, attacker.x, attacker.y, attacker.alive, attacker.moved, target_id, where)
+    need = state.kept.get(key)
+    if need is None:
+        need = state.kept[key] = _to_kill(state, attacker_id, target_id)
+    return need
+
+
+def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
+    attacker, target = board.figures[attacker_id], board.figures[target_id]
+    reasons: list[Reason] = []
+    if not attacker.alive:
+        return _cannot(reasons, "attacking", f"{attacker.id} is a casualty and cannot attack")
+    if attacker.side == target.side:
+        return _cannot(reasons, "attacking", f"{target.id} is on {attacker.id}'s own side")
+    if not attacker.profile.attacks_after_moving and attacker.moved:
+        return _cannot(reasons, "special_units.sniper",
+                       f"{attacker.id} is a sniper and has moved: snipers cannot attack after moving")
+    if not group_of(board, target):
+        return _cannot(reasons, "attacking", f"{target.id} is already a casualty")
+    victim = closest_target(board, attacker, target)
+    if victim is None:
+        cover = ", ".join(sight(board, attacker, target).cover)
+        return _cannot(reasons, "attacking.line_of_sight",
+                       f"{target.id} is completely blocked from {attacker.id}'s sight ({cover})")
+    if victim.id != target.id:
+        passing = " who can be attacked" if board.settings.too_well_protected == "ignored" else ""
+        reasons.append(Reason(ref("attacking.closest_first"), f"the attack falls on {victim.id}, the closest member "
+                                                               f"of squad {victim.squad} in sight{passing}"))
+    return _to_kill_against(board, attacker, victim, reasons)
+
+
+def _to_kill_against(board, attacker: Figure, victim: Figure, reasons: list[Reason]) -> Explained[int | None]:
+    need = board.settings.base_to_kill
+    house = "" if need == BASE_TO_KILL else f" (house rule; the source says {BASE_TO_KILL})"
+    reasons.append(Reason(ref("attacking.to_kill"), f"a roll of {need} or more kills{house}"))
+    conditions = modifier_conditions(board, attacker, victim)
+    for modifier in MODIFIERS:
+        if conditions[modifier.condition]:
+            need += modifier.delta
+            text = _modifier_text(board, attacker, victim, modifier.condition, modifier.text)
+            reasons.append(Reason(ref("attacking.modifiers"), text, modifier.delta))
+    if need > HIGHEST_TO_KILL:
+        return _cannot(reasons, "attacking.too_well_protected",
+                       f"{victim.id} would need {need}: more than {HIGHEST_TO_KILL}, too well protected to be attacked")
+    if need <= NEVER_KILLS:
+        reasons.append(Reason(ref("attacking.natural_one"), f"a roll of {NEVER_KILLS} never kills, so {need}+ is 2+"))
+        need = NEVER_KILLS + 1
+    return Explained(need, tuple(reasons))
+
+
+def _modifier_text(board, attacker: Figure, victim: Figure, condition: str, text: str) -> str:
+    if condition == "target_in_cover":
+        return f"{text} ({', '.join(sight(board, attacker, victim).cover)})"
+    return text
+
+
+def kill_chance(need: int) -> Fraction:
+    """Chance one D6 kills when it needs ``need`` or more (a 1 never kills)."""
+    return success_chance(need, natural_fail=NEVER_KILLS)
+
+
+# -- how many die ----------------------------------------------------------------------------------
+
+def kills_possible(board, attacker: Figure, visible: Sequence[Figure]) -> int:
+    """Most figures one attack can kill: one, or one per die for heavy weapons (a setting)."""
+    if attacker.profile.dice > 1 and board.settings.heavy_weapons_kills == "each_die":
+        return min(attacker.profile.dice, len(visible))
+    return 1
+
+
+def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
+    """Exact distribution of the number of figures one attack kills (0 if it cannot be made)."""
+    need = to_kill(board, attacker_id, target_id).value
+    if need is None:
+        return Dist.constant(0)
+    attacker = board.figures[attacker_id]
+    hits = successes(attacker.profile.dice, kill_chance(need))
+    return capped(hits, _kill_cap(board, attacker, board.figures[target_id]))
+
+
+def _kill_cap(board, attacker: Figure, target: Figure) -> int:
+    """:func:`kills_possible`, tracing sight to the whole squad only when the answer depends on it."""
+    if attacker.profile.dice > 1 and board.settings.heavy_weapons_kills == "each_die":
+        return kills_possible(board, attacker, targets_closest_first(board, attacker, target))
+    return 1
+
+
+def kill_distribution(board, attacker_id: str, target_id: str, *, attacks: int | None = None) -> Dist:
+    """Exact distribution of kills from ``attacks`` attacks on the same target.
+
+    ``attacks=None`` means every attack the unit has in a turn (a sniper's
+    two). After each kill the next attack falls on the next closest member
+    in sight, whose own conditions count.
+    """
+    attacker = board.figures[attacker_id]
+    attacks = attacker.profile.attacks if attacks is None else attacks
+    first = attack_distribution(board, attacker_id, target_id)
+    if attacks <= 1:
+        return first
+    visible = targets_closest_first(board, attacker, board.figures[target_id])
+    branches = []
+    for kills, probability in first.pmf().items():
+        after = Board.of(board).without(*(f.id for f in visible[:kills]))
+        if group_of(after, board.figures[target_id]):
+            rest = kill_distribution(after, attacker_id, target_id, attacks=attacks - 1)
+        else:
+            rest = Dist.constant(0)
+        branches.append((probability, rest + kills))
+    return mixture(branches)
+
+
+def mixture(branches: Sequence[tuple[Fraction, Dist]]) -> Dist:
+    """Exact mix of distributions, each taken with its probability."""
+    scale = lcm(*(p.denominator * d.total for p, d in branches))
+    weights: dict = {}
+    for p, dist in branches:
+        for outcome, w in dist.weights.items():
+            weights[outcome] = weights.get(outcome, 0) + int(p * w * scale / dist.total)
+    return Dist(weights)
+
+
+def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[tuple[str, ...]]:
+    """Who dies when an attack scores ``hits`` kills: closest first."""
+    attacker = board.figures[attacker_id]
+    visible = targets_closest_first(board, attacker, board.figures[target_id])
+    count = min(hits, kills_possible(board, attacker, visible))
+    dead = tuple(f.id for f in visible[:count])
+    reasons = [Reason(ref("attacking.closest_first"), "attacks are resolved closest first")]
+    if attacker.profile.dice > 1:
+        each_die = board.settings.heavy_weapons_kills == "each_die"
+        rule = "one figure per killing die" if each_die else "at most one figure"
+        reasons.append(Reason(ref("rulings.heavy_weapons_kills"), f"heavy weapons kill {rule}"))
+    return Explained(dead, tuple(reasons))
+
+
+# -- the attack action -----------------------------------------------------------------------------
+
+def candidate_attacks(state) -> Iterator[Action]:
+    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded."""
+    side = state.side
+    groups: dict[str, list[Figure]] = {}
+    attackers = []
+    for f in state.figures.values():
+        if f.alive:
+            if f.side == side:
+                attackers.append(f)
+            else:
+                groups.setdefault(f.unit, []).append(f)
+    used = state.attacks_used
+    targets = [(members, tuple((f.id, f.x, f.y) for f in members)) for members in groups.values()]
+    for attacker in attackers:
+        if used.get(attacker.id, 0) >= attacker.profile.attacks:
+            continue
+        for members, where in targets:
+            offer = attack_offer(state, attacker, members, where)
+            if offer is not None:
+                yield offer
+
+
+def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | None = None) -> Attack | None:
+    """The attack ``attacker`` may make on a squad (its living ``members``, or a lone unit), at the closest
+    member in sight; ``None`` if none can be attacked. Attacks made this turn are not counted here.
+
+    Kept for the game when figures do not block sight: the offer then depends only on where the attacker and
+    the members stand (``where``: their ids and places), whether the attacker has moved (kinds never change
+    in play), the table and the settings."""
+    if state.settings.figures_block_sight:
+        return _attack_offer(state, attacker, members[0])
+    if where is None:
+        where = tuple((f.id, f.x, f.y) for f in members)
+    key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
+    offer = state.kept.get(key, _UNKNOWN)
+    if offer is _UNKNOWN:
+        offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+    return offer
+
+
+_UNKNOWN = object()
+
+
+def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
+    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``."""
+    # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
+    victim = closest_target(state, attacker, target)
+    if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
+        return Attack(attacker.side, attacker.id, victim.id)
+    return None
+
+
+def plan_attack(state, act: Attack) -> Explained:
+    attacker = own_figure(state, act.player, act.attacker, "attacking", "attacker")
+    own_figure(state, act.player, act.target, "attacking", "target")
+    allowed = attacker.profile.attacks
+    if state.attacks_used.get(attacker.id, 0) >= allowed:
+        section = "special_units.sniper" if allowed > 1 else "attacking"
+        raise refuse(section, f"{attacker.id} has already made its {allowed} attack{'s' if allowed > 1 else ''} "
+                              "this turn")
+    need = to_kill(state, act.attacker, act.target)
+    if need.value is None:
+        last = need.reasons[-1]
+        raise RuleViolation(last.text, last.ref)
+    return need
+
+
+def do_attack(state, act: Attack) -> tuple[Position, list[Event]]:
+    need = plan_attack(state, act)
+    attacker = state.figures[act.attacker]
+    faces = state.roll(attacker.profile.dice)
+    hits = count_successes(faces, need.value, natural_fail=NEVER_KILLS)
+    dead = casualties(state, act.attacker, act.target, hits)
+    used = state.attacks_used
+    used[attacker.id] = used.get(attacker.id, 0) + 1
+    changed = {fid: evolve(state.figures[fid], alive=False) for fid in dead.value}
+    position = with_figures(state, changed, attacks_used=tuple(sorted(used.items())))
+    return position, _attack_events(act, need, faces, hits, dead)
+
+
+def attack_chance(state, act: Attack) -> Dist:
+    return attack_distribution(state, act.attacker, act.target)
+
+
+def _attack_events(act, need: Explained, faces, hits: int, dead: Explained) -> list[Event]:
+    shown = ", ".join(map(str, faces))
+    result = f"kills {', '.join(dead.value)}" if dead.value else "no kill"
+    data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
+            "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
+    text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
+    events = [Event("attack", text, tuple(r.key for r in need.refs), data)]
+    events += [Event("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
+               for fid in dead.value]
+    return events

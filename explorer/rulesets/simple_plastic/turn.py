@@ -1,0 +1,57 @@
+"""The turn (book/simple_plastic/turn.md): one side moves, then attacks, then the other side plays.
+
+What each phase offers, in the order the bots count on, and ending a phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from explorer.core import Action, Event, RuleViolation
+from explorer.core.frozen import evolve
+
+from .actions import EndPhase
+from .attacking import candidate_attacks
+from .moving import candidate_moves, gaps_left_open
+from .position import Position, with_figures
+from .sections import refuse
+
+
+def legal_in_move_phase(state) -> Iterator[Action]:
+    yield from candidate_moves(state)
+    if not gaps_left_open(state):
+        yield _end_phase(state)
+
+
+def legal_in_attack_phase(state) -> Iterator[Action]:
+    yield from candidate_attacks(state)
+    yield _end_phase(state)
+
+
+def _end_phase(state) -> EndPhase:
+    """``EndPhase(side)``, made once a game for each side (listing offers it again and again)."""
+    end = state.kept.get(("end", state.side))
+    if end is None:
+        end = state.kept[("end", state.side)] = EndPhase(state.side)
+    return end
+
+
+def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
+    if state.phase == "move":
+        gaps = gaps_left_open(state)
+        if gaps:
+            return refuse("moving.cohesion", f"squad {gaps[0]} has gaps left by casualties: close them "
+                                             "before moving on")
+    return None
+
+
+def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
+    p = state.position
+    if p.phase == "move":
+        return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+    side, rnd = state.game.next_turn(p.side, p.round)
+    changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
+    position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
+                            attacks_used=())
+    return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
+                            {"round": rnd})]
