@@ -7,8 +7,9 @@ from __future__ import annotations
 from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
 
+from .actions import CancelJoker, DeclineJoker, PlayJoker, made
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
-from .sections import ref
+from .sections import refuse
 
 
 def open_window(state, position, slot: str, owner: str, card, value: int):
@@ -19,28 +20,26 @@ def open_window(state, position, slot: str, owner: str, card, value: int):
     return evolve(position, phase=JOKER, pending=window)
 
 
-def _window(state) -> JokerWindow | RuleViolation:
-    w = state.position.pending
-    if isinstance(w, JokerWindow):
-        return w
-    return RuleViolation("no card has just been revealed: there is nothing to play a joker against",
-                         ref("jokers.play"))
-
-
+# The joker phase always has its window pending (the position's check says so): the rule table lets the
+# three answers through only then.
 def check_play_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    if isinstance(w, RuleViolation):
-        return w
+    w = state.position.pending
     if w.stage != OFFER:
-        return RuleViolation(f"a joker has been played against {w.owner}'s card: only {w.owner} may "
-                             "answer it, with a joker of their own", ref("jokers.cancel"))
+        return refuse("jokers.cancel", f"a joker has been played against {w.owner}'s card: only {w.owner} may "
+                      "answer it, with a joker of their own")
     if not state.jokers_in_hand(w.reactor):
-        return RuleViolation(f"{w.reactor} holds no joker", ref("jokers.play"))
+        return refuse("jokers.play", f"{w.reactor} holds no joker")
     allowed = state.values.values()
     if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
-        return RuleViolation(f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}",
-                             ref("jokers.play"))
+        return refuse("jokers.play", f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}")
     return None
+
+
+def play_joker_candidates(state):
+    w = state.position.pending
+    if w.stage != OFFER or not state.jokers_in_hand(w.reactor):
+        return ()
+    return [made(PlayJoker, w.reactor, v) for v in state.values.values()]
 
 
 def do_play_joker(state, act):
@@ -54,14 +53,17 @@ def do_play_joker(state, act):
 
 
 def check_cancel_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    if isinstance(w, RuleViolation):
-        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+    w = state.position.pending
     if w.stage != CANCEL:
-        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+        return refuse("jokers.cancel", "there is no joker to cancel")
     if not state.jokers_in_hand(w.owner):
-        return RuleViolation(f"{w.owner} holds no joker to cancel with", ref("jokers.cancel"))
+        return refuse("jokers.cancel", f"{w.owner} holds no joker to cancel with")
     return None
+
+
+def cancel_joker_candidates(state):
+    w = state.position.pending
+    return (made(CancelJoker, w.owner),) if w.stage == CANCEL and state.jokers_in_hand(w.owner) else ()
 
 
 def do_cancel_joker(state, act):
@@ -76,8 +78,11 @@ def do_cancel_joker(state, act):
 
 
 def check_decline_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    return w if isinstance(w, RuleViolation) else None
+    return None  # letting the card stand is always allowed in the window
+
+
+def decline_joker_candidates(state):
+    return (made(DeclineJoker, state.position.pending.player),)
 
 
 def do_decline_joker(state, act):

@@ -7,10 +7,11 @@ from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
 from explorer.core.frozen import evolve
 
-from .data import DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
-from .mechanics import arrival, jump_refusal, step_refusal, toggle_door_refusal
+from .actions import Jump, Step, ToggleDoor, made
+from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
+from .mechanics import arrival, jump_refusal, jumps_from, step_block, step_refusal, toggle_door_block, toggle_door_refusal
 from .position import count, event
-from .sections import ref
+from .sections import refuse
 from .turn import fighter_turn_refusal
 
 
@@ -22,8 +23,53 @@ def mover_refusal(state) -> RuleViolation | None:
     p = state.position
     fighter = state.activated_fighter
     if p.movement_stopped:
-        return RuleViolation(f"{fighter.id}'s movement has ended this turn", ref(p.movement_stopped))
+        return refuse(p.movement_stopped, f"{fighter.id}'s movement has ended this turn")
     return None
+
+
+# -- the offers: the same rules as the checks, asked through their cheap "block" form ---------------------------
+def _mover(state):
+    """The activated fighter, if it may still move (else ``None``)."""
+    fighter = state.activated_fighter
+    return fighter if fighter.alive and not state.position.movement_stopped else None
+
+
+def step_candidates(state):
+    fighter = _mover(state)
+    if fighter is None:
+        return ()
+    board, points, player = state.board, state.position.movement_left, state.position.side
+    return [made(Step, player, d) for d in "NESW" if step_block(board, fighter.square, d, points) is None]
+
+
+def jump_candidates(state):
+    fighter = _mover(state)
+    if fighter is None:
+        return ()
+    player = state.position.side
+    return [made(Jump, player, d, n) for d, n in jumps_from(state.board, fighter.square, state.position.movement_left)]
+
+
+def door_candidates(state):
+    fighter = _mover(state)
+    if fighter is None:
+        return ()
+    board, points, player = state.board, state.position.movement_left, state.position.side
+    return [made(ToggleDoor, player, door) for door in doors(state.game.setup)
+            if toggle_door_block(board, fighter, door, points) is None]
+
+
+_DOORS: dict = {}  # id(setup) -> (setup, its door squares)
+
+
+def doors(setup) -> tuple:
+    """The ordinary doors' squares, in the terrain's order (the setup never changes: found once)."""
+    cached = _DOORS.get(id(setup))
+    if cached is None or cached[0] is not setup:
+        if len(_DOORS) >= 256:
+            _DOORS.clear()
+        cached = _DOORS[id(setup)] = (setup, tuple(s for s, kind in setup.terrain.items() if kind == DOOR))
+    return cached[1]
 
 
 def check_step(state, act) -> RuleViolation | None:
