@@ -78,11 +78,11 @@ def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
 
 def test_odd_values_are_refused_naming_the_rule_and_change_nothing():
     game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (1, 2))}, hands={R: ("sabotage",)})
-    refused(game, Move(R, "green-1", "N"), "moving", "during a March")
+    refused(game, Move(R, "green-1", "N"), "turn.start", "during a March")
     refused(game, Attack(R, ["green-1"], "tan-1"), "attacking", "no unit")
     refused(game, PlayCard(R, "sabotage", "tan-1", True), "cards.sabotage", "whole number")
-    refused(game, Respawn(R, "green-1", "(0, 1)"), "attacking.defeat")
-    refused(game, Hire(R, "green-1", None), "terrain.village", "end of the turn")
+    refused(game, Respawn(R, "green-1", "(0, 1)"), "turn.start")
+    refused(game, Hire(R, "green-1", None), "turn.start", "end of the turn")
 
 
 def test_a_custom_position_must_be_legal():

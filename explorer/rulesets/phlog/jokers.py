@@ -26,7 +26,7 @@ def check_play_joker(state, act) -> RuleViolation | None:
     w = state.position.pending
     if w.stage != OFFER:
         return refuse("jokers.cancel", f"a joker has been played against {w.owner}'s card: only {w.owner} may "
-                      "answer it, with a joker of their own")
+                                       "answer it, with a joker of their own")
     if not state.jokers_in_hand(w.reactor):
         return refuse("jokers.play", f"{w.reactor} holds no joker")
     allowed = state.values.values()

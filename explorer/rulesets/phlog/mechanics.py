@@ -134,7 +134,7 @@ def jump_refusal(board: Board, fighter: Fighter, direction: str, squares: int, p
         return refuse("moving.jump", f"{direction!r} is not a direction: a jump goes N, E, S or W in a straight line")
     if not isinstance(squares, int) or isinstance(squares, bool) or squares < MIN_JUMP_SQUARES:
         return refuse("moving.jump", f"a jump moves at least {MIN_JUMP_SQUARES} squares (that costs "
-                       f"{MIN_JUMP_SQUARES * JUMP_COST_PER_SQUARE} movement points)")
+                                     f"{MIN_JUMP_SQUARES * JUMP_COST_PER_SQUARE} movement points)")
     cost = jump_cost(squares).value
     if cost > points:
         return refuse("moving.points",
@@ -182,7 +182,7 @@ def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None
     if block == CLOSED_DOOR:
         return refuse("terrain.doors", f"cannot jump through the closed door at {square}")
     return refuse("moving.occupied", f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
-                   "another fighter's square")
+                                     "another fighter's square")
 
 
 NOT_A_SQUARE, SELF_OPENING, NO_DOOR, HELD_OPEN, NOT_NEXT_TO = (

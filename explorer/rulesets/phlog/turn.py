@@ -33,7 +33,7 @@ def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
         return refuse(key, f"{side} has no {card} in hand")
     if card.is_joker:
         return refuse("jokers.play", "a joker has no value of its own: it is only played against a card the "
-                      "opponent reveals")
+                                     "opponent reveals")
     return None
 
 
