@@ -76,6 +76,22 @@ def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
         load_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("change, message", [
+    # the grid and its terrain are read as phlog reads them (explorer.core.gridsaves), with the same words
+    (dict(grid=[99, 7]), "a grid is 1 to 32 squares each way, not 99x7"),
+    (dict(grid=[9, True]), "two whole numbers"),
+    (dict(terrain=["." * 9] * 6), "the terrain is 7 rows of 9 symbols"),
+    (dict(terrain=["?" * 9] * 7), "unknown terrain symbol '\\?' at \\(0, 0\\)"),
+    (dict(extra=1), "the setup is an object with 'grid', 'terrain', 'spawns' and 'zone'"),
+])
+def test_a_tampered_board_says_what_is_wrong(change, message):
+    data = json.loads(DT.new_game("river_crossing", seed=1).to_json())
+    assert data["setup"]["grid"] == [9, 7]
+    data["setup"].update(change)
+    with pytest.raises(SaveGameError, match=message):
+        load_json(json.dumps(data))
+
+
 def test_odd_values_are_refused_naming_the_rule_and_change_nothing():
     game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (1, 2))}, hands={R: ("sabotage",)})
     refused(game, Move(R, "green-1", "N"), "turn.start", "during a March")

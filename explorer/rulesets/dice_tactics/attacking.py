@@ -7,9 +7,9 @@ from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
 
 from . import data as d
-from .data import TERRAIN
 from .actions import Attack, Claim, Push, Respawn
 from .board import action_left, enemy_unit, is_square, own_unit, push_squares, spawn_points
+from .data import TERRAIN
 from .mechanics import fight, in_range
 from .position import MAIN, ClaimChoice, PushChoice, RespawnChoice, event
 from .sections import refuse

@@ -22,10 +22,6 @@ def is_square(value) -> bool:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
 
 
-def is_whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def own_unit(p, name, key: str):
     """The active player's unit ``name`` in play, or the refusal."""
     unit = p.units.get(name) if is_text(name) else None

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.gridsaves import is_whole
 
 from . import data as d
-from .data import CARDS
 from .actions import IgnoreCard, PlayCard, Shoot
-from .board import enemy_unit, is_text, is_whole, own_unit
+from .board import enemy_unit, is_text, own_unit
+from .data import CARDS
 from .mechanics import take_losses
 from .moving import march
 from .position import FORWARD, SABOTAGE, ClaimChoice, Effect, Moving, RespawnChoice, count, event

@@ -10,6 +10,7 @@ legality check and the save format in :mod:`.saves`.
 from __future__ import annotations
 
 from explorer.core import GameState, Outcome, Termination
+from explorer.core.gridsaves import ModuleSaves
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, cards, moving, saves, setup, terrain, turn
@@ -93,10 +94,11 @@ RULES = RuleTable(SECTIONS, {
 }, phase_of=_phase_of)
 
 
-class DiceTacticsState(GameState):
+class DiceTacticsState(ModuleSaves, GameState):
     """A game in progress: ``game.setup`` holds the board, ``position`` everything that changes."""
 
     rules = RULES
+    saves = saves  # the legality check and the save format (the core's save hooks answer from it)
 
     # -- the contract -----------------------------------------------------------------------------------
     def _do(self, act):
@@ -131,26 +133,6 @@ class DiceTacticsState(GameState):
             return Outcome(None, f"{why} with both sides on {vp[a]} VP", kind)
         winner = a if vp[a] > vp[b] else b
         return Outcome(winner, f"{why}: {winner} has more VP ({vp[a]} to {vp[b]})", kind)
-
-    @classmethod
-    def _position_problem(cls, game, position):
-        return saves.position_problem(game, position)
-
-    @classmethod
-    def _setup_to_dict(cls, setup):
-        return saves.setup_to_dict(setup)
-
-    @classmethod
-    def _setup_from_dict(cls, data):
-        return saves.setup_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, position):
-        return saves.position_to_dict(position)
-
-    @classmethod
-    def _position_from_dict(cls, game, data):
-        return saves.position_from_dict(game, data)
 
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))

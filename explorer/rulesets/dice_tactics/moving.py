@@ -7,9 +7,9 @@ from explorer.core.frozen import evolve
 from explorer.core.grid import DIRECTIONS, step
 
 from . import data as d
-from .data import TANK
 from .actions import EndMarch, March, Move
 from .board import action_left, enemy_unit, is_text, own_unit, stand_block, standable
+from .data import TANK
 from .mechanics import move_cost
 from .position import FORWARD, MAIN, MARCH, RELOCATE, SABOTAGE, Moving, Unit, count, event
 from .sections import refuse

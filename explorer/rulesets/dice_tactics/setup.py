@@ -5,10 +5,10 @@ from __future__ import annotations
 from explorer.core.frozen import evolve
 
 from . import data as d
-from .data import CARDS, SQUAD
 from .actions import ChooseEdge, Keep
 from .board import is_text
 from .cards import shuffled_in
+from .data import CARDS, SQUAD
 from .position import START, DraftPick, Unit, count, event
 from .sections import refuse
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
+from explorer.core.gridsaves import is_whole
 
 from . import data as d
-from .data import CARDS, SQUAD, TANK, TERRAIN
 from .actions import Discard, Hire, Prep, Relocate, Rest, Upgrade
-from .board import is_text, is_whole, own_unit
+from .board import is_text, own_unit
 from .cards import card_to_deck, funds, pay
+from .data import CARDS, SQUAD, TANK, TERRAIN
 from .position import RELOCATE, DiscardChoice, Moving, count, event
 from .sections import refuse
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.gridsaves import is_whole
 
 from . import data as d
-from .data import SQUAD
 from .actions import Bolster, EndTurn
-from .board import action_left, is_whole, push_squares, spawn_points
+from .board import action_left, push_squares, spawn_points
+from .data import SQUAD
 from .mechanics import zone_holder
 from .moving import any_move, can_still_move
 from .position import END, MAIN, START, ClaimChoice, PushChoice, RespawnChoice, Unit, event

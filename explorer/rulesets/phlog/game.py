@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from explorer.core import Event, GameState
 from explorer.core.cards import Card
+from explorer.core.gridsaves import ModuleSaves
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, jokers, moving, saves, turn
@@ -61,10 +62,11 @@ RULES = RuleTable(SECTIONS, {
 }, phase_of=lambda state: state.position.phase)
 
 
-class PhlogState(GameState):
+class PhlogState(ModuleSaves, GameState):
     """A game in progress: ``game.setup`` holds the grid and terrain, ``position`` everything that changes."""
 
     rules = RULES
+    saves = saves  # the legality check and the save format (the core's save hooks answer from it)
 
     # -- the contract ----------------------------------------------------------------------------
     def _standing(self) -> dict[str, int]:
@@ -78,26 +80,6 @@ class PhlogState(GameState):
                     standing[fighter.side] += 1
             cached = self.__dict__["_standing_of"] = (fighters, standing)
         return dict(cached[1])
-
-    @classmethod
-    def _position_problem(cls, game, position):
-        return saves.position_problem(game, position)
-
-    @classmethod
-    def _setup_to_dict(cls, setup):
-        return saves.setup_to_dict(setup)
-
-    @classmethod
-    def _setup_from_dict(cls, data):
-        return saves.setup_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, position):
-        return saves.position_to_dict(position)
-
-    @classmethod
-    def _position_from_dict(cls, game, data):
-        return saves.position_from_dict(game, data)
 
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))

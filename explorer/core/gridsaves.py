@@ -1,0 +1,108 @@
+"""What the grid rulesets share in their saves: the state's save hooks, the grid and its terrain to and from JSON.
+
+A grid ruleset (phlog, dice_tactics) keeps its legality check and its position's JSON in its own ``saves`` module;
+its state class takes :class:`ModuleSaves` and names that module, and the five hooks of the core's contract
+(:class:`~explorer.core.state.GameState`) answer from it. Its setup's grid and terrain are saved the same way by
+both: ``"grid": [columns, rows]`` and ``"terrain"``, rows of one symbol a square (:class:`TerrainCode`), read back
+by :func:`grid_and_terrain`, which trusts nothing and says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import ClassVar
+
+from .grid import Grid
+from .limits import brief
+
+
+def is_whole(value) -> bool:
+    """A whole number that is not ``True`` or ``False`` (JSON and Python both let a bool pass for an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class ModuleSaves:
+    """The core's five save hooks, answered by the ruleset's ``saves`` module (set as the class attribute ``saves``):
+    ``position_problem(game, position)``, ``setup_to_dict``, ``setup_from_dict``, ``position_to_dict`` and
+    ``position_from_dict(game, data)``. Put it before :class:`GameState` among the state class's bases."""
+
+    saves: ClassVar[ModuleType]
+
+    @classmethod
+    def _position_problem(cls, game, position):
+        return cls.saves.position_problem(game, position)
+
+    @classmethod
+    def _setup_to_dict(cls, setup):
+        return cls.saves.setup_to_dict(setup)
+
+    @classmethod
+    def _setup_from_dict(cls, data):
+        return cls.saves.setup_from_dict(data)
+
+    @classmethod
+    def _position_to_dict(cls, position):
+        return cls.saves.position_to_dict(position)
+
+    @classmethod
+    def _position_from_dict(cls, game, data):
+        return cls.saves.position_from_dict(game, data)
+
+
+class TerrainCode:
+    """A ruleset's terrain as text rows, one symbol a square: ``symbols`` by terrain kind, and ``blank``, the symbol
+    of a square the terrain does not name (phlog's open floor ``.``, dice_tactics' ground)."""
+
+    def __init__(self, symbols: Mapping[str, str], blank: str):
+        self.symbols = dict(symbols)
+        self.blank = blank
+        self.kinds = {symbol: kind for kind, symbol in self.symbols.items()}
+
+    def rows(self, grid: Grid, terrain: Mapping) -> list[str]:
+        """The terrain as text rows: compact and readable in a save."""
+        symbols, blank = self.symbols, self.blank
+        return ["".join(symbols[terrain[(c, r)]] if (c, r) in terrain else blank for c in range(grid.width))
+                for r in range(grid.height)]
+
+    def terrain(self, rows) -> dict:
+        """The terrain of text rows (the blank symbol names nothing); an unknown symbol is a ``ValueError``."""
+        terrain = {}
+        for r, row in enumerate(rows):
+            for c, symbol in enumerate(row):
+                if symbol == self.blank:
+                    continue
+                if symbol not in self.kinds:
+                    raise ValueError(f"unknown terrain symbol {brief(symbol)} at {(c, r)}")
+                terrain[(c, r)] = self.kinds[symbol]
+        return terrain
+
+
+def grid_size_problem(grid: Grid, most: int) -> str | None:
+    if not 1 <= grid.width <= most or not 1 <= grid.height <= most:
+        return f"a grid is 1 to {most} squares each way, not {grid.width}x{grid.height}"
+    return None
+
+
+def grid_and_terrain_to_dict(grid: Grid, terrain: Mapping, code: TerrainCode) -> dict:
+    return {"grid": [grid.width, grid.height], "terrain": code.rows(grid, terrain)}
+
+
+def grid_and_terrain(data, code: TerrainCode, most: int, *, also: tuple[str, ...] = ()) -> tuple[Grid, dict]:
+    """The grid and terrain of a saved setup: an object with exactly ``grid``, ``terrain`` and the ruleset's own
+    keys ``also`` (read by the ruleset), the grid at most ``most`` squares each way."""
+    keys = ("grid", "terrain", *also)
+    if not isinstance(data, dict) or set(data) != set(keys):
+        raise ValueError(f"the setup is an object with {', '.join(map(repr, keys[:-1]))} and {keys[-1]!r}: 'grid' "
+                         "is [columns, rows], 'terrain' rows of symbols")
+    size = data["grid"]
+    if not isinstance(size, list) or len(size) != 2 or not all(is_whole(v) for v in size):
+        raise ValueError(f"the grid is [columns, rows], two whole numbers, not {brief(size)}")
+    if not all(1 <= v <= most for v in size):
+        raise ValueError(f"a grid is 1 to {most} squares each way, not {size[0]}x{size[1]}")
+    grid = Grid(*size)
+    rows = data["terrain"]
+    if (not isinstance(rows, list) or len(rows) != grid.height
+            or any(not isinstance(row, str) or len(row) != grid.width for row in rows)):
+        raise ValueError(f"the terrain is {grid.height} rows of {grid.width} symbols")
+    return grid, code.terrain(rows)
