@@ -77,7 +77,7 @@ def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
 
 
 @pytest.mark.parametrize("change, message", [
-    # the grid and its terrain are read as phlog reads them (explorer.core.gridsaves), with the same words
+    # the grid and its terrain are read as phlog reads them (explorer.core.gridstate), with the same words
     (dict(grid=[99, 7]), "a grid is 1 to 32 squares each way, not 99x7"),
     (dict(grid=[9, True]), "two whole numbers"),
     (dict(terrain=["." * 9] * 6), "the terrain is 7 rows of 9 symbols"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
-from explorer.core.gridsaves import is_whole
+from explorer.core.gridstate import is_whole
 
 from . import data as d
 from .actions import IgnoreCard, PlayCard, Shoot

@@ -9,8 +9,8 @@ legality check and the save format in :mod:`.saves`.
 
 from __future__ import annotations
 
-from explorer.core import GameState, Outcome, Termination
-from explorer.core.gridsaves import ModuleSaves
+from explorer.core import Outcome, Termination
+from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, cards, moving, saves, setup, terrain, turn
@@ -94,7 +94,7 @@ RULES = RuleTable(SECTIONS, {
 }, phase_of=_phase_of)
 
 
-class DiceTacticsState(ModuleSaves, GameState):
+class DiceTacticsState(GridState):
     """A game in progress: ``game.setup`` holds the board, ``position`` everything that changes."""
 
     rules = RULES

@@ -11,7 +11,7 @@ import dataclasses
 from collections import Counter
 
 from explorer.core.grid import Grid
-from explorer.core.gridsaves import (
+from explorer.core.gridstate import (
     TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem, is_whole,
 )
 from explorer.core.limits import brief

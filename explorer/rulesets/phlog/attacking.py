@@ -7,9 +7,9 @@ from explorer.core.actions import PUBLIC
 from explorer.core.cards import parse_code
 from explorer.core.frozen import evolve
 
-from .actions import Attack, ChooseAttackCard, ChooseDefenceCard, made
+from .actions import ChooseAttackCard, ChooseDefenceCard
 from .jokers import open_window
-from .mechanics import attack_block, attack_refusal, resolve_trick, spoils_taker
+from .mechanics import attack_refusal, resolve_trick, spoils_taker
 from .position import ATTACK_CARD, DEFENCE_CARD, MOVE, AttackInProgress, DefenceChoice, event
 from .sections import refuse
 from .turn import card_refusal, fighter_turn_refusal, value_card_candidates
@@ -27,16 +27,6 @@ def check_attack(state, act) -> RuleViolation | None:
         return refuse("attacking.cards", f"{p.side} has no card in hand to attack with")
     target = p.fighters.get(act.target) if isinstance(act.target, str) else None
     return attack_refusal(state.board, fighter, target)
-
-
-def attack_candidates(state):
-    p = state.position
-    fighter = state.activated_fighter
-    if not fighter.alive or p.attacked or not state.value_cards(p.side):
-        return ()
-    board = state.board
-    return [made(Attack, p.side, target.id) for target in p.fighters.values()
-            if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None]
 
 
 def do_attack(state, act):

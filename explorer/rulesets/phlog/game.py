@@ -13,9 +13,9 @@ filter by it.
 
 from __future__ import annotations
 
-from explorer.core import Event, GameState
+from explorer.core import Event
 from explorer.core.cards import Card
-from explorer.core.gridsaves import ModuleSaves
+from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, jokers, moving, saves, turn
@@ -36,10 +36,10 @@ RULES = RuleTable(SECTIONS, {
     PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card,
                            candidates=turn.value_card_candidates(PlayMovementCard)),
     EndTurn: Rule(turn.check_end_turn, turn.do_end_turn, candidates=turn.end_turn_candidates),
-    Step: Rule(moving.check_step, moving.do_step, candidates=moving.step_candidates),
-    Jump: Rule(moving.check_jump, moving.do_jump, candidates=moving.jump_candidates),
-    ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door, candidates=moving.door_candidates),
-    Attack: Rule(attacking.check_attack, attacking.do_attack, candidates=attacking.attack_candidates),
+    Step: Rule(moving.check_step, moving.do_step),
+    Jump: Rule(moving.check_jump, moving.do_jump),
+    ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door),
+    Attack: Rule(attacking.check_attack, attacking.do_attack),
     ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card,
                            candidates=attacking.attack_card_candidates),
     ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card,
@@ -56,13 +56,13 @@ RULES = RuleTable(SECTIONS, {
     JOKER: Phase("jokers.play", (DeclineJoker, CancelJoker, PlayJoker),
                  "a card has just been revealed: its joker window must first close"),
     MOVE: Phase("turn.expend", (Step, Jump, ToggleDoor, Attack, EndTurn),
-                "the fighter is activated: move, attack or end the turn"),
+                "the fighter is activated: move, attack or end the turn", legal=moving.fighter_offers),
     ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack"),
     DEFENCE_CARD: Phase("attacking.cards", (ChooseDefenceCard,), "the defender must first choose a card to defend with"),
 }, phase_of=lambda state: state.position.phase)
 
 
-class PhlogState(ModuleSaves, GameState):
+class PhlogState(GridState):
     """A game in progress: ``game.setup`` holds the grid and terrain, ``position`` everything that changes."""
 
     rules = RULES

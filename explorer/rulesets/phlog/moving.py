@@ -7,9 +7,11 @@ from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
 from explorer.core.frozen import evolve
 
-from .actions import Jump, Step, ToggleDoor, made
+from .actions import Attack, EndTurn, Jump, Step, ToggleDoor, made
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
-from .mechanics import arrival, jump_refusal, jumps_from, step_block, step_refusal, toggle_door_block, toggle_door_refusal
+from .mechanics import (
+    arrival, attack_block, jump_refusal, jumps_from, step_block, step_refusal, toggle_door_block, toggle_door_refusal,
+)
 from .position import count, event
 from .sections import refuse
 from .turn import fighter_turn_refusal
@@ -28,35 +30,29 @@ def mover_refusal(state) -> RuleViolation | None:
 
 
 # -- the offers: the same rules as the checks, asked through their cheap "block" form ---------------------------
-def _mover(state):
-    """The activated fighter, if it may still move (else ``None``)."""
+def fighter_offers(state):
+    """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
+    function for the whole phase, so the fighter, the board and the points are looked up once)."""
+    p = state.position
+    player = p.side
     fighter = state.activated_fighter
-    return fighter if fighter.alive and not state.position.movement_stopped else None
-
-
-def step_candidates(state):
-    fighter = _mover(state)
-    if fighter is None:
-        return ()
-    board, points, player = state.board, state.position.movement_left, state.position.side
-    return [made(Step, player, d) for d in "NESW" if step_block(board, fighter.square, d, points) is None]
-
-
-def jump_candidates(state):
-    fighter = _mover(state)
-    if fighter is None:
-        return ()
-    player = state.position.side
-    return [made(Jump, player, d, n) for d, n in jumps_from(state.board, fighter.square, state.position.movement_left)]
-
-
-def door_candidates(state):
-    fighter = _mover(state)
-    if fighter is None:
-        return ()
-    board, points, player = state.board, state.position.movement_left, state.position.side
-    return [made(ToggleDoor, player, door) for door in doors(state.game.setup)
-            if toggle_door_block(board, fighter, door, points) is None]
+    if fighter.alive:
+        board = state.board
+        if not p.movement_stopped:
+            points, square = p.movement_left, fighter.square
+            for direction in "NESW":
+                if step_block(board, square, direction, points) is None:
+                    yield made(Step, player, direction)
+            for direction, squares in jumps_from(board, square, points):
+                yield made(Jump, player, direction, squares)
+            for door in doors(state.game.setup):
+                if toggle_door_block(board, fighter, door, points) is None:
+                    yield made(ToggleDoor, player, door)
+        if not p.attacked and state.value_cards(player):
+            for target in p.fighters.values():
+                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
+                    yield made(Attack, player, target.id)
+    yield made(EndTurn, player)
 
 
 _DOORS: dict = {}  # id(setup) -> (setup, its door squares)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from explorer.core.cards import Card, Piles, parse_code
-from explorer.core.gridsaves import TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem
+from explorer.core.gridstate import TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem
 from explorer.core.limits import brief
 
 from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, WEAPONS, Fighter

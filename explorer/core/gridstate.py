@@ -1,10 +1,13 @@
-"""What the grid rulesets share in their saves: the state's save hooks, the grid and its terrain to and from JSON.
+"""What the grid rulesets' states share: the save hooks, the grid and its terrain to and from JSON, the offers kept.
 
 A grid ruleset (phlog, dice_tactics) keeps its legality check and its position's JSON in its own ``saves`` module;
-its state class takes :class:`ModuleSaves` and names that module, and the five hooks of the core's contract
-(:class:`~explorer.core.state.GameState`) answer from it. Its setup's grid and terrain are saved the same way by
-both: ``"grid": [columns, rows]`` and ``"terrain"``, rows of one symbol a square (:class:`TerrainCode`), read back
-by :func:`grid_and_terrain`, which trusts nothing and says what is wrong.
+its state class derives from :class:`GridState` and names that module, and the five save hooks of the core's
+contract (:class:`~explorer.core.state.GameState`) answer from it. Its setup's grid and terrain are saved the same
+way by both: ``"grid": [columns, rows]`` and ``"terrain"``, rows of one symbol a square (:class:`TerrainCode`),
+read back by :func:`grid_and_terrain`, which trusts nothing and says what is wrong.
+
+:class:`GridState` also keeps the legal actions last listed in full for a position: an action taken from that very
+list (the same object, as a bot or a player picks it) is not checked a second time when it is applied.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import ClassVar
 
 from .grid import Grid
 from .limits import brief
+from .state import GameState
 
 
 def is_whole(value) -> bool:
@@ -22,12 +26,27 @@ def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class ModuleSaves:
-    """The core's five save hooks, answered by the ruleset's ``saves`` module (set as the class attribute ``saves``):
-    ``position_problem(game, position)``, ``setup_to_dict``, ``setup_from_dict``, ``position_to_dict`` and
-    ``position_from_dict(game, data)``. Put it before :class:`GameState` among the state class's bases."""
+class GridState(GameState):
+    """A grid ruleset's state: the core's five save hooks answered by the ruleset's ``saves`` module (the class
+    attribute ``saves``: ``position_problem(game, position)``, ``setup_to_dict``, ``setup_from_dict``,
+    ``position_to_dict`` and ``position_from_dict(game, data)``), and the last full list of offers kept."""
 
     saves: ClassVar[ModuleType]
+
+    # -- offers listed once are not checked again --------------------------------------------------------------
+    def _legal_actions(self):
+        position, offered = self.position, []
+        for action in super()._legal_actions():
+            offered.append(action)
+            yield action
+        # Listed to the end: keep them (the list keeps the objects alive, so their ids stay theirs).
+        self.__dict__["_offered"] = (position, frozenset(map(id, offered)), offered)
+
+    def _check(self, action):
+        offered = self.__dict__.get("_offered")
+        if offered is not None and offered[0] is self.position and id(action) in offered[1]:
+            return None  # this very object was offered in this very position: it is legal
+        return super()._check(action)
 
     @classmethod
     def _position_problem(cls, game, position):
