@@ -21,6 +21,36 @@ from .limits import brief
 from .state import GameState
 
 
+_MADE: dict = {}
+
+
+def made(kind: type, *args):
+    """``kind(*args)``, built once and then shared. Actions are frozen values, and listing the legal
+    actions makes the same few hundred of them over and over; building one costs more than finding it.
+    Only for arguments the engine made itself (plain, already normal values)."""
+    key = (kind, args)
+    act = _MADE.get(key)
+    if act is None:
+        if len(_MADE) >= 65536:  # bound the memory; the actions in use are soon made again
+            _MADE.clear()
+        act = _MADE[key] = kind(*args)
+    return act
+
+
+_MEMOS: dict = {}  # id(setup) -> (setup, its answers)
+
+
+def setup_memo(setup) -> dict:
+    """A dict of answers kept for ``setup``, a game's fixed board (found by identity: a setup never changes,
+    and the entry keeps it alive so its id stays its own)."""
+    entry = _MEMOS.get(id(setup))
+    if entry is None or entry[0] is not setup:
+        if len(_MEMOS) >= 256:  # bound the memory: only the boards in play come back
+            _MEMOS.clear()
+        entry = _MEMOS[id(setup)] = (setup, {})
+    return entry[1]
+
+
 def is_whole(value) -> bool:
     """A whole number that is not ``True`` or ``False`` (JSON and Python both let a bool pass for an int)."""
     return isinstance(value, int) and not isinstance(value, bool)

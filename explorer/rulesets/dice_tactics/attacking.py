@@ -4,6 +4,7 @@ respawns, eliminate or capture, where a pushed defender goes."""
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 from explorer.core.grid import manhattan
 
 from . import data as d
@@ -120,20 +121,20 @@ def attack_candidates(state):
         return ()
     me, setup = p.side, state.game.setup
     theirs = p.in_play(state.other(me))
-    return [Attack(me, unit.id, e.id) for unit in p.in_play(me) for e in theirs if in_range(setup, unit, e)]
+    return [made(Attack, me, unit.id, e.id) for unit in p.in_play(me) for e in theirs if in_range(setup, unit, e)]
 
 
 def respawn_candidates(state):
     p, me = state.position, state.current_player
     unit = p.units[p.pending.unit]
-    return [Respawn(me, unit.id, s) for s in spawn_points(state, p, unit)]
+    return [made(Respawn, me, unit.id, s) for s in spawn_points(state, p, unit)]
 
 
 def claim_candidates(state):
     me = state.current_player
-    return [Claim(me, c) for c in CLAIMS]
+    return [made(Claim, me, c) for c in CLAIMS]
 
 
 def push_candidates(state):
     p, me = state.position, state.current_player
-    return [Push(me, s) for s in push_squares(state, p, p.units[p.pending.unit])]
+    return [made(Push, me, s) for s in push_squares(state, p, p.units[p.pending.unit])]

@@ -45,9 +45,9 @@ OFF_BOARD, TAKEN, NO_TANKS, FULL_WINDMILL = "off the board", "taken", "no tanks"
 
 
 def stand_block(setup, p, unit_kind: str, square) -> str | None:
-    """Why a unit of ``unit_kind`` may not end up on ``square``, in a word (``None``: it may): the cheap test the
-    offers ask; :func:`standable` words the same answer as a refusal."""
-    if not is_square(square) or square not in setup.grid:
+    """Why a unit of ``unit_kind`` may not end up on the engine-made ``square`` (a pair of whole numbers), in a
+    word (``None``: it may): the cheap test the offers ask; :func:`standable` words the same answer as a refusal."""
+    if square not in setup.grid:
         return OFF_BOARD
     if p.occupant(square) is not None:
         return TAKEN
@@ -62,7 +62,7 @@ def stand_block(setup, p, unit_kind: str, square) -> str | None:
 def standable(state, p, unit_kind: str, square, *, key: str) -> RuleViolation | None:
     """Whether a unit of ``unit_kind`` may end up on ``square`` (on the board, free, allowed terrain)."""
     setup = state.game.setup
-    block = stand_block(setup, p, unit_kind, square)
+    block = stand_block(setup, p, unit_kind, square) if is_square(square) else OFF_BOARD
     if block is None:
         return None
     if block == OFF_BOARD:

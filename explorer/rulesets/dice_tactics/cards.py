@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
-from explorer.core.gridstate import is_whole
+from explorer.core.gridstate import is_whole, made
 
 from . import data as d
 from .actions import IgnoreCard, PlayCard, Shoot
@@ -190,17 +190,17 @@ def start_offers(state, me, mine, theirs):
             kind = CARDS[card]
             if kind.target == "own":
                 if kind.cost <= money:
-                    yield from (PlayCard(me, card, u.id) for u in mine)
+                    yield from (made(PlayCard, me, card, u.id) for u in mine)
             elif kind.target == "enemy":
                 # Sabotage, the one card naming an enemy, is paid 1 or 2; any other would name no amount
                 if kind.key == "sabotage":
-                    yield from (PlayCard(me, card, u.id, n) for u in theirs for n in (1, 2) if n <= money)
+                    yield from (made(PlayCard, me, card, u.id, n) for u in theirs for n in (1, 2) if n <= money)
             elif kind.cost <= money and (units or kind.key != "forward"):
-                yield PlayCard(me, card)
-            yield IgnoreCard(me, card)
+                yield made(PlayCard, me, card)
+            yield made(IgnoreCard, me, card)
     if funds(p) >= d.BALLISTA_COST:
         setup = state.game.setup
         for unit in mine:
             if setup.kind(unit.square) == d.BALLISTA and unit.id not in p.shot:
-                yield from (Shoot(me, unit.id, e.id) for e in theirs
+                yield from (made(Shoot, me, unit.id, e.id) for e in theirs
                             if manhattan(unit.square, e.square) <= d.BALLISTA_RANGE)

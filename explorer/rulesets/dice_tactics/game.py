@@ -10,7 +10,7 @@ legality check and the save format in :mod:`.saves`.
 from __future__ import annotations
 
 from explorer.core import Outcome, Termination
-from explorer.core.gridstate import GridState
+from explorer.core.gridstate import GridState, made
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, cards, moving, saves, setup, terrain, turn
@@ -50,7 +50,7 @@ def _start_offers(state):
 
 def _end_offers(state):
     yield from terrain.terrain_offers(state, state.position)
-    yield EndTurn(state.position.side)
+    yield made(EndTurn, state.position.side)
 
 
 RULES = RuleTable(SECTIONS, {
@@ -115,8 +115,9 @@ class DiceTacticsState(GridState):
             if p.vp[side] >= goal:
                 return Outcome(side, f"{side} reaches {p.vp[side]} VP, of the {goal} needed to win", Termination.OBJECTIVE)
         if p.phase != SETUP:
+            present = {u.side for u in p.units.values()}
             for side in self.sides:
-                if not any(u.side == side for u in p.units.values()) and p.supply[side].squads <= 0:
+                if side not in present and p.supply[side].squads <= 0:
                     return Outcome(self.other(side), f"{side} has no unit in play and no squad in the supply to "
                                    "bolster with", Termination.FORFEIT)
         if p.finished:

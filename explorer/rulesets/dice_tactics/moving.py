@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 from explorer.core.grid import DIRECTIONS, step
 
 from . import data as d
 from .actions import EndMarch, March, Move
 from .board import action_left, enemy_unit, is_text, own_unit, stand_block, standable
 from .data import TANK
-from .mechanics import move_cost
+from .mechanics import move_cost, move_points
 from .position import FORWARD, MAIN, MARCH, RELOCATE, SABOTAGE, Moving, Unit, count, event
 from .sections import refuse
 
@@ -84,7 +85,7 @@ def moves(state, p):
         for direction in DIRECTIONS:
             target = step(unit.square, direction)
             if (stand_block(setup, p, unit.kind, target) is None
-                    and move_cost(setup, unit.kind, unit.square, target, ignore_costs=m.ignore_costs).value <= left):
+                    and move_points(setup, unit.kind, unit.square, target, m.ignore_costs) <= left):
                 yield unit, direction
 
 
@@ -134,13 +135,13 @@ def any_move(state, p) -> bool:
 # -- the offers ----------------------------------------------------------------------------------------------------
 def march_candidates(state):
     p = state.position
-    return (March(p.side),) if p.actions_left > 0 and p.in_play(p.side) else ()
+    return (made(March, p.side),) if p.actions_left > 0 and p.in_play(p.side) else ()
 
 
 def move_candidates(state):
     player = state.position.side
-    return [Move(player, unit.id, direction) for unit, direction in moves(state, state.position)]
+    return [made(Move, player, unit.id, direction) for unit, direction in moves(state, state.position)]
 
 
 def end_march_candidates(state):
-    return (EndMarch(state.position.side),)
+    return (made(EndMarch, state.position.side),)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 
 from . import data as d
 from .actions import ChooseEdge, Keep
@@ -76,9 +77,9 @@ def _names(cards) -> str:
 
 def edge_candidates(state):
     me = state.current_player
-    return [ChooseEdge(me, edge) for edge in sorted(state.game.setup.spawns)]
+    return [made(ChooseEdge, me, edge) for edge in sorted(state.game.setup.spawns)]
 
 
 def keep_candidates(state):
     me = state.current_player
-    return [Keep(me, card) for card in dict.fromkeys(state.position.draft.get(me, ()))]
+    return [made(Keep, me, card) for card in dict.fromkeys(state.position.draft.get(me, ()))]

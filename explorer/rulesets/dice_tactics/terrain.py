@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import is_whole
+from explorer.core.gridstate import is_whole, made
 
 from . import data as d
 from .actions import Discard, Hire, Prep, Relocate, Rest, Upgrade
@@ -169,21 +169,21 @@ def terrain_offers(state, p):
         kind = setup.kind(unit.square)
         if kind == d.VILLAGE:
             if unit.strength < d.REST_MAX:
-                yield Rest(me, unit.id)
+                yield made(Rest, me, unit.id)
             for amount in range(1, d.HIRE_MAX_RESOURCES + 1):
                 if unit.strength + amount <= d.HIRE_MAX and amount <= money:
-                    yield Hire(me, unit.id, amount)
+                    yield made(Hire, me, unit.id, amount)
             if p.deck:
-                yield Prep(me, unit.id)
+                yield made(Prep, me, unit.id)
         elif kind == d.TOWER:
             if p.supply[me].tanks > 0 and money >= upgrade_cost(p):
                 for squad in mine:
                     where = setup.kind(squad.square)
                     if squad.kind == SQUAD and where != d.VILLAGE and TERRAIN[where].tanks_may_enter:
-                        yield Upgrade(me, unit.id, squad.id)
-            yield from (Relocate(me, unit.id, mover.id) for mover in mine)
+                        yield made(Upgrade, me, unit.id, squad.id)
+            yield from (made(Relocate, me, unit.id, mover.id) for mover in mine)
 
 
 def discard_candidates(state):
     me = state.current_player
-    return [Discard(me, card) for card in dict.fromkeys(state.position.hands[me])]
+    return [made(Discard, me, card) for card in dict.fromkeys(state.position.hands[me])]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
-from explorer.core.gridstate import is_whole
+from explorer.core.gridstate import is_whole, made
 
 from . import data as d
 from .actions import Bolster, EndTurn
@@ -189,11 +189,11 @@ def bolster_candidates(state):
     spots = bolster_spots(state, p, me)
     if not spots:
         return ()
-    offers = [Bolster(me)]
+    offers = [made(Bolster, me)]
     if state.settings.bolster == "choose":
-        offers += [Bolster(me, n) for n in range(1, len(spots))]
+        offers += [made(Bolster, me, n) for n in range(1, len(spots))]
     return offers
 
 
 def end_turn_candidates(state):
-    return (EndTurn(state.position.side),)
+    return (made(EndTurn, state.position.side),)

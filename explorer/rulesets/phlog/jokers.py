@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 
-from .actions import CancelJoker, DeclineJoker, PlayJoker, made
+from .actions import CancelJoker, DeclineJoker, PlayJoker
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 

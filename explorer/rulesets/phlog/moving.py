@@ -6,8 +6,9 @@ from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made, setup_memo
 
-from .actions import Attack, EndTurn, Jump, Step, ToggleDoor, made
+from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
 from .mechanics import (
     arrival, attack_block, jump_refusal, jumps_from, step_block, step_refusal, toggle_door_block, toggle_door_refusal,
@@ -55,17 +56,13 @@ def fighter_offers(state):
     yield made(EndTurn, player)
 
 
-_DOORS: dict = {}  # id(setup) -> (setup, its door squares)
-
-
 def doors(setup) -> tuple:
     """The ordinary doors' squares, in the terrain's order (the setup never changes: found once)."""
-    cached = _DOORS.get(id(setup))
-    if cached is None or cached[0] is not setup:
-        if len(_DOORS) >= 256:
-            _DOORS.clear()
-        cached = _DOORS[id(setup)] = (setup, tuple(s for s, kind in setup.terrain.items() if kind == DOOR))
-    return cached[1]
+    memo = setup_memo(setup)
+    found = memo.get("doors")
+    if found is None:
+        found = memo["doors"] = tuple(s for s, kind in setup.terrain.items() if kind == DOOR)
+    return found
 
 
 def check_step(state, act) -> RuleViolation | None:

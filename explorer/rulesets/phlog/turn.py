@@ -6,8 +6,9 @@ from __future__ import annotations
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 
-from .actions import EndTurn, Nominate, made
+from .actions import EndTurn, Nominate
 from .data import HAND_SIZE
 from .jokers import open_window
 from .position import MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
