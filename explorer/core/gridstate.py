@@ -63,14 +63,17 @@ class GridState(GameState):
 
     saves: ClassVar[ModuleType]
 
-    # -- offers listed once are not checked again --------------------------------------------------------------
+    # -- offers listed once are not listed again, nor checked again -------------------------------------------
     def _legal_actions(self):
-        position, offered = self.position, []
-        for action in super()._legal_actions():
-            offered.append(action)
-            yield action
-        # Listed to the end: keep them (the list keeps the objects alive, so their ids stay theirs).
-        self.__dict__["_offered"] = (position, frozenset(map(id, offered)), offered)
+        # A grid ruleset offers a few dozen actions at most: listing them all at once costs less than handing
+        # them through a chain of generators, and lets the list be kept for this position. The list keeps the
+        # objects alive, so their ids stay theirs.
+        position = self.position
+        offered = self.__dict__.get("_offered")
+        if offered is None or offered[0] is not position:
+            actions = list(super()._legal_actions())
+            offered = self.__dict__["_offered"] = (position, frozenset(map(id, actions)), actions)
+        return iter(offered[2])
 
     def _check(self, action):
         offered = self.__dict__.get("_offered")

@@ -13,6 +13,7 @@ only when a refusal is shown.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Mapping
 
 from explorer.core import Explained, Reason, RuleViolation
@@ -82,6 +83,11 @@ def entry_block(board: Board, square: Square) -> str | None:
     """What keeps a fighter from ending up standing in ``square``, as a tag (``None``: nothing)."""
     if square not in board.grid:
         return OFF_BOARD
+    return on_board_block(board, square)
+
+
+def on_board_block(board: Board, square: Square) -> str | None:
+    """:func:`entry_block` for a square known to be on the board (as the squares of :func:`rays` are)."""
     kind = board.terrain.get(square)
     if kind == WALL:
         return WALLED
@@ -154,20 +160,42 @@ def legal_jumps(board: Board, fighter: Fighter, points: int) -> Iterator[tuple[s
 
 def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str, int]]:
     """Every ``(direction, squares)`` jump :func:`jump_refusal` allows from ``square``, found in one pass a
-    direction: a square that cannot be jumped over rules out every longer jump that way too."""
+    direction: a square that cannot be jumped over rules out every longer jump that way too (and the edge of
+    the board ends every ray: a jump over or onto a square off the board is refused)."""
     longest = points // JUMP_COST_PER_SQUARE
-    for direction in DIRECTIONS:
-        for squares in range(MIN_JUMP_SQUARES, longest + 1):
-            if jumped_square_block(board, step(square, direction, squares - 1)):
+    if longest < MIN_JUMP_SQUARES:
+        return
+    for direction, line in rays(board.grid, square):
+        for squares in range(MIN_JUMP_SQUARES, min(longest, len(line)) + 1):
+            if _over_block(board, on_board_block(board, line[squares - 2])):
                 break
-            if entry_block(board, step(square, direction, squares)) is None:
+            if on_board_block(board, line[squares - 1]) is None:
                 yield direction, squares
+
+
+@functools.lru_cache(maxsize=4096)
+def rays(grid: Grid, square: Square) -> tuple[tuple[str, tuple[Square, ...]], ...]:
+    """For each direction in order, the squares of the board from ``square``'s neighbour that way to the edge
+    (the grid never changes: worked out once)."""
+    out = []
+    for direction in DIRECTIONS:
+        ray, here = [], step(square, direction)
+        while here in grid:
+            ray.append(here)
+            here = step(here, direction)
+        out.append((direction, tuple(ray)))
+    return tuple(out)
 
 
 def jumped_square_block(board: Board, square: Square) -> str | None:
     """What keeps a fighter from jumping over ``square``, as a tag (``None``: nothing): what keeps it
     from standing there, except a fighter where the setting lets jumps pass over fighters."""
-    block = entry_block(board, square)
+    return _over_block(board, entry_block(board, square))
+
+
+def _over_block(board: Board, block: str | None) -> str | None:
+    """What keeps a fighter from jumping over a square whose entry ``block`` is given: all of it, except a
+    fighter where the setting lets jumps pass over fighters."""
     return None if block == OCCUPIED and board.settings.jump_over_fighters else block
 
 
@@ -194,6 +222,11 @@ def toggle_door_block(board: Board, fighter: Fighter, square: Square, points: in
     if not (isinstance(square, tuple) and len(square) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
         return NOT_A_SQUARE
+    return door_block(board, fighter, square, points)
+
+
+def door_block(board: Board, fighter: Fighter, square: Square, points: int) -> str | None:
+    """:func:`toggle_door_block` for a square the engine made (a pair of whole numbers)."""
     kind = board.terrain.get(square)
     if kind == STAR_TREK_DOOR:
         return SELF_OPENING

@@ -11,7 +11,8 @@ from explorer.core.gridstate import made, setup_memo
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
 from .mechanics import (
-    arrival, attack_block, jump_refusal, jumps_from, step_block, step_refusal, toggle_door_block, toggle_door_refusal,
+    arrival, attack_block, door_block, jump_refusal, jumps_from, on_board_block, rays, step_refusal,
+    toggle_door_refusal,
 )
 from .position import count, event
 from .sections import refuse
@@ -41,13 +42,14 @@ def fighter_offers(state):
         board = state.board
         if not p.movement_stopped:
             points, square = p.movement_left, fighter.square
-            for direction in "NESW":
-                if step_block(board, square, direction, points) is None:
-                    yield made(Step, player, direction)
+            if points >= STEP_COST:  # as step_block, for the engine's own directions
+                for direction, ray in rays(board.grid, square):
+                    if ray and on_board_block(board, ray[0]) is None:
+                        yield made(Step, player, direction)
             for direction, squares in jumps_from(board, square, points):
                 yield made(Jump, player, direction, squares)
             for door in doors(state.game.setup):
-                if toggle_door_block(board, fighter, door, points) is None:
+                if door_block(board, fighter, door, points) is None:
                     yield made(ToggleDoor, player, door)
         if not p.attacked and state.value_cards(player):
             for target in p.fighters.values():
