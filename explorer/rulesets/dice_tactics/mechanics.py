@@ -41,14 +41,19 @@ def move_cost(setup: Setup, kind: str, start, end, *, ignore_costs: bool = False
     return Explained(sum(r.delta for r in reasons), tuple(reasons))
 
 
-def move_points(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> int | None:
-    """:func:`move_cost`'s value alone, worked out once per setup (the offers ask it for every step)."""
-    memo = setup_memo(setup).setdefault("move_points", {})
+def known_move_cost(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> Explained[int] | None:
+    """:func:`move_cost` of engine-made squares, worked out once per setup (the offers ask it for every step)."""
+    memo = setup_memo(setup).setdefault("move_cost", {})
     key = (kind, start, end, ignore_costs)
     if key not in memo:
-        cost = move_cost(setup, kind, start, end, ignore_costs=ignore_costs)
-        memo[key] = None if cost is None else cost.value
+        memo[key] = move_cost(setup, kind, start, end, ignore_costs=ignore_costs)
     return memo[key]
+
+
+def move_points(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> int | None:
+    """:func:`known_move_cost`'s value alone."""
+    cost = known_move_cost(setup, kind, start, end, ignore_costs)
+    return None if cost is None else cost.value
 
 
 def attack_range(setup: Setup, unit: Unit) -> Explained[int]:

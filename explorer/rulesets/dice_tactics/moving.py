@@ -11,7 +11,7 @@ from . import data as d
 from .actions import EndMarch, March, Move
 from .board import action_left, enemy_unit, is_text, own_unit, stand_block, standable
 from .data import TANK
-from .mechanics import move_cost, move_points
+from .mechanics import known_move_cost, move_cost, move_points
 from .position import FORWARD, MAIN, MARCH, RELOCATE, SABOTAGE, Moving, Unit, count, event
 from .sections import refuse
 
@@ -103,12 +103,12 @@ def do_move(state, act):
     m = p.moving
     unit = p.units[act.unit]
     target = step(unit.square, act.direction)
-    cost = move_cost(state.game.setup, unit.kind, unit.square, target, ignore_costs=m.ignore_costs)
+    cost = known_move_cost(state.game.setup, unit.kind, unit.square, target, m.ignore_costs)
     free = min(_free(m, unit), cost.value)
     moved = m.moved if unit.id in m.moved else m.moved + (unit.id,)
     m = evolve(m, points=m.points - (cost.value - free), moved=moved,
                free_used=m.free_used + ((unit.id,) if free else ()))
-    p = evolve(p.with_unit(evolve(unit, square=target)), moving=m)
+    p = evolve(p, units={**p.units, unit.id: evolve(unit, square=target)}, moving=m)
     extra = " (Motorized free movement)" if free else ""
     keys = tuple(dict.fromkeys(r.ref.section for r in cost.reasons)) + (("moving.motorized",) if free else ())
     return p, [event("move", f"{act.unit} moves {act.direction} to {target} for {count(cost.value, 'movement')}"
