@@ -128,3 +128,20 @@ def test_the_greedy_bot_beats_the_random_one():
         play_out(game, {R: RandomBot(seed), B: GreedyBot()}, max_actions=2000)
         wins += game.outcome.winner == B
     assert wins >= 3
+
+
+def test_an_action_taken_from_the_list_of_offers_is_not_checked_again(monkeypatch):
+    # explorer.core.gridstate: a grid state keeps its last full list of offers for the position; the very objects
+    # offered are legal there, so applying one skips the rule check, and an equal action from elsewhere does not.
+    from explorer.core.state import GameState
+    checked = []
+    original = GameState._check
+    monkeypatch.setattr(GameState, "_check", lambda self, act: checked.append(act) or original(self, act))
+    game = DT.new_game("river_crossing", seed=1)
+    offered = list(game.legal_actions)
+    assert list(game.legal_actions) == offered and all(a is b for a, b in zip(game.legal_actions, offered))
+    game.apply(offered[0])
+    assert checked == []
+    again = list(game.legal_actions)[0]
+    game.apply(dataclasses.replace(again))  # equal, but not one of the objects offered: checked as usual
+    assert checked == [again]
