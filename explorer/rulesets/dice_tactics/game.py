@@ -108,7 +108,20 @@ class DiceTacticsState(GridState):
     def _standing(self) -> dict[str, int]:
         return {side: len(self.position.in_play(side)) for side in self.sides}
 
+    def outcome_at(self, position) -> Outcome | None:
+        # settle() asks after every step of moving the game on; the last answer is the one the core asks for
+        # again once the action is applied, so it is kept (by the position's identity: positions never change).
+        if position is self.position:
+            return self.outcome
+        known = self.__dict__.get("_outcome_at")
+        if known is None or known[0] is not position:
+            known = self.__dict__["_outcome_at"] = (position, super().outcome_at(position))
+        return known[1]
+
     def _outcome(self) -> Outcome | None:
+        known = self.__dict__.get("_outcome_at")
+        if known is not None and known[0] is self.position:
+            return known[1]
         p = self.position
         goal = self.settings.victory_points
         for side in self.sides:

@@ -32,10 +32,10 @@ from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
 
 RULES = RuleTable(SECTIONS, {
-    Nominate: Rule(turn.check_nominate, turn.do_nominate, candidates=turn.nominate_candidates),
+    Nominate: Rule(turn.check_nominate, turn.do_nominate),
     PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card,
                            candidates=turn.value_card_candidates(PlayMovementCard)),
-    EndTurn: Rule(turn.check_end_turn, turn.do_end_turn, candidates=turn.end_turn_candidates),
+    EndTurn: Rule(turn.check_end_turn, turn.do_end_turn),
     Step: Rule(moving.check_step, moving.do_step),
     Jump: Rule(moving.check_jump, moving.do_jump),
     ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door),
@@ -44,17 +44,17 @@ RULES = RuleTable(SECTIONS, {
                            candidates=attacking.attack_card_candidates),
     ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card,
                             candidates=attacking.defence_card_candidates),
-    PlayJoker: Rule(jokers.check_play_joker, jokers.do_play_joker, candidates=jokers.play_joker_candidates),
-    CancelJoker: Rule(jokers.check_cancel_joker, jokers.do_cancel_joker, candidates=jokers.cancel_joker_candidates),
-    DeclineJoker: Rule(jokers.check_decline_joker, jokers.do_decline_joker,
-                       candidates=jokers.decline_joker_candidates),
+    PlayJoker: Rule(jokers.check_play_joker, jokers.do_play_joker),
+    CancelJoker: Rule(jokers.check_cancel_joker, jokers.do_cancel_joker),
+    DeclineJoker: Rule(jokers.check_decline_joker, jokers.do_decline_joker),
 }, phases={
     # The turn's steps, each with what it allows (offered in this order) and the section that says so.
-    NOMINATE: Phase("turn.nominate", (Nominate, EndTurn), "the active player must first nominate a fighter to activate"),
+    NOMINATE: Phase("turn.nominate", (Nominate, EndTurn), "the active player must first nominate a fighter to activate",
+                    legal=turn.nominate_offers),
     MOVEMENT_CARD: Phase("turn.movement_card", (PlayMovementCard,),
                          "the active player must first play a card from hand for the fighter's movement"),
     JOKER: Phase("jokers.play", (DeclineJoker, CancelJoker, PlayJoker),
-                 "a card has just been revealed: its joker window must first close"),
+                 "a card has just been revealed: its joker window must first close", legal=jokers.window_offers),
     MOVE: Phase("turn.expend", (Step, Jump, ToggleDoor, Attack, EndTurn),
                 "the fighter is activated: move, attack or end the turn", legal=moving.fighter_offers),
     ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack"),

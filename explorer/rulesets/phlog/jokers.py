@@ -36,13 +36,6 @@ def check_play_joker(state, act) -> RuleViolation | None:
     return None
 
 
-def play_joker_candidates(state):
-    w = state.position.pending
-    if w.stage != OFFER or not state.jokers_in_hand(w.reactor):
-        return ()
-    return [made(PlayJoker, w.reactor, v) for v in state.values.values()]
-
-
 def do_play_joker(state, act):
     p, w = state.position, state.position.pending
     joker = state.jokers_in_hand(w.reactor)[0]
@@ -62,11 +55,6 @@ def check_cancel_joker(state, act) -> RuleViolation | None:
     return None
 
 
-def cancel_joker_candidates(state):
-    w = state.position.pending
-    return (made(CancelJoker, w.owner),) if w.stage == CANCEL and state.jokers_in_hand(w.owner) else ()
-
-
 def do_cancel_joker(state, act):
     p, w = state.position, state.position.pending
     own = state.jokers_in_hand(w.owner)[0]
@@ -82,8 +70,17 @@ def check_decline_joker(state, act) -> RuleViolation | None:
     return None  # letting the card stand is always allowed in the window
 
 
-def decline_joker_candidates(state):
-    return (made(DeclineJoker, state.position.pending.player),)
+def window_offers(state):
+    """In a joker window: letting the card stand, then the joker the player to decide holds, if any (the
+    owner cancels the joker played against their card; the other player names a value for their own)."""
+    w = state.position.pending
+    offers = [made(DeclineJoker, w.player)]
+    if state.jokers_in_hand(w.player):
+        if w.stage == CANCEL:
+            offers.append(made(CancelJoker, w.owner))
+        else:
+            offers += [made(PlayJoker, w.reactor, v) for v in state.values.values()]
+    return offers
 
 
 def do_decline_joker(state, act):

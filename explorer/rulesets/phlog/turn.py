@@ -41,7 +41,8 @@ def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
 def value_card_candidates(kind: type):
     """The offers of one of ``kind`` a value card in the hand of the player to decide (a card, an action)."""
     def candidates(state):
-        player = state.current_player
+        p = state.position
+        player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
         return [made(kind, player, card.code) for card in dict.fromkeys(state.value_cards(player))]
     return candidates
 
@@ -78,10 +79,11 @@ def check_nominate(state, act) -> RuleViolation | None:
     return None
 
 
-def nominate_candidates(state):
+def nominate_offers(state):
+    """A fighter of the band to activate, each; or, with no card to move with, only ending the turn (passing)."""
     p = state.position
     if not state.value_cards(p.side):
-        return ()
+        return (made(EndTurn, p.side),)
     return [made(Nominate, p.side, f.id) for f in p.fighters.values() if f.alive and f.side == p.side]
 
 
@@ -114,14 +116,6 @@ def check_end_turn(state, act) -> RuleViolation | None:
     if p.phase == NOMINATE and state.value_cards(p.side):
         return refuse("turn.nominate", f"{p.side} must activate a fighter: they hold cards to move with")
     return None
-
-
-def end_turn_candidates(state):
-    """Ending the turn: once the fighter is activated, or in place of nominating with no card to move with."""
-    p = state.position
-    if p.phase == NOMINATE and state.value_cards(p.side):
-        return ()
-    return (made(EndTurn, p.side),)
 
 
 def do_end_turn(state, act):
