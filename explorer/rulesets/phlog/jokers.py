@@ -8,6 +8,7 @@ from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
 from explorer.core.gridstate import made
 
+from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
 from .actions import CancelJoker, DeclineJoker, PlayJoker
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
@@ -98,14 +99,11 @@ def do_decline_joker(state, act):
 
 def close_window(state, p, w: JokerWindow):
     """Play goes on with the card counting ``w.value``: the movement, the next window, or the trick."""
-    from .attacking import resolve_attack
-
-    p = evolve(p, pending=None)
     if w.slot == "movement":
-        p = evolve(p, movement_value=w.value, movement_left=w.value, phase=MOVE)
+        p = evolve(p, pending=None, movement_value=w.value, movement_left=w.value, phase=MOVE)
         return p, [event("movement", f"{p.activated} has {count(w.value, 'movement point')}.", ("turn.expend",))]
     attack = evolve(p.attack, **{f"{w.slot}_value": w.value})
-    p = evolve(p, attack=attack)
+    p = evolve(p, pending=None, attack=attack)
     if w.slot == "attack" and attack.defence_card is not None:
         return open_window(state, p, "defence", state.other(p.side), attack.defence_card, attack.defence_value), []
-    return resolve_attack(state, p)
+    return attacking.resolve_attack(state, p)
