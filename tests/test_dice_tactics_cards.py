@@ -19,8 +19,8 @@ def test_one_card_a_turn_at_its_start_not_an_action_and_it_goes_back_into_the_de
     game = lab({"green-1": ("squad", 3, (0, 1)), **FAR}, hands={R: ("bullseye",)})
     game.apply(March(R))
     game.apply(EndMarch(R))
-    refused(game, PlayCard(R, "bullseye"), "turn.start", "start of the turn")
-    refused(game, PlayCard(R, "forward"), "turn.start")
+    refused(game, PlayCard(R, "bullseye"), "turn.actions", "start of the turn")
+    refused(game, PlayCard(R, "forward"), "turn.actions")
 
 
 def test_a_card_can_be_ignored_for_one_resource_until_the_end_of_the_turn():
@@ -57,7 +57,7 @@ def test_forward_a_march_that_is_not_an_action_moving_each_unit_at_most_once_and
     assert game.position.actions_left == 2  # not an action
     game.apply(Move(R, "green-2", "E"))
     assert game.position.moving is None  # every unit has moved: no Motorized free movement with Forward!
-    refused(game, Move(R, "green-2", "E"), "moving")
+    refused(game, Move(R, "green-2", "E"), "turn.start", "only during a March")
 
 
 def test_sabotage_pay_up_to_two_resources_to_move_one_enemy_unit_once_per_resource():

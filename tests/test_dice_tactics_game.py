@@ -76,13 +76,29 @@ def test_a_save_round_trips_and_a_tampered_one_says_what_is_wrong():
         load_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("change, message", [
+    # the grid and its terrain are read as phlog reads them (explorer.core.gridstate), with the same words
+    (dict(grid=[99, 7]), "a grid is 1 to 32 squares each way, not 99x7"),
+    (dict(grid=[9, True]), "two whole numbers"),
+    (dict(terrain=["." * 9] * 6), "the terrain is 7 rows of 9 symbols"),
+    (dict(terrain=["?" * 9] * 7), "unknown terrain symbol '\\?' at \\(0, 0\\)"),
+    (dict(extra=1), "the setup is an object with 'grid', 'terrain', 'spawns' and 'zone'"),
+])
+def test_a_tampered_board_says_what_is_wrong(change, message):
+    data = json.loads(DT.new_game("river_crossing", seed=1).to_json())
+    assert data["setup"]["grid"] == [9, 7]
+    data["setup"].update(change)
+    with pytest.raises(SaveGameError, match=message):
+        load_json(json.dumps(data))
+
+
 def test_odd_values_are_refused_naming_the_rule_and_change_nothing():
     game = lab({"green-1": ("squad", 3, (0, 1)), "tan-1": ("squad", 3, (1, 2))}, hands={R: ("sabotage",)})
-    refused(game, Move(R, "green-1", "N"), "moving", "during a March")
+    refused(game, Move(R, "green-1", "N"), "turn.start", "during a March")
     refused(game, Attack(R, ["green-1"], "tan-1"), "attacking", "no unit")
     refused(game, PlayCard(R, "sabotage", "tan-1", True), "cards.sabotage", "whole number")
-    refused(game, Respawn(R, "green-1", "(0, 1)"), "attacking.defeat")
-    refused(game, Hire(R, "green-1", None), "terrain.village", "end of the turn")
+    refused(game, Respawn(R, "green-1", "(0, 1)"), "turn.start")
+    refused(game, Hire(R, "green-1", None), "turn.start", "end of the turn")
 
 
 def test_a_custom_position_must_be_legal():
@@ -112,3 +128,20 @@ def test_the_greedy_bot_beats_the_random_one():
         play_out(game, {R: RandomBot(seed), B: GreedyBot()}, max_actions=2000)
         wins += game.outcome.winner == B
     assert wins >= 3
+
+
+def test_an_action_taken_from_the_list_of_offers_is_not_checked_again(monkeypatch):
+    # explorer.core.gridstate: a grid state keeps its last full list of offers for the position; the very objects
+    # offered are legal there, so applying one skips the rule check, and an equal action from elsewhere does not.
+    from explorer.core.state import GameState
+    checked = []
+    original = GameState._check
+    monkeypatch.setattr(GameState, "_check", lambda self, act: checked.append(act) or original(self, act))
+    game = DT.new_game("river_crossing", seed=1)
+    offered = list(game.legal_actions)
+    assert list(game.legal_actions) == offered and all(a is b for a, b in zip(game.legal_actions, offered))
+    game.apply(offered[0])
+    assert checked == []
+    again = list(game.legal_actions)[0]
+    game.apply(dataclasses.replace(again))  # equal, but not one of the objects offered: checked as usual
+    assert checked == [again]

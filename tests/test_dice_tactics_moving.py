@@ -18,7 +18,7 @@ def test_a_march_is_up_to_three_movements_with_any_of_your_units():
     game.apply(Move(R, "green-1", "E"))
     assert square(game, "green-1") == (2, 1) and square(game, "green-2") == (1, 5)
     assert game.position.moving is None and game.position.actions_left == 1  # three used: the march is over
-    refused(game, Move(R, "green-1", "E"), "moving", "during a March")
+    refused(game, Move(R, "green-1", "E"), "turn.actions", "during a March")
 
 
 def test_adjacent_is_orthogonal_only():
@@ -97,7 +97,7 @@ def test_a_march_may_stop_early_and_the_movements_left_are_lost():
     game.apply(Move(R, "green-1", "E"))
     game.apply(EndMarch(R))
     assert game.position.moving is None and game.position.actions_left == 1
-    refused(game, EndMarch(R), "moving", "nothing is moving")
+    refused(game, EndMarch(R), "turn.actions", "only during a March")
     refused(game, Move(B, "tan-1", "N"), "turn")  # not tan's turn
 
 

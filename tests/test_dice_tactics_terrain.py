@@ -31,7 +31,7 @@ def test_rest_a_unit_in_a_village_regains_two_strength_up_to_four():
 
 def test_terrain_actions_come_at_the_end_of_the_turn_and_only_on_the_right_terrain():
     game = lab({"green-1": ("squad", 1, (0, 0)), "green-2": ("squad", 3, (1, 1)), **FAR})
-    refused(game, Rest(R, "green-1"), "terrain.village", "end of the turn")
+    refused(game, Rest(R, "green-1"), "turn.start", "end of the turn")
     game.apply(EndTurn(R))
     refused(game, Rest(R, "green-2"), "terrain.village", "not standing in a village")
 
@@ -121,7 +121,7 @@ def test_the_ballista_is_used_at_the_start_of_the_turn_only():
     game = lab({"green-1": ("squad", 2, (7, 3)), "tan-1": ("squad", 6, (3, 2))})
     game.apply(March(R))
     game.apply(EndMarch(R))
-    refused(game, Shoot(R, "green-1", "tan-1"), "turn.start", "start of the turn")
+    refused(game, Shoot(R, "green-1", "tan-1"), "turn.actions", "start of the turn")
 
 
 def test_a_surviving_defender_on_a_ballista_is_pushed():

@@ -70,7 +70,7 @@ def test_both_players_choose_a_card_from_hand_and_jokers_are_not_values():
     refused(game, ChooseAttackCard(G, "K♣"), "attacking.cards", "no K♣ in hand")
     refused(game, ChooseAttackCard(G, "Joker:green"), "jokers.play", "no value of its own")
     refused(game, ChooseDefenceCard(T, "7♦"), "turn", "it is green's turn, not 'tan''s")
-    refused(game, ChooseDefenceCard(G, "7♦"), "attacking.cards", "green must first choose a card")
+    refused(game, ChooseDefenceCard(G, "7♦"), "attacking.cards", "the attacker must first choose a card")
     game.apply(ChooseAttackCard(G, "9♦"))
     assert game.current_player == "tan"
     refused(game, ChooseDefenceCard(T, "8♦"), "attacking.cards", "tan has no 8♦ in hand")

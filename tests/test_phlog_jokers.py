@@ -70,7 +70,7 @@ def test_only_the_card_owner_answers_a_joker_and_only_once_a_joker_is_out():
     game.apply(PlayJoker(T, 3))
     refused(game, PlayJoker(G, 3), "jokers.cancel", "only green may answer")
     refused(game, PlayJoker(T, 3), "jokers.cancel", "green must first decide whether to cancel")
-    refused(game, Step(G, "E"), "jokers.cancel", "green must first decide whether to cancel")
+    refused(game, Step(G, "E"), "jokers.play", "joker window must first close")
 
 
 def test_the_defender_may_joker_the_attackers_card():

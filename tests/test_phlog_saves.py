@@ -87,7 +87,7 @@ def _fighter(data, index=0):
     (_dup_card, "current position is malformed|does not give the saved position|hand holds at most"),
     (_drop_card, "cards missing from the position: "),
     (_bad_code, "'Z♥' is not a card"),
-    (_illegal_action, "cannot be replayed: .*tan must first choose a card to defend"),
+    (_illegal_action, "cannot be replayed: .*the defender must first choose a card to defend"),
     (_edited_position, "does not give the saved position"),
     (lambda d: d["actions"].append({"action": {"type": "Teleport"}}), "unknown action type 'Teleport'"),
     (lambda d: d["actions"].append({"action": {"type": "PlayJoker", "player": "tan", "colour": 1}}),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from explorer.core import RandomBot
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.gridstate import setup_memo
 from explorer.core.search import SearchBot
 
 from .actions import EndMarch, EndTurn, IgnoreCard, Keep, Move, PlayCard
@@ -33,17 +34,27 @@ def score(state, me: str) -> float:
     if state.outcome is not None:
         winner = state.outcome.winner
         return 10_000 if winner == me else -10_000 if winner == them else 0
-    zone = state.setup.zone
+    far_from_zone = _zone_distances(state.setup)
     total = 40.0 * (p.vp[me] - p.vp[them]) + 3.0 * (p.resources[me] - p.resources[them])
     for unit in p.units.values():
         sign = 1 if unit.side == me else -1
         value = 10.0 * unit.strength + (15 if unit.kind == "tank" else 0)
         if unit.square is not None:
-            far = min(manhattan(unit.square, z) for z in zone)
+            far = far_from_zone[unit.square]
             value += 12 if far == 0 else -3.0 * far
         total += sign * value
     total += 2.0 * (p.supply[me].tanks - p.supply[them].tanks)
     return total
+
+
+
+def _zone_distances(setup) -> dict:
+    """How many spaces each square of the board is from the nearest square of the Target Zone (found once)."""
+    memo = setup_memo(setup)
+    found = memo.get("zone_distances")
+    if found is None:
+        found = memo["zone_distances"] = {s: min(manhattan(s, z) for z in setup.zone) for s in setup.grid.squares()}
+    return found
 
 
 class GreedyBot:

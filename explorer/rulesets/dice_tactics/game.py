@@ -1,94 +1,136 @@
-"""The game state of Dice Tactics: the core's contract, wired to the checks and dos of :mod:`.rules`."""
+"""The game state of Dice Tactics: the core's contract, wired to the rules by chapter through one rule table.
+
+The checks, dos and offers live by the book's chapters: :mod:`.setup` (sides and the draft), :mod:`.cards` (the
+start of the turn: an action card, the ballista), :mod:`.moving` (March and the moves), :mod:`.attacking` (Attack
+and what the attacker decides after it), :mod:`.turn` (Bolster, the end of the turn, moving the game on) and
+:mod:`.terrain` (the end of the turn's terrain actions, Prep's discard). The position is in :mod:`.position`, its
+legality check and the save format in :mod:`.saves`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from explorer.core import Outcome, Termination
+from explorer.core.gridstate import GridState, made
+from explorer.core.ruletable import Phase, Rule, RuleTable
 
-from explorer.core import GameState, Outcome, Termination
-from explorer.core.grid import DIRECTIONS
-
-from . import rules, saves
+from . import attacking, cards, moving, saves, setup, terrain, turn
 from .actions import (
     Attack, Bolster, ChooseEdge, Claim, Discard, EndMarch, EndTurn, Hire, IgnoreCard, Keep, March, Move, PlayCard,
     Prep, Push, Relocate, Respawn, Rest, Shoot, Upgrade, describe,
 )
-from .data import BALLISTA, CARDS, START_TARGET, TOWER, VILLAGE
+from .data import CARDS, START_TARGET
 from .mechanics import target_die
 from .position import (
     END, MAIN, SETUP, START, ClaimChoice, DiscardChoice, DraftPick, EdgeChoice, PushChoice, RespawnChoice, count,
     event,
 )
+from .sections import SECTIONS
 from .view import PlayerView
 
-_RULES = {
-    ChooseEdge: (rules.check_choose_edge, rules.do_choose_edge),
-    Keep: (rules.check_keep, rules.do_keep),
-    PlayCard: (rules.check_play_card, rules.do_play_card),
-    IgnoreCard: (rules.check_ignore_card, rules.do_ignore_card),
-    Shoot: (rules.check_shoot, rules.do_shoot),
-    March: (rules.check_march, rules.do_march),
-    Move: (rules.check_move, rules.do_move),
-    EndMarch: (rules.check_end_march, rules.do_end_march),
-    Attack: (rules.check_attack, rules.do_attack),
-    Bolster: (rules.check_bolster, rules.do_bolster),
-    Respawn: (rules.check_respawn, rules.do_respawn),
-    Claim: (rules.check_claim, rules.do_claim),
-    Push: (rules.check_push, rules.do_push),
-    Discard: (rules.check_discard, rules.do_discard),
-    Rest: (rules.check_rest, rules.do_rest),
-    Hire: (rules.check_hire, rules.do_hire),
-    Prep: (rules.check_prep, rules.do_prep),
-    Upgrade: (rules.check_upgrade, rules.do_upgrade),
-    Relocate: (rules.check_relocate, rules.do_relocate),
-    EndTurn: (rules.check_end_turn, rules.do_end_turn),
-}
-_ANSWERS = {EdgeChoice: ChooseEdge, DraftPick: Keep, RespawnChoice: Respawn, ClaimChoice: Claim,
-            PushChoice: Push, DiscardChoice: Discard}
-_MOVING = (Move, EndMarch)
-_START_ONLY = (PlayCard, IgnoreCard, Shoot)
-_ACTIONS = (March, Attack, Bolster, EndTurn)
-_END = (Rest, Hire, Prep, Upgrade, Relocate, EndTurn)
+_ACTIONS = (March, Attack, Bolster, EndTurn)  # the main part of the turn, offered in this order
+_ANSWERS = {EdgeChoice: "edge", DraftPick: "draft", RespawnChoice: "respawn", ClaimChoice: "claim",
+            PushChoice: "push", DiscardChoice: "discard"}
 
 
-class DiceTacticsState(GameState):
+def _phase_of(state) -> str:
+    """A decision waiting is answered first, a march under way finished next; else the turn's own phase."""
+    p = state.position
+    if p.pending is not None:
+        return _ANSWERS[type(p.pending)]
+    return "moving" if p.moving is not None else p.phase
+
+
+def _start_offers(state):
+    p = state.position
+    me = p.side
+    yield from cards.start_offers(state, me, p.in_play(me), p.in_play(state.other(me)))
+    for kind in _ACTIONS:
+        yield from RULES.rules[kind].candidates(state)
+
+
+def _end_offers(state):
+    yield from terrain.terrain_offers(state, state.position)
+    yield made(EndTurn, state.position.side)
+
+
+RULES = RuleTable(SECTIONS, {
+    ChooseEdge: Rule(setup.check_choose_edge, setup.do_choose_edge, candidates=setup.edge_candidates),
+    Keep: Rule(setup.check_keep, setup.do_keep, candidates=setup.keep_candidates),
+    PlayCard: Rule(cards.check_play_card, cards.do_play_card),
+    IgnoreCard: Rule(cards.check_ignore_card, cards.do_ignore_card),
+    Shoot: Rule(cards.check_shoot, cards.do_shoot),
+    March: Rule(moving.check_march, moving.do_march, candidates=moving.march_candidates),
+    Move: Rule(moving.check_move, moving.do_move, candidates=moving.move_candidates),
+    EndMarch: Rule(moving.check_end_march, moving.do_end_march, candidates=moving.end_march_candidates),
+    Attack: Rule(attacking.check_attack, attacking.do_attack, candidates=attacking.attack_candidates),
+    Bolster: Rule(turn.check_bolster, turn.do_bolster, candidates=turn.bolster_candidates),
+    Respawn: Rule(attacking.check_respawn, attacking.do_respawn, candidates=attacking.respawn_candidates),
+    Claim: Rule(attacking.check_claim, attacking.do_claim, candidates=attacking.claim_candidates),
+    Push: Rule(attacking.check_push, attacking.do_push, candidates=attacking.push_candidates),
+    Discard: Rule(terrain.check_discard, terrain.do_discard, candidates=terrain.discard_candidates),
+    Rest: Rule(terrain.check_rest, terrain.do_rest),
+    Hire: Rule(terrain.check_hire, terrain.do_hire),
+    Prep: Rule(terrain.check_prep, terrain.do_prep),
+    Upgrade: Rule(terrain.check_upgrade, terrain.do_upgrade),
+    Relocate: Rule(terrain.check_relocate, terrain.do_relocate),
+    EndTurn: Rule(turn.check_end_turn, turn.do_end_turn, candidates=turn.end_turn_candidates),
+}, phases={
+    "edge": Phase("setup.sides", (ChooseEdge,), "a side of the board must first be chosen"),
+    "draft": Phase("setup.draft", (Keep,), "the draft comes first: keep one of the action cards offered"),
+    "respawn": Phase("attacking.defeat", (Respawn,), "the defeated unit must first be given a spawn point"),
+    "claim": Phase("attacking.spoils", (Claim,), "the defeated defender must first be eliminated or captured"),
+    "push": Phase("attacking.push", (Push,), "the pushed defender's new space must first be chosen"),
+    "discard": Phase("terrain.village", (Discard,), "the hand must first be discarded down to two cards"),
+    "moving": Phase("moving", (Move, EndMarch), "finish moving first (or stop moving)"),
+    # the start of the turn: action cards and ballista shots come before any action, then the main part's
+    START: Phase("turn.start", (PlayCard, IgnoreCard, Shoot) + _ACTIONS,
+                 "at the start of the turn: an action card, the ballista, an action or the end of the turn; units "
+                 "move only during a March, and terrain actions come at the end of the turn", legal=_start_offers),
+    MAIN: Phase("turn.actions", _ACTIONS, "in the main part of the turn: March, Attack, Bolster or end it; "
+                "action cards and the ballista are used at the start of the turn, units move only during a March, "
+                "and terrain actions come at the end of the turn"),
+    END: Phase("turn.end", (Rest, Hire, Prep, Upgrade, Relocate, EndTurn),
+               "only terrain actions are left at the end of the turn", legal=_end_offers),
+}, phase_of=_phase_of)
+
+
+class DiceTacticsState(GridState):
     """A game in progress: ``game.setup`` holds the board, ``position`` everything that changes."""
 
-    # -- the contract -----------------------------------------------------------------------------------
-    def _check(self, act):
-        p = self.position
-        kind = type(act)
-        if p.pending is not None:
-            answer = _ANSWERS[type(p.pending)]
-            if kind is not answer:
-                return rules.no(f"{p.pending.player} must first {p.pending.prompt}", p.pending.rule)
-        elif kind in _ANSWERS.values():
-            return _RULES[kind][0](self, act)  # refuses: nothing is waiting for that answer
-        elif p.moving is not None:
-            if kind not in _MOVING:
-                return rules.no("finish moving first (or stop moving)", "moving")
-        elif p.phase == END and kind not in _END:
-            return rules.no("only terrain actions are left at the end of the turn", "turn.end")
-        elif p.phase == MAIN and kind in _START_ONLY:
-            return rules.no("action cards and the ballista are used at the start of the turn, before any action",
-                            "turn.start")
-        return _RULES[kind][0](self, act)
+    rules = RULES
+    saves = saves  # the legality check and the save format (the core's save hooks answer from it)
 
+    # -- the contract -----------------------------------------------------------------------------------
     def _do(self, act):
-        p, events = _RULES[type(act)][1](self, act)
-        return rules.settle(self, p, events), events
+        p, events = RULES.do(self, act)
+        return turn.settle(self, p, events), events
 
     def _standing(self) -> dict[str, int]:
         return {side: len(self.position.in_play(side)) for side in self.sides}
 
+    def outcome_at(self, position) -> Outcome | None:
+        # settle() asks after every step of moving the game on; the last answer is the one the core asks for
+        # again once the action is applied, so it is kept (by the position's identity: positions never change).
+        if position is self.position:
+            return self.outcome
+        known = self.__dict__.get("_outcome_at")
+        if known is None or known[0] is not position:
+            known = self.__dict__["_outcome_at"] = (position, super().outcome_at(position))
+        return known[1]
+
     def _outcome(self) -> Outcome | None:
+        known = self.__dict__.get("_outcome_at")
+        if known is not None and known[0] is self.position:
+            return known[1]
         p = self.position
         goal = self.settings.victory_points
         for side in self.sides:
             if p.vp[side] >= goal:
                 return Outcome(side, f"{side} reaches {p.vp[side]} VP, of the {goal} needed to win", Termination.OBJECTIVE)
         if p.phase != SETUP:
+            present = {u.side for u in p.units.values()}
             for side in self.sides:
-                if not any(u.side == side for u in p.units.values()) and p.supply[side].squads <= 0:
+                if side not in present and p.supply[side].squads <= 0:
                     return Outcome(self.other(side), f"{side} has no unit in play and no squad in the supply to "
                                    "bolster with", Termination.FORFEIT)
         if p.finished:
@@ -105,26 +147,6 @@ class DiceTacticsState(GameState):
             return Outcome(None, f"{why} with both sides on {vp[a]} VP", kind)
         winner = a if vp[a] > vp[b] else b
         return Outcome(winner, f"{why}: {winner} has more VP ({vp[a]} to {vp[b]})", kind)
-
-    @classmethod
-    def _position_problem(cls, game, position):
-        return saves.position_problem(game, position)
-
-    @classmethod
-    def _setup_to_dict(cls, setup):
-        return saves.setup_to_dict(setup)
-
-    @classmethod
-    def _setup_from_dict(cls, data):
-        return saves.setup_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, position):
-        return saves.position_to_dict(position)
-
-    @classmethod
-    def _position_from_dict(cls, game, data):
-        return saves.position_from_dict(game, data)
 
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))
@@ -147,90 +169,9 @@ class DiceTacticsState(GameState):
         p = self.position if p is None else p
         return target_die(p.marker, self.settings.target_step, START_TARGET)
 
-    def at(self, position) -> DiceTacticsState:
-        """A throw-away state at ``position`` (to ask the checks about a position being built)."""
-        probe = object.__new__(type(self))
-        probe.__dict__.update(self.__dict__)
-        probe.position, probe._outcome_of = position, (None, None)
-        return probe
-
     def end_options(self, position) -> bool:
         """Whether any terrain action is possible at the end of the turn in ``position``."""
-        probe = self.at(position)
-        return any(not isinstance(a, EndTurn) for a in probe._end_actions())
-
-    # -- legal actions --------------------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator:
-        for act in self._candidates():
-            if self._check(act) is None:
-                yield act
-
-    def _end_actions(self):
-        return (a for a in self._end_candidates(self.position.side) if self._check(a) is None)
-
-    def _candidates(self):
-        p = self.position
-        me = self.current_player
-        pending = p.pending
-        if isinstance(pending, EdgeChoice):
-            yield from (ChooseEdge(me, edge) for edge in sorted(self.setup.spawns))
-        elif isinstance(pending, DraftPick):
-            yield from (Keep(me, c) for c in dict.fromkeys(p.draft.get(me, ())))
-        elif isinstance(pending, RespawnChoice):
-            unit = p.units[pending.unit]
-            yield from (Respawn(me, unit.id, s) for s in rules.spawn_points(self, p, unit))
-        elif isinstance(pending, ClaimChoice):
-            yield from (Claim(me, c) for c in rules.CLAIMS)
-        elif isinstance(pending, PushChoice):
-            yield from (Push(me, s) for s in rules.push_squares(self, p, p.units[pending.unit]))
-        elif isinstance(pending, DiscardChoice):
-            yield from (Discard(me, c) for c in dict.fromkeys(p.hands[me]))
-        elif p.moving is not None:
-            movers = [p.units[p.moving.unit]] if p.moving.unit else p.in_play(me)
-            for unit in movers:
-                for direction in DIRECTIONS:
-                    yield Move(me, unit.id, direction)
-            yield EndMarch(me)
-        elif p.phase in (START, MAIN):
-            mine, theirs = p.in_play(me), p.in_play(self.other(me))
-            if p.phase == START and not p.card_played:
-                for card in dict.fromkeys(p.hands[me]):
-                    kind = CARDS[card]
-                    if kind.target == "own":
-                        yield from (PlayCard(me, card, u.id) for u in mine)
-                    elif kind.target == "enemy":
-                        yield from (PlayCard(me, card, u.id, n) for u in theirs for n in (1, 2))
-                    else:
-                        yield PlayCard(me, card)
-                    yield IgnoreCard(me, card)
-            if p.phase == START:
-                for unit in mine:
-                    if self.setup.kind(unit.square) == BALLISTA:
-                        yield from (Shoot(me, unit.id, e.id) for e in theirs)
-            yield March(me)
-            for unit in mine:
-                yield from (Attack(me, unit.id, e.id) for e in theirs)
-            yield Bolster(me)
-            if self.settings.bolster == "choose":
-                yield from (Bolster(me, n) for n in range(1, len(rules.bolster_spots(self, p, me))))
-            yield EndTurn(me)
-        elif p.phase == END:
-            yield from self._end_candidates(me)
-
-    def _end_candidates(self, me):
-        p = self.position
-        mine = p.in_play(me)
-        for unit in mine:
-            kind = self.setup.kind(unit.square)
-            if kind == VILLAGE:
-                yield Rest(me, unit.id)
-                yield Hire(me, unit.id, 1)
-                yield Hire(me, unit.id, 2)
-                yield Prep(me, unit.id)
-            elif kind == TOWER:
-                yield from (Upgrade(me, unit.id, s.id) for s in mine if s.kind == "squad")
-                yield from (Relocate(me, unit.id, m.id) for m in mine)
-        yield EndTurn(me)
+        return next(terrain.terrain_offers(self, position), None) is not None
 
     # -- hidden information -----------------------------------------------------------------------------------
     @property

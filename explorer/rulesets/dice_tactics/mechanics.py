@@ -12,6 +12,7 @@ import dataclasses
 
 from explorer.core import Explained, Reason
 from explorer.core.grid import manhattan
+from explorer.core.gridstate import setup_memo
 
 from .data import (
     BULLSEYE_LOSSES, FULLMETAL_LOSSES, MACHINERY_AT, MACHINERY_SQUAD, MAX_STRENGTH, SCARE_BONUS, SQUAD, TANK, TERRAIN,
@@ -40,6 +41,21 @@ def move_cost(setup: Setup, kind: str, start, end, *, ignore_costs: bool = False
     return Explained(sum(r.delta for r in reasons), tuple(reasons))
 
 
+def known_move_cost(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> Explained[int] | None:
+    """:func:`move_cost` of engine-made squares, worked out once per setup (the offers ask it for every step)."""
+    memo = setup_memo(setup).setdefault("move_cost", {})
+    key = (kind, start, end, ignore_costs)
+    if key not in memo:
+        memo[key] = move_cost(setup, kind, start, end, ignore_costs=ignore_costs)
+    return memo[key]
+
+
+def move_points(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> int | None:
+    """:func:`known_move_cost`'s value alone."""
+    cost = known_move_cost(setup, kind, start, end, ignore_costs)
+    return None if cost is None else cost.value
+
+
 def attack_range(setup: Setup, unit: Unit) -> Explained[int]:
     """How many spaces away (counted orthogonally) ``unit`` can attack."""
     base = UNITS[unit.kind].range
@@ -51,7 +67,13 @@ def attack_range(setup: Setup, unit: Unit) -> Explained[int]:
 
 
 def in_range(setup: Setup, attacker: Unit, defender: Unit) -> bool:
-    return manhattan(attacker.square, defender.square) <= attack_range(setup, attacker).value
+    """Whether ``defender`` is within ``attacker``'s range (the range worked out once per kind and square)."""
+    memo = setup_memo(setup).setdefault("range", {})
+    key = (attacker.kind, attacker.square)
+    reach = memo.get(key)
+    if reach is None:
+        reach = memo[key] = attack_range(setup, attacker).value
+    return manhattan(attacker.square, defender.square) <= reach
 
 
 def attacking_strength(setup: Setup, unit: Unit) -> Explained[int]:

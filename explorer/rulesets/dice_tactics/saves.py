@@ -11,6 +11,9 @@ import dataclasses
 from collections import Counter
 
 from explorer.core.grid import Grid
+from explorer.core.gridstate import (
+    TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem, is_whole,
+)
 from explorer.core.limits import brief
 
 from . import data as d
@@ -22,36 +25,16 @@ from .position import (
 MAX_GRID = 32
 MAX_TURNS = 100_000
 MAX_COUNT = 10_000  # resources, VP: far above any game, small enough to stay sane
-_SYMBOLS = {key: t.symbol for key, t in TERRAIN.items()}
-_KINDS = {t.symbol: key for key, t in TERRAIN.items()}
-
-
-def _int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+TERRAIN_CODE = TerrainCode({key: t.symbol for key, t in TERRAIN.items()}, TERRAIN[d.GROUND].symbol)  # ground: blank
 
 
 def _square(v, grid) -> bool:
-    return isinstance(v, tuple) and len(v) == 2 and all(_int(x) for x in v) and v in grid
+    return isinstance(v, tuple) and len(v) == 2 and all(is_whole(x) for x in v) and v in grid
 
 
 # -- the setup --------------------------------------------------------------------------------------------------
-def terrain_rows(grid: Grid, terrain) -> list[str]:
-    return ["".join(_SYMBOLS[terrain.get((c, r), d.GROUND)] for c in range(grid.width)) for r in range(grid.height)]
-
-
-def terrain_from_rows(rows) -> dict:
-    terrain = {}
-    for r, row in enumerate(rows):
-        for c, symbol in enumerate(row):
-            if symbol not in _KINDS:
-                raise ValueError(f"unknown terrain symbol {brief(symbol)} at {(c, r)}")
-            if _KINDS[symbol] != d.GROUND:
-                terrain[(c, r)] = _KINDS[symbol]
-    return terrain
-
-
 def setup_to_dict(setup: Setup) -> dict:
-    return {"grid": [setup.grid.width, setup.grid.height], "terrain": terrain_rows(setup.grid, setup.terrain),
+    return {**grid_and_terrain_to_dict(setup.grid, setup.terrain, TERRAIN_CODE),
             "spawns": {edge: [list(s) for s in squares] for edge, squares in setup.spawns.items()},
             "zone": [list(s) for s in sorted(setup.zone)]}
 
@@ -61,7 +44,7 @@ def _squares(value, what: str, grid: Grid) -> tuple:
         raise ValueError(f"{what} is a list of [column, row] squares")
     out = []
     for item in value:
-        if not isinstance(item, list) or len(item) != 2 or not all(_int(x) for x in item) or tuple(item) not in grid:
+        if not isinstance(item, list) or len(item) != 2 or not all(is_whole(x) for x in item) or tuple(item) not in grid:
             raise ValueError(f"{what}: {brief(item)} is not a square of the {grid.width}x{grid.height} board")
         out.append(tuple(item))
     if len(set(out)) != len(out):
@@ -70,20 +53,11 @@ def _squares(value, what: str, grid: Grid) -> tuple:
 
 
 def setup_from_dict(data) -> Setup:
-    if not isinstance(data, dict) or set(data) != {"grid", "terrain", "spawns", "zone"}:
-        raise ValueError("the setup is an object with 'grid', 'terrain', 'spawns' and 'zone'")
-    size = data["grid"]
-    if not isinstance(size, list) or len(size) != 2 or not all(_int(v) and 1 <= v <= MAX_GRID for v in size):
-        raise ValueError(f"the grid is [columns, rows], each 1 to {MAX_GRID}, not {brief(size)}")
-    grid = Grid(*size)
-    rows = data["terrain"]
-    if (not isinstance(rows, list) or len(rows) != grid.height
-            or any(not isinstance(row, str) or len(row) != grid.width for row in rows)):
-        raise ValueError(f"the terrain is {grid.height} rows of {grid.width} symbols")
+    grid, terrain = grid_and_terrain(data, TERRAIN_CODE, MAX_GRID, also=("spawns", "zone"))
     spawns = data["spawns"]
     if not isinstance(spawns, dict) or set(spawns) != set(EDGES):
         raise ValueError(f"the spawn points are given for the edges {' and '.join(EDGES)}")
-    return Setup(grid, terrain_from_rows(rows), {e: _squares(spawns[e], f"the {e} spawn points", grid) for e in EDGES},
+    return Setup(grid, terrain, {e: _squares(spawns[e], f"the {e} spawn points", grid) for e in EDGES},
                  frozenset(_squares(data["zone"], "the Target Zone", grid)))
 
 
@@ -91,8 +65,9 @@ def setup_problem(setup) -> str | None:
     if not isinstance(setup, Setup) or not isinstance(setup.grid, Grid):
         return "a Dice Tactics game needs a Setup"
     grid = setup.grid
-    if not 1 <= grid.width <= MAX_GRID or not 1 <= grid.height <= MAX_GRID:
-        return f"a board is 1 to {MAX_GRID} spaces each way"
+    problem = grid_size_problem(grid, MAX_GRID)
+    if problem:
+        return problem
     if set(setup.spawns) != set(EDGES):
         return f"spawn points are given for the edges {' and '.join(EDGES)}"
     for edge, squares in setup.spawns.items():
@@ -125,20 +100,20 @@ def position_problem(game, p) -> str | None:
     grid = setup.grid
     if p.side not in sides:
         return f"the player to move is one of {', '.join(sides)}, not {brief(p.side)}"
-    if not _int(p.turn) or not 1 <= p.turn <= MAX_TURNS:
+    if not is_whole(p.turn) or not 1 <= p.turn <= MAX_TURNS:
         return f"the turn is a whole number from 1 to {MAX_TURNS}"
     if p.side != sides[(p.turn - 1) % 2]:
         return f"turn {p.turn} is {sides[(p.turn - 1) % 2]}'s"
     if p.phase not in PHASES:
         return f"the phase is one of {', '.join(PHASES)}, not {brief(p.phase)}"
-    if not _int(p.marker) or not 1 <= p.marker <= game.settings.track_length:
+    if not is_whole(p.marker) or not 1 <= p.marker <= game.settings.track_length:
         return f"the Operation Marker is on a space from 1 to {game.settings.track_length}, not {brief(p.marker)}"
     for field in ("supply", "resources", "vp", "hands", "edges"):
         if not isinstance(getattr(p, field), dict) or set(getattr(p, field)) != set(sides) and field != "edges":
             return f"{field} must be given for exactly {' and '.join(sides)}"
     for side in sides:
         s = p.supply[side]
-        if not isinstance(s, Supply) or not _int(s.squads) or not _int(s.tanks):
+        if not isinstance(s, Supply) or not is_whole(s.squads) or not is_whole(s.tanks):
             return f"{side}'s supply is a count of squads and tanks"
         if not 0 <= s.tanks <= d.START_TANKS:
             return f"{side}'s supply holds 0 to {d.START_TANKS} tanks, not {s.tanks}"
@@ -146,11 +121,11 @@ def position_problem(game, p) -> str | None:
             return f"{side}'s supply holds 0 to {d.START_SQUADS + d.START_TANKS} squads, not {s.squads}"
         for field in ("resources", "vp"):
             v = getattr(p, field)[side]
-            if not _int(v) or not 0 <= v <= MAX_COUNT:
+            if not is_whole(v) or not 0 <= v <= MAX_COUNT:
                 return f"{side}'s {field} is a whole number from 0 to {MAX_COUNT}, not {brief(v)}"
-    if not _int(p.temporary) or not 0 <= p.temporary <= 1:
+    if not is_whole(p.temporary) or not 0 <= p.temporary <= 1:
         return "the temporary resource is 0 or 1"
-    if not _int(p.actions_left) or not 0 <= p.actions_left <= d.ACTIONS_PER_TURN:
+    if not is_whole(p.actions_left) or not 0 <= p.actions_left <= d.ACTIONS_PER_TURN:
         return f"actions left are 0 to {d.ACTIONS_PER_TURN}"
     # units
     if not isinstance(p.units, dict) or len(p.units) > 4 * (d.START_SQUADS + d.START_TANKS):
@@ -161,7 +136,7 @@ def position_problem(game, p) -> str | None:
         if not isinstance(u, Unit) or u.id != name or u.side not in sides or u.kind not in UNITS:
             return f"unit {brief(name)} is not a unit of {' or '.join(sides)}"
         kind = UNITS[u.kind]
-        if not _int(u.strength) or not (kind.low if u.square is not None else 0) <= u.strength <= kind.high:
+        if not is_whole(u.strength) or not (kind.low if u.square is not None else 0) <= u.strength <= kind.high:
             return f"{name} is a {u.kind} with strength {kind.low} to {kind.high}, not {brief(u.strength)}"
         if u.kind == TANK and u.strength <= d.MACHINERY_AT:
             return f"{name} is a tank of {u.strength}: Machinery destroys a tank at {d.MACHINERY_AT}"
@@ -198,7 +173,7 @@ def position_problem(game, p) -> str | None:
     if not isinstance(p.windmills, dict) or set(p.windmills) != {s for s, k in setup.terrain.items()
                                                                   if k == d.WINDMILL}:
         return "every windmill, and nothing else, holds a count of resources"
-    if any(not _int(v) or not 0 <= v <= MAX_COUNT for v in p.windmills.values()):
+    if any(not is_whole(v) or not 0 <= v <= MAX_COUNT for v in p.windmills.values()):
         return "a windmill holds a whole number of resources"
     for name, u in p.units.items():
         if u.square is not None and setup.kind(u.square) == d.WINDMILL and p.windmills[u.square] > 0:
@@ -220,12 +195,12 @@ def position_problem(game, p) -> str | None:
             return f"a decision names {brief(x.unit)}, who is not in the game"
     if p.moving is not None:
         m = p.moving
-        if not isinstance(m, Moving) or m.kind not in MOVE_KINDS or not _int(m.points) or not 0 <= m.points <= 10:
+        if not isinstance(m, Moving) or m.kind not in MOVE_KINDS or not is_whole(m.points) or not 0 <= m.points <= 10:
             return "a march under way has a kind and 0 to 10 movements left"
         if m.unit and m.unit not in p.units or any(u not in p.units for u in m.moved):
             return "a march names units that are not in the game"
     if not isinstance(p.effects, tuple) or any(not isinstance(e, Effect) or e.name not in CARDS or e.side not in sides
-                                                or not _int(e.turn) or not 1 <= e.turn <= MAX_TURNS
+                                                or not is_whole(e.turn) or not 1 <= e.turn <= MAX_TURNS
                                                 for e in p.effects):
         return "effects are cards' effects on a player, in a turn of the game"
     for field in ("shot", "acted"):
@@ -286,7 +261,7 @@ def _texts(v, what) -> tuple:
 
 
 def _counts(v, what, sides) -> dict:
-    if not isinstance(v, dict) or set(v) != set(sides) or not all(_int(x) for x in v.values()):
+    if not isinstance(v, dict) or set(v) != set(sides) or not all(is_whole(x) for x in v.values()):
         raise ValueError(f"{what} is a whole number for each of {' and '.join(sides)}")
     return dict(v)
 
@@ -309,7 +284,7 @@ def position_from_dict(game, data) -> Position:
             raise ValueError(f"a unit is [id, side, kind, strength, square], not {brief(row)}")
         square = row[4]
         if square is not None:
-            if not isinstance(square, list) or len(square) != 2 or not all(_int(x) for x in square):
+            if not isinstance(square, list) or len(square) != 2 or not all(is_whole(x) for x in square):
                 raise ValueError(f"a unit's square is [column, row] or null, not {brief(square)}")
             square = tuple(square)
         if row[0] in units:
@@ -317,13 +292,13 @@ def position_from_dict(game, data) -> Position:
         units[row[0]] = Unit(row[0], row[1], row[2], row[3], square)
     supply = data["supply"]
     if not isinstance(supply, dict) or set(supply) != set(sides) or not all(
-            isinstance(v, list) and len(v) == 2 and all(_int(x) for x in v) for v in supply.values()):
+            isinstance(v, list) and len(v) == 2 and all(is_whole(x) for x in v) for v in supply.values()):
         raise ValueError("the supply is [squads, tanks] for each player")
     hands, draft = data["hands"], data["draft"]
     if not isinstance(hands, dict) or set(hands) != set(sides) or not isinstance(draft, dict) or set(draft) - set(sides):
         raise ValueError("hands (and the draft) are given per player")
     mills = data["windmills"]
-    if not isinstance(mills, list) or not all(isinstance(m, list) and len(m) == 3 and all(_int(x) for x in m)
+    if not isinstance(mills, list) or not all(isinstance(m, list) and len(m) == 3 and all(is_whole(x) for x in m)
                                               for m in mills):
         raise ValueError("windmills are [column, row, resources]")
     edges = data["edges"]
@@ -331,14 +306,14 @@ def position_from_dict(game, data) -> Position:
         raise ValueError("edges map players to sides of the board")
     effects = data["effects"]
     if not isinstance(effects, list) or not all(
-            isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], str) and _int(e[2])
+            isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], str) and is_whole(e[2])
             for e in effects):
         raise ValueError("effects are [card, player, turn]")
     moving = data["moving"]
     if moving is not None:
         if not isinstance(moving, dict) or set(moving) != {f.name for f in dataclasses.fields(Moving)}:
             raise ValueError("a march under way has kind, points, unit, moved, free_used, ignore_costs, no_tanks")
-        if not isinstance(moving["kind"], str) or not _int(moving["points"]) or not isinstance(moving["unit"], str):
+        if not isinstance(moving["kind"], str) or not is_whole(moving["points"]) or not isinstance(moving["unit"], str):
             raise ValueError("a march under way has a kind, a number of movements and a unit")
         moving = Moving(moving["kind"], moving["points"], moving["unit"], _texts(moving["moved"], "moved"),
                         _texts(moving["free_used"], "free_used"), _bool(moving["ignore_costs"], "ignore_costs"),
@@ -347,7 +322,7 @@ def position_from_dict(game, data) -> Position:
         if not isinstance(data[key], str):
             raise ValueError(f"{key} is text")
     for key in ("turn", "marker", "actions_left", "temporary"):
-        if not _int(data[key]):
+        if not is_whole(data[key]):
             raise ValueError(f"{key} is a whole number")
     if not isinstance(data["queue"], list):
         raise ValueError("the queue is a list of decisions")

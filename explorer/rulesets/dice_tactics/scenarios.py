@@ -18,7 +18,7 @@ from . import data as d
 from .data import CARDS, SIDES
 from .game import DiceTacticsState
 from .position import MAIN, SETUP, START, EdgeChoice, Position, Setup, Supply, Unit
-from .saves import terrain_from_rows
+from .saves import TERRAIN_CODE
 from .settings import Settings
 
 
@@ -56,7 +56,7 @@ def board(text: str, spawns=None, zone=None) -> Setup:
     spawns = spawns or {"west": tuple((0, r) for r in edge_rows), "east": tuple((width - 1, r) for r in edge_rows)}
     middle = frozenset((c, r) for c in range(width // 2 - 1, width // 2 + 2) for r in range(height // 2 - 1,
                                                                                          height // 2 + 2))
-    return Setup(Grid(width, height), terrain_from_rows(rows), dict(spawns),
+    return Setup(Grid(width, height), TERRAIN_CODE.terrain(rows), dict(spawns),
                  frozenset(zone if zone is not None else middle))
 
 

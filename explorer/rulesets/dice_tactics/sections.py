@@ -122,3 +122,4 @@ _ABSENT = {
 
 SECTIONS = Catalogue(RULESET, _CATALOGUE, concepts=_CONCEPTS, absent=_ABSENT)  # rulings' sections: at registration
 ref = SECTIONS.ref
+refuse = SECTIONS.refuse  # the one refusal spelling: refuse(section, text)

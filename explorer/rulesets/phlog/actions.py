@@ -147,19 +147,3 @@ def describe(act: Action, *, hide_cards: bool = False) -> str:
     if isinstance(act, EndTurn):
         return "end the turn"
     return repr(act)
-
-
-_MADE: dict = {}
-
-
-def made(kind: type, *args) -> Action:
-    """``kind(*args)``, built once and then shared. Actions are frozen values, and listing the legal
-    actions makes the same few hundred of them over and over; building one costs more than finding it.
-    Only for arguments the engine made itself (plain, already normal values)."""
-    key = (kind, args)
-    act = _MADE.get(key)
-    if act is None:
-        if len(_MADE) >= 65536:  # bound the memory; the actions in use are soon made again
-            _MADE.clear()
-        act = _MADE[key] = kind(*args)
-    return act

@@ -7,11 +7,12 @@ from explorer.core.actions import PUBLIC
 from explorer.core.cards import parse_code
 from explorer.core.frozen import evolve
 
+from .actions import ChooseAttackCard, ChooseDefenceCard
 from .jokers import open_window
 from .mechanics import attack_refusal, resolve_trick, spoils_taker
 from .position import ATTACK_CARD, DEFENCE_CARD, MOVE, AttackInProgress, DefenceChoice, event
-from .sections import ref
-from .turn import card_refusal, expect, fighter_turn_refusal
+from .sections import refuse
+from .turn import card_refusal, fighter_turn_refusal, value_card_candidates
 
 
 def check_attack(state, act) -> RuleViolation | None:
@@ -21,9 +22,9 @@ def check_attack(state, act) -> RuleViolation | None:
     p = state.position
     fighter = state.activated_fighter
     if p.attacked:
-        return RuleViolation(f"{fighter.id} has already attacked this activation", ref("attacking.one_per_activation"))
+        return refuse("attacking.one_per_activation", f"{fighter.id} has already attacked this activation")
     if not state.value_cards(p.side):
-        return RuleViolation(f"{p.side} has no card in hand to attack with", ref("attacking.cards"))
+        return refuse("attacking.cards", f"{p.side} has no card in hand to attack with")
     target = p.fighters.get(act.target) if isinstance(act.target, str) else None
     return attack_refusal(state.board, fighter, target)
 
@@ -39,7 +40,11 @@ def do_attack(state, act):
 
 
 def check_attack_card(state, act) -> RuleViolation | None:
-    return expect(state, ATTACK_CARD) or card_refusal(state, state.position.side, act.card, "attacking.cards")
+    return card_refusal(state, state.position.side, act.card, "attacking.cards")
+
+
+attack_card_candidates = value_card_candidates(ChooseAttackCard)
+defence_card_candidates = value_card_candidates(ChooseDefenceCard)
 
 
 def do_attack_card(state, act):
@@ -61,8 +66,6 @@ def do_attack_card(state, act):
 
 
 def check_defence_card(state, act) -> RuleViolation | None:
-    if not isinstance(state.position.pending, DefenceChoice):
-        return expect(state, DEFENCE_CARD)
     return card_refusal(state, state.position.pending.player, act.card, "attacking.cards")
 
 

@@ -10,11 +10,12 @@ from explorer.core import RandomBot
 from explorer.core.cards import Piles
 from explorer.core.frozen import evolve
 from explorer.core.grid import manhattan
+from explorer.core.gridstate import made
 from explorer.core.search import SearchBot
 
 from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Nominate, PlayJoker,
-    PlayMovementCard, made,
+    PlayMovementCard,
 )
 from .game import PhlogState
 from .position import ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE

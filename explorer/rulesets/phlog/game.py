@@ -13,48 +13,60 @@ filter by it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from explorer.core import Event, GameState
+from explorer.core import Event
 from explorer.core.cards import Card
-from explorer.core.ruletable import Rule, RuleTable
+from explorer.core.gridstate import GridState
+from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, jokers, moving, saves, turn
 from .actions import (
     Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate, PlayJoker,
-    PlayMovementCard, Step, ToggleDoor, describe, made,
+    PlayMovementCard, Step, ToggleDoor, describe,
 )
-from .data import DOOR, Fighter
-from .mechanics import Board, attack_block, jumps_from, step_block, toggle_door_block
+from .data import Fighter
+from .mechanics import Board
 from .position import (
-    ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, JokerWindow, draw_events, event,
+    ATTACK_CARD, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, JokerWindow, draw_events, event,
 )
 from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
 
 RULES = RuleTable(SECTIONS, {
     Nominate: Rule(turn.check_nominate, turn.do_nominate),
-    PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card),
+    PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card,
+                           candidates=turn.value_card_candidates(PlayMovementCard)),
     EndTurn: Rule(turn.check_end_turn, turn.do_end_turn),
     Step: Rule(moving.check_step, moving.do_step),
     Jump: Rule(moving.check_jump, moving.do_jump),
     ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door),
     Attack: Rule(attacking.check_attack, attacking.do_attack),
-    ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card),
-    ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card),
+    ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card,
+                           candidates=attacking.attack_card_candidates),
+    ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card,
+                            candidates=attacking.defence_card_candidates),
     PlayJoker: Rule(jokers.check_play_joker, jokers.do_play_joker),
     CancelJoker: Rule(jokers.check_cancel_joker, jokers.do_cancel_joker),
     DeclineJoker: Rule(jokers.check_decline_joker, jokers.do_decline_joker),
-})
+}, phases={
+    # The turn's steps, each with what it allows (offered in this order) and the section that says so.
+    NOMINATE: Phase("turn.nominate", (Nominate, EndTurn), "the active player must first nominate a fighter to activate",
+                    legal=turn.nominate_offers),
+    MOVEMENT_CARD: Phase("turn.movement_card", (PlayMovementCard,),
+                         "the active player must first play a card from hand for the fighter's movement"),
+    JOKER: Phase("jokers.play", (DeclineJoker, CancelJoker, PlayJoker),
+                 "a card has just been revealed: its joker window must first close", legal=jokers.window_offers),
+    MOVE: Phase("turn.expend", (Step, Jump, ToggleDoor, Attack, EndTurn),
+                "the fighter is activated: move, attack or end the turn", legal=moving.fighter_offers),
+    ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack"),
+    DEFENCE_CARD: Phase("attacking.cards", (ChooseDefenceCard,), "the defender must first choose a card to defend with"),
+}, phase_of=lambda state: state.position.phase)
 
 
-_DOORS: dict = {}  # id(setup) -> (setup, its door squares)
-
-
-class PhlogState(GameState):
+class PhlogState(GridState):
     """A game in progress: ``game.setup`` holds the grid and terrain, ``position`` everything that changes."""
 
     rules = RULES
+    saves = saves  # the legality check and the save format (the core's save hooks answer from it)
 
     # -- the contract ----------------------------------------------------------------------------
     def _standing(self) -> dict[str, int]:
@@ -69,89 +81,8 @@ class PhlogState(GameState):
             cached = self.__dict__["_standing_of"] = (fighters, standing)
         return dict(cached[1])
 
-    @classmethod
-    def _position_problem(cls, game, position):
-        return saves.position_problem(game, position)
-
-    @classmethod
-    def _setup_to_dict(cls, setup):
-        return saves.setup_to_dict(setup)
-
-    @classmethod
-    def _setup_from_dict(cls, data):
-        return saves.setup_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, position):
-        return saves.position_to_dict(position)
-
-    @classmethod
-    def _position_from_dict(cls, game, data):
-        return saves.position_from_dict(game, data)
-
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))
-
-    # -- legal actions -------------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator:
-        p = self.position
-        player = self.current_player
-        if p.phase == NOMINATE:
-            if not self.value_cards(player):
-                yield made(EndTurn, player)
-                return
-            for fighter in p.fighters.values():
-                if fighter.alive and fighter.side == player:
-                    yield made(Nominate, player, fighter.id)
-        elif p.phase in (MOVEMENT_CARD, ATTACK_CARD, DEFENCE_CARD):
-            kind = {MOVEMENT_CARD: PlayMovementCard, ATTACK_CARD: ChooseAttackCard,
-                    DEFENCE_CARD: ChooseDefenceCard}[p.phase]
-            for card in dict.fromkeys(self.value_cards(player)):
-                yield made(kind, player, card.code)
-        elif p.phase == JOKER:
-            yield made(DeclineJoker, player)
-            if self.jokers_in_hand(player):
-                if p.pending.stage == CANCEL:
-                    yield made(CancelJoker, player)
-                else:
-                    yield from (made(PlayJoker, player, v) for v in self.values.values())
-        elif p.phase == MOVE:
-            yield from self._legal_moves(player)
-            yield made(EndTurn, player)
-
-    def _legal_moves(self, player: str) -> Iterator:
-        # The same rules as the checks (step_refusal and the rest), asked through their cheap "block" form.
-        p = self.position
-        fighter = self.activated_fighter
-        if not fighter.alive:
-            return
-        board = self.board
-        points = p.movement_left
-        square = fighter.square
-        if not p.movement_stopped:
-            for direction in "NESW":
-                if step_block(board, square, direction, points) is None:
-                    yield made(Step, player, direction)
-            for direction, squares in jumps_from(board, square, points):
-                yield made(Jump, player, direction, squares)
-            for door in self._doors:
-                if toggle_door_block(board, fighter, door, points) is None:
-                    yield made(ToggleDoor, player, door)
-        if not p.attacked and self.value_cards(p.side):
-            for target in p.fighters.values():
-                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
-                    yield made(Attack, player, target.id)
-
-    @property
-    def _doors(self) -> tuple:
-        """The ordinary doors' squares, in the terrain's order (the setup never changes: found once)."""
-        setup = self.game.setup
-        cached = _DOORS.get(id(setup))
-        if cached is None or cached[0] is not setup:
-            if len(_DOORS) >= 256:
-                _DOORS.clear()
-            cached = _DOORS[id(setup)] = (setup, tuple(s for s, kind in setup.terrain.items() if kind == DOOR))
-        return cached[1]
 
     # -- reading the position ------------------------------------------------------------------------
     @property

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 
+from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
+from .actions import CancelJoker, DeclineJoker, PlayJoker
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
-from .sections import ref
+from .sections import refuse
 
 
 def open_window(state, position, slot: str, owner: str, card, value: int):
@@ -19,27 +22,18 @@ def open_window(state, position, slot: str, owner: str, card, value: int):
     return evolve(position, phase=JOKER, pending=window)
 
 
-def _window(state) -> JokerWindow | RuleViolation:
-    w = state.position.pending
-    if isinstance(w, JokerWindow):
-        return w
-    return RuleViolation("no card has just been revealed: there is nothing to play a joker against",
-                         ref("jokers.play"))
-
-
+# The joker phase always has its window pending (the position's check says so): the rule table lets the
+# three answers through only then.
 def check_play_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    if isinstance(w, RuleViolation):
-        return w
+    w = state.position.pending
     if w.stage != OFFER:
-        return RuleViolation(f"a joker has been played against {w.owner}'s card: only {w.owner} may "
-                             "answer it, with a joker of their own", ref("jokers.cancel"))
+        return refuse("jokers.cancel", f"a joker has been played against {w.owner}'s card: only {w.owner} may "
+                                       "answer it, with a joker of their own")
     if not state.jokers_in_hand(w.reactor):
-        return RuleViolation(f"{w.reactor} holds no joker", ref("jokers.play"))
+        return refuse("jokers.play", f"{w.reactor} holds no joker")
     allowed = state.values.values()
     if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
-        return RuleViolation(f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}",
-                             ref("jokers.play"))
+        return refuse("jokers.play", f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}")
     return None
 
 
@@ -54,13 +48,11 @@ def do_play_joker(state, act):
 
 
 def check_cancel_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    if isinstance(w, RuleViolation):
-        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+    w = state.position.pending
     if w.stage != CANCEL:
-        return RuleViolation("there is no joker to cancel", ref("jokers.cancel"))
+        return refuse("jokers.cancel", "there is no joker to cancel")
     if not state.jokers_in_hand(w.owner):
-        return RuleViolation(f"{w.owner} holds no joker to cancel with", ref("jokers.cancel"))
+        return refuse("jokers.cancel", f"{w.owner} holds no joker to cancel with")
     return None
 
 
@@ -76,8 +68,20 @@ def do_cancel_joker(state, act):
 
 
 def check_decline_joker(state, act) -> RuleViolation | None:
-    w = _window(state)
-    return w if isinstance(w, RuleViolation) else None
+    return None  # letting the card stand is always allowed in the window
+
+
+def window_offers(state):
+    """In a joker window: letting the card stand, then the joker the player to decide holds, if any (the
+    owner cancels the joker played against their card; the other player names a value for their own)."""
+    w = state.position.pending
+    offers = [made(DeclineJoker, w.player)]
+    if state.jokers_in_hand(w.player):
+        if w.stage == CANCEL:
+            offers.append(made(CancelJoker, w.owner))
+        else:
+            offers += [made(PlayJoker, w.reactor, v) for v in state.values.values()]
+    return offers
 
 
 def do_decline_joker(state, act):
@@ -95,14 +99,11 @@ def do_decline_joker(state, act):
 
 def close_window(state, p, w: JokerWindow):
     """Play goes on with the card counting ``w.value``: the movement, the next window, or the trick."""
-    from .attacking import resolve_attack
-
-    p = evolve(p, pending=None)
     if w.slot == "movement":
-        p = evolve(p, movement_value=w.value, movement_left=w.value, phase=MOVE)
+        p = evolve(p, pending=None, movement_value=w.value, movement_left=w.value, phase=MOVE)
         return p, [event("movement", f"{p.activated} has {count(w.value, 'movement point')}.", ("turn.expend",))]
     attack = evolve(p.attack, **{f"{w.slot}_value": w.value})
-    p = evolve(p, attack=attack)
+    p = evolve(p, pending=None, attack=attack)
     if w.slot == "attack" and attack.defence_card is not None:
         return open_window(state, p, "defence", state.other(p.side), attack.defence_card, attack.defence_value), []
-    return resolve_attack(state, p)
+    return attacking.resolve_attack(state, p)

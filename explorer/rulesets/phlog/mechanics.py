@@ -13,6 +13,7 @@ only when a refusal is shown.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Mapping
 
 from explorer.core import Explained, Reason, RuleViolation
@@ -25,7 +26,7 @@ from .data import (
     STEP_COST, WALL, Fighter,
 )
 from .settings import Settings
-from .sections import ref
+from .sections import ref, refuse
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,10 +70,6 @@ class Board:
 # -- moving ---------------------------------------------------------------------------
 
 
-def _refuse(message: str, key: str) -> RuleViolation:
-    return RuleViolation(message, ref(key))
-
-
 # Each rule below is written once, as a cheap ``*_block`` that names what forbids the move (a short
 # tag, or ``None``), and a ``*_refusal`` that turns that tag into words and a citation. The search
 # for reachable squares and the legal-action list ask the block thousands of times a turn and only
@@ -86,6 +83,11 @@ def entry_block(board: Board, square: Square) -> str | None:
     """What keeps a fighter from ending up standing in ``square``, as a tag (``None``: nothing)."""
     if square not in board.grid:
         return OFF_BOARD
+    return on_board_block(board, square)
+
+
+def on_board_block(board: Board, square: Square) -> str | None:
+    """:func:`entry_block` for a square known to be on the board (as the squares of :func:`rays` are)."""
     kind = board.terrain.get(square)
     if kind == WALL:
         return WALLED
@@ -102,13 +104,13 @@ def _entry_refusal(board: Board, square: Square, verb: str) -> RuleViolation | N
     if block is None:
         return None
     if block == OFF_BOARD:
-        return _refuse(f"cannot {verb} {square}: it is off the board", "setup.grid")
+        return refuse("setup.grid", f"cannot {verb} {square}: it is off the board")
     if block == WALLED:
-        return _refuse(f"cannot {verb} {square}: walls are impassable", "terrain.walls")
+        return refuse("terrain.walls", f"cannot {verb} {square}: walls are impassable")
     if block == CLOSED_DOOR:
-        return _refuse(f"cannot {verb} {square}: the door is closed (opening it costs {DOOR_COST} movement point)",
-                       "terrain.doors")
-    return _refuse(f"cannot {verb} {square}: {board.occupants[square].id} is standing there", "moving.occupied")
+        return refuse("terrain.doors",
+                      f"cannot {verb} {square}: the door is closed (opening it costs {DOOR_COST} movement point)")
+    return refuse("moving.occupied", f"cannot {verb} {square}: {board.occupants[square].id} is standing there")
 
 
 def step_block(board: Board, square: Square, direction: str, points: int) -> str | None:
@@ -126,24 +128,23 @@ def step_refusal(board: Board, fighter: Fighter, direction: str, points: int) ->
     if block is None:
         return None
     if block == NOT_A_DIRECTION:
-        return _refuse(f"{direction!r} is not a direction: fighters move N, E, S or W only", "moving.orthogonal")
+        return refuse("moving.orthogonal", f"{direction!r} is not a direction: fighters move N, E, S or W only")
     if block == NO_POINTS:
-        return _refuse(f"{fighter.id} has no movement points left", "moving.points")
+        return refuse("moving.points", f"{fighter.id} has no movement points left")
     return _entry_refusal(board, step(fighter.square, direction), "move to")
 
 
 def jump_refusal(board: Board, fighter: Fighter, direction: str, squares: int, points: int) -> RuleViolation | None:
     """Why ``fighter`` may not jump ``squares`` squares in ``direction``, if it may not."""
     if not isinstance(direction, str) or direction not in DIRECTIONS:
-        return _refuse(f"{direction!r} is not a direction: a jump goes N, E, S or W in a straight line",
-                       "moving.jump")
+        return refuse("moving.jump", f"{direction!r} is not a direction: a jump goes N, E, S or W in a straight line")
     if not isinstance(squares, int) or isinstance(squares, bool) or squares < MIN_JUMP_SQUARES:
-        return _refuse(f"a jump moves at least {MIN_JUMP_SQUARES} squares (that costs "
-                       f"{MIN_JUMP_SQUARES * JUMP_COST_PER_SQUARE} movement points)", "moving.jump")
+        return refuse("moving.jump", f"a jump moves at least {MIN_JUMP_SQUARES} squares (that costs "
+                                     f"{MIN_JUMP_SQUARES * JUMP_COST_PER_SQUARE} movement points)")
     cost = jump_cost(squares).value
     if cost > points:
-        return _refuse(f"jumping {squares} squares costs {cost} movement points; {fighter.id} has {points}",
-                       "moving.points")
+        return refuse("moving.points",
+                      f"jumping {squares} squares costs {cost} movement points; {fighter.id} has {points}")
     *over, landing = ray(fighter.square, direction, squares)
     for square in over:
         refusal = _jumped_square_refusal(board, square)
@@ -159,20 +160,42 @@ def legal_jumps(board: Board, fighter: Fighter, points: int) -> Iterator[tuple[s
 
 def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str, int]]:
     """Every ``(direction, squares)`` jump :func:`jump_refusal` allows from ``square``, found in one pass a
-    direction: a square that cannot be jumped over rules out every longer jump that way too."""
+    direction: a square that cannot be jumped over rules out every longer jump that way too (and the edge of
+    the board ends every ray: a jump over or onto a square off the board is refused)."""
     longest = points // JUMP_COST_PER_SQUARE
-    for direction in DIRECTIONS:
-        for squares in range(MIN_JUMP_SQUARES, longest + 1):
-            if jumped_square_block(board, step(square, direction, squares - 1)):
+    if longest < MIN_JUMP_SQUARES:
+        return
+    for direction, line in rays(board.grid, square):
+        for squares in range(MIN_JUMP_SQUARES, min(longest, len(line)) + 1):
+            if _over_block(board, on_board_block(board, line[squares - 2])):
                 break
-            if entry_block(board, step(square, direction, squares)) is None:
+            if on_board_block(board, line[squares - 1]) is None:
                 yield direction, squares
+
+
+@functools.lru_cache(maxsize=4096)
+def rays(grid: Grid, square: Square) -> tuple[tuple[str, tuple[Square, ...]], ...]:
+    """For each direction in order, the squares of the board from ``square``'s neighbour that way to the edge
+    (the grid never changes: worked out once)."""
+    out = []
+    for direction in DIRECTIONS:
+        ray, here = [], step(square, direction)
+        while here in grid:
+            ray.append(here)
+            here = step(here, direction)
+        out.append((direction, tuple(ray)))
+    return tuple(out)
 
 
 def jumped_square_block(board: Board, square: Square) -> str | None:
     """What keeps a fighter from jumping over ``square``, as a tag (``None``: nothing): what keeps it
     from standing there, except a fighter where the setting lets jumps pass over fighters."""
-    block = entry_block(board, square)
+    return _over_block(board, entry_block(board, square))
+
+
+def _over_block(board: Board, block: str | None) -> str | None:
+    """What keeps a fighter from jumping over a square whose entry ``block`` is given: all of it, except a
+    fighter where the setting lets jumps pass over fighters."""
     return None if block == OCCUPIED and board.settings.jump_over_fighters else block
 
 
@@ -181,13 +204,13 @@ def _jumped_square_refusal(board: Board, square: Square) -> RuleViolation | None
     if block is None:
         return None
     if block == OFF_BOARD:
-        return _refuse(f"cannot jump over {square}: it is off the board", "setup.grid")
+        return refuse("setup.grid", f"cannot jump over {square}: it is off the board")
     if block == WALLED:
-        return _refuse(f"cannot jump over the wall at {square}: fighters may not scale walls", "terrain.walls")
+        return refuse("terrain.walls", f"cannot jump over the wall at {square}: fighters may not scale walls")
     if block == CLOSED_DOOR:
-        return _refuse(f"cannot jump through the closed door at {square}", "terrain.doors")
-    return _refuse(f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
-                   "another fighter's square", "moving.occupied")
+        return refuse("terrain.doors", f"cannot jump through the closed door at {square}")
+    return refuse("moving.occupied", f"cannot jump over {board.occupants[square].id}: fighters may not pass through "
+                                     "another fighter's square")
 
 
 NOT_A_SQUARE, SELF_OPENING, NO_DOOR, HELD_OPEN, NOT_NEXT_TO = (
@@ -199,6 +222,11 @@ def toggle_door_block(board: Board, fighter: Fighter, square: Square, points: in
     if not (isinstance(square, tuple) and len(square) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
         return NOT_A_SQUARE
+    return door_block(board, fighter, square, points)
+
+
+def door_block(board: Board, fighter: Fighter, square: Square, points: int) -> str | None:
+    """:func:`toggle_door_block` for a square the engine made (a pair of whole numbers)."""
     kind = board.terrain.get(square)
     if kind == STAR_TREK_DOOR:
         return SELF_OPENING
@@ -219,18 +247,18 @@ def toggle_door_refusal(board: Board, fighter: Fighter, square: Square, points: 
     if block is None:
         return None
     if block == NOT_A_SQUARE:
-        return _refuse(f"{square!r} is not a square: give (column, row)", "terrain.doors")
+        return refuse("terrain.doors", f"{square!r} is not a square: give (column, row)")
     if block == SELF_OPENING:
-        return _refuse(f"the Star-Trek door at {square} opens and closes by itself", "terrain.star_trek_doors")
+        return refuse("terrain.star_trek_doors", f"the Star-Trek door at {square} opens and closes by itself")
     if block == NO_DOOR:
-        return _refuse(f"there is no door at {square}", "terrain.doors")
+        return refuse("terrain.doors", f"there is no door at {square}")
     if block == HELD_OPEN:
-        return _refuse(f"{board.occupants[square].id} stands in the door frame at {square}, keeping it open",
-                       "terrain.doors")
+        return refuse("terrain.doors",
+                      f"{board.occupants[square].id} stands in the door frame at {square}, keeping it open")
     if block == NOT_NEXT_TO:
-        return _refuse(f"{fighter.id} must stand next to the door at {square} to open or close it", "terrain.doors")
-    return _refuse(f"opening or closing a door costs {DOOR_COST} movement point; {fighter.id} has none left",
-                   "moving.points")
+        return refuse("terrain.doors", f"{fighter.id} must stand next to the door at {square} to open or close it")
+    return refuse("moving.points",
+                  f"opening or closing a door costs {DOOR_COST} movement point; {fighter.id} has none left")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -296,16 +324,16 @@ def attack_refusal(board: Board, attacker: Fighter, target: Fighter | None) -> R
     if block is None:
         return None
     if block == NO_TARGET:
-        return _refuse("there is no such fighter on the board to attack", "attacking")
+        return refuse("attacking", "there is no such fighter on the board to attack")
     if block == OWN_BAND:
-        return _refuse(f"{target.id} is in {attacker.id}'s own band", "attacking")
+        return refuse("attacking", f"{target.id} is in {attacker.id}'s own band")
     if block == OUT_OF_SIGHT:
         blockers = ", ".join(map(str, sight(board, attacker.square, target.square).blocked_by))
-        return _refuse(f"{attacker.id} cannot see {target.id}: sight is blocked at {blockers}",
-                       "attacking.line_of_sight")
+        return refuse("attacking.line_of_sight",
+                      f"{attacker.id} cannot see {target.id}: sight is blocked at {blockers}")
     where = ("next to (orthogonally or diagonally)" if board.settings.diagonal_hand_to_hand
              else "orthogonally next to")
-    return _refuse(f"a hand-to-hand attack needs {target.id} {where} {attacker.id}", "attacking.hand_to_hand")
+    return refuse("attacking.hand_to_hand", f"a hand-to-hand attack needs {target.id} {where} {attacker.id}")
 
 
 def card_value(card: Card, settings: Settings) -> Explained[int]:

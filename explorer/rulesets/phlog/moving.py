@@ -6,11 +6,16 @@ from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import step
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made, setup_memo
 
-from .data import DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
-from .mechanics import arrival, jump_refusal, step_refusal, toggle_door_refusal
+from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
+from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
+from .mechanics import (
+    arrival, attack_block, door_block, jump_refusal, jumps_from, on_board_block, rays, step_refusal,
+    toggle_door_refusal,
+)
 from .position import count, event
-from .sections import ref
+from .sections import refuse
 from .turn import fighter_turn_refusal
 
 
@@ -22,8 +27,44 @@ def mover_refusal(state) -> RuleViolation | None:
     p = state.position
     fighter = state.activated_fighter
     if p.movement_stopped:
-        return RuleViolation(f"{fighter.id}'s movement has ended this turn", ref(p.movement_stopped))
+        return refuse(p.movement_stopped, f"{fighter.id}'s movement has ended this turn")
     return None
+
+
+# -- the offers: the same rules as the checks, asked through their cheap "block" form ---------------------------
+def fighter_offers(state):
+    """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
+    function for the whole phase, so the fighter, the board and the points are looked up once)."""
+    p = state.position
+    player = p.side
+    fighter = state.activated_fighter
+    if fighter.alive:
+        board = state.board
+        if not p.movement_stopped:
+            points, square = p.movement_left, fighter.square
+            if points >= STEP_COST:  # as step_block, for the engine's own directions
+                for direction, ray in rays(board.grid, square):
+                    if ray and on_board_block(board, ray[0]) is None:
+                        yield made(Step, player, direction)
+            for direction, squares in jumps_from(board, square, points):
+                yield made(Jump, player, direction, squares)
+            for door in doors(state.game.setup):
+                if door_block(board, fighter, door, points) is None:
+                    yield made(ToggleDoor, player, door)
+        if not p.attacked and state.value_cards(player):
+            for target in p.fighters.values():
+                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
+                    yield made(Attack, player, target.id)
+    yield made(EndTurn, player)
+
+
+def doors(setup) -> tuple:
+    """The ordinary doors' squares, in the terrain's order (the setup never changes: found once)."""
+    memo = setup_memo(setup)
+    found = memo.get("doors")
+    if found is None:
+        found = memo["doors"] = tuple(s for s, kind in setup.terrain.items() if kind == DOOR)
+    return found
 
 
 def check_step(state, act) -> RuleViolation | None:

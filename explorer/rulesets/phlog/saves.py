@@ -9,10 +9,9 @@ what is wrong.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 
 from explorer.core.cards import Card, Piles, parse_code
-from explorer.core.grid import Grid
+from explorer.core.gridstate import TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem
 from explorer.core.limits import brief
 
 from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, WEAPONS, Fighter
@@ -28,53 +27,16 @@ MAX_FIGHTERS = 64
 MAX_TURNS = 1_000_000
 MAX_MOVEMENT = 64  # far above any card value
 
-_SYMBOLS = {key: kind.symbol for key, kind in TERRAIN.items()}
-_KINDS = {kind.symbol: key for key, kind in TERRAIN.items()}
+TERRAIN_CODE = TerrainCode({key: kind.symbol for key, kind in TERRAIN.items()}, ".")  # "." is open floor
 
 
 # -- the setup ---------------------------------------------------------------------------------------
-def terrain_rows(grid: Grid, terrain: Mapping) -> list[str]:
-    """The terrain as text rows, one symbol a square (``.`` for open floor): compact and readable in a save."""
-    return ["".join(_SYMBOLS[terrain[(c, r)]] if (c, r) in terrain else "." for c in range(grid.width))
-            for r in range(grid.height)]
-
-
-def terrain_from_rows(rows) -> dict:
-    terrain = {}
-    for r, row in enumerate(rows):
-        for c, symbol in enumerate(row):
-            if symbol != ".":
-                if symbol not in _KINDS:
-                    raise ValueError(f"unknown terrain symbol {brief(symbol)} at {(c, r)}")
-                terrain[(c, r)] = _KINDS[symbol]
-    return terrain
-
-
-def grid_problem(grid: Grid) -> str | None:
-    if not 1 <= grid.width <= MAX_GRID or not 1 <= grid.height <= MAX_GRID:
-        return f"a grid is 1 to {MAX_GRID} squares each way, not {grid.width}x{grid.height}"
-    return None
-
-
 def setup_to_dict(setup: Setup) -> dict:
-    return {"grid": [setup.grid.width, setup.grid.height], "terrain": terrain_rows(setup.grid, setup.terrain)}
+    return grid_and_terrain_to_dict(setup.grid, setup.terrain, TERRAIN_CODE)
 
 
 def setup_from_dict(data) -> Setup:
-    if not isinstance(data, dict) or set(data) != {"grid", "terrain"}:
-        raise ValueError("the setup is an object with 'grid' ([columns, rows]) and 'terrain' (rows of symbols)")
-    size = data["grid"]
-    if (not isinstance(size, list) or len(size) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in size)):
-        raise ValueError(f"the grid is [columns, rows], two whole numbers, not {brief(size)}")
-    if not all(1 <= v <= MAX_GRID for v in size):
-        raise ValueError(f"a grid is 1 to {MAX_GRID} squares each way, not {size[0]}x{size[1]}")
-    grid = Grid(*size)
-    rows = data["terrain"]
-    if (not isinstance(rows, list) or len(rows) != grid.height
-            or any(not isinstance(row, str) or len(row) != grid.width for row in rows)):
-        raise ValueError(f"the terrain is {grid.height} rows of {grid.width} symbols")
-    return Setup(grid, terrain_from_rows(rows))
+    return Setup(*grid_and_terrain(data, TERRAIN_CODE, MAX_GRID))
 
 
 # -- the legality check ----------------------------------------------------------------------------------
@@ -105,7 +67,7 @@ def position_problem(game, p) -> str | None:
     setup = game.setup
     if not isinstance(setup, Setup) or not isinstance(p, Position):
         return "a Phlog game needs a Setup and a Position"
-    problem = grid_problem(setup.grid)
+    problem = grid_size_problem(setup.grid, MAX_GRID)
     if problem:
         return problem
     sides = game.sides

@@ -18,7 +18,7 @@ from explorer.core.rng import GameRNG
 from .data import HAND_TO_HAND, RANGED, SIDES, TERRAIN, Fighter
 from .game import PhlogState
 from .position import Position, Setup
-from .saves import MAX_GRID, terrain_rows
+from .saves import MAX_GRID, TERRAIN_CODE
 from .settings import Settings
 from .turn import deal
 from .view import all_cards
@@ -108,7 +108,7 @@ def from_map(text: str, settings: Settings | None = None, *, seed: int = 0, scen
 def render_map(table) -> str:
     """The board of a state or view as a text map (removed fighters are not drawn; open doors show as ``/``)."""
     symbol_of = {(side, weapon): s for s, (side, weapon) in _FIGHTER_SYMBOLS.items()}
-    lines = [list(row) for row in terrain_rows(table.grid, table.terrain)]
+    lines = [list(row) for row in TERRAIN_CODE.rows(table.grid, table.terrain)]
     for col, row in table.open_doors:
         lines[row][col] = "/"
     for fighter in table.fighters.values():

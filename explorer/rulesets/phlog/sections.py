@@ -107,3 +107,4 @@ _ABSENT = {
 
 SECTIONS = Catalogue(RULESET, _CATALOGUE, concepts=_CONCEPTS, absent=_ABSENT)  # rulings' sections: at registration
 ref = SECTIONS.ref  # works before registration too
+refuse = SECTIONS.refuse  # the one refusal spelling: refuse(section, text)

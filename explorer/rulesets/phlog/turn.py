@@ -6,42 +6,21 @@ from __future__ import annotations
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made
 
+from .actions import EndTurn, Nominate
 from .data import HAND_SIZE
 from .jokers import open_window
-from .position import MOVE, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
-from .sections import ref
-
-
-def what_is_due(state) -> RuleViolation:
-    """The refusal of an action that is not the one due now: says what is."""
-    p = state.position
-    side, fighter = p.side, p.activated
-    if p.pending is not None:
-        return RuleViolation(f"{p.pending.player} must first {p.pending.prompt}", ref(p.pending.rule))
-    if p.phase == NOMINATE:
-        return RuleViolation(f"{side} must first nominate a fighter to activate", ref("turn.nominate"))
-    if p.phase == MOVEMENT_CARD:
-        return RuleViolation(f"{side} must first play a card from hand for {fighter}'s movement",
-                             ref("turn.movement_card"))
-    if p.phase == "attack_card":
-        return RuleViolation(f"{side} must first choose a card for {fighter}'s attack", ref("attacking.cards"))
-    return RuleViolation(f"{fighter} is activated: move, attack or end the turn", ref("turn.expend"))
-
-
-def expect(state, *phases: str) -> RuleViolation | None:
-    return None if state.position.phase in phases else what_is_due(state)
+from .position import MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
+from .sections import refuse
 
 
 def fighter_turn_refusal(state) -> RuleViolation | None:
-    """Why the activated fighter may not act now (moving or attacking), if it may not."""
-    refusal = expect(state, MOVE)
-    if refusal:
-        return refusal
+    """Why the activated fighter may not act now (moving or attacking), if it may not (the phase is checked
+    by the rule table before)."""
     fighter = state.activated_fighter
     if not fighter.alive:
-        return RuleViolation(f"{fighter.id} has been removed from play: end the turn",
-                             ref(state.position.movement_stopped))
+        return refuse(state.position.movement_stopped, f"{fighter.id} has been removed from play: end the turn")
     return None
 
 
@@ -50,13 +29,22 @@ def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
     try:
         card = parse_code(code)
     except ValueError as exc:
-        return RuleViolation(str(exc), ref(key))
+        return refuse(key, str(exc))
     if card not in state.position.piles[side].hand:
-        return RuleViolation(f"{side} has no {card} in hand", ref(key))
+        return refuse(key, f"{side} has no {card} in hand")
     if card.is_joker:
-        return RuleViolation("a joker has no value of its own: it is only played against a card the "
-                             "opponent reveals", ref("jokers.play"))
+        return refuse("jokers.play", "a joker has no value of its own: it is only played against a card the "
+                                     "opponent reveals")
     return None
+
+
+def value_card_candidates(kind: type):
+    """The offers of one of ``kind`` a value card in the hand of the player to decide (a card, an action)."""
+    def candidates(state):
+        p = state.position
+        player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
+        return [made(kind, player, card.code) for card in dict.fromkeys(state.value_cards(player))]
+    return candidates
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -82,17 +70,21 @@ def draw(state, position: Position, side: str) -> tuple[Position, list]:
 
 # -- nominate --------------------------------------------------------------------------------
 def check_nominate(state, act) -> RuleViolation | None:
-    refusal = expect(state, NOMINATE)
-    if refusal:
-        return refusal
     p = state.position
     fighter = p.fighters.get(act.fighter) if isinstance(act.fighter, str) else None
     if fighter is None or not fighter.alive or fighter.side != p.side:
-        return RuleViolation(f"{act.fighter!r} is not a fighter of {p.side}'s band on the board", ref("turn.nominate"))
+        return refuse("turn.nominate", f"{act.fighter!r} is not a fighter of {p.side}'s band on the board")
     if not state.value_cards(p.side):
-        return RuleViolation(f"{p.side} has no card to play for movement, so can only end the turn",
-                             ref("turn.movement_card"))
+        return refuse("turn.movement_card", f"{p.side} has no card to play for movement, so can only end the turn")
     return None
+
+
+def nominate_offers(state):
+    """A fighter of the band to activate, each; or, with no card to move with, only ending the turn (passing)."""
+    p = state.position
+    if not state.value_cards(p.side):
+        return (made(EndTurn, p.side),)
+    return [made(Nominate, p.side, f.id) for f in p.fighters.values() if f.alive and f.side == p.side]
 
 
 def do_nominate(state, act):
@@ -103,7 +95,7 @@ def do_nominate(state, act):
 
 # -- the movement card -------------------------------------------------------------------------
 def check_movement_card(state, act) -> RuleViolation | None:
-    return expect(state, MOVEMENT_CARD) or card_refusal(state, state.position.side, act.card, "turn.movement_card")
+    return card_refusal(state, state.position.side, act.card, "turn.movement_card")
 
 
 def do_movement_card(state, act):
@@ -121,9 +113,9 @@ def do_movement_card(state, act):
 # -- ending the turn ----------------------------------------------------------------------------
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
-    if p.phase == NOMINATE and p.pending is None and state.value_cards(p.side):
-        return RuleViolation(f"{p.side} must activate a fighter: they hold cards to move with", ref("turn.nominate"))
-    return expect(state, NOMINATE, MOVE)
+    if p.phase == NOMINATE and state.value_cards(p.side):
+        return refuse("turn.nominate", f"{p.side} must activate a fighter: they hold cards to move with")
+    return None
 
 
 def do_end_turn(state, act):
