@@ -111,7 +111,7 @@ def test_live_play_offers_only_legal_actions_and_refuses_with_the_rule(live):
     assert offered == list(live.state.legal_actions)
     before = live.state.to_json()
     live.try_target("g1", "g2")
-    assert "Not allowed: this is the initiative roll, not the shoot step" in live.message
+    assert "Not allowed: this is the initiative roll" in live.message
     assert "one-brain-cell-turn-initiative" in live.message
     assert live.state.to_json() == before
 

@@ -24,7 +24,8 @@ from explorer.core.tabletop import COMPASS, Board, Table, table_from_dict
 from . import mechanics as m
 from .data import OVERWATCH_WEAPONS
 from .mechanics import Figure
-from .sections import ref
+from .sections import SECTIONS, refuse
+from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.limits import brief
 
 MAX_FIGURES = 200
@@ -182,10 +183,6 @@ def _name(value) -> bool:
     return isinstance(value, str)
 
 
-def _refusal(section: str, text: str) -> RuleViolation:
-    return RuleViolation(text, ref(section))
-
-
 _point = tt.is_point
 
 
@@ -251,62 +248,6 @@ class OneBrainCellState(GameState):
             squad = m.attackers_of(self, self.figures[target], self.side)[0].squad
         return m.plan_fight(self, target, self.side, squad)
 
-    # -- chance --------------------------------------------------------------------------------
-    def _chance(self, act: Action) -> Dist | None:
-        if isinstance(act, RollInitiative):
-            return Dist({self.side: 15, self.other(self.side): 15})
-        if isinstance(act, Charge):
-            return m.charge_distribution(self, self.figures[act.figure], self.figures[act.target])
-        if isinstance(act, Shoot):
-            shot = m.plan_shot(self, act.shooter, act.target).value
-            room = len(m.casualty_order(self, act.target))
-            return m.hits_distribution([shot]).map(lambda k: min(k, room))
-        if isinstance(act, OverwatchFire):
-            call = self.position.pending
-            shots = [s for _, s in self._overwatch_shooters(self, call.squad, call.actor, call.returning)]
-            room = len(m.casualty_order(self, call.actor))
-            return m.hits_distribution(shots).map(lambda k: min(k, room))
-        if isinstance(act, Fight):
-            return m.fight_distribution(self.plan_fight(act.target), self.settings.gang_loss)
-        return None
-
-    # -- legal actions ----------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        p = self.position
-        if p.pending is not None:
-            call = p.pending
-            if self._overwatch_shooters(self, call.squad, call.actor, call.returning):
-                yield OverwatchFire(call.player, call.squad)
-            yield Hold(call.player, call.squad)
-            return
-        side = p.side
-        if p.phase == "initiative":
-            yield RollInitiative(side)
-            return
-        if p.phase == "order":
-            yield ChooseOrder(side, True)
-            yield ChooseOrder(side, False)
-            return
-        if p.phase == "fight":
-            targets = self.fight_targets()
-            for t in targets:
-                yield Fight(side, t)
-            if not targets:
-                yield EndStep(side)
-            return
-        candidates = []
-        for f in m.standing(self, side):
-            if p.phase == "move":
-                candidates += self._move_candidates(f)
-            else:
-                candidates += [Shoot(side, f.id, e.id) for e in m.in_play(self, self.other(side))]
-        if self.settings.overwatch:
-            candidates += [Overwatch(side, s) for s in sorted({f.squad for f in m.in_play(self, side)})]
-        for act in candidates:
-            if self._check(act) is None:
-                yield act
-        yield EndStep(side)
-
     def _move_candidates(self, f: Figure) -> list[Action]:
         if f.id in self.position.done or f.moved or m.locked_with(self, f):
             return []
@@ -331,97 +272,76 @@ class OneBrainCellState(GameState):
         return out
 
     # -- may I? ----------------------------------------------------------------------------------
-    def _check(self, act: Action) -> RuleViolation | None:
-        try:
-            checker = getattr(self, "_check_" + type(act).__name__)
-            checker(act)
-        except RuleViolation as violation:
-            return violation
-        return None
-
-    def _in_phase(self, *phases: str) -> None:
-        p = self.position
-        if p.pending is not None:
-            raise _refusal("advanced.overwatch", f"{p.pending.player} must first {p.pending.prompt}")
-        if p.phase not in phases:
-            names = {"initiative": "the initiative roll", "order": "the choice of who plays first",
-                     "move": "the move step", "shoot": "the shoot step", "fight": "the H2H step"}
-            section = "turn.initiative" if p.phase in ("initiative", "order") else "turn"
-            raise _refusal(section, f"this is {names[p.phase]}, not {' or '.join(names[x] for x in phases)}")
-
     def _own(self, player: str, figure_id, section: str, what: str = "figure") -> Figure:
         if not _name(figure_id):
-            raise _refusal(section, f"the {what} is named by a figure's id (text), not {figure_id!r:.40}")
+            raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r:.40}")
         figure = self.figures.get(figure_id)
         if figure is None:
-            raise _refusal(section, f"there is no figure {figure_id!r:.40}")
+            raise refuse(section, f"there is no figure {figure_id!r:.40}")
         if figure.side != player:
-            raise _refusal("turn", f"{figure_id} is {figure.side}'s, not {player}'s")
+            raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s")
         if not figure.in_play:
-            raise _refusal("squads", f"{figure_id} is {figure.status}: out of the battle")
+            raise refuse("squads", f"{figure_id} is {figure.status}: out of the battle")
         if not figure.standing:
-            raise _refusal("rulings.downed", f"{figure_id} is {figure.status}, lying on the board: he does "
+            raise refuse("rulings.downed", f"{figure_id} is {figure.status}, lying on the board: he does "
                                              "nothing until he recovers")
         if figure.squad in self.position.overwatch:
-            raise _refusal("advanced.overwatch", f"{figure_id}'s squad {figure.squad} is on overwatch: it does "
+            raise refuse("advanced.overwatch", f"{figure_id}'s squad {figure.squad} is on overwatch: it does "
                                                  "nothing more this turn")
         active = self._active_squad()
         if active is not None and figure.squad != active:
-            raise _refusal("advanced.activation", f"this turn {player} activated squad {active}, not {figure.squad}")
+            raise refuse("advanced.activation", f"this turn {player} activated squad {active}, not {figure.squad}")
         return figure
 
     def _enemy(self, player: str, target_id, section: str) -> Figure:
         if not _name(target_id) or target_id not in self.figures:
-            raise _refusal(section, f"there is no figure {target_id!r:.40} to target")
+            raise refuse(section, f"there is no figure {target_id!r:.40} to target")
         target = self.figures[target_id]
         if target.side == player:
-            raise _refusal(section, f"{target_id} is on {player}'s own side")
+            raise refuse(section, f"{target_id} is on {player}'s own side")
         if not target.in_play:
-            raise _refusal(section, f"{target_id} is {target.status}: out of the battle")
+            raise refuse(section, f"{target_id} is {target.status}: out of the battle")
         return target
 
     def _check_RollInitiative(self, act: RollInitiative) -> None:
-        self._in_phase("initiative")
+        return None  # the phase is all it needs
 
     def _check_ChooseOrder(self, act: ChooseOrder) -> None:
-        self._in_phase("order")
         if not isinstance(act.first, bool):
-            raise _refusal("turn.initiative", f"first is true (be player A) or false (be B), not {act.first!r:.40}")
+            raise refuse("turn.initiative", f"first is true (be player A) or false (be B), not {act.first!r:.40}")
 
     def _check_EndStep(self, act: EndStep) -> None:
-        self._in_phase("move", "shoot", "fight")
         if self.phase == "fight":
             left = self.fight_targets()
             if left:
-                raise _refusal("combat.locked", f"{left[0]} is locked in H2H with {act.player}'s figures: every "
+                raise refuse("combat.locked", f"{left[0]} is locked in H2H with {act.player}'s figures: every "
                                                 "fight is fought before the turn ends")
 
     def _ready_to_move(self, act, figure_id) -> Figure:
-        self._in_phase("move")
         f = self._own(act.player, figure_id, "moving")
         if f.moved or f.id in self.position.done:
-            raise _refusal("moving", f"{f.id} has already moved this turn")
+            raise refuse("moving", f"{f.id} has already moved this turn")
         locked = m.locked_with(self, f)
         if locked:
-            raise _refusal("combat.locked", f"{f.id} is locked in H2H with {locked[0].id}: neither may move away")
+            raise refuse("combat.locked", f"{f.id} is locked in H2H with {locked[0].id}: neither may move away")
         return f
 
     def _check_Move(self, act: Move) -> None:
         f = self._ready_to_move(act, act.figure)
         if not _point(act.to):
-            raise _refusal("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
+            raise refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
         to = (float(act.to[0]), float(act.to[1]))
         if tt.distance(f.position, to) < tt.EPSILON:
-            raise _refusal("moving", f"{f.id} is already at {m.fmt(to)}")
+            raise refuse("moving", f"{f.id} is already at {m.fmt(to)}")
         if not self.table.on_table(to):
-            raise _refusal("moving", f"{m.fmt(to)} is off the table")
+            raise refuse("moving", f"{m.fmt(to)} is off the table")
         others = self.memo.get(("others", f.id))
         if others is None:
             others = self.memo[("others", f.id)] = [g.position for g in m.in_play(self) if g.id != f.id]
         if not self.table.is_free(to, others):
             if self.table.in_solid(to):
-                raise _refusal("moving", f"{m.fmt(to)} is inside blocking terrain")
-            raise _refusal("moving", f"{m.fmt(to)} is taken: bases may touch but not overlap")
+                raise refuse("moving", f"{m.fmt(to)} is inside blocking terrain")
+            raise refuse("moving", f"{m.fmt(to)} is taken: bases may touch but not overlap")
         walked = self.table.route_length(f.position, to)
         allowance = m.move_allowance(self, f, to)
         if walked > allowance.value + tt.EPSILON:
@@ -429,94 +349,89 @@ class OneBrainCellState(GameState):
                                 allowance.reasons[-1].ref)
         near = [e.id for e in m.standing(self, self.other(f.side)) if m.in_contact(to, e.position)]
         if near:
-            raise _refusal("rulings.must_charge", f"{m.fmt(to)} is within 1 inch of {near[0]}: a figure entering "
+            raise refuse("rulings.must_charge", f"{m.fmt(to)} is within 1 inch of {near[0]}: a figure entering "
                                                   "H2H must charge")
 
     def _check_Charge(self, act: Charge) -> None:
         f = self._ready_to_move(act, act.figure)
         target = self._enemy(act.player, act.target, "moving.charge")
         if not target.standing:
-            raise _refusal("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
+            raise refuse("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
         gang = [e.id for e in m.locked_with(self, target) if e.side == f.side]
         if len(gang) >= m.MAX_GANG:
-            raise _refusal("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
+            raise refuse("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
                                                f"{m.MAX_GANG} attackers can gang up on one defender")
         gap = tt.gap_between(f.position, target.position)
         if gap > m.charge_reach(2) + tt.EPSILON:  # beyond even the best 2D6: no need to look further
-            raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
+            raise refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
                                              f"2D6 would not bring {f.id} within 1 inch")
         dice = m.charge_dice(self, f, target).value
         off = m.cut_off(self, f)
         if gap > m.charge_reach(dice, off) + tt.EPSILON:
             best = m.charge_inches([6] * dice, off)
-            raise _refusal("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
+            raise refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
                                              f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
                                              + (" (out of cohesion, his 6s count as 5s)" if off else ""))
         if self.table.crosses_solid(f.position, target.position):
-            raise _refusal("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
+            raise refuse("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
                                              "runs straight")
         if m.sight(self, f, target).is_blocked:
-            raise _refusal("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
+            raise refuse("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
 
     def _check_Shoot(self, act: Shoot) -> None:
-        self._in_phase("shoot")
         f = self._own(act.player, act.shooter, "shooting", "shooter")
         target = self._enemy(act.player, act.target, "shooting")
         if f.shot or f.id in self.position.done:
-            raise _refusal("shooting", f"{f.id} has already shot this turn")
+            raise refuse("shooting", f"{f.id} has already shot this turn")
         if f.moved == "charge":
-            raise _refusal("rulings.charge", f"{f.id} charged this turn: a charge is all he does")
+            raise refuse("rulings.charge", f"{f.id} charged this turn: a charge is all he does")
         if f.moved and f.arms.no_move:
-            raise _refusal("weapons.no_move", f"{f.id}'s {f.arms.name.lower()} may not move and shoot in the same "
+            raise refuse("weapons.no_move", f"{f.id}'s {f.arms.name.lower()} may not move and shoot in the same "
                                               "turn")
         locked = m.locked_with(self, f)
         if locked:
-            raise _refusal("rulings.h2h_shooting", f"{f.id} is locked in H2H with {locked[0].id} and may not shoot")
+            raise refuse("rulings.h2h_shooting", f"{f.id} is locked in H2H with {locked[0].id} and may not shoot")
         plan = m.plan_shot(self, f.id, target.id)
         if plan.value is None:
             last = plan.reasons[-1]
             raise RuleViolation(last.text, last.ref)
 
     def _check_Overwatch(self, act: Overwatch) -> None:
-        self._in_phase("move", "shoot")
         if not self.settings.overwatch:
-            raise _refusal("advanced.overwatch", "overwatch is an advanced rule, not in play in this game "
+            raise refuse("advanced.overwatch", "overwatch is an advanced rule, not in play in this game "
                                                  "(setting overwatch)")
         if not _name(act.squad):
-            raise _refusal("advanced.overwatch", f"a squad is named by text, not {act.squad!r:.40}")
+            raise refuse("advanced.overwatch", f"a squad is named by text, not {act.squad!r:.40}")
         members = [f for f in m.in_play(self, act.player) if f.squad == act.squad]
         if not members:
-            raise _refusal("advanced.overwatch", f"{act.player} has no squad {act.squad!r:.40} in play")
+            raise refuse("advanced.overwatch", f"{act.player} has no squad {act.squad!r:.40} in play")
         if act.squad in self.position.overwatch:
-            raise _refusal("advanced.overwatch", f"squad {act.squad} is already on overwatch")
+            raise refuse("advanced.overwatch", f"squad {act.squad} is already on overwatch")
         active = self._active_squad()
         if active is not None and act.squad != active:
-            raise _refusal("advanced.activation", f"this turn {act.player} activated squad {active}, not {act.squad}")
+            raise refuse("advanced.activation", f"this turn {act.player} activated squad {active}, not {act.squad}")
         busy = [f.id for f in members if f.moved or f.shot or f.fought or m.locked_with(self, f)]
         if busy:
-            raise _refusal("advanced.overwatch", f"{busy[0]} of squad {act.squad} has moved, shot or fought this "
+            raise refuse("advanced.overwatch", f"{busy[0]} of squad {act.squad} has moved, shot or fought this "
                                                  "turn (or is locked in H2H)")
 
     def _check_Fight(self, act: Fight) -> None:
-        self._in_phase("fight")
         target = self._enemy(act.player, act.target, "combat")
         if act.target not in self.fight_targets():
             if act.target in self.position.done:
-                raise _refusal("combat", f"{act.target} has already been fought this step")
-            raise _refusal("combat.locked", f"none of {act.player}'s figures is locked in H2H with {target.id}")
+                raise refuse("combat", f"{act.target} has already been fought this step")
+            raise refuse("combat.locked", f"none of {act.player}'s figures is locked in H2H with {target.id}")
 
     def _check_call(self, act) -> OverwatchCall:
         call = self.position.pending
-        if call is None:
-            raise _refusal("advanced.overwatch", "no squad on overwatch is being asked to fire now")
         if act.squad != call.squad:
-            raise _refusal("advanced.overwatch", f"the call is for squad {call.squad}, not {act.squad!r:.40}")
+            raise refuse("advanced.overwatch", f"the call is for squad {call.squad}, not {act.squad!r:.40}")
         return call
 
     def _check_OverwatchFire(self, act: OverwatchFire) -> None:
         call = self._check_call(act)
         if not self._overwatch_shooters(self, call.squad, call.actor, call.returning):
-            raise _refusal("advanced.overwatch", f"no pistol or rifle of squad {call.squad} can fire at {call.actor}")
+            raise refuse("advanced.overwatch", f"no pistol or rifle of squad {call.squad} can fire at {call.actor}")
 
     def _check_Hold(self, act: Hold) -> None:
         self._check_call(act)
@@ -555,9 +470,6 @@ class OneBrainCellState(GameState):
         return None
 
     # -- doing ------------------------------------------------------------------------------------------
-    def _do(self, act: Action) -> tuple[Position, list[Event]]:
-        return getattr(self, "_do_" + type(act).__name__)(act)
-
     def _do_RollInitiative(self, act: RollInitiative) -> tuple[Position, list[Event]]:
         side, other = self.side, self.other(self.side)
         events = []
@@ -915,6 +827,117 @@ class OneBrainCellState(GameState):
         head = f"<OneBrainCellState round {self.round}, "
         head += "over" if self.is_over else f"{self.current_player} to play ({self.phase})"
         return head + "; " + ", ".join(f"{s}: {n} figures" for s, n in standing.items()) + ">"
+
+
+# -- the rule table: each action's check, do and odds; the turn's steps as phases ------------------------------
+
+def _refusing(check):
+    """A check written with ``raise refuse(...)`` as the table's kind: the refusal returned, or ``None``."""
+    def checked(state, act):
+        try:
+            check(state, act)
+        except RuleViolation as violation:
+            return violation
+        return None
+    return checked
+
+
+def _initiative_odds(state, act) -> Dist:
+    return Dist({state.side: 15, state.other(state.side): 15})
+
+
+def _charge_odds(state, act) -> Dist:
+    return m.charge_distribution(state, state.figures[act.figure], state.figures[act.target])
+
+
+def _shot_odds(state, act) -> Dist:
+    shot = m.plan_shot(state, act.shooter, act.target).value
+    room = len(m.casualty_order(state, act.target))
+    return m.hits_distribution([shot]).map(lambda k: min(k, room))
+
+
+def _overwatch_odds(state, act) -> Dist:
+    call = state.position.pending
+    shots = [s for _, s in state._overwatch_shooters(state, call.squad, call.actor, call.returning)]
+    room = len(m.casualty_order(state, call.actor))
+    return m.hits_distribution(shots).map(lambda k: min(k, room))
+
+
+def _fight_odds(state, act) -> Dist:
+    return m.fight_distribution(state.plan_fight(act.target), state.settings.gang_loss)
+
+
+def _legal_initiative(state) -> Iterator[Action]:
+    yield RollInitiative(state.side)
+
+
+def _legal_order(state) -> Iterator[Action]:
+    yield ChooseOrder(state.side, True)
+    yield ChooseOrder(state.side, False)
+
+
+def _legal_step(state) -> Iterator[Action]:
+    """A move or shoot step: figure by figure (in the order fielded) his moves or shots, then the squads that
+    may go on overwatch, then the end of the step."""
+    side = state.side
+    candidates = []
+    for f in m.standing(state, side):
+        if state.phase == "move":
+            candidates += state._move_candidates(f)
+        else:
+            candidates += [Shoot(side, f.id, e.id) for e in m.in_play(state, state.other(side))]
+    if state.settings.overwatch:
+        candidates += [Overwatch(side, s) for s in sorted({f.squad for f in m.in_play(state, side)})]
+    for act in candidates:
+        if state._check(act) is None:
+            yield act
+    yield EndStep(side)
+
+
+def _legal_fight(state) -> Iterator[Action]:
+    targets = state.fight_targets()
+    for t in targets:
+        yield Fight(state.side, t)
+    if not targets:
+        yield EndStep(state.side)
+
+
+def _legal_call(state) -> Iterator[Action]:
+    call = state.position.pending
+    if state._overwatch_shooters(state, call.squad, call.actor, call.returning):
+        yield OverwatchFire(call.player, call.squad)
+    yield Hold(call.player, call.squad)
+
+
+def _phase_of(state) -> str:
+    return "overwatch_call" if state.position.pending is not None else state.position.phase
+
+
+_S = OneBrainCellState
+RULES = RuleTable(SECTIONS, {
+    RollInitiative: Rule(_refusing(_S._check_RollInitiative), _S._do_RollInitiative, chance=_initiative_odds),
+    ChooseOrder: Rule(_refusing(_S._check_ChooseOrder), _S._do_ChooseOrder),
+    Move: Rule(_refusing(_S._check_Move), _S._do_Move),
+    Charge: Rule(_refusing(_S._check_Charge), _S._do_Charge, chance=_charge_odds),
+    Shoot: Rule(_refusing(_S._check_Shoot), _S._do_Shoot, chance=_shot_odds),
+    Overwatch: Rule(_refusing(_S._check_Overwatch), _S._do_Overwatch),
+    Fight: Rule(_refusing(_S._check_Fight), _S._do_Fight, chance=_fight_odds),
+    EndStep: Rule(_refusing(_S._check_EndStep), _S._do_EndStep),
+    OverwatchFire: Rule(_refusing(_S._check_OverwatchFire), _S._do_OverwatchFire, chance=_overwatch_odds),
+    Hold: Rule(_refusing(_S._check_Hold), _S._do_Hold),
+}, phases={
+    "initiative": Phase("turn.initiative", (RollInitiative,), "this is the initiative roll", _legal_initiative),
+    "order": Phase("turn.initiative", (ChooseOrder,), "this is the choice of who plays first", _legal_order),
+    "move": Phase("turn", (Move, Charge, Overwatch, EndStep), "this is the move step: figures move or charge, "
+                  "squads may go on overwatch", _legal_step),
+    "shoot": Phase("turn", (Shoot, Overwatch, EndStep), "this is the shoot step: figures shoot, squads may go "
+                   "on overwatch", _legal_step),
+    "fight": Phase("turn", (Fight, EndStep), "this is the H2H step: every fight is fought, then the turn ends",
+                   _legal_fight),
+    "overwatch_call": Phase("advanced.overwatch", (OverwatchFire, Hold), "a squad on overwatch must first fire "
+                            "or hold", _legal_call),
+}, phase_of=_phase_of)
+OneBrainCellState.rules = RULES
 
 
 def _call_from_dict(data) -> OverwatchCall | None:
