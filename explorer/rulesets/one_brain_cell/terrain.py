@@ -1,0 +1,53 @@
+"""What the table does to the rules: rough ground (book/one_brain_cell/moving.md) and sight lines and cover
+(book/one_brain_cell/shooting.md), asked by moves, charges and shots alike."""
+
+from __future__ import annotations
+
+from explorer.core import geometry as geo
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import Point, TerrainKind
+
+from .position import Figure, remembered, standing
+
+
+def rough_pieces(table):
+    return [t for t in table.terrain if t.kind is TerrainKind.ROUGH]
+
+
+def in_rough(table, point: Point) -> bool:
+    return any(t.covers(point) for t in rough_pieces(table))
+
+
+def crosses_rough(table, a: Point, b: Point) -> bool:
+    """A route that starts, ends or passes through rough terrain."""
+    return any(t.covers(a) or t.covers(b) or geo.segment_intersects_polygon(t.shape, a, b) for t in rough_pieces(table))
+
+
+def sight(board, eye_figure: Figure, target: Figure):
+    """Sight lines from one figure to another; standing figures in between block them."""
+    def compute():
+        return board.table.sight(eye_figure.position, target.position, _blockers(board, eye_figure, target))
+    if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
+        return compute()
+    return remembered(board, ("sight", eye_figure.id, target.id), compute)
+
+
+def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
+    """The standing figures that could cut a line from ``eye_figure`` to any point of ``target``'s base: those
+    within a base's width of the line between their centres (the others cannot touch a sight line)."""
+    (ax, ay), (bx, by) = eye_figure.position, target.position
+    reach = 2 * tt.BASE_RADIUS
+    left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    found = {}
+    for f in standing(board):
+        x, y = f.x, f.y
+        if left <= x <= right and low <= y <= high and f.id != eye_figure.id and f.id != target.id \
+                and tt.segment_point_distance((ax, ay), (bx, by), (x, y)) < reach:
+            found[f.id] = (x, y)
+    return found
+
+
+def in_cover(board, shooter: Figure, target: Figure) -> bool:
+    """Behind cover (terrain hides part of him or a bush screens him) or standing in rough terrain."""
+    lines = board.table.sight(shooter.position, target.position)
+    return any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(board.table, target.position)
