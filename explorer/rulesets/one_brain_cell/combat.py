@@ -34,9 +34,15 @@ def locked_with(board, figure: Figure) -> list[Figure]:
     if not figure.standing:
         return []
     if board.figures.get(figure.id) is not figure:
-        return [e for e in standing(board) if e.side != figure.side and in_contact(figure.position, e.position)]
-    return remembered(board, ("locked", figure.id), lambda: [
-        e for e in standing(board) if e.side != figure.side and in_contact(figure.position, e.position)])
+        return _in_contact_with(board, figure)
+    return remembered(board, ("locked", figure.id), lambda: _in_contact_with(board, figure))
+
+
+def _in_contact_with(board, figure: Figure) -> list[Figure]:
+    reach = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-6  # a box test first: no base farther on either axis touches
+    x, y = figure.position
+    return [e for e in standing(board) if e.side != figure.side and -reach <= e.x - x <= reach
+            and -reach <= e.y - y <= reach and in_contact(figure.position, e.position)]
 
 
 # -- the fight ------------------------------------------------------------------------------------------

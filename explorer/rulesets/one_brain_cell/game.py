@@ -34,17 +34,14 @@ def _legal_step(state) -> Iterator[Action]:
     """A move or shoot step: figure by figure (in the order fielded) his moves or shots, then the squads that
     may go on overwatch, then the end of the step."""
     side = state.side
-    candidates = []
+    offers = moving.legal_moves_of if state.phase == "move" else shooting.legal_shots_of
     for f in standing(state, side):
-        if state.phase == "move":
-            candidates += moving.move_candidates(state, f)
-        else:
-            candidates += [Shoot(side, f.id, e.id) for e in in_play(state, state.other(side))]
+        yield from offers(state, f)
     if state.settings.overwatch:
-        candidates += [Overwatch(side, s) for s in sorted({f.squad for f in in_play(state, side)})]
-    for act in candidates:
-        if state._check(act) is None:
-            yield act
+        for squad in sorted({f.squad for f in in_play(state, side)}):
+            act = Overwatch(side, squad)
+            if state._check(act) is None:
+                yield act
     yield EndStep(side)
 
 

@@ -13,13 +13,14 @@ from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Point
 
-from .actions import Charge, Move
+from .actions import Charge, Move, made
 from .combat import in_contact, locked_with
 from .data import (
     CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
 )
 from .position import (
-    Figure, Position, counted, cut_off, enemy, fmt, in_play, own, refusing, remembered, standing, within,
+    Figure, Position, counted, cut_off, enemy, fmt, free_to_act, in_play, own, refusing, remembered, standing,
+    within,
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
@@ -46,6 +47,12 @@ def move_allowance(board, figure: Figure, to: Point | None = None) -> Explained[
             board.table, figure.position):
         inches = measure(settings, ROUGH_INCHES)
         return Explained(inches, (Reason(ref("moving.rough"), f"in rough terrain: {inches:g} inches"),))
+    return open_ground(board, figure)
+
+
+def open_ground(board, figure: Figure) -> Explained[float]:
+    """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
+    settings = board.settings
     near = enemy_near(board, figure, measure(settings, NO_RUN_INCHES))
     walk = measure(settings, WALK_INCHES)
     if near is not None:
@@ -114,15 +121,16 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
 
 # -- the move step ------------------------------------------------------------------------------
 
-def move_candidates(state, f: Figure) -> list:
-    """The moves and charges offered to ``f`` (each still to be checked)."""
-    if f.id in state.position.done or f.moved or locked_with(state, f):
+def legal_moves_of(state, f: Figure) -> list:
+    """The moves and charges offered to ``f``, a standing figure of the side to play: a charge at each of the
+    four nearest enemies he may charge, then the spots of the compass at his full and half allowance and one
+    toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
+    if not may_move(state, f):
         return []
     side = state.side
-    out: list = []
     enemies = sorted((e for e in standing(state, state.other(side))),
                      key=lambda e: tt.distance(e.position, f.position))
-    out += [Charge(side, f.id, e.id) for e in enemies[:4]]
+    out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_refusal(state, f, e) is None]
     allowance = move_allowance(state, f).value
     spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
     for e in enemies[:1]:
@@ -135,7 +143,8 @@ def move_candidates(state, f: Figure) -> list:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            out.append(Move(side, f.id, to))
+            if move_problem(state, f, to) is None:
+                out.append(made(Move, side, f.id, to))
     return out
 
 
@@ -149,60 +158,110 @@ def ready_to_move(state, act, figure_id) -> Figure:
     return f
 
 
+def may_move(state, f: Figure) -> bool:
+    """:func:`ready_to_move` as a yes or no, for a figure of the side to play."""
+    return (free_to_act(state, f) and not f.moved and f.id not in state.position.done
+            and not locked_with(state, f))
+
+
+def _others(state, f: Figure) -> list[Point]:
+    """Where the other figures in play stand (a move may not end on their bases)."""
+    return remembered(state, ("others", f.id), lambda: [g.position for g in in_play(state) if g.id != f.id])
+
+
+def _contact(state, f: Figure, to: Point) -> Figure | None:
+    """The first standing enemy within 1 inch of ``to`` (a figure entering H2H must charge)."""
+    reach = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-6  # a box test first: no base farther on either axis touches
+    x, y = to
+    for e in standing(state, state.other(f.side)):
+        if -reach <= e.x - x <= reach and -reach <= e.y - y <= reach and in_contact(to, e.position):
+            return e
+    return None
+
+
+def move_problem(state, f: Figure, to: Point) -> str | None:
+    """Which rule a move of ``f`` (ready to move) to ``to`` breaks, by name: 'there', 'off', 'taken', 'far' or
+    'contact' (``None``: none). The check words the refusal; listing asks only this."""
+    if tt.distance(f.position, to) < tt.EPSILON:
+        return "there"
+    table = state.table
+    if not table.on_table(to):
+        return "off"
+    if not table.is_free(to, _others(state, f)):
+        return "taken"
+    walked = table.route_length(f.position, to)
+    shortest = remembered(state, ("shortest", f.id), lambda: min(measure(state.settings, ROUGH_INCHES),
+                                                                  open_ground(state, f).value))
+    if walked > shortest + tt.EPSILON:  # else short enough, rough ground or not
+        # move_allowance(state, f, to).value, without its reasons
+        limit = (measure(state.settings, ROUGH_INCHES) if crosses_rough(table, f.position, to)
+                 else remembered(state, ("open", f.id), lambda: open_ground(state, f).value))
+        if walked > limit + tt.EPSILON:
+            return "far"
+    if _contact(state, f, to) is not None:
+        return "contact"
+    return None
+
+
 @refusing
 def check_move(state, act: Move) -> None:
     f = ready_to_move(state, act, act.figure)
     if not tt.is_point(act.to):
         raise refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
     to = (float(act.to[0]), float(act.to[1]))
-    if tt.distance(f.position, to) < tt.EPSILON:
+    problem = move_problem(state, f, to)
+    if problem == "there":
         raise refuse("moving", f"{f.id} is already at {fmt(to)}")
-    if not state.table.on_table(to):
+    if problem == "off":
         raise refuse("moving", f"{fmt(to)} is off the table")
-    others = state.memo.get(("others", f.id))
-    if others is None:
-        others = state.memo[("others", f.id)] = [g.position for g in in_play(state) if g.id != f.id]
-    if not state.table.is_free(to, others):
+    if problem == "taken":
         if state.table.in_solid(to):
             raise refuse("moving", f"{fmt(to)} is inside blocking terrain")
         raise refuse("moving", f"{fmt(to)} is taken: bases may touch but not overlap")
-    walked = state.table.route_length(f.position, to)
-    allowance = move_allowance(state, f, to)
-    if walked > allowance.value + tt.EPSILON:
+    if problem == "far":
+        walked = state.table.route_length(f.position, to)
+        allowance = move_allowance(state, f, to)
         raise RuleViolation(f"{f.id} may move {allowance.value:g} inches, not {walked:.1f}",
                             allowance.reasons[-1].ref)
-    near = [e.id for e in standing(state, state.other(f.side)) if in_contact(to, e.position)]
-    if near:
-        raise refuse("rulings.must_charge", f"{fmt(to)} is within 1 inch of {near[0]}: a figure entering "
-                                              "H2H must charge")
+    if problem == "contact":
+        raise refuse("rulings.must_charge", f"{fmt(to)} is within 1 inch of {_contact(state, f, to).id}: a figure "
+                                            "entering H2H must charge")
 
 
 @refusing
 def check_charge(state, act: Charge) -> None:
     f = ready_to_move(state, act, act.figure)
     target = enemy(state, act.player, act.target, "moving.charge")
+    refusal = charge_refusal(state, f, target)
+    if refusal is not None:
+        raise refusal
+
+
+def charge_refusal(state, f: Figure, target: Figure):
+    """Why ``f`` (ready to move) may not charge the enemy ``target`` in play (``None``: he may)."""
     if not target.standing:
-        raise refuse("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
+        return refuse("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
     gang = [e.id for e in locked_with(state, target) if e.side == f.side]
     if len(gang) >= MAX_GANG:
-        raise refuse("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
-                                           f"{MAX_GANG} attackers can gang up on one defender")
+        return refuse("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
+                                          f"{MAX_GANG} attackers can gang up on one defender")
     gap = tt.gap_between(f.position, target.position)
     if gap > charge_reach(2) + tt.EPSILON:  # beyond even the best 2D6: no need to look further
-        raise refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
-                                         f"2D6 would not bring {f.id} within 1 inch")
+        return refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
+                                        f"2D6 would not bring {f.id} within 1 inch")
     dice = charge_dice(state, f, target).value
     off = cut_off(state, f)
     if gap > charge_reach(dice, off) + tt.EPSILON:
         best = charge_inches([6] * dice, off)
-        raise refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
-                                         f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
-                                         + (" (out of cohesion, his 6s count as 5s)" if off else ""))
+        return refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
+                                        f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
+                                        + (" (out of cohesion, his 6s count as 5s)" if off else ""))
     if state.table.crosses_solid(f.position, target.position):
-        raise refuse("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
-                                         "runs straight")
+        return refuse("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
+                                        "runs straight")
     if sight(state, f, target).is_blocked:
-        raise refuse("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
+        return refuse("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
+    return None
 
 
 def do_move(state, act: Move) -> tuple[Position, list[Event]]:

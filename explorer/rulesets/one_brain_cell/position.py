@@ -391,6 +391,14 @@ def activate(state, squad: str) -> str | None:
     return state.position.squad or squad
 
 
+def free_to_act(state, figure: Figure) -> bool:
+    """:func:`own`'s test as a yes or no, for a figure of the side to play (listing asks it once a figure)."""
+    if not figure.standing or figure.squad in state.position.overwatch:
+        return False
+    active = active_squad(state)
+    return active is None or figure.squad == active
+
+
 def own(state, player: str, figure_id, section: str, what: str = "figure") -> Figure:
     """``player``'s figure ``figure_id``, standing and free to act this turn (else the refusal is raised)."""
     if not _name(figure_id):

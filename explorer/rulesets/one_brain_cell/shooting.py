@@ -14,11 +14,11 @@ from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 
-from .actions import Shoot
+from .actions import Shoot, made
 from .advanced import WORSE, wound_of
 from .combat import locked_with
 from .data import TO_HIT, Weapon
-from .position import Position, counted, cut_off, enemy, in_play, own, refusing, standing
+from .position import Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, standing
 from .sections import key, ref, refuse
 from .setup import measure
 from .terrain import in_cover, sight
@@ -182,6 +182,21 @@ def check_shoot(state, act: Shoot) -> None:
     if plan.value is None:
         last = plan.reasons[-1]
         raise RuleViolation(last.text, last.ref)
+
+
+def may_shoot(state, f: Figure) -> bool:
+    """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play."""
+    return (free_to_act(state, f) and not f.shot and f.id not in state.position.done and f.moved != "charge"
+            and not (f.moved and f.arms.no_move) and not locked_with(state, f))
+
+
+def legal_shots_of(state, f: Figure) -> list:
+    """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
+    if not may_shoot(state, f):
+        return []
+    side = state.side
+    return [made(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
+            if plan_shot(state, f.id, e.id).value is not None]
 
 
 def land_hits(state, figures: dict, victims: list[str], events: list[Event]) -> None:
