@@ -138,12 +138,18 @@ def legal_moves_of(state, f: Figure) -> list:
         gap = tt.distance(e.position, f.position)
         if direction and gap > 3:
             spots.append(tt.step(e.position, direction, max(2.0, gap - allowance)))
+    # Every spot is within his allowance: a base farther than this on either axis bars or touches none of them.
+    others, foes, *rest = _limits(state, f)
+    reach = allowance + CONTACT_INCHES + tt.BASE_DIAMETER + 0.01
+    fx, fy = f.position
+    limits = ([p for p in others if -reach <= p[0] - fx <= reach and -reach <= p[1] - fy <= reach],
+              [e for e in foes if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach], *rest)
     seen = set()
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            if move_problem(state, f, to) is None:
+            if move_problem(state, f, to, limits) is None:
                 out.append(made(Move, side, f.id, to))
     return out
 
@@ -164,41 +170,44 @@ def may_move(state, f: Figure) -> bool:
             and not locked_with(state, f))
 
 
-def _others(state, f: Figure) -> list[Point]:
-    """Where the other figures in play stand (a move may not end on their bases)."""
-    return remembered(state, ("others", f.id), lambda: [g.position for g in in_play(state) if g.id != f.id])
+def _limits(state, f: Figure) -> tuple:
+    """What every move of ``f`` is measured against in this position: where the other figures in play stand
+    (a move may not end on their bases), the standing enemies (nor within 1 inch of one: he must charge), and
+    his allowance on open ground and the shortest he has anywhere (rough ground or not)."""
+    def work():
+        rough = measure(state.settings, ROUGH_INCHES)
+        open_ = open_ground(state, f).value
+        return ([g.position for g in in_play(state) if g.id != f.id], standing(state, state.other(f.side)),
+                open_, min(rough, open_), rough)
+    return remembered(state, ("limits", f.id), work)
 
 
-def _contact(state, f: Figure, to: Point) -> Figure | None:
-    """The first standing enemy within 1 inch of ``to`` (a figure entering H2H must charge)."""
+def _contact(enemies: list[Figure], to: Point) -> Figure | None:
+    """The first of ``enemies`` within 1 inch of ``to`` (a figure entering H2H must charge)."""
     reach = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-6  # a box test first: no base farther on either axis touches
     x, y = to
-    for e in standing(state, state.other(f.side)):
+    for e in enemies:
         if -reach <= e.x - x <= reach and -reach <= e.y - y <= reach and in_contact(to, e.position):
             return e
     return None
 
 
-def move_problem(state, f: Figure, to: Point) -> str | None:
+def move_problem(state, f: Figure, to: Point, limits: tuple | None = None) -> str | None:
     """Which rule a move of ``f`` (ready to move) to ``to`` breaks, by name: 'there', 'off', 'taken', 'far' or
-    'contact' (``None``: none). The check words the refusal; listing asks only this."""
-    if tt.distance(f.position, to) < tt.EPSILON:
+    'contact' (``None``: none). The check words the refusal; listing asks only this (``limits``: his
+    :func:`_limits`, when the caller has them)."""
+    others, enemies, open_, shortest, rough = limits or _limits(state, f)
+    here = f.position
+    if tt.distance(here, to) < tt.EPSILON:
         return "there"
     table = state.table
-    if not table.on_table(to):
-        return "off"
-    if not table.is_free(to, _others(state, f)):
-        return "taken"
-    walked = table.route_length(f.position, to)
-    shortest = remembered(state, ("shortest", f.id), lambda: min(measure(state.settings, ROUGH_INCHES),
-                                                                  open_ground(state, f).value))
-    if walked > shortest + tt.EPSILON:  # else short enough, rough ground or not
-        # move_allowance(state, f, to).value, without its reasons
-        limit = (measure(state.settings, ROUGH_INCHES) if crosses_rough(table, f.position, to)
-                 else remembered(state, ("open", f.id), lambda: open_ground(state, f).value))
-        if walked > limit + tt.EPSILON:
-            return "far"
-    if _contact(state, f, to) is not None:
+    if not table.is_free(to, others):
+        return "off" if not table.on_table(to) else "taken"
+    walked = table.route_length(here, to)
+    # move_allowance(state, f, to).value, without its reasons: rough ground or not, a walk this short is allowed
+    if walked > shortest + tt.EPSILON and walked > (rough if crosses_rough(table, here, to) else open_) + tt.EPSILON:
+        return "far"
+    if _contact(enemies, to) is not None:
         return "contact"
     return None
 
@@ -224,7 +233,8 @@ def check_move(state, act: Move) -> None:
         raise RuleViolation(f"{f.id} may move {allowance.value:g} inches, not {walked:.1f}",
                             allowance.reasons[-1].ref)
     if problem == "contact":
-        raise refuse("rulings.must_charge", f"{fmt(to)} is within 1 inch of {_contact(state, f, to).id}: a figure "
+        near = _contact(standing(state, state.other(f.side)), to)
+        raise refuse("rulings.must_charge", f"{fmt(to)} is within 1 inch of {near.id}: a figure "
                                             "entering H2H must charge")
 
 

@@ -18,7 +18,9 @@ from .actions import Shoot, made
 from .advanced import WORSE, wound_of
 from .combat import locked_with
 from .data import TO_HIT, Weapon
-from .position import Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, standing
+from .position import (
+    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
+)
 from .sections import key, ref, refuse
 from .setup import measure
 from .terrain import in_cover, sight
@@ -111,6 +113,10 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
     Range, sight (through a spotter for the mortar), cover and the shooter's
     cohesion; not whose turn it is (the game checks that).
     """
+    return remembered(board, ("shot", shooter_id, target_id), lambda: _plan_shot(board, shooter_id, target_id))
+
+
+def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
     shooter, target = board.figures[shooter_id], board.figures[target_id]
     weapon = shooter.arms
     d = tt.distance(shooter.position, target.position)

@@ -10,8 +10,17 @@ from explorer.core.tabletop import Point, TerrainKind
 from .position import Figure, remembered, standing
 
 
-def rough_pieces(table):
-    return [t for t in table.terrain if t.kind is TerrainKind.ROUGH]
+def rough_pieces(table) -> tuple:
+    """The table's rough pieces (kept with the table: its terrain does not change)."""
+    pieces = _ROUGH.get(id(table))
+    if pieces is None or pieces[0] is not table:
+        if len(_ROUGH) > 64:
+            _ROUGH.clear()
+        pieces = _ROUGH[id(table)] = (table, tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH))
+    return pieces[1]
+
+
+_ROUGH: dict[int, tuple] = {}
 
 
 def in_rough(table, point: Point) -> bool:
@@ -19,8 +28,8 @@ def in_rough(table, point: Point) -> bool:
 
 
 def crosses_rough(table, a: Point, b: Point) -> bool:
-    """A route that starts, ends or passes through rough terrain."""
-    return any(t.covers(a) or t.covers(b) or geo.segment_intersects_polygon(t.shape, a, b) for t in rough_pieces(table))
+    """A route that starts, ends or passes through rough terrain (the segment test covers its start too)."""
+    return any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for t in rough_pieces(table))
 
 
 def sight(board, eye_figure: Figure, target: Figure):
