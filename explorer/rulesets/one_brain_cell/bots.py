@@ -85,13 +85,14 @@ class GreedyBot:
         if not enemies:
             return Fraction(0)
         before = min(tt.distance(figure.position, e.position) for e in enemies)
-        after = min(tt.distance(act.to, e.position) for e in enemies)
         weapon = figure.arms
         reach = measure(state.settings, weapon.short_range(state.settings) if weapon.always != "long"
                           else weapon.long)
         if before <= reach or weapon.no_move and before <= measure(state.settings, weapon.long or reach):
             return Fraction(0)
-        return Fraction(round(before - after, 3)).limit_denominator(1000)
+        after = min(tt.distance(act.to, e.position) for e in enemies)
+        # The gain to the thousandth of an inch: the float round() gives, as the fraction n/1000 it stands for.
+        return Fraction(round(round(before - after, 3) * 1000), 1000)
 
 
 HIT_ODDS = {(need, cut): float(hit_chance(need, cut)) for need in range(1, 8) for cut in (False, True)}

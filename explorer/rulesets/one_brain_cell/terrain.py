@@ -10,17 +10,22 @@ from explorer.core.tabletop import Point, TerrainKind
 from .position import Figure, remembered, standing
 
 
+def _kept(table) -> tuple:
+    """What is kept with a table, whose terrain never changes: its rough pieces, and the routes already
+    asked about (a figure that stays where he is is offered the same spots turn after turn)."""
+    kept = _KEPT.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        kept = _KEPT[id(table)] = (table, tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH), {})
+    return kept
+
+
+_KEPT: dict[int, tuple] = {}
+
+
 def rough_pieces(table) -> tuple:
-    """The table's rough pieces (kept with the table: its terrain does not change)."""
-    pieces = _ROUGH.get(id(table))
-    if pieces is None or pieces[0] is not table:
-        if len(_ROUGH) > 64:
-            _ROUGH.clear()
-        pieces = _ROUGH[id(table)] = (table, tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH))
-    return pieces[1]
-
-
-_ROUGH: dict[int, tuple] = {}
+    return _kept(table)[1]
 
 
 def in_rough(table, point: Point) -> bool:
@@ -29,7 +34,14 @@ def in_rough(table, point: Point) -> bool:
 
 def crosses_rough(table, a: Point, b: Point) -> bool:
     """A route that starts, ends or passes through rough terrain (the segment test covers its start too)."""
-    return any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for t in rough_pieces(table))
+    _, pieces, crossed = _kept(table)
+    key = (a[0], a[1], b[0], b[1])
+    answer = crossed.get(key)
+    if answer is None:
+        if len(crossed) > 100_000:
+            crossed.clear()  # a bound on memory; answers are only worked out again
+        answer = crossed[key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for t in pieces)
+    return answer
 
 
 def sight(board, eye_figure: Figure, target: Figure):
