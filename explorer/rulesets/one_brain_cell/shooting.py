@@ -79,31 +79,37 @@ def shot_odds(band: str, cover: bool, dice: int = 1, *, max_hits: int | None = N
     return hits_distribution([Shot(need_to_hit(band, cover).value, dice, max_hits, cut_off, band, cover)])
 
 
+def band_of(settings, weapon: Weapon, d: float) -> str | None:
+    """'short', 'long', or ``None`` (out of range or too close) at ``d`` inches: the weapon's rules, without
+    their reasons (:func:`range_band` gives both)."""
+    if weapon.min_range and d < measure(settings, weapon.min_range) - tt.EPSILON:
+        return None
+    short = measure(settings, weapon.short_range(settings))
+    if weapon.always == "short":
+        return "short" if d <= short + tt.EPSILON else None
+    if d > measure(settings, weapon.long) + tt.EPSILON:
+        return None
+    if weapon.always == "long":
+        return "long"
+    return "short" if d <= short + tt.EPSILON else "long"
+
+
 def range_band(settings, weapon: Weapon, d: float) -> Explained[str | None]:
     """'short', 'long', or ``None`` (out of range or too close), with the weapon's rules."""
+    band = band_of(settings, weapon, d)
     short = measure(settings, weapon.short_range(settings))
     reasons = [Reason(ref("weapons.chart"), f"{weapon.name}: {weapon.dice} "
                                             f"{'die' if weapon.dice == 1 else 'dice'}, short range {short:g}"
                       + ("" if weapon.long is None else f", long range {measure(settings, weapon.long):g}"))]
-    if weapon.min_range and d < measure(settings, weapon.min_range) - tt.EPSILON:
+    if band is None and weapon.min_range and d < measure(settings, weapon.min_range) - tt.EPSILON:
         reasons.append(Reason(ref("weapons.minimum_range"), f"{d:.1f} inches: closer than "
                                                             f"{measure(settings, weapon.min_range):g}, may not fire"))
-        return Explained(None, tuple(reasons))
-    if weapon.always == "short":
-        if d <= short + tt.EPSILON:
-            reasons.append(Reason(ref("weapons.chart"), "always counted as short range"))
-            return Explained("short", tuple(reasons))
+    elif band is None:
         reasons.append(Reason(ref("shooting.range"), f"{d:.1f} inches: out of range"))
-        return Explained(None, tuple(reasons))
-    longest = measure(settings, weapon.long)
-    if d > longest + tt.EPSILON:
-        reasons.append(Reason(ref("shooting.range"), f"{d:.1f} inches: out of range"))
-        return Explained(None, tuple(reasons))
-    if weapon.always == "long":
-        reasons.append(Reason(ref("weapons.chart"), "always counted as long range"))
-        return Explained("long", tuple(reasons))
-    band = "short" if d <= short + tt.EPSILON else "long"
-    reasons.append(Reason(ref("shooting.range"), f"{d:.1f} inches: {band} range"))
+    elif weapon.always:
+        reasons.append(Reason(ref("weapons.chart"), f"always counted as {band} range"))
+    else:
+        reasons.append(Reason(ref("shooting.range"), f"{d:.1f} inches: {band} range"))
     return Explained(band, tuple(reasons))
 
 
@@ -200,9 +206,10 @@ def legal_shots_of(state, f: Figure) -> list:
     """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
     if not may_shoot(state, f):
         return []
-    side = state.side
+    side, settings, weapon, here = state.side, state.settings, f.arms, f.position
     return [made(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
-            if plan_shot(state, f.id, e.id).value is not None]
+            if band_of(settings, weapon, tt.distance(here, e.position)) is not None  # in range: worth the plan
+            and plan_shot(state, f.id, e.id).value is not None]
 
 
 def land_hits(state, figures: dict, victims: list[str], events: list[Event]) -> None:
