@@ -24,7 +24,7 @@ from .position import (
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
-from .terrain import crosses_rough, in_rough, sight
+from .terrain import crosses_rough, in_rough, kept, sight
 
 
 # -- walking and running -------------------------------------------------------------------------
@@ -131,26 +131,42 @@ def legal_moves_of(state, f: Figure) -> list:
     enemies = sorted((e for e in standing(state, state.other(side))),
                      key=lambda e: tt.distance(e.position, f.position))
     out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_refusal(state, f, e) is None]
+    others, foes, open_, shortest, rough = _limits(state, f)
     allowance = move_allowance(state, f).value
-    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
-    for e in enemies[:1]:
-        direction = tt.unit_vector(e.position, f.position)
-        gap = tt.distance(e.position, f.position)
-        if direction and gap > 3:
-            spots.append(tt.step(e.position, direction, max(2.0, gap - allowance)))
+    nearest = enemies[0].position if enemies else None
+    key = (f.position, allowance, nearest, open_, rough)
+    spots = kept(state.table)["spots"].get(key)
+    if spots is None:  # where he could go, and what the ground says of each (the same while he stands there)
+        spots = kept(state.table)["spots"][key] = _spots(state.table, f.position, allowance, nearest, open_, rough)
     # Every spot is within his allowance: a base farther than this on either axis bars or touches none of them.
-    others, foes, *rest = _limits(state, f)
     reach = allowance + CONTACT_INCHES + tt.BASE_DIAMETER + 0.01
     fx, fy = f.position
-    limits = ([p for p in others if -reach <= p[0] - fx <= reach and -reach <= p[1] - fy <= reach],
-              [e for e in foes if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach], *rest)
-    seen = set()
+    others = [p for p in others if -reach <= p[0] - fx <= reach and -reach <= p[1] - fy <= reach]
+    foes = [e for e in foes if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
+    for to, ground in spots:
+        if ground in ("there", "off", "solid") or any(tt.bases_overlap(to, p) for p in others):
+            continue
+        if ground is None and _contact(foes, to) is None:
+            out.append(made(Move, side, f.id, to))
+    return out
+
+
+def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
+    """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
+    the ``nearest`` enemy; each with its :func:`_ground_problem`."""
+    spots = [tt.step(here, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+    if nearest is not None:
+        direction = tt.unit_vector(nearest, here)
+        gap = tt.distance(nearest, here)
+        if direction and gap > 3:
+            spots.append(tt.step(nearest, direction, max(2.0, gap - allowance)))
+    shortest = min(rough, open_)
+    out, seen = [], set()
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            if move_problem(state, f, to, limits) is None:
-                out.append(made(Move, side, f.id, to))
+            out.append((to, _ground_problem(table, here, to, open_, shortest, rough)))
     return out
 
 
@@ -197,18 +213,32 @@ def move_problem(state, f: Figure, to: Point, limits: tuple | None = None) -> st
     'contact' (``None``: none). The check words the refusal; listing asks only this (``limits``: his
     :func:`_limits`, when the caller has them)."""
     others, enemies, open_, shortest, rough = limits or _limits(state, f)
-    here = f.position
+    ground = _ground_problem(state.table, f.position, to, open_, shortest, rough)
+    if ground in ("there", "off", "solid"):
+        return "taken" if ground == "solid" else ground
+    if any(tt.bases_overlap(to, p) for p in others):
+        return "taken"
+    if ground == "far":
+        return "far"
+    if _contact(enemies, to) is not None:
+        return "contact"
+    return None
+
+
+def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float, rough: float) -> str | None:
+    """What the ground alone says of a move from ``here`` to ``to``: 'there' (no move), 'off' the table, into
+    'solid' terrain, too 'far' for his allowance (``open_`` on open ground, ``rough`` through rough terrain,
+    ``shortest`` the less of them), or ``None``. The figures about decide the rest."""
     if tt.distance(here, to) < tt.EPSILON:
         return "there"
-    table = state.table
-    if not table.is_free(to, others):
-        return "off" if not table.on_table(to) else "taken"
+    if not table.on_table(to):
+        return "off"
+    if table.in_solid(to):
+        return "solid"
     walked = table.route_length(here, to)
     # move_allowance(state, f, to).value, without its reasons: rough ground or not, a walk this short is allowed
     if walked > shortest + tt.EPSILON and walked > (rough if crosses_rough(table, here, to) else open_) + tt.EPSILON:
         return "far"
-    if _contact(enemies, to) is not None:
-        return "contact"
     return None
 
 

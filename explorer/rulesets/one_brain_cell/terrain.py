@@ -10,22 +10,28 @@ from explorer.core.tabletop import Point, TerrainKind
 from .position import Figure, remembered, standing
 
 
-def _kept(table) -> tuple:
-    """What is kept with a table, whose terrain never changes: its rough pieces, and the routes already
-    asked about (a figure that stays where he is is offered the same spots turn after turn)."""
-    kept = _KEPT.get(id(table))
-    if kept is None or kept[0] is not table:
+def kept(table) -> dict:
+    """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
+    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn).
+    Each is bounded: past 100,000 answers it starts again."""
+    found = _KEPT.get(id(table))
+    if found is None or found[0] is not table:
         if len(_KEPT) > 64:
             _KEPT.clear()
-        kept = _KEPT[id(table)] = (table, tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH), {})
-    return kept
+        found = _KEPT[id(table)] = (table, {"rough": tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH),
+                                            "crossed": {}, "spots": {}})
+    answers = found[1]
+    for name in ("crossed", "spots"):
+        if len(answers[name]) > 100_000:
+            answers[name] = {}
+    return answers
 
 
 _KEPT: dict[int, tuple] = {}
 
 
 def rough_pieces(table) -> tuple:
-    return _kept(table)[1]
+    return kept(table)["rough"]
 
 
 def in_rough(table, point: Point) -> bool:
@@ -34,13 +40,12 @@ def in_rough(table, point: Point) -> bool:
 
 def crosses_rough(table, a: Point, b: Point) -> bool:
     """A route that starts, ends or passes through rough terrain (the segment test covers its start too)."""
-    _, pieces, crossed = _kept(table)
+    answers = kept(table)
     key = (a[0], a[1], b[0], b[1])
-    answer = crossed.get(key)
+    answer = answers["crossed"].get(key)
     if answer is None:
-        if len(crossed) > 100_000:
-            crossed.clear()  # a bound on memory; answers are only worked out again
-        answer = crossed[key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for t in pieces)
+        answer = answers["crossed"][key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b)
+                                               for t in answers["rough"])
     return answer
 
 
