@@ -15,7 +15,7 @@ from .combat import fight_odds, h2h_modifier
 from .data import Weapon
 from .game import OneBrainCellState
 from .moving import move_allowance
-from .position import cut_off, in_play
+from .position import cut_off, in_play, remembered
 from .setup import measure
 from .shooting import hit_chance, range_band, shot_numbers
 from .terrain import in_rough
@@ -84,7 +84,8 @@ class GreedyBot:
         enemies = in_play(state, state.other(figure.side))
         if not enemies:
             return Fraction(0)
-        before = min(tt.distance(figure.position, e.position) for e in enemies)
+        before = remembered(state, ("nearest enemy", figure.id),
+                            lambda: min(tt.distance(figure.position, e.position) for e in enemies))
         weapon = figure.arms
         reach = measure(state.settings, weapon.short_range(state.settings) if weapon.always != "long"
                           else weapon.long)

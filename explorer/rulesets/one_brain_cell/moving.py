@@ -143,10 +143,15 @@ def legal_moves_of(state, f: Figure) -> list:
     fx, fy = f.position
     others = [p for p in others if -reach <= p[0] - fx <= reach and -reach <= p[1] - fy <= reach]
     foes = [e for e in foes if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
+    base = tt.BASE_DIAMETER
     for to, ground in spots:
-        if ground in ("there", "off", "solid") or any(tt.bases_overlap(to, p) for p in others):
+        if ground is not None:  # the ground forbids it: no need to look at the figures about
             continue
-        if ground is None and _contact(foes, to) is None:
+        x, y = to
+        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap(to, (px, py))
+               for px, py in others):
+            continue
+        if _contact(foes, to) is None:
             out.append(made(Move, side, f.id, to))
     return out
 

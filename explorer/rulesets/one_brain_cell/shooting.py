@@ -6,6 +6,7 @@ The game's dice and the book's odds read the same ``is_hit``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -257,5 +258,10 @@ def do_shoot(state, act: Shoot) -> tuple[Position, list[Event]]:
 
 def shot_chance(state, act: Shoot) -> Dist:
     shot = plan_shot(state, act.shooter, act.target).value
-    room = len(casualty_order(state, act.target))
-    return hits_distribution([shot]).map(lambda k: min(k, room))
+    return _capped_hits(shot.need, shot.dice, shot.max_hits, shot.cut_off, len(casualty_order(state, act.target)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _capped_hits(need: int, dice: int, max_hits: int | None, cut_off: bool, room: int) -> Dist:
+    """The hits of one shot, no more than the ``room`` figures it can fall on (a few dozen kinds come up)."""
+    return hits_distribution([Shot(need, dice, max_hits, cut_off)]).map(lambda k: min(k, room))
