@@ -131,7 +131,7 @@ def legal_moves_of(state, f: Figure) -> list:
     enemies = sorted((e for e in standing(state, state.other(side))),
                      key=lambda e: tt.distance(e.position, f.position))
     out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_refusal(state, f, e) is None]
-    others, foes, open_, shortest, rough = _limits(state, f)
+    open_, _, rough = _limits(state, f)
     allowance = move_allowance(state, f).value
     nearest = enemies[0].position if enemies else None
     key = (f.position, allowance, nearest, open_, rough)
@@ -141,8 +141,9 @@ def legal_moves_of(state, f: Figure) -> list:
     # Every spot is within his allowance: a base farther than this on either axis bars or touches none of them.
     reach = allowance + CONTACT_INCHES + tt.BASE_DIAMETER + 0.01
     fx, fy = f.position
-    others = [p for p in others if -reach <= p[0] - fx <= reach and -reach <= p[1] - fy <= reach]
-    foes = [e for e in foes if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
+    others = [g.position for g in in_play(state) if g is not f and -reach <= g.x - fx <= reach
+              and -reach <= g.y - fy <= reach]
+    foes = [e for e in enemies if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
     base = tt.BASE_DIAMETER
     for to, ground in spots:
         if ground is not None:  # the ground forbids it: no need to look at the figures about
@@ -191,15 +192,13 @@ def may_move(state, f: Figure) -> bool:
             and not locked_with(state, f))
 
 
-def _limits(state, f: Figure) -> tuple:
-    """What every move of ``f`` is measured against in this position: where the other figures in play stand
-    (a move may not end on their bases), the standing enemies (nor within 1 inch of one: he must charge), and
-    his allowance on open ground and the shortest he has anywhere (rough ground or not)."""
+def _limits(state, f: Figure) -> tuple[float, float, float]:
+    """How far ``f`` may move in this position: on open ground, the shortest he has anywhere (rough ground or
+    not), and through rough ground."""
     def work():
         rough = measure(state.settings, ROUGH_INCHES)
         open_ = open_ground(state, f).value
-        return ([g.position for g in in_play(state) if g.id != f.id], standing(state, state.other(f.side)),
-                open_, min(rough, open_), rough)
+        return open_, min(rough, open_), rough
     return remembered(state, ("limits", f.id), work)
 
 
@@ -213,19 +212,18 @@ def _contact(enemies: list[Figure], to: Point) -> Figure | None:
     return None
 
 
-def move_problem(state, f: Figure, to: Point, limits: tuple | None = None) -> str | None:
+def move_problem(state, f: Figure, to: Point) -> str | None:
     """Which rule a move of ``f`` (ready to move) to ``to`` breaks, by name: 'there', 'off', 'taken', 'far' or
-    'contact' (``None``: none). The check words the refusal; listing asks only this (``limits``: his
-    :func:`_limits`, when the caller has them)."""
-    others, enemies, open_, shortest, rough = limits or _limits(state, f)
-    ground = _ground_problem(state.table, f.position, to, open_, shortest, rough)
+    'contact' (``None``: none); the check words the refusal. Listing asks the same tests, spot by spot
+    (:func:`legal_moves_of`)."""
+    ground = _ground_problem(state.table, f.position, to, *_limits(state, f))
     if ground in ("there", "off", "solid"):
         return "taken" if ground == "solid" else ground
-    if any(tt.bases_overlap(to, p) for p in others):
+    if any(tt.bases_overlap(to, g.position) for g in in_play(state) if g is not f):
         return "taken"
     if ground == "far":
         return "far"
-    if _contact(enemies, to) is not None:
+    if _contact(standing(state, state.other(f.side)), to) is not None:
         return "contact"
     return None
 

@@ -213,9 +213,13 @@ def squad_of(board, squad: str) -> list[Figure]:
 
 def cut_off(board, figure: Figure) -> bool:
     """More than 4 inches from every other living member of his squad (his 6s count as 5s)."""
-    inches = measure(board.settings, COHESION_INCHES)
-    mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
-    return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
+    def work():
+        inches = measure(board.settings, COHESION_INCHES)
+        mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
+        return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+        return work()
+    return remembered(board, ("cut off", figure.id), work)
 
 
 def counted(face: int, cut_off: bool) -> int:
