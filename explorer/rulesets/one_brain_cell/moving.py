@@ -107,6 +107,10 @@ def charge_reach(dice: int, cut_off: bool = False) -> float:
     return charge_inches([6] * dice, cut_off) + CONTACT_INCHES
 
 
+_BEST_CHARGE = charge_reach(CHARGE_DICE)
+"""The farthest any charge reaches, base to base (the best 2D6 and the inch of H2H)."""
+
+
 def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
     """Exact chance the charge arrives (``True``) or falls short (``False``), counting every roll."""
     dice = charge_dice(board, figure, target).value
@@ -130,7 +134,7 @@ def legal_moves_of(state, f: Figure) -> list:
     side = state.side
     enemies = sorted((e for e in standing(state, state.other(side))),
                      key=lambda e: tt.distance(e.position, f.position))
-    out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_refusal(state, f, e) is None]
+    out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_problem(state, f, e) is None]
     open_, _, rough = _limits(state, f)
     allowance = move_allowance(state, f).value
     nearest = enemies[0].position if enemies else None
@@ -275,35 +279,50 @@ def check_move(state, act: Move) -> None:
 def check_charge(state, act: Charge) -> None:
     f = ready_to_move(state, act, act.figure)
     target = enemy(state, act.player, act.target, "moving.charge")
-    refusal = charge_refusal(state, f, target)
-    if refusal is not None:
-        raise refusal
+    problem = charge_problem(state, f, target)
+    if problem is None:
+        return
+    kind, *more = problem
+    if kind == "downed":
+        raise refuse("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
+    if kind == "gang":
+        raise refuse("combat.modifiers", f"{target.id} is already fought by {', '.join(more[0])}: up to "
+                                         f"{MAX_GANG} attackers can gang up on one defender")
+    if kind == "beyond":
+        raise refuse("rulings.charge", f"{target.id} is {more[0]:.1f} inches away, base to base: even a 12 on "
+                                       f"2D6 would not bring {f.id} within 1 inch")
+    if kind == "short":
+        gap, dice, off = more
+        best = charge_inches([6] * dice, off)
+        raise refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
+                                       f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
+                                       + (" (out of cohesion, his 6s count as 5s)" if off else ""))
+    if kind == "solid":
+        raise refuse("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
+                                       "runs straight")
+    raise refuse("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
 
 
-def charge_refusal(state, f: Figure, target: Figure):
-    """Why ``f`` (ready to move) may not charge the enemy ``target`` in play (``None``: he may)."""
+def charge_problem(state, f: Figure, target: Figure) -> tuple | None:
+    """Which rule a charge by ``f`` (ready to move) at the enemy ``target`` in play breaks, by name, with what
+    the check words it from: ('downed',), ('gang', attackers), ('beyond', gap), ('short', gap, dice, cut off),
+    ('solid',) or ('sight',); ``None`` if none. Listing asks only this."""
     if not target.standing:
-        return refuse("rulings.downed", f"{target.id} is lying on the board: a charge is at a standing enemy")
+        return ("downed",)
     gang = [e.id for e in locked_with(state, target) if e.side == f.side]
     if len(gang) >= MAX_GANG:
-        return refuse("combat.modifiers", f"{target.id} is already fought by {', '.join(gang)}: up to "
-                                          f"{MAX_GANG} attackers can gang up on one defender")
+        return ("gang", gang)
     gap = tt.gap_between(f.position, target.position)
-    if gap > charge_reach(2) + tt.EPSILON:  # beyond even the best 2D6: no need to look further
-        return refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a 12 on "
-                                        f"2D6 would not bring {f.id} within 1 inch")
+    if gap > _BEST_CHARGE + tt.EPSILON:  # beyond even the best 2D6: no need to look further
+        return ("beyond", gap)
     dice = charge_dice(state, f, target).value
     off = cut_off(state, f)
     if gap > charge_reach(dice, off) + tt.EPSILON:
-        best = charge_inches([6] * dice, off)
-        return refuse("rulings.charge", f"{target.id} is {gap:.1f} inches away, base to base: even a "
-                                        f"{best} on {dice}D6 would not bring {f.id} within 1 inch"
-                                        + (" (out of cohesion, his 6s count as 5s)" if off else ""))
+        return ("short", gap, dice, off)
     if state.table.crosses_solid(f.position, target.position):
-        return refuse("rulings.charge", f"blocking terrain stands between {f.id} and {target.id}: a charge "
-                                        "runs straight")
+        return ("solid",)
     if sight(state, f, target).is_blocked:
-        return refuse("shooting.line_of_sight", f"{f.id} cannot see {target.id} to charge him")
+        return ("sight",)
     return None
 
 
