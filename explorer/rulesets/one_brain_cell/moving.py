@@ -36,7 +36,10 @@ def enemy_near(board, figure: Figure, inches: float) -> Figure | None:
 
 
 def _enemy_near(board, figure: Figure, inches: float) -> Figure | None:
-    near = [e for e in in_play(board) if e.side != figure.side and within(figure.position, e.position, inches)]
+    x, y = figure.position
+    box = inches + 1e-6  # a box test first: no figure farther on either axis is within ``inches``
+    near = [e for e in in_play(board) if e.side != figure.side and -box <= e.x - x <= box and -box <= e.y - y <= box
+            and within(figure.position, e.position, inches)]
     return min(near, key=lambda e: (tt.distance(e.position, figure.position), e.id)) if near else None
 
 
@@ -52,6 +55,12 @@ def move_allowance(board, figure: Figure, to: Point | None = None) -> Explained[
 
 def open_ground(board, figure: Figure) -> Explained[float]:
     """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+        return _open_ground(board, figure)
+    return remembered(board, ("open ground", figure.id), lambda: _open_ground(board, figure))
+
+
+def _open_ground(board, figure: Figure) -> Explained[float]:
     settings = board.settings
     near = enemy_near(board, figure, measure(settings, NO_RUN_INCHES))
     walk = measure(settings, WALK_INCHES)
