@@ -24,7 +24,7 @@ from .position import (
 )
 from .sections import key, ref, refuse
 from .setup import measure
-from .terrain import in_cover, sight
+from .terrain import blockers, in_cover, sight
 
 
 # -- a shot's numbers ------------------------------------------------------------------------------------
@@ -124,6 +124,26 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
 
 
 def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
+    """:func:`plan_shot`, kept by the game from position to position while nothing it reads changes: where the
+    shooter and target stand, his weapon, the figures that could cut the sight line, his cohesion. (A mortar's
+    spotters could be anywhere in his squad: its shots are always worked out.)"""
+    shooter, target = board.figures[shooter_id], board.figures[target_id]
+    weapon = shooter.arms
+    if (weapon.indirect or getattr(board, "memo", None) is None
+            or band_of(board.settings, weapon, tt.distance(shooter.position, target.position)) is None):
+        return _work_out_shot(board, shooter_id, target_id)
+    key = (shooter_id, target_id, shooter.weapon, shooter.position, target.position,
+           tuple(blockers(board, shooter, target).items()), cut_off(board, shooter))
+    kept = board.__dict__.setdefault("_shots_kept", {})
+    plan = kept.get(key)
+    if plan is None:
+        if len(kept) > 100_000:
+            kept.clear()  # a bound on memory; plans are only worked out again
+        plan = kept[key] = _work_out_shot(board, shooter_id, target_id)
+    return plan
+
+
+def _work_out_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
     shooter, target = board.figures[shooter_id], board.figures[target_id]
     weapon = shooter.arms
     d = tt.distance(shooter.position, target.position)

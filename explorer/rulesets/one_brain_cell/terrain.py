@@ -52,15 +52,21 @@ def crosses_rough(table, a: Point, b: Point) -> bool:
 def sight(board, eye_figure: Figure, target: Figure):
     """Sight lines from one figure to another; standing figures in between block them."""
     def compute():
-        return board.table.sight(eye_figure.position, target.position, _blockers(board, eye_figure, target))
+        return board.table.sight(eye_figure.position, target.position, blockers(board, eye_figure, target))
     if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
         return compute()
     return remembered(board, ("sight", eye_figure.id, target.id), compute)
 
 
-def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
+def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
     """The standing figures that could cut a line from ``eye_figure`` to any point of ``target``'s base: those
     within a base's width of the line between their centres (the others cannot touch a sight line)."""
+    if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
+        return _blockers(board, eye_figure, target)
+    return remembered(board, ("blockers", eye_figure.id, target.id), lambda: _blockers(board, eye_figure, target))
+
+
+def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
     (ax, ay), (bx, by) = eye_figure.position, target.position
     reach = 2 * tt.BASE_RADIUS
     left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
