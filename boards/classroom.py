@@ -263,7 +263,7 @@ def _phlog_odds(settings) -> list[tuple[str, Fraction]]:
 
 def _one_brain_cell_odds(settings) -> list[tuple[str, Fraction]]:
     from explorer.rulesets.one_brain_cell.data import WEAPONS, WOUNDS
-    from explorer.rulesets.one_brain_cell.mechanics import hit_chance, range_band, shot_numbers
+    from explorer.rulesets.one_brain_cell.shooting import hit_chance, range_band, shot_numbers
 
     def rifle_hits(inches: float) -> Fraction:
         band = range_band(settings, WEAPONS["rifle"], inches).value

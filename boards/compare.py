@@ -165,12 +165,12 @@ def simple_plastic_kill(inches: float, cover: bool, *, moved: bool = True) -> Fr
 
 def one_brain_cell_kill(inches: float, cover: bool) -> Fraction:
     """A rifleman's shot (basic rules: a hit removes the figure; short range 8 inches, long 24)."""
-    mechanics, data = _module("one_brain_cell", "mechanics"), _module("one_brain_cell", "data")
+    shooting, data = _module("one_brain_cell", "shooting"), _module("one_brain_cell", "data")
     settings = get_ruleset("one_brain_cell").settings()
-    band = mechanics.range_band(settings, data.WEAPONS["rifle"], inches).value
+    band = shooting.range_band(settings, data.WEAPONS["rifle"], inches).value
     if band is None:
         return Fraction(0)
-    return mechanics.shot_odds(band, cover).probability_where(lambda hits: hits >= 1)
+    return shooting.shot_odds(band, cover).probability_where(lambda hits: hits >= 1)
 
 
 def phlog_remove() -> Fraction:

@@ -203,7 +203,7 @@ def _simple_plastic() -> list[Exercise]:
 
 def _one_brain_cell() -> list[Exercise]:
     from explorer.rulesets.one_brain_cell.data import WEAPONS
-    from explorer.rulesets.one_brain_cell.mechanics import need_to_hit, shot_odds
+    from explorer.rulesets.one_brain_cell.shooting import need_to_hit, shot_odds
 
     sniper = WEAPONS["sniper"]
     rifle_shot = shot_odds("short", False).probability_where(lambda k: k >= 1)

@@ -21,7 +21,12 @@ import dataclasses
 from explorer.core.session import Anchor
 
 from explorer.rulesets.one_brain_cell import Charge, Fight, Move, OverwatchFire, Shoot
-from explorer.rulesets.one_brain_cell import mechanics as m
+from explorer.core import tabletop as tt
+from explorer.rulesets.one_brain_cell.combat import locked_with
+from explorer.rulesets.one_brain_cell.moving import move_allowance
+from explorer.rulesets.one_brain_cell.position import cut_off, in_play, within
+from explorer.rulesets.one_brain_cell.setup import measure
+from explorer.rulesets.one_brain_cell.terrain import sight
 from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
 
 from . import tabletop as tb
@@ -44,8 +49,8 @@ RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "ov
 
 def weapon_text(figure, settings) -> str:
     w = figure.arms
-    short = m.measure(settings, w.short_range(settings))
-    reach = f"short {short:g} in" + ("" if w.long is None else f", long {m.measure(settings, w.long):g} in")
+    short = measure(settings, w.short_range(settings))
+    reach = f"short {short:g} in" + ("" if w.long is None else f", long {measure(settings, w.long):g} in")
     text = f"{'Leader, ' if figure.leader else ''}{w.name}: {w.dice} {'die' if w.dice == 1 else 'dice'}, {reach}"
     return text + (f" ({w.special_text})" if w.special_text else "")
 
@@ -55,10 +60,10 @@ def _status(state, figure) -> str:
              "dazed": "dazed (lying face down)"}[figure.status]]
     bits += [w for w, on in ((f"{figure.moved}ed" if figure.moved != "run" else "ran", bool(figure.moved)),
                              ("shot", figure.shot), ("fought in H2H", figure.fought)) if on]
-    locked = m.locked_with(state, figure)
+    locked = locked_with(state, figure)
     if locked:
         bits.append(f"locked in H2H with {', '.join(e.id for e in locked)}")
-    if m.cut_off(state, figure):
+    if cut_off(state, figure):
         bits.append("more than 4 inches from his squad (6s count as 5s)")
     if figure.squad in getattr(getattr(state, "position", None), "overwatch", ()):
         bits.append("on overwatch")
@@ -94,7 +99,7 @@ class OneBrainCellLayers:
                 row = tb.figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=weapon_text(f, state.settings),
                                     squad=f.squad, status=_status(state, f),
                                     ground=tb.ground_under(f.position, state.table.terrain),
-                                    move=f"{m.move_allowance(state, f).value:g} inches")
+                                    move=f"{move_allowance(state, f).value:g} inches")
                 row["marker"] = MARKERS[kind]
                 rows.append(row)
                 if not f.standing:
@@ -132,32 +137,32 @@ class OneBrainCellLayers:
         for fid in self._ring_ids(state):
             f = state.figures[fid]
             w = f.arms
-            short = m.measure(settings, w.short_range(settings))
+            short = measure(settings, w.short_range(settings))
             if w.long is not None:
-                yield f.x, f.y, m.measure(settings, w.long), side_ink(f.side, sides), \
-                    f"{fid}: {w.name.lower()} long range {m.measure(settings, w.long):g} inches"
+                yield f.x, f.y, measure(settings, w.long), side_ink(f.side, sides), \
+                    f"{fid}: {w.name.lower()} long range {measure(settings, w.long):g} inches"
             if w.always != "long":
                 yield f.x, f.y, short, RING_COLOURS["short"], f"{fid}: {w.name.lower()} short range {short:g} inches"
         if self.cohesion:
-            inches = m.measure(settings, COHESION_INCHES)
-            for f in m.in_play(state):
-                if m.cut_off(state, f):
+            inches = measure(settings, COHESION_INCHES)
+            for f in in_play(state):
+                if cut_off(state, f):
                     yield f.x, f.y, inches, RING_COLOURS["cohesion"], \
                         f"{f.id}: more than {inches:g} inches from every squad mate (6s count as 5s)"
         for squad in sorted(getattr(getattr(state, "position", None), "overwatch", ())):
-            members = [f for f in m.in_play(state) if f.squad == squad]
+            members = [f for f in in_play(state) if f.squad == squad]
             if members:
                 x = sum(f.x for f in members) / len(members)
                 y = sum(f.y for f in members) / len(members)
                 yield x, y, 1.5, RING_COLOURS["overwatch"], f"squad {squad} is on overwatch"
 
     def _links(self, state, sides):
-        alive = m.in_play(state)
-        inches = m.measure(state.settings, COHESION_INCHES)
+        alive = in_play(state)
+        inches = measure(state.settings, COHESION_INCHES)
         for i, a in enumerate(alive):
             for b in alive[i + 1:]:
-                if a.squad == b.squad and m.within(a.position, b.position, inches):
-                    d = m.tt.distance(a.position, b.position)
+                if a.squad == b.squad and within(a.position, b.position, inches):
+                    d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
 
     def _sights(self, state):
@@ -166,7 +171,7 @@ class OneBrainCellLayers:
         if self.last_shot and isinstance(last, Shoot):
             pairs.append((last.shooter, last.target))
         for shooter, target in pairs:
-            yield m.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
 
 def anchor(state, action) -> Anchor | None:

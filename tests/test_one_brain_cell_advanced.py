@@ -14,6 +14,7 @@ from explorer.rulesets.one_brain_cell import (
     RULINGS, Charge, EndStep, GreedyBot, Hold, Move, Overwatch, OverwatchCall, OverwatchFire, Settings, Shoot,
     must_test_morale, rout_chance, routs,
 )
+from explorer.rulesets.one_brain_cell.overwatch import overwatch_shooters
 from tests.conformance.cases import random_walk
 from tests.conformance.checks import check_listed_actions, check_malformed_actions, check_round_trip
 from tests.one_brain_cell_support import fig, game, refused
@@ -201,5 +202,5 @@ def test_the_charge_is_a_move_so_overwatch_fires_at_the_charger():
                           fig("t2", 20, 20), side="tan", first="green", tokens={"gs"})
     state.apply(Charge("tan", "t1", "g2"), dice=[3, 3])
     assert state.pending is not None and state.pending.actor == "t1"
-    shooters = {fid for fid, _ in state._overwatch_shooters(state, "gs", "t1")}
+    shooters = {fid for fid, _ in overwatch_shooters(state, "gs", "t1")}
     assert "g2" not in shooters    # locked with t1 now: he fights instead

@@ -319,3 +319,34 @@ def test_with_tan_rolling_first_each_round_still_has_one_turn_a_side():
             turns.append((state.side, state.round))
         state.apply(act)
     assert sorted(turns) == [("green", 1), ("green", 2), ("tan", 1), ("tan", 2)]
+
+
+# -- listing the legal actions ------------------------------------------------------------------------
+
+def test_listing_the_move_and_shoot_steps_words_no_refusal(monkeypatch):
+    """The offers come from the rules' yes/no tests, not from the worded check run on every candidate (which
+    built a refusal for each one refused: ~58 a move taken); each offer still passes the check."""
+    import random
+
+    from explorer.core.errors import RuleViolation
+
+    built = []
+    original = RuleViolation.__init__
+
+    def counting(self, *args, **kwargs):
+        built.append(args[0])
+        original(self, *args, **kwargs)
+
+    state = explorer.new_game("one_brain_cell", "skirmish", seed=3)
+    rng = random.Random(3)
+    offered = {"move": 0, "shoot": 0}
+    while not state.is_over and len(state.history) < 400:
+        if state.phase in offered and state.position.pending is None:
+            monkeypatch.setattr(RuleViolation, "__init__", counting)
+            offers = list(state.legal_actions)
+            monkeypatch.setattr(RuleViolation, "__init__", original)
+            assert built == [], f"listing the {state.phase} step worded {len(built)} refusals: {built[:3]}"
+            assert all(state.why_illegal(act) is None for act in offers)
+            offered[state.phase] += len(offers) - 1  # the end of the step aside
+        state.apply(rng.choice(list(state.legal_actions)))
+    assert offered["move"] > 1000 and offered["shoot"] > 10

@@ -3,8 +3,8 @@
 from explorer.core.search import seeded
 from explorer.core.tabletop import Terrain
 from explorer.rulesets.one_brain_cell.bots import BOTS, CarefulBot, GreedyBot, StrongBot, expected_hits
-from explorer.rulesets.one_brain_cell.game import EndStep, Shoot
-from explorer.rulesets.one_brain_cell.mechanics import Figure
+from explorer.rulesets.one_brain_cell.actions import EndStep, Shoot
+from explorer.rulesets.one_brain_cell.position import Figure
 from explorer.rulesets.one_brain_cell.scenarios import new_state, patrol
 
 

@@ -12,7 +12,7 @@ import explorer
 from boards.live import board_taps, live_layers
 from boards.one_brain_cell import MARKERS, RING_COLOURS, anchor, live_board
 from explorer.rulesets.one_brain_cell import Charge, ChooseOrder, Move, RollInitiative, Settings, Shoot
-from explorer.rulesets.one_brain_cell import mechanics as m
+from explorer.rulesets.one_brain_cell.combat import fight_odds
 from tests.one_brain_cell_support import fig, game
 from widgets import one_brain_cell as obc
 
@@ -85,7 +85,7 @@ def test_charge_explorer_is_the_engines_charge():
 
 
 def test_fight_explorer_is_the_engines_odds():
-    assert m.fight_odds(1)["tie"] == Fraction(1, 6)
+    assert fight_odds(1)["tie"] == Fraction(1, 6)
     obc.fight_explorer(attackers=3)
 
 
@@ -111,7 +111,7 @@ def test_live_play_offers_only_legal_actions_and_refuses_with_the_rule(live):
     assert offered == list(live.state.legal_actions)
     before = live.state.to_json()
     live.try_target("g1", "g2")
-    assert "Not allowed: this is the initiative roll, not the shoot step" in live.message
+    assert "Not allowed: this is the initiative roll" in live.message
     assert "one-brain-cell-turn-initiative" in live.message
     assert live.state.to_json() == before
 

@@ -17,7 +17,12 @@ from bokeh.models import CheckboxGroup, ColumnDataSource, CustomJS, Div, RadioBu
 
 from boards.one_brain_cell import KIND_WORDS, LEGEND_KINDS, MARKERS, RING_COLOURS, OneBrainCellLayers
 from explorer.rulesets.one_brain_cell import GreedyBot, Move, Settings, Shoot
-from explorer.rulesets.one_brain_cell import mechanics as m
+from explorer.core import Dist, Explained, Reason
+from explorer.rulesets.one_brain_cell.combat import fight_odds
+from explorer.rulesets.one_brain_cell.moving import charge_distribution
+from explorer.rulesets.one_brain_cell.position import Figure
+from explorer.rulesets.one_brain_cell.sections import ref
+from explorer.rulesets.one_brain_cell.shooting import hits_distribution, shot_numbers
 from explorer.rulesets.one_brain_cell.data import WEAPONS
 
 from . import tabletop_board as tb
@@ -82,14 +87,14 @@ def shot_entries() -> dict[str, dict]:
         if weapon.long is None and band == "long":
             forced = None
         if forced is None:
-            numbers = m.Explained(None, (m.Reason(m.ref("weapons.chart"), f"{weapon.name}: no long range"),))
+            numbers = Explained(None, (Reason(ref("weapons.chart"), f"{weapon.name}: no long range"),))
         else:
-            numbers = m.shot_numbers(weapon, forced, cover, off)
+            numbers = shot_numbers(weapon, forced, cover, off)
             if weapon.always:
-                numbers = m.Explained(numbers.value, (m.Reason(m.ref("weapons.chart"),
+                numbers = Explained(numbers.value, (Reason(ref("weapons.chart"),
                                                                f"{weapon.name}: always counted as {weapon.always} "
                                                                "range"),) + numbers.reasons)
-        dist = m.hits_distribution([numbers.value]) if numbers.value else m.Dist.constant(0)
+        dist = hits_distribution([numbers.value]) if numbers.value else Dist.constant(0)
         entries[shot_key(kind, band, cover, off)] = {"numbers": numbers, "dist": dist, "weapon": weapon}
     return entries
 
@@ -155,10 +160,10 @@ def charge_entries() -> dict[str, float]:
     woods = Terrain.rect("woods", "rough", 0, 0, 48, 36)
     out = {}
     for gap, rough in itertools.product(GAPS, (False, True)):
-        a = m.Figure("g1", "green", "gs", x=4.0, y=18.0)
-        b = m.Figure("t1", "tan", "ts", x=4.0 + gap + 0.5, y=18.0)
+        a = Figure("g1", "green", "gs", x=4.0, y=18.0)
+        b = Figure("t1", "tan", "ts", x=4.0 + gap + 0.5, y=18.0)
         state = new_state(Settings(), figures=[a, b], terrain=[woods] if rough else [], phase="move")
-        out[f"{gap:g}|{int(rough)}"] = float(m.charge_distribution(state, a, b).probability(True))
+        out[f"{gap:g}|{int(rough)}"] = float(charge_distribution(state, a, b).probability(True))
     return out
 
 
@@ -225,7 +230,7 @@ def fight_explorer(*, attackers: int = 1, attacker_bonus: int = 0, defender_bonu
     """Attackers (1 to 3), each side's pistol and leader bonus: the exact outcome of one round of H2H."""
     table = {}
     for n, a, d, loss in itertools.product((1, 2, 3), (0, 1, 2), (0, 1, 2), ("all", "one")):
-        odds = m.fight_odds(n, attacker_modifier=a, defender_modifier=d, gang_loss=loss)
+        odds = fight_odds(n, attacker_modifier=a, defender_modifier=d, gang_loss=loss)
         table[fight_key(n, a, d, loss)] = [round(float(odds[o]), 5) for o in OUTCOMES]
     start = table[fight_key(attackers, attacker_bonus, defender_bonus, "all")]
     pick_n = RadioButtonGroup(labels=["1 attacker", "2 attackers", "3 attackers"], active=attackers - 1,

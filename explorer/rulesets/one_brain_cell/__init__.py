@@ -13,15 +13,16 @@ from explorer.core import Ruleset, register
 
 from .bots import BOTS, GreedyBot
 from .data import TO_HIT, WEAPONS, to_hit_table, weapons_table, wound_table
-from .game import (
-    ACTIONS, Board, Charge, ChooseOrder, EndStep, Fight, Hold, Move, OneBrainCellState, Overwatch, OverwatchCall,
-    OverwatchFire, Position, RollInitiative, Shoot,
+from .actions import (
+    ACTIONS, Charge, ChooseOrder, EndStep, Fight, Hold, Move, Overwatch, OverwatchFire, RollInitiative, Shoot,
 )
-from .mechanics import (
-    Figure, army_points, casualty_order, charge_distribution, composition_problems, fight_distribution, fight_losers,
-    fight_odds, hits_distribution, must_test_morale, need_to_hit, plan_fight, plan_shot, rout_chance, routs,
-    shot_odds,
-)
+from .advanced import must_test_morale, rout_chance, routs
+from .combat import fight_distribution, fight_losers, fight_odds, plan_fight
+from .game import Board, OneBrainCellState
+from .moving import charge_distribution
+from .position import Figure, OverwatchCall, Position
+from .setup import army_points, composition_problems
+from .shooting import casualty_order, hits_distribution, need_to_hit, plan_shot, shot_odds
 from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, new_state, squad_line
 from .sections import SECTIONS

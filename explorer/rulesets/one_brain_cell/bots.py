@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from fractions import Fraction
 
 from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
 from explorer.core.search import SearchBot
 
-from . import mechanics as m
-from .game import Charge, ChooseOrder, EndStep, Fight, Hold, Move, OneBrainCellState, OverwatchFire, Shoot
+from .actions import Charge, ChooseOrder, EndStep, Fight, Hold, Move, OverwatchFire, Shoot
+from .combat import fight_odds, h2h_modifier
+from .data import Weapon
+from .game import OneBrainCellState
+from .moving import move_allowance
+from .position import cut_off, in_play, remembered
+from .setup import measure
+from .shooting import hit_chance, range_band, shot_numbers
+from .terrain import in_rough
 
 
 class GreedyBot:
@@ -64,9 +72,9 @@ class GreedyBot:
     def _charge_value(state, act: Charge) -> Fraction:
         arrive = state.chance(act).probability(True)
         charger, target = state.figures[act.figure], state.figures[act.target]
-        mine = m.h2h_modifier(charger).value
-        theirs = m.h2h_modifier(target).value
-        win = m.fight_odds(1, attacker_modifier=mine, defender_modifier=theirs)["defender removed"]
+        mine = h2h_modifier(charger).value
+        theirs = h2h_modifier(target).value
+        win = fight_odds(1, attacker_modifier=mine, defender_modifier=theirs)["defender removed"]
         value = arrive * win - Fraction(1, 2)
         return value if value > 0 else Fraction(0)
 
@@ -74,34 +82,37 @@ class GreedyBot:
     def _move_value(state, act: Move) -> Fraction:
         """Better when nearer the nearest enemy, until one is within the weapon's short range (then stand)."""
         figure = state.figures[act.figure]
-        enemies = m.in_play(state, state.other(figure.side))
+        enemies = in_play(state, state.other(figure.side))
         if not enemies:
             return Fraction(0)
-        before = min(tt.distance(figure.position, e.position) for e in enemies)
-        after = min(tt.distance(act.to, e.position) for e in enemies)
+        before = remembered(state, ("nearest enemy", figure.id),
+                            lambda: min(tt.distance(figure.position, e.position) for e in enemies))
         weapon = figure.arms
-        reach = m.measure(state.settings, weapon.short_range(state.settings) if weapon.always != "long"
+        reach = measure(state.settings, weapon.short_range(state.settings) if weapon.always != "long"
                           else weapon.long)
-        if before <= reach or weapon.no_move and before <= m.measure(state.settings, weapon.long or reach):
+        if before <= reach or weapon.no_move and before <= measure(state.settings, weapon.long or reach):
             return Fraction(0)
-        return Fraction(round(before - after, 3)).limit_denominator(1000)
+        tx, ty = act.to
+        after = min(math.hypot(e.x - tx, e.y - ty) for e in enemies)  # tt.distance(act.to, e.position), inline
+        # The gain to the thousandth of an inch: the float round() gives, as the fraction n/1000 it stands for.
+        return Fraction(round(round(before - after, 3) * 1000), 1000)
 
 
-HIT_ODDS = {(need, cut): float(m.hit_chance(need, cut)) for need in range(1, 8) for cut in (False, True)}
+HIT_ODDS = {(need, cut): float(hit_chance(need, cut)) for need in range(1, 8) for cut in (False, True)}
 """The chance one die hits, by the face needed and whether the shooter is cut off (a table: asked very often)."""
 
 
-def expected_hits(state, weapon: m.Weapon, eye: tt.Point, target: tt.Point, cut: bool = False) -> float:
+def expected_hits(state, weapon: Weapon, eye: tt.Point, target: tt.Point, cut: bool = False) -> float:
     """Hits a ``weapon`` at ``eye`` expects on a figure at ``target`` by the rules' range bands, cover and cohesion
     (terrain only: figures in between are ignored, for speed; the game's own plan_shot needs figures in place)."""
-    band = m.range_band(state.settings, weapon, tt.distance(eye, target)).value
+    band = range_band(state.settings, weapon, tt.distance(eye, target)).value
     if band is None:
         return 0.0
     lines = state.table.sight(eye, target)
     if lines.is_blocked and not weapon.indirect:
         return 0.0
-    cover = any(line.blocked_by or line.screened_by for line in lines.lines) or m.in_rough(state.table, target)
-    shot = m.shot_numbers(weapon, band, cover, cut).value
+    cover = any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(state.table, target)
+    shot = shot_numbers(weapon, band, cover, cut).value
     if shot is None:
         return 0.0
     p = HIT_ODDS[shot.need, shot.cut_off]
@@ -172,7 +183,7 @@ class CarefulBot(GreedyBot):
     # -- moving --------------------------------------------------------------------------------------
     def _careful_move(self, state, legal: list[Action]) -> Action | None:
         """The move that gains most over staying put, for the figure that gains most (``None``: all stay)."""
-        enemies = m.in_play(state, state.other(state.side))
+        enemies = in_play(state, state.other(state.side))
         if not enemies:
             return None
         spots = cover_spots(state.table)
@@ -183,7 +194,7 @@ class CarefulBot(GreedyBot):
                 movers.setdefault(a.figure, []).append(a.to)
         for fid, tos in movers.items():
             figure = state.figures[fid]
-            reach = m.move_allowance(state, figure).value
+            reach = move_allowance(state, figure).value
             here = self._spot_value(state, figure, figure.position, enemies, moved=False)
             near = [p for p in spots if tt.distance(p, figure.position) <= reach]
             scored = sorted(((self._spot_value(state, figure, p, enemies, moved=True) - here, p)
@@ -201,7 +212,7 @@ class CarefulBot(GreedyBot):
         """The shot this figure could make from ``spot`` now, less (``caution``) the fire the enemy, as they
         stand, could bring on him there (cover, range), plus a little for closing in."""
         weapon = figure.arms
-        cut = m.cut_off(state, dataclasses.replace(figure, x=spot[0], y=spot[1]))  # the rule's own test, there
+        cut = cut_off(state, dataclasses.replace(figure, x=spot[0], y=spot[1]))  # the rule's own test, there
         offense = 0.0 if moved and weapon.no_move else max(
             expected_hits(state, weapon, spot, e.position, cut) for e in enemies)
         danger = sum(expected_hits(state, e.arms, e.position, spot) for e in enemies)
@@ -241,7 +252,7 @@ class StrongBot(SearchBot):
 
     def evaluate(self, state, side: str) -> float:
         """Figures in play weighed by their firepower, less the enemy's."""
-        return sum(firepower(f) if f.side == side else -firepower(f) for f in m.in_play(state))
+        return sum(firepower(f) if f.side == side else -firepower(f) for f in in_play(state))
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}

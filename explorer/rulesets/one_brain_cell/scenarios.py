@@ -7,8 +7,9 @@ from collections.abc import Iterable, Sequence
 from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
 
-from .game import OneBrainCellState, Position
-from .mechanics import Figure, composition_problems, squads_of
+from .game import OneBrainCellState
+from .position import Figure, Position
+from .setup import composition_problems, squads_of
 from .rulings import Settings
 
 TABLE_INCHES = (48.0, 36.0)

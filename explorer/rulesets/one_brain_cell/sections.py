@@ -105,3 +105,9 @@ _ABSENT = {
 
 SECTIONS = Catalogue(NAME, _CATALOGUE, RULINGS, concepts=_CONCEPTS, absent=_ABSENT)
 ref = SECTIONS.ref
+refuse = SECTIONS.refuse
+
+
+def key(section: str) -> str:
+    """How an event cites ``section``: ``one_brain_cell:<section>``."""
+    return f"{NAME}:{section}"

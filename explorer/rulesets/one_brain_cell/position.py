@@ -1,0 +1,438 @@
+"""What a 1BC game holds at any moment: the figures, the position, its checks and its dict form.
+
+The dead and routed stay in the position so a board can show where they fell and a squad's starting
+number is always known. The answers every chapter asks of a position (who is in play, who stands,
+who is cut off from his squad) are here too, remembered per position when the board keeps a memo.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from explorer.core import Decision, RuleViolation
+from explorer.core import tabletop as tt
+from explorer.core.frozen import evolve
+from explorer.core.limits import brief
+from explorer.core.tabletop import Point, Table
+
+from .data import COHESION_INCHES, POINTS, WEAPONS, Weapon
+from .sections import refuse
+from .setup import composition_problems, measure, squads_of
+
+STATUSES = ("ok", "stunned", "dazed", "dead", "routed")
+IN_PLAY = ("ok", "stunned", "dazed")
+MOVES = ("", "walk", "run", "charge")
+MAX_FIGURES = 200
+MAX_ROUND = 1_000_000
+PHASES = ("initiative", "order", "move", "shoot", "fight")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One toy soldier: who, where, and what he has done this turn.
+
+    ``status``: ok (standing), stunned or dazed (lying down: advanced
+    wounding), dead or routed (out of play, left where they fell).
+    ``moved``: '', 'walk', 'run' or 'charge' this turn; ``shot``, ``fought``:
+    this turn (all three cleared when his side's turn begins).
+    """
+
+    id: str
+    side: str
+    squad: str
+    weapon: str = "rifle"
+    leader: bool = False
+    x: float = 0.0
+    y: float = 0.0
+    status: str = "ok"
+    moved: str = ""
+    shot: bool = False
+    fought: bool = False
+
+    def __post_init__(self):
+        for name in ("id", "side", "squad"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > 60:
+                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
+        if not isinstance(self.weapon, str) or self.weapon not in WEAPONS:
+            raise ValueError(f"unknown weapon {brief(self.weapon)}; the weapons are {', '.join(WEAPONS)}")
+        coords = (self.x, self.y)
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+        if self.status not in STATUSES:
+            raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
+        if self.moved not in MOVES:
+            raise ValueError(f"figure {brief(self.id)}: moved is one of {MOVES}, not {brief(self.moved)}")
+        if not all(isinstance(v, bool) for v in (self.leader, self.shot, self.fought)):
+            raise ValueError(f"figure {brief(self.id)}: leader, shot and fought are true or false")
+        if self.leader and WEAPONS[self.weapon].special:
+            raise ValueError(f"figure {brief(self.id)}: a leader carries a pistol or a rifle, not a special weapon")
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def arms(self) -> Weapon:
+        return WEAPONS[self.weapon]
+
+    @property
+    def in_play(self) -> bool:
+        return self.status in IN_PLAY
+
+    @property
+    def standing(self) -> bool:
+        return self.status == "ok"
+
+    def with_status(self, status: str) -> Figure:
+        """This figure with ``status``; put out of play (dead, routed), he keeps no record of this turn's deeds."""
+        if status in IN_PLAY:
+            return evolve(self, status=status)
+        return evolve(self, status=status, moved="", shot=False, fought=False)
+
+    @property
+    def points(self) -> int:
+        return POINTS["leader"] if self.leader else POINTS["special"] if self.arms.special else POINTS["regular"]
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "side": self.side, "squad": self.squad, "weapon": self.weapon, "leader": self.leader,
+                "x": self.x, "y": self.y, "status": self.status, "moved": self.moved, "shot": self.shot,
+                "fought": self.fought}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Figure:
+        if not isinstance(data, Mapping):
+            raise ValueError("a figure is an object")
+        expected = {"id", "side", "squad", "weapon", "leader", "x", "y", "status", "moved", "shot", "fought"}
+        if set(data) != expected:
+            raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
+        return cls(**data)
+
+
+def fmt(point: Point) -> str:
+    return f"({point[0]:.1f}, {point[1]:.1f})"
+
+
+@dataclasses.dataclass(frozen=True)
+class OverwatchCall(Decision):
+    """A squad on overwatch may fire at ``actor``, who just moved or shot at it.
+
+    ``returning``: figures of the squad the actor's shot hit, who still fire
+    back (simultaneous fire). ``asked``: squads already asked about this actor.
+    """
+
+    squad: str = ""
+    actor: str = ""
+    trigger: str = "move"
+    returning: tuple[str, ...] = ()
+    asked: tuple[str, ...] = ()
+
+    @property
+    def prompt(self) -> str:
+        return f"answer the overwatch of squad {self.squad}: fire at {self.actor} or hold"
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "squad": self.squad, "actor": self.actor, "trigger": self.trigger,
+                "returning": list(self.returning), "asked": list(self.asked)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """What changes in play.
+
+    ``figures``: id -> :class:`Figure` (read-only, in the order fielded).
+    ``phase``: initiative, order (the winner chooses), move, shoot, fight.
+    ``first``: player A this round (once chosen). ``done``: figures that have
+    acted in this step (in the fight step: enemies already fought).
+    ``overwatch``: squads on overwatch. ``squad``: the squad activated this
+    turn (advanced turn sequence). ``pending``: an :class:`OverwatchCall`.
+    """
+
+    figures: Mapping[str, Figure]
+    side: str
+    round: int = 1
+    phase: str = "initiative"
+    first: str | None = None
+    done: frozenset[str] = frozenset()
+    overwatch: frozenset[str] = frozenset()
+    squad: str | None = None
+    pending: OverwatchCall | None = None
+
+    @classmethod
+    def of(cls, figures, side: str, **rest) -> Position:
+        if isinstance(figures, Mapping):
+            figures = list(figures.values())
+        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
+                and (self.side, self.round, self.phase, self.first, self.done, self.overwatch, self.squad,
+                     self.pending)
+                == (other.side, other.round, other.phase, other.first, other.done, other.overwatch, other.squad,
+                    other.pending))
+
+    __hash__ = None
+
+
+# -- who is where: the answers every chapter asks ---------------------------------------------------------
+
+def remembered(board, key, compute):
+    """``compute()``, remembered for the board's current position when the board keeps a memo (the game does)."""
+    memo = getattr(board, "memo", None)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def in_play(board, side: str | None = None) -> list[Figure]:
+    return remembered(board, ("in_play", side), lambda: [
+        f for f in board.figures.values() if f.in_play and (side is None or f.side == side)])
+
+
+def standing(board, side: str | None = None) -> list[Figure]:
+    return remembered(board, ("standing", side), lambda: [
+        f for f in board.figures.values() if f.status == "ok" and (side is None or f.side == side)])
+
+
+def within(a: Point, b: Point, inches: float) -> bool:
+    return tt.distance(a, b) <= inches + tt.EPSILON
+
+
+def squad_of(board, squad: str) -> list[Figure]:
+    """Every figure ever in the squad (its starting number), in the order fielded."""
+    return [f for f in board.figures.values() if f.squad == squad]
+
+
+def cut_off(board, figure: Figure) -> bool:
+    """More than 4 inches from every other living member of his squad (his 6s count as 5s)."""
+    def work():
+        inches = measure(board.settings, COHESION_INCHES)
+        mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
+        return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+        return work()
+    return remembered(board, ("cut off", figure.id), work)
+
+
+def counted(face: int, cut_off: bool) -> int:
+    """What a die rolled for a figure counts: a 6 counts as a 5 for one out of cohesion (every die rolled for him)."""
+    return 5 if cut_off and face == 6 else face
+
+
+# -- the one legality check ---------------------------------------------------------------------------
+
+def position_problem(game, p) -> str | None:
+    """What makes ``p`` no position of 1BC in ``game`` (``None``: it is one)."""
+    table = game.setup
+    if not isinstance(table, Table):
+        return f"the setup of a 1BC game is a Table, not {type(table).__name__}"
+    if not isinstance(p, Position) or not isinstance(p.figures, Mapping):
+        return f"a position is a one_brain_cell Position with a mapping of figures, not {type(p).__name__}"
+    if len(p.figures) > MAX_FIGURES:
+        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
+    squad_side: dict[str, str] = {}
+    for fid, f in p.figures.items():
+        if not isinstance(f, Figure) or f.id != fid:
+            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
+        if f.side not in game.sides:
+            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
+        if squad_side.setdefault(f.squad, f.side) != f.side:
+            return f"squad {f.squad} has figures of both sides"
+        if f.in_play and not table.on_table(f.position):
+            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {fmt(f.position)}"
+        if f.in_play and table.in_solid(f.position):
+            return f"{f.id} stands inside blocking terrain at {fmt(f.position)}"
+        if not f.in_play and (f.moved or f.shot):
+            return f"{f.id} is out of play and has no turn record"
+        if not game.settings.wounding and f.status in ("stunned", "dazed"):
+            return f"{f.id} is {f.status}: a wound of the advanced wounding rules, not in play in this game"
+    alive = [f for f in p.figures.values() if f.in_play]
+    for i, a in enumerate(alive):
+        for b in alive[i + 1:]:
+            if tt.bases_overlap(a.position, b.position):
+                return f"{a.id} and {b.id} stand on each other's bases"
+    for squad, members in squads_of(p.figures.values()).items():
+        problems = composition_problems(members, squad, complete=False)
+        if problems:
+            return str(problems[0])
+    if p.side not in game.sides:
+        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
+    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
+        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
+    return _turn_problem(game, p, squad_side)
+
+
+def _turn_problem(game, p: Position, squad_side: dict) -> str | None:
+    """The round's bookkeeping makes sense: phase, player A, steps done, overwatch, the activated squad."""
+    if p.phase not in PHASES:
+        return f"the phase is one of {', '.join(PHASES)}, not {p.phase!r:.40}"
+    if not isinstance(p.done, frozenset) or not isinstance(p.overwatch, frozenset):
+        return "done and overwatch are sets of names"
+    if p.phase in ("initiative", "order"):
+        if p.first is not None or p.done or p.squad is not None or p.pending is not None:
+            return "before the order is chosen, no turn is under way"
+    elif p.first not in game.sides:
+        return f"during a turn, player A is one of {', '.join(game.sides)}, not {p.first!r:.40}"
+    for fid in p.done:
+        if fid not in p.figures:
+            return f"done names {fid!r:.40}, not a figure"
+    for squad in p.overwatch:
+        if squad not in squad_side:
+            return f"overwatch names {squad!r:.40}, not a squad"
+    if p.overwatch and not game.settings.overwatch:
+        return "a squad is on overwatch, an advanced rule not in play in this game"
+    if p.squad is not None and (game.settings.activation != "squad" or squad_side.get(p.squad) != p.side):
+        return f"the activated squad {p.squad!r:.40} is not a squad of {p.side}, or squads are not activated"
+    call = p.pending
+    if call is not None:
+        if not isinstance(call, OverwatchCall) or p.phase not in ("move", "shoot"):
+            return "an overwatch call is pending only in a move or shoot step"
+        if call.squad not in p.overwatch or squad_side.get(call.squad) == p.side or call.player == p.side:
+            return "an overwatch call is for an enemy squad on overwatch"
+        actor = p.figures.get(call.actor)
+        if actor is None or actor.side != p.side or not actor.in_play:
+            return "an overwatch call fires at a figure of the active player in play"
+        if call.trigger not in ("move", "shoot"):
+            return "an overwatch call follows a move or a shot"
+        if any(r not in p.figures or p.figures[r].squad != call.squad for r in call.returning):
+            return "an overwatch call's returning fire comes from the squad's own figures"
+        if any(s not in squad_side for s in call.asked):
+            return "an overwatch call's asked squads are squads"
+    return None
+
+
+# -- saving ---------------------------------------------------------------------------------------------
+
+def _name(value) -> bool:
+    return isinstance(value, str)
+
+
+def position_to_dict(p: Position) -> dict:
+    return {"figures": [f.to_dict() for f in p.figures.values()], "side": p.side, "round": p.round,
+            "phase": p.phase, "first": p.first, "done": sorted(p.done), "overwatch": sorted(p.overwatch),
+            "squad": p.squad, "pending": None if p.pending is None else p.pending.to_dict()}
+
+
+def position_from_dict(data) -> Position:
+    expected = {"figures", "side", "round", "phase", "first", "done", "overwatch", "squad", "pending"}
+    if not isinstance(data, Mapping) or set(data) != expected:
+        raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")
+    figures = data["figures"]
+    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
+        raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
+    built = []
+    for index, entry in enumerate(figures):
+        try:
+            built.append(Figure.from_dict(entry))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
+    if len({f.id for f in built}) != len(built):
+        raise ValueError("every figure needs its own id")
+    for key in ("side", "phase"):
+        if not _name(data[key]):
+            raise ValueError(f"{key} must be text")
+    for key in ("first", "squad"):
+        if data[key] is not None and not _name(data[key]):
+            raise ValueError(f"{key} is a name or null")
+    rnd = data["round"]
+    if isinstance(rnd, bool) or not isinstance(rnd, int):
+        raise ValueError(f"round must be a whole number, not {brief(rnd)}")
+    for key in ("done", "overwatch"):
+        value = data[key]
+        if not isinstance(value, list) or len(value) > MAX_FIGURES or not all(_name(d) for d in value):
+            raise ValueError(f"{key} must be a list of names")
+    return Position.of(built, data["side"], round=rnd, phase=data["phase"], first=data["first"],
+                       done=frozenset(data["done"]), overwatch=frozenset(data["overwatch"]), squad=data["squad"],
+                       pending=_call_from_dict(data["pending"]))
+
+
+def _call_from_dict(data) -> OverwatchCall | None:
+    if data is None:
+        return None
+    expected = {"player", "squad", "actor", "trigger", "returning", "asked"}
+    if not isinstance(data, Mapping) or set(data) != expected:
+        raise ValueError(f"a pending overwatch call has exactly the keys {', '.join(sorted(expected))}")
+    if not all(_name(data[k]) for k in ("player", "squad", "actor", "trigger")):
+        raise ValueError("an overwatch call's player, squad, actor and trigger are names")
+    for key in ("returning", "asked"):
+        if not isinstance(data[key], list) or len(data[key]) > MAX_FIGURES or not all(_name(x) for x in data[key]):
+            raise ValueError(f"an overwatch call's {key} is a list of names")
+    return OverwatchCall(data["player"], "advanced.overwatch", data["squad"], data["actor"], data["trigger"],
+                         tuple(data["returning"]), tuple(data["asked"]))
+
+
+# -- who may act ----------------------------------------------------------------------------------------------
+
+def refusing(check):
+    """A check written with ``raise refuse(...)`` as the rule table takes it: the refusal returned, or ``None``."""
+    def checked(state, act):
+        try:
+            check(state, act)
+        except RuleViolation as violation:
+            return violation
+        return None
+    checked.__name__, checked.__doc__ = check.__name__, check.__doc__
+    return checked
+
+
+def active_squad(state) -> str | None:
+    """The squad activated this turn (advanced turn sequence), if any."""
+    return state.position.squad if state.settings.activation == "squad" else None
+
+
+def activate(state, squad: str) -> str | None:
+    """The activated squad after one of ``squad`` acts: the first squad to act this turn (advanced turn sequence)."""
+    if state.settings.activation != "squad":
+        return None
+    return state.position.squad or squad
+
+
+def free_to_act(state, figure: Figure) -> bool:
+    """:func:`own`'s test as a yes or no, for a figure of the side to play (listing asks it once a figure)."""
+    if not figure.standing or figure.squad in state.position.overwatch:
+        return False
+    active = active_squad(state)
+    return active is None or figure.squad == active
+
+
+def own(state, player: str, figure_id, section: str, what: str = "figure") -> Figure:
+    """``player``'s figure ``figure_id``, standing and free to act this turn (else the refusal is raised)."""
+    if not _name(figure_id):
+        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r:.40}")
+    figure = state.figures.get(figure_id)
+    if figure is None:
+        raise refuse(section, f"there is no figure {figure_id!r:.40}")
+    if figure.side != player:
+        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s")
+    if not figure.in_play:
+        raise refuse("squads", f"{figure_id} is {figure.status}: out of the battle")
+    if not figure.standing:
+        raise refuse("rulings.downed", f"{figure_id} is {figure.status}, lying on the board: he does "
+                                       "nothing until he recovers")
+    if figure.squad in state.position.overwatch:
+        raise refuse("advanced.overwatch", f"{figure_id}'s squad {figure.squad} is on overwatch: it does "
+                                           "nothing more this turn")
+    active = active_squad(state)
+    if active is not None and figure.squad != active:
+        raise refuse("advanced.activation", f"this turn {player} activated squad {active}, not {figure.squad}")
+    return figure
+
+
+def enemy(state, player: str, target_id, section: str) -> Figure:
+    """The enemy figure ``target_id``, in play (else the refusal is raised)."""
+    if not _name(target_id) or target_id not in state.figures:
+        raise refuse(section, f"there is no figure {target_id!r:.40} to target")
+    target = state.figures[target_id]
+    if target.side == player:
+        raise refuse(section, f"{target_id} is on {player}'s own side")
+    if not target.in_play:
+        raise refuse(section, f"{target_id} is {target.status}: out of the battle")
+    return target

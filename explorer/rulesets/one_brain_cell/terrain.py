@@ -1,0 +1,85 @@
+"""What the table does to the rules: rough ground (book/one_brain_cell/moving.md) and sight lines and cover
+(book/one_brain_cell/shooting.md), asked by moves, charges and shots alike."""
+
+from __future__ import annotations
+
+from explorer.core import geometry as geo
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import Point, TerrainKind
+
+from .position import Figure, remembered, standing
+
+
+def kept(table) -> dict:
+    """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
+    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn).
+    Each is bounded: past 100,000 answers it starts again."""
+    found = _KEPT.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        found = _KEPT[id(table)] = (table, {"rough": tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH),
+                                            "crossed": {}, "spots": {}})
+    answers = found[1]
+    for name in ("crossed", "spots"):
+        if len(answers[name]) > 100_000:
+            answers[name] = {}
+    return answers
+
+
+_KEPT: dict[int, tuple] = {}
+
+
+def rough_pieces(table) -> tuple:
+    return kept(table)["rough"]
+
+
+def in_rough(table, point: Point) -> bool:
+    return any(t.covers(point) for t in rough_pieces(table))
+
+
+def crosses_rough(table, a: Point, b: Point) -> bool:
+    """A route that starts, ends or passes through rough terrain (the segment test covers its start too)."""
+    answers = kept(table)
+    key = (a[0], a[1], b[0], b[1])
+    answer = answers["crossed"].get(key)
+    if answer is None:
+        answer = answers["crossed"][key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b)
+                                               for t in answers["rough"])
+    return answer
+
+
+def sight(board, eye_figure: Figure, target: Figure):
+    """Sight lines from one figure to another; standing figures in between block them."""
+    def compute():
+        return board.table.sight(eye_figure.position, target.position, blockers(board, eye_figure, target))
+    if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
+        return compute()
+    return remembered(board, ("sight", eye_figure.id, target.id), compute)
+
+
+def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
+    """The standing figures that could cut a line from ``eye_figure`` to any point of ``target``'s base: those
+    within a base's width of the line between their centres (the others cannot touch a sight line)."""
+    if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
+        return _blockers(board, eye_figure, target)
+    return remembered(board, ("blockers", eye_figure.id, target.id), lambda: _blockers(board, eye_figure, target))
+
+
+def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
+    (ax, ay), (bx, by) = eye_figure.position, target.position
+    reach = 2 * tt.BASE_RADIUS
+    left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    found = {}
+    for f in standing(board):
+        x, y = f.x, f.y
+        if left <= x <= right and low <= y <= high and f.id != eye_figure.id and f.id != target.id \
+                and tt.segment_point_distance((ax, ay), (bx, by), (x, y)) < reach:
+            found[f.id] = (x, y)
+    return found
+
+
+def in_cover(board, shooter: Figure, target: Figure) -> bool:
+    """Behind cover (terrain hides part of him or a bush screens him) or standing in rough terrain."""
+    lines = board.table.sight(shooter.position, target.position)
+    return any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(board.table, target.position)
