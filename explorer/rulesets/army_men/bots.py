@@ -10,7 +10,7 @@ from explorer.core import tabletop as tt
 from explorer.core.search import SearchBot
 
 from . import mechanics as m
-from .game import ArmyMenState, EndTurn, Fight, Move, Shoot
+from .game import ArmyMenState, EndTurn, Fight, Move, Shoot, after_move
 
 
 class GreedyBot:
@@ -140,7 +140,7 @@ class CarefulBot(GreedyBot):
         if dist is not None:
             gain = self._expected(state, dist)
             return 100 + float(gain) if gain > self.charge_gain else None
-        board, _ = state._after_move(act)
+        board, _ = after_move(state, act)
         return standing(board, act.trooper, self.caution) - standing(state, act.trooper, self.caution)
 
 
