@@ -9,7 +9,7 @@ from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
     EndTurn, Fight, Move, Shoot, combat_distribution, combat_pairs, fight_odds,
 )
-from explorer.rulesets.army_men.game import after_move
+from explorer.rulesets.army_men.moving import after_move
 from tests.army_men_support import game, refused, trooper
 
 

@@ -10,7 +10,7 @@ from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
     PROFILES, EndTurn, Fight, Move, Shoot, area_distribution, area_odds, army_points, army_problems, composition_problems, profile_table,
 )
-from explorer.rulesets.army_men.game import after_move
+from explorer.rulesets.army_men.moving import after_move
 from tests.army_men_support import game as tutorial_game, refused, trooper
 
 
