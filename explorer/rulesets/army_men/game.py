@@ -16,57 +16,35 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from explorer.core import Action, Event, Explained, Game, GameState, Outcome, Termination
-from explorer.core import tabletop as tt
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import COMPASS, Table, table_from_dict
+from explorer.core.tabletop import Table, table_from_dict
 
 from . import actions
-from .actions import Deploy, EndTurn, Fight, Move, Shoot
+from .actions import Deploy, EndTurn, Fight, Move, Shoot, offered
 from .combat import chance_fight, check_fight, do_fight
-from .moving import chance_move, check_move, do_move, move_allowance
-from .position import Figure, Position, engaged_with, in_play, position_from_dict, position_problem, position_to_dict
+from .moving import chance_move, check_move, do_move, move_allowance, move_offers
+from .position import Figure, Position, facts, in_play, position_from_dict, position_problem, position_to_dict
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
-from .shooting import chance_shoot, check_shoot, do_shoot, to_hit
+from .shooting import chance_shoot, check_shoot, do_shoot, shot_offers, to_hit
 from .turn import check_end_turn, do_end_turn, due_troopers
 
 
 def turn_offers(state) -> Iterator[Action]:
-    """The turn's legal actions, trooper by trooper (fight on, shoot, move), then the end of the turn."""
+    """The turn's legal actions, trooper by trooper (fight on, shoot, move), then the end of the turn. Each
+    chapter offers only legal actions, by its quick tests, without wording the refusal of the others."""
     side = state.side
+    due = due_troopers(state, side)
+    done = state.position.done
     for f in in_play(state, side):
-        if f.id in state.position.done:
+        if f.id in done:
             continue
-        for act in _candidates(state, f):
-            if state._check(act) is None:
-                yield act
-    if not due_troopers(state, side):
-        yield EndTurn(side)
-
-
-def _candidates(state, f: Figure) -> Iterator[Action]:
-    side = state.side
-    if f.id in due_troopers(state, side):
-        yield Fight(side, f.id)
-    engaged = engaged_with(state.engaged, f.id)
-    if not engaged and state.position.acting != f.id:
-        for e in in_play(state, state.other(side)):
-            yield Shoot(side, f.id, e.id)
-    allowance = move_allowance(state, f).value
-    seen = set()
-    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
-    enemies = sorted(in_play(state, state.other(side)), key=lambda e: tt.distance(e.position, f.position))
-    for e in enemies[:3]:
-        if e.id in engaged:
-            continue
-        direction = tt.unit_vector(e.position, f.position)
-        if direction and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance:
-            spots.append(tt.step(e.position, direction, tt.BASE_DIAMETER))
-    for x, y in spots:
-        to = (round(x, 6), round(y, 6))
-        if to not in seen:
-            seen.add(to)
-            yield Move(side, f.id, to)
+        if f.id in due:
+            yield offered(Fight, side, f.id)
+        yield from shot_offers(state, f)
+        yield from move_offers(state, f)
+    if not due:
+        yield offered(EndTurn, side)
 
 
 RULES = RuleTable(
@@ -134,11 +112,11 @@ class ArmyMenState(GameState):
     def deploying(self) -> bool:
         """The players are still setting up (deployment='players'): some trooper waits to be placed."""
         # troopers wait only in round 1 (the one legality check says so): later rounds skip the scan
-        return self.position.round == 1 and any(f.status == "waiting" for f in self.figures.values())
+        return self.position.round == 1 and bool(facts(self).waiting)
 
     def next_to_deploy(self, side: str) -> Figure | None:
         """The trooper of ``side`` set up next: the first still waiting, in the order of the army list."""
-        return next((f for f in self.figures.values() if f.side == side and f.status == "waiting"), None)
+        return next((f for f in facts(self).waiting if f.side == side), None)
 
     def _outcome(self) -> Outcome | None:
         flag = self.position.flag

@@ -3,75 +3,139 @@ squad, off the table's edge; and a move into contact starting a combat."""
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterator
 from types import MappingProxyType
 
 from explorer.core import Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
-from explorer.core.tabletop import Board
+from explorer.core.tabletop import COMPASS, Board, Point
 
-from .actions import Move
+from .actions import Move, offered
 from .combat import combat_distribution, combat_pairs, fight_pairs
-from .position import CONTACT_INCHES, Figure, Position, cohesive_at, cut_off, engaged_with, fmt, in_play
+from .data import PROFILES
+from .position import CONTACT_INCHES, Figure, Position, cohesive_at, cut_off, engaged_with, facts, fmt, in_play
 from .sections import ref, refuse
 from .turn import own_problem, step_of
 
 
 def move_allowance(board, figure: Figure) -> Explained[float]:
     """How far a trooper may move: his profile's movement, halved if prone."""
-    p = figure.profile
+    return _allowance(figure.kind, figure.prone)
+
+
+@functools.cache
+def _allowance(kind: str, prone: bool) -> Explained[float]:
+    p = PROFILES[kind]
     section = "moving" if p.kind == "regular" else "standard.profiles"
     reasons = [Reason(ref(section), f"{p.name}: movement {p.move:g} inches")]
     inches = float(p.move)
-    if figure.prone:
+    if prone:
         inches /= 2
         reasons.append(Reason(ref("standard.prone"), f"prone: half movement, {inches:g} inches"))
     return Explained(inches, tuple(reasons))
 
 
-def walk(state, act: Move) -> tuple[float, bool] | RuleViolation:
-    """The distance walked and whether the trooper leaves the table, or the rule that forbids the move."""
-    problem = own_problem(state, act.player, act.trooper, "moving", "trooper")
-    if problem is not None:
-        return problem
-    trooper = state.figures[act.trooper]
-    if not tt.is_point(act.to):
-        return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
-    to = (float(act.to[0]), float(act.to[1]))
-    allowance = move_allowance(state, trooper)
+# Each rule of a move is written once, in :func:`move_block`, which names what forbids it with a short tag
+# (or ``None``); :func:`check_move` turns the tag into words and a rule. Listing the legal moves asks the
+# block for every spot offered and only tests it for truth, so it does not pay for words it never shows.
+SAME_SPOT, IN_SOLID, TAKEN, TOO_FAR, STILL_IN_CONTACT, OUT_OF_COHESION = (
+    "same_spot", "in_solid", "taken", "too_far", "still_in_contact", "out_of_cohesion")
+
+
+def walked(table, start: Point, to: Point) -> tuple[float, bool]:
+    """The inches walked from ``start`` to ``to`` round solid terrain, and whether the move leaves the table
+    (straight over the edge: infinite if solid terrain is in the way)."""
+    if not table.on_table(to):
+        return (tt.distance(start, to) if not table.crosses_solid(start, to) else math.inf), True
+    return table.route_length(start, to), False
+
+
+def move_block(state, trooper: Figure, to: Point) -> str | None:
+    """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag."""
     start = trooper.position
     if tt.distance(start, to) < tt.EPSILON:
-        return refuse("moving", f"{trooper.id} is already at {fmt(to)}")
+        return SAME_SPOT
     table = state.table
-    leaves = not table.on_table(to)
-    if leaves:
-        walked = tt.distance(start, to) if not table.crosses_solid(start, to) else math.inf
-    else:
-        others = [f.position for f in in_play(state) if f.id != trooper.id]
-        if not table.is_free(to, others):
-            if table.in_solid(to):
-                return refuse("rulings.climbing", f"{fmt(to)} is inside solid terrain, taller than a trooper")
-            return refuse("moving", f"{fmt(to)} is taken: bases may touch but not overlap")
-        walked = table.route_length(start, to)
-    if walked > allowance.value + tt.EPSILON:
-        shown = "no way round solid terrain" if walked == math.inf else f"{walked:.1f} inches"
-        return RuleViolation(f"{trooper.id} may move {allowance.value:g} inches, not {shown}",
-                             allowance.reasons[-1].ref)
+    if table.on_table(to) and not table.is_free(to, _others(state, trooper.id)):
+        return IN_SOLID if table.in_solid(to) else TAKEN
+    inches, leaves = walked(table, start, to)
+    if inches > _allowance(trooper.kind, trooper.prone).value + tt.EPSILON:
+        return TOO_FAR
     if not leaves:
-        for opponent in engaged_with(state.engaged, trooper.id):
-            if tt.distance(to, state.figures[opponent].position) <= CONTACT_INCHES:
-                return refuse("combat.tie", f"{trooper.id} is locked in combat with {opponent}: to run away he "
-                                            "must end out of contact")
+        if any(tt.distance(to, state.figures[opponent].position) <= CONTACT_INCHES
+               for opponent in engaged_with(state.engaged, trooper.id)):
+            return STILL_IN_CONTACT
         if (state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
                 and not cohesive_at(state, trooper, to)):
-            return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
-    return walked, leaves
+            return OUT_OF_COHESION
+    return None
+
+
+def _others(state, trooper_id: str) -> list[Point]:
+    """Where the troopers in play other than ``trooper_id`` stand (kept for the position)."""
+    memo = facts(state).memo
+    key = ("others", trooper_id)
+    others = memo.get(key)
+    if others is None:
+        others = memo[key] = [f.position for f in in_play(state) if f.id != trooper_id]
+    return others
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
-    walked = walk(state, act)
-    return walked if isinstance(walked, RuleViolation) else None
+    problem = own_problem(state, act.player, act.trooper, "moving", "trooper")
+    if problem is not None:
+        return problem
+    if not tt.is_point(act.to):
+        return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
+    trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
+    block = move_block(state, trooper, to)
+    if block is None:
+        return None
+    if block == SAME_SPOT:
+        return refuse("moving", f"{trooper.id} is already at {fmt(to)}")
+    if block == IN_SOLID:
+        return refuse("rulings.climbing", f"{fmt(to)} is inside solid terrain, taller than a trooper")
+    if block == TAKEN:
+        return refuse("moving", f"{fmt(to)} is taken: bases may touch but not overlap")
+    if block == TOO_FAR:
+        allowance = move_allowance(state, trooper)
+        inches, _ = walked(state.table, trooper.position, to)
+        shown = "no way round solid terrain" if inches == math.inf else f"{inches:.1f} inches"
+        return RuleViolation(f"{trooper.id} may move {allowance.value:g} inches, not {shown}",
+                             allowance.reasons[-1].ref)
+    if block == STILL_IN_CONTACT:
+        opponent = next(o for o in engaged_with(state.engaged, trooper.id)
+                        if tt.distance(to, state.figures[o].position) <= CONTACT_INCHES)
+        return refuse("combat.tie", f"{trooper.id} is locked in combat with {opponent}: to run away he "
+                                    "must end out of contact")
+    return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
+
+
+def move_offers(state, f: Figure) -> Iterator[Move]:
+    """The moves offered to ``f`` (his side's, in play, his step not over): the full and half allowance
+    in the eight compass directions, and base to base with each of the three nearest enemies in reach;
+    each legal. Any other spot may still be tried."""
+    side = state.side
+    allowance = _allowance(f.kind, f.prone).value
+    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+    engaged = engaged_with(state.engaged, f.id)
+    enemies = sorted(in_play(state, state.other(side)), key=lambda e: tt.distance(e.position, f.position))
+    for e in enemies[:3]:
+        if e.id in engaged:
+            continue
+        direction = tt.unit_vector(e.position, f.position)
+        if direction and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance:
+            spots.append(tt.step(e.position, direction, tt.BASE_DIAMETER))
+    seen = set()
+    for x, y in spots:
+        to = (round(x, 6), round(y, 6))
+        if to not in seen:
+            seen.add(to)
+            if move_block(state, f, to) is None:
+                yield offered(Move, side, f.id, to)
 
 
 def after_move(state, act: Move) -> tuple[Board, bool]:
@@ -92,13 +156,13 @@ def chance_move(state, act: Move) -> Dist | None:
 
 
 def do_move(state, act: Move) -> tuple[Position, list[Event]]:
-    walked, _ = walk(state, act)
     board, leaves = after_move(state, act)
     start = state.figures[act.trooper].position
+    inches, _ = walked(state.table, start, (float(act.to[0]), float(act.to[1])))
     figures = dict(board.figures)
     fled = engaged_with(state.engaged, act.trooper)
     engaged = [e for e in state.engaged if act.trooper not in e[:2]]
-    text = f"{act.trooper} moves {walked:.1f} inches"
+    text = f"{act.trooper} moves {inches:.1f} inches"
     rules = ["army_men:moving"]
     if fled:
         text += f", running away from {', '.join(fled)}"

@@ -9,8 +9,8 @@ who left the table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from explorer.core import Game
@@ -191,12 +191,54 @@ def fmt(point: Point) -> str:
 # -- who is where ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Facts:
+    """Answers about one board's figures that the chapters ask over and over while the legal actions are
+    listed, a bot weighs them and one is played: who is in play (by side, by squad), who waits to be set up,
+    who is cut off, and ``memo`` for the chapters' own answers (a shot's number). Worked out once for a
+    position and kept while it is current (:func:`facts`); the figures are frozen, so the answers hold."""
+
+    figures: Mapping[str, Figure]
+    table: object
+    settings: object
+    in_play: tuple[Figure, ...]
+    sides: Mapping[str, tuple[Figure, ...]]
+    squads: Mapping[tuple[str, str], tuple[Figure, ...]]
+    waiting: tuple[Figure, ...]
+    cut: dict = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)
+
+
+_FACTS: dict[int, Facts] = {}
+_FACTS_KEPT = 64  # the positions of a game and its what-if boards in use at once: a bot's look-ahead included
+
+
+def facts(board) -> Facts:
+    """The :class:`Facts` of ``board`` (a game state or a what-if board), worked out once per figures mapping."""
+    figures = board.figures
+    known = _FACTS.get(id(figures))
+    if known is not None and known.figures is figures and known.table is board.table \
+            and known.settings is board.settings:
+        return known
+    alive = tuple(f for f in figures.values() if f.in_play)
+    sides: dict[str, tuple[Figure, ...]] = {}
+    for f in alive:
+        sides[f.side] = sides.get(f.side, ()) + (f,)
+    squads = {key: tuple(members) for key, members in squads_of(alive).items()}
+    waiting = tuple(f for f in figures.values() if f.status == "waiting")
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()  # a bound on memory; the answers are only worked out again
+    known = _FACTS[id(figures)] = Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
+    return known
+
+
 def in_play(board, side: str | None = None) -> list[Figure]:
-    return [f for f in board.figures.values() if f.in_play and (side is None or f.side == side)]
+    known = facts(board)
+    return list(known.in_play if side is None else known.sides.get(side, ()))
 
 
 def squad_mates(board, figure: Figure) -> list[Figure]:
-    return [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
+    return [f for f in facts(board).squads.get((figure.side, figure.squad), ()) if f.id != figure.id]
 
 
 def squads_of(figures: Iterable[Figure]) -> dict[tuple[str, str], list[Figure]]:
@@ -222,7 +264,11 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
 
 def cut_off(board, figure: Figure) -> bool:
     """Out of cohesion now: more than 4 inches from every other living member of his squad."""
-    return not cohesive_at(board, figure, figure.position)
+    cut = facts(board).cut
+    answer = cut.get(figure)
+    if answer is None:
+        answer = cut[figure] = not cohesive_at(board, figure, figure.position)
+    return answer
 
 
 def engaged_with(board_engaged, figure_id: str) -> list[str]:

@@ -4,7 +4,9 @@ blast is worked out in :mod:`.standard`)."""
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterator
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -14,21 +16,27 @@ from explorer.core.dice import d2_of
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight
 
-from .actions import Shoot
+from .actions import Shoot, offered
 from .combat import kill
-from .data import TO_HIT
-from .position import Figure, Position, cut_off, engaged_with
+from .data import PROFILES, TO_HIT
+from .position import Figure, Position, cut_off, engaged_with, facts, in_play
 from .sections import ref, refuse
 from .standard import area_kills, area_need, area_odds, area_victims
 from .turn import own_problem, step_of
 
 
 def shooting_range(figure: Figure) -> Explained[float]:
-    p = figure.profile
+    """How far a trooper shoots: his profile's range, doubled if prone."""
+    return _range(figure.kind, figure.prone)
+
+
+@functools.cache
+def _range(kind: str, prone: bool) -> Explained[float]:
+    p = PROFILES[kind]
     section = "shooting.range" if p.kind == "regular" else "standard.profiles"
     reasons = [Reason(ref(section), f"{p.name}: range {p.range:g} inches")]
     inches = float(p.range)
-    if figure.prone:
+    if prone:
         inches *= 2
         reasons.append(Reason(ref("standard.prone"), f"prone: double range, {inches:g} inches"))
     return Explained(inches, tuple(reasons))
@@ -122,7 +130,17 @@ def odds_table(settings, dice: int = 1) -> dict:
 
 
 def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
-    """What a shooter needs to kill a target on the board now (``None``, last reason why not)."""
+    """What a shooter needs to kill a target on the board now (``None``, last reason why not); worked out
+    once for a position (listing the shots, checking and rolling one, a bot weighing it all ask)."""
+    memo = facts(board).memo
+    key = ("to_hit", shooter_id, target_id)
+    need = memo.get(key)
+    if need is None:
+        need = memo[key] = _to_hit(board, shooter_id, target_id)
+    return need
+
+
+def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     shooter, target = board.figures[shooter_id], board.figures[target_id]
     reach = shooting_range(shooter)
     d = tt.distance(shooter.position, target.position)
@@ -167,6 +185,18 @@ def shot_distribution(board, engaged, shooter_id: str, target_id: str) -> Dist:
 # -- the Shoot action ------------------------------------------------------------------------------
 
 
+def reloading(state, shooter: Figure) -> bool:
+    """A weapon of rate of fire 1/2 that fired last turn (it shoots every other turn)."""
+    p = shooter.profile
+    return p.turns_between_shots > 1 and shooter.fired_round > 0 and state.round - shooter.fired_round < p.turns_between_shots
+
+
+def aimable(need: Explained[int | None], shooter: Figure) -> bool:
+    """Whether a shot with this :func:`to_hit` answer may be made: a number to roll, or an area-effect weapon
+    in range and sight (it rolls for everyone near the target instead)."""
+    return need.value is not None or shooter.profile.area and need.reasons[-1].ref == ref("standard.area_effect")
+
+
 def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     """What the shot needs to kill (``None`` for an area-effect weapon), or the rule that forbids it."""
     problem = own_problem(state, act.player, act.shooter, "shooting", "shooter")
@@ -185,15 +215,26 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     if engaged_with(state.engaged, shooter.id):
         return refuse("combat.tie", f"{shooter.id} is locked in combat and may not shoot")
     p = shooter.profile
-    if p.turns_between_shots > 1 and shooter.fired_round and state.round - shooter.fired_round < p.turns_between_shots:
+    if reloading(state, shooter):
         return refuse("rulings.half_rate", f"{shooter.id}'s {p.name} fired last turn: rate of fire "
                                            f"{p.rate_of_fire}, one shot every {p.turns_between_shots} turns")
     need = to_hit(state, shooter.id, target.id)
-    if need.value is None:
+    if not aimable(need, shooter):
         last = need.reasons[-1]
-        if not (p.area and last.ref == ref("standard.area_effect")):
-            return RuleViolation(last.text, last.ref)
+        return RuleViolation(last.text, last.ref)
     return need
+
+
+def shot_offers(state, f: Figure) -> Iterator[Shoot]:
+    """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
+    he has a number to roll against (the range first, the cheap test)."""
+    if state.position.acting == f.id or engaged_with(state.engaged, f.id) or reloading(state, f):
+        return
+    side = state.side
+    reach = shooting_range(f).value + tt.EPSILON
+    for e in in_play(state, state.other(side)):
+        if tt.distance(f.position, e.position) <= reach and aimable(to_hit(state, f.id, e.id), f):
+            yield offered(Shoot, side, f.id, e.id)
 
 
 def check_shoot(state, act: Shoot) -> RuleViolation | None:
