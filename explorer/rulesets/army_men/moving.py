@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
+from typing import NamedTuple
 from types import MappingProxyType
 
 from explorer.core import Dist, Event, Explained, Reason, RuleViolation
@@ -15,8 +15,10 @@ from explorer.core.tabletop import COMPASS, Board, Point
 
 from .actions import Move, offered
 from .combat import combat_distribution, combat_pairs, fight_pairs
-from .data import PROFILES
-from .position import CONTACT_INCHES, Figure, Position, cohesive_at, cut_off, engaged_with, facts, fmt, in_play
+from .data import COHESION_INCHES, PROFILES
+from .position import (
+    CONTACT_INCHES, Figure, Position, cut_off, engaged_with, facts, fmt, in_play, squad_mates, within,
+)
 from .sections import ref, refuse
 from .turn import own_problem, step_of
 
@@ -53,35 +55,49 @@ def walked(table, start: Point, to: Point) -> tuple[float, bool]:
     return table.route_length(start, to), False
 
 
-def move_block(state, trooper: Figure, to: Point) -> str | None:
-    """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag."""
+class _Mover(NamedTuple):
+    """What a trooper's moves are measured against in a position, worked out once for all the spots tried."""
+
+    others: list[Point]  # where the other troopers in play stand
+    reach: float  # his allowance, and the measuring slack
+    opponents: tuple[Point, ...]  # where those he is locked in a tied fight with stand
+    cohesion: bool  # he must end within 4 inches of a squad mate
+    mates: tuple[Point, ...]  # where his squad mates stand
+
+
+def _mover(state, trooper: Figure) -> _Mover:
+    memo = facts(state).memo
+    key = ("mover", trooper.id)
+    mover = memo.get(key)
+    if mover is None:
+        mates = tuple(f.position for f in squad_mates(state, trooper))
+        cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
+        mover = memo[key] = _Mover(
+            [f.position for f in in_play(state) if f.id != trooper.id],
+            _allowance(trooper.kind, trooper.prone).value + tt.EPSILON,
+            tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates)
+    return mover
+
+
+def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -> str | None:
+    """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag
+    (``mover``: what he is measured against, if the caller has it)."""
     start = trooper.position
     if tt.distance(start, to) < tt.EPSILON:
         return SAME_SPOT
     table = state.table
-    if table.on_table(to) and not table.is_free(to, _others(state, trooper.id)):
+    mover = mover or _mover(state, trooper)
+    if table.on_table(to) and not table.is_free(to, mover.others):
         return IN_SOLID if table.in_solid(to) else TAKEN
     inches, leaves = walked(table, start, to)
-    if inches > _allowance(trooper.kind, trooper.prone).value + tt.EPSILON:
+    if inches > mover.reach:
         return TOO_FAR
     if not leaves:
-        if any(tt.distance(to, state.figures[opponent].position) <= CONTACT_INCHES
-               for opponent in engaged_with(state.engaged, trooper.id)):
+        if any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
             return STILL_IN_CONTACT
-        if (state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
-                and not cohesive_at(state, trooper, to)):
+        if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
             return OUT_OF_COHESION
     return None
-
-
-def _others(state, trooper_id: str) -> list[Point]:
-    """Where the troopers in play other than ``trooper_id`` stand (kept for the position)."""
-    memo = facts(state).memo
-    key = ("others", trooper_id)
-    others = memo.get(key)
-    if others is None:
-        others = memo[key] = [f.position for f in in_play(state) if f.id != trooper_id]
-    return others
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
@@ -114,28 +130,50 @@ def check_move(state, act: Move) -> RuleViolation | None:
     return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
 
 
-def move_offers(state, f: Figure) -> Iterator[Move]:
+def move_offers(state, f: Figure) -> list[Move]:
     """The moves offered to ``f`` (his side's, in play, his step not over): the full and half allowance
     in the eight compass directions, and base to base with each of the three nearest enemies in reach;
-    each legal. Any other spot may still be tried."""
-    side = state.side
+    each legal. Any other spot may still be tried.
+
+    Every spot offered lies within his allowance, so only the troopers within that and a base of him can
+    stand in the way, and only the squad mates within that and 4 inches keep him in cohesion: while they and
+    his tied fights stand as they did, his offers are the same, and they are kept (most actions move one
+    trooper, far from most others)."""
     allowance = _allowance(f.kind, f.prone).value
-    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
     engaged = engaged_with(state.engaged, f.id)
-    enemies = sorted(in_play(state, state.other(side)), key=lambda e: tt.distance(e.position, f.position))
-    for e in enemies[:3]:
-        if e.id in engaged:
-            continue
-        direction = tt.unit_vector(e.position, f.position)
-        if direction and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance:
-            spots.append(tt.step(e.position, direction, tt.BASE_DIAMETER))
-    seen = set()
+    enemies = sorted(in_play(state, state.other(f.side)), key=lambda e: tt.distance(e.position, f.position))
+    aims = [e.position for e in enemies[:3] if e.id not in engaged
+            and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance]
+    mover = _mover(state, f)
+    start, slack = f.position, allowance + _SLACK
+    near = tuple(p for p in mover.others if tt.distance(p, start) <= slack + tt.BASE_DIAMETER)
+    mates = tuple(p for p in mover.mates if tt.distance(p, start) <= slack + COHESION_INCHES) if mover.cohesion else ()
+    table = state.table
+    key = (f, tuple(aims), near, mover.opponents, mover.cohesion, mates)
+    kept = _OFFERS.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+    for aim in aims:
+        direction = tt.unit_vector(aim, f.position)
+        if direction:
+            spots.append(tt.step(aim, direction, tt.BASE_DIAMETER))
+    near_mover = mover._replace(others=near, mates=mates)
+    offers, seen = [], set()
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            if move_block(state, f, to) is None:
-                yield offered(Move, side, f.id, to)
+            if move_block(state, f, to, near_mover) is None:
+                offers.append(offered(Move, f.side, f.id, to))
+    if len(_OFFERS) > 20_000:
+        _OFFERS.clear()  # a bound on memory; offers are only worked out again
+    _OFFERS[key] = (table, offers)
+    return offers
+
+
+_SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
+_OFFERS: dict[tuple, tuple] = {}  # a trooper and what stands near him -> (the table, his move offers)
 
 
 def after_move(state, act: Move) -> tuple[Board, bool]:
