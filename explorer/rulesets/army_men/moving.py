@@ -67,7 +67,7 @@ class _Mover(NamedTuple):
 
 def _mover(state, trooper: Figure) -> _Mover:
     memo = facts(state).memo
-    key = ("mover", trooper.id)
+    key = ("mover", trooper.id, state.engaged)  # a position's figures come with its tied fights
     mover = memo.get(key)
     if mover is None:
         mates = tuple(f.position for f in squad_mates(state, trooper))
@@ -107,6 +107,8 @@ def check_move(state, act: Move) -> RuleViolation | None:
     if not tt.is_point(act.to):
         return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
     trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
+    if to in facts(state).memo.get(("offered", trooper.id, state.engaged), ()):
+        return None  # offered in this position, so legal: no second check of a move just listed
     block = move_block(state, trooper, to)
     if block is None:
         return None
@@ -152,6 +154,7 @@ def move_offers(state, f: Figure) -> list[Move]:
     key = (f, tuple(aims), near, mover.opponents, mover.cohesion, mates)
     kept = _OFFERS.get(key)
     if kept is not None and kept[0] is table:
+        facts(state).memo[("offered", f.id, state.engaged)] = kept[2]
         return kept[1]
     spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
     for aim in aims:
@@ -168,12 +171,14 @@ def move_offers(state, f: Figure) -> list[Move]:
                 offers.append(offered(Move, f.side, f.id, to))
     if len(_OFFERS) > 20_000:
         _OFFERS.clear()  # a bound on memory; offers are only worked out again
-    _OFFERS[key] = (table, offers)
+    spots = frozenset(o.to for o in offers)
+    _OFFERS[key] = (table, offers, spots)
+    facts(state).memo[("offered", f.id, state.engaged)] = spots
     return offers
 
 
 _SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
-_OFFERS: dict[tuple, tuple] = {}  # a trooper and what stands near him -> (the table, his move offers)
+_OFFERS: dict[tuple, tuple] = {}  # a trooper and what stands near him -> (the table, his move offers, their spots)
 
 
 def after_move(state, act: Move) -> tuple[Board, bool]:
@@ -188,8 +193,13 @@ def after_move(state, act: Move) -> tuple[Board, bool]:
 
 
 def chance_move(state, act: Move) -> Dist | None:
+    """Who dies in the combat a move into contact starts (``None``: it touches no enemy, so no combat)."""
+    to, side = (float(act.to[0]), float(act.to[1])), state.figures[act.trooper].side
+    if not state.table.on_table(to) or not any(tt.distance(to, e.position) <= CONTACT_INCHES
+                                               for e in facts(state).in_play if e.side != side):
+        return None  # the cheap test first: a combat starts only from an enemy he touches
     board, _ = after_move(state, act)
-    pairs = combat_pairs(board, act.trooper) if board.figures[act.trooper].in_play else []
+    pairs = combat_pairs(board, act.trooper)
     return combat_distribution(pairs) if pairs else None
 
 

@@ -136,8 +136,23 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     key = ("to_hit", shooter_id, target_id)
     need = memo.get(key)
     if need is None:
-        need = memo[key] = _to_hit(board, shooter_id, target_id)
+        # the answer hangs on the two troopers, whether each is cut off, the table and the settings only:
+        # kept across positions too (most actions leave most pairs as they were)
+        shooter, target = board.figures[shooter_id], board.figures[target_id]
+        pair = (shooter, target, cut_off(board, shooter), cut_off(board, target))
+        kept = _NEEDS.get(pair)
+        if kept is not None and kept[0] is board.table and kept[1] is board.settings:
+            need = kept[2]
+        else:
+            need = _to_hit(board, shooter_id, target_id)
+            if len(_NEEDS) > 20_000:
+                _NEEDS.clear()  # a bound on memory; the answers are only worked out again
+            _NEEDS[pair] = (board.table, board.settings, need)
+        memo[key] = need
     return need
+
+
+_NEEDS: dict[tuple, tuple] = {}  # (shooter, target, each cut off) -> (table, settings, what the shooter needs)
 
 
 def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
