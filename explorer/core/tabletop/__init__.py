@@ -16,7 +16,8 @@ means (a modifier, "may not shoot", ...); this module only measures.
 
 The package is split by concern: :mod:`.measure` (points, distances, bases),
 :mod:`.terrain`, :mod:`.sight`, :mod:`.table` (the table and its caches, the
-what-if board, loading a table from a save) and :mod:`.formation`.
+what-if board, loading a table from a save), :mod:`.formation` and :mod:`.figures`
+(the base of every tabletop ruleset's figure, position check and state).
 """
 
 from ..geometry import Point
