@@ -11,7 +11,7 @@ from types import MappingProxyType
 from explorer.core import Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
-from explorer.core.tabletop import COMPASS, Board, Point
+from explorer.core.tabletop import COMPASS, Board, Point, TerrainKind
 
 from .actions import Move, offered
 from .combat import combat_distribution, combat_pairs, fight_pairs
@@ -63,6 +63,7 @@ class _Mover(NamedTuple):
     opponents: tuple[Point, ...]  # where those he is locked in a tied fight with stand
     cohesion: bool  # he must end within 4 inches of a squad mate
     mates: tuple[Point, ...]  # where his squad mates stand
+    open_ground: bool  # no solid terrain within his reach: every path he can walk is a straight line
 
 
 def _mover(state, trooper: Figure) -> _Mover:
@@ -72,11 +73,24 @@ def _mover(state, trooper: Figure) -> _Mover:
     if mover is None:
         mates = tuple(f.position for f in squad_mates(state, trooper))
         cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
+        reach = _allowance(trooper.kind, trooper.prone).value + tt.EPSILON
         mover = memo[key] = _Mover(
-            [f.position for f in in_play(state) if f.id != trooper.id],
-            _allowance(trooper.kind, trooper.prone).value + tt.EPSILON,
-            tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates)
+            [f.position for f in in_play(state) if f.id != trooper.id], reach,
+            tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates,
+            _open_ground(state.table, trooper.position, reach + _SLACK))
     return mover
+
+
+def _open_ground(table, start: Point, reach: float) -> bool:
+    """Whether every piece of solid terrain lies (by its bounding box) more than ``reach`` from ``start``:
+    then no path within his reach crosses it, and the cheap bounding test spares tracing each path."""
+    x, y = start
+    for piece in table.terrain:
+        if piece.kind is TerrainKind.SOLID:
+            x0, y0, x1, y1 = piece.shape.bounds
+            if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
+                return False
+    return True
 
 
 def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -> str | None:
@@ -89,7 +103,10 @@ def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -
     mover = mover or _mover(state, trooper)
     if table.on_table(to) and not table.is_free(to, mover.others):
         return IN_SOLID if table.in_solid(to) else TAKEN
-    inches, leaves = walked(table, start, to)
+    if mover.open_ground and tt.distance(start, to) <= mover.reach:
+        inches, leaves = tt.distance(start, to), not table.on_table(to)  # a straight path: nothing solid near
+    else:
+        inches, leaves = walked(table, start, to)
     if inches > mover.reach:
         return TOO_FAR
     if not leaves:
