@@ -186,11 +186,11 @@ def move_offers(state, f: Figure) -> list[Move]:
             seen.add(to)
             if move_block(state, f, to, near_mover) is None:
                 offers.append(offered(Move, f.side, f.id, to))
-    if len(_OFFERS) > 20_000:
+    if len(_OFFERS) > 4096:
         _OFFERS.clear()  # a bound on memory; offers are only worked out again
-    spots = frozenset(o.to for o in offers)
-    _OFFERS[key] = (table, offers, spots)
-    facts(state).memo[("offered", f.id, state.engaged)] = spots
+    offered_spots = frozenset(o.to for o in offers)
+    _OFFERS[key] = (table, offers, offered_spots)
+    facts(state).memo[("offered", f.id, state.engaged)] = offered_spots
     return offers
 
 

@@ -145,7 +145,7 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
             need = kept[2]
         else:
             need = _to_hit(board, shooter_id, target_id)
-            if len(_NEEDS) > 20_000:
+            if len(_NEEDS) > 4096:
                 _NEEDS.clear()  # a bound on memory; the answers are only worked out again
             _NEEDS[pair] = (board.table, board.settings, need)
         memo[key] = need
