@@ -97,20 +97,22 @@ def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -
     """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag
     (``mover``: what he is measured against, if the caller has it)."""
     start = trooper.position
-    if tt.distance(start, to) < tt.EPSILON:
+    straight = tt.distance(start, to)
+    if straight < tt.EPSILON:
         return SAME_SPOT
     table = state.table
     mover = mover or _mover(state, trooper)
-    if table.on_table(to) and not table.is_free(to, mover.others):
+    on_table = table.on_table(to)
+    if on_table and not table.is_free(to, mover.others):
         return IN_SOLID if table.in_solid(to) else TAKEN
-    if mover.open_ground and tt.distance(start, to) <= mover.reach:
-        inches, leaves = tt.distance(start, to), not table.on_table(to)  # a straight path: nothing solid near
+    if mover.open_ground and straight <= mover.reach:
+        inches, leaves = straight, not on_table  # nothing solid within his reach: the path is a straight line
     else:
         inches, leaves = walked(table, start, to)
     if inches > mover.reach:
         return TOO_FAR
     if not leaves:
-        if any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
+        if mover.opponents and any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
             return STILL_IN_CONTACT
         if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
             return OUT_OF_COHESION
