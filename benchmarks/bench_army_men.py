@@ -18,12 +18,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import report, timed  # noqa: E402
 
 from explorer.rulesets.army_men import RULESET, GreedyBot  # noqa: E402
-from explorer.rulesets.army_men import mechanics as m  # noqa: E402
+from explorer.rulesets.army_men.position import in_play  # noqa: E402
+from explorer.rulesets.army_men.shooting import shot_distribution, to_hit  # noqa: E402
+from explorer.rulesets.army_men.standard import area_odds  # noqa: E402
 
 
 def shooting_pairs(state):
-    return [(a.id, t.id) for a in m.in_play(state, "green") for t in m.in_play(state, "tan")
-            if not a.profile.area and m.to_hit(state, a.id, t.id).value is not None]
+    return [(a.id, t.id) for a in in_play(state, "green") for t in in_play(state, "tan")
+            if not a.profile.area and to_hit(state, a.id, t.id).value is not None]
 
 
 def in_range(scenario: str):
@@ -40,15 +42,15 @@ def main() -> None:
     for scenario in ("tutorial", "standard"):
         state = in_range(scenario)
         pairs = itertools.cycle(shooting_pairs(state))
-        every = itertools.cycle([(a.id, t.id) for a in m.in_play(state, "green") for t in m.in_play(state, "tan")])
-        print(f"{scenario}, round {state.round}: {len(m.in_play(state))} troopers, "
+        every = itertools.cycle([(a.id, t.id) for a in in_play(state, "green") for t in in_play(state, "tan")])
+        print(f"{scenario}, round {state.round}: {len(in_play(state))} troopers, "
               f"{len(shooting_pairs(state))} green-on-tan shots possible")
 
         def need(pairs=every, state=state):
-            m.to_hit(state, *next(pairs))
+            to_hit(state, *next(pairs))
 
         def shot(pairs=pairs, state=state):
-            m.shot_distribution(state, state.engaged, *next(pairs))
+            shot_distribution(state, state.engaged, *next(pairs))
 
         def legal(state=state):
             list(state.legal_actions)
@@ -57,10 +59,10 @@ def main() -> None:
         report("aimed shot, exact outcome (a pair in range and sight)", *timed(shot), width=width)
         report("legal actions listed", *timed(legal), width=width)
     standard = RULESET.new_game("standard")
-    targets = itertools.cycle(m.in_play(standard, "tan"))
+    targets = itertools.cycle(in_play(standard, "tan"))
 
     def area(state=standard):
-        m.area_odds(state, next(targets).id)
+        area_odds(state, next(targets).id)
 
     report("area weapon, exact casualties of both sides within 6\"", *timed(area), width=width)
 

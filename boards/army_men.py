@@ -22,7 +22,10 @@ import dataclasses
 from explorer.core.session import Anchor
 
 from explorer.rulesets.army_men import Deploy, Fight, Move, Shoot
-from explorer.rulesets.army_men import mechanics as m
+from explorer.core import tabletop as tt
+from explorer.rulesets.army_men.moving import move_allowance
+from explorer.rulesets.army_men.position import cut_off, engaged_with, in_play, within
+from explorer.rulesets.army_men.shooting import shooting_range, sight
 from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES, DEPLOYMENT_INCHES, PROFILES
 
 from . import tabletop as tb
@@ -59,18 +62,18 @@ def _status(state, figure) -> str:
     position = getattr(state, "position", None)
     if position is not None and figure.id in position.done:
         bits.append("step taken")
-    engaged = m.engaged_with(getattr(state, "engaged", ()), figure.id)
+    engaged = engaged_with(getattr(state, "engaged", ()), figure.id)
     if engaged:
         bits.append(f"locked in a fight with {', '.join(engaged)}")
-    if m.cut_off(state, figure):
+    if cut_off(state, figure):
         bits.append("out of cohesion")
     return ", ".join(bits)
 
 
 def _reach(state, figure) -> str:
     """The figure's move and range, as the engine works them out (for its tooltip)."""
-    move = m.move_allowance(state, figure).value
-    reach = m.shooting_range(figure).value
+    move = move_allowance(state, figure).value
+    reach = shooting_range(figure).value
     return f"{move:g} inches; shoots {reach:g} (half range {reach / 2:g})"
 
 
@@ -136,7 +139,7 @@ class ArmyMenLayers:
     def _rings(self, state, sides):
         for fid in self._ring_ids(state):
             f = state.figures[fid]
-            reach = m.shooting_range(f)
+            reach = shooting_range(f)
             words = "; ".join(r.text for r in reach.reasons)
             yield f.x, f.y, reach.value, side_ink(f.side, sides), f"{fid}: range {reach.value:g} inches ({words})"
             yield f.x, f.y, reach.value / 2, RING_COLOURS["half"], f"{fid}: half range {reach.value / 2:g} inches"
@@ -147,8 +150,8 @@ class ArmyMenLayers:
                 f"blast of {last.shooter}'s {state.figures[last.shooter].profile.name}: {AREA_RADIUS_INCHES:g} inches round {t.id}"
         yield from self._deployment_rings(state, sides)
         if self.cohesion and not getattr(state, "deploying", False):
-            for f in m.in_play(state):
-                if m.cut_off(state, f):
+            for f in in_play(state):
+                if cut_off(state, f):
                     yield f.x, f.y, COHESION_INCHES, RING_COLOURS["cohesion"], \
                         f"{f.id}: out of cohesion (more than {COHESION_INCHES:g} inches from every squad mate)"
         flag = getattr(getattr(state, "position", None), "flag", None)
@@ -167,7 +170,7 @@ class ArmyMenLayers:
             return
         side = state.side
         figure = state.next_to_deploy(side)
-        for f in m.in_play(state):
+        for f in in_play(state):
             if f.side != side:
                 yield f.x, f.y, DEPLOYMENT_INCHES, RING_COLOURS["deployment"], \
                     f"{f.id}: no {side} trooper sets up within {DEPLOYMENT_INCHES:g} inches"
@@ -176,11 +179,11 @@ class ArmyMenLayers:
                     f"{f.id}: {figure.id} sets up within {COHESION_INCHES:g} inches of a squad mate"
 
     def _links(self, state, sides):
-        alive = m.in_play(state)
+        alive = in_play(state)
         for i, a in enumerate(alive):
             for b in alive[i + 1:]:
-                if a.side == b.side and a.squad == b.squad and m.within(a.position, b.position, COHESION_INCHES):
-                    d = m.tt.distance(a.position, b.position)
+                if a.side == b.side and a.squad == b.squad and within(a.position, b.position, COHESION_INCHES):
+                    d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
 
     def _sights(self, state):
@@ -189,7 +192,7 @@ class ArmyMenLayers:
         if self.last_shot and isinstance(last, Shoot):
             pairs.append((last.shooter, last.target))
         for shooter, target in pairs:
-            yield m.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
 
 def links_layer(links) -> dict[str, list]:

@@ -227,7 +227,7 @@ def _simple_plastic_odds(settings) -> list[tuple[str, Fraction]]:
 
 
 def _army_men_odds(settings) -> list[tuple[str, Fraction]]:
-    from explorer.rulesets.army_men.mechanics import shot_odds
+    from explorer.rulesets.army_men.shooting import shot_odds
 
     def shot(**situation) -> Fraction:
         return shot_odds(settings, **situation).value

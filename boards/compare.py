@@ -146,12 +146,12 @@ SQUARES = tuple(range(1, 13))
 
 def army_men_kill(inches: float, cover: bool) -> Fraction:
     """A regular soldier's shot under the standard rules (range 20 inches; target in cohesion, did not move)."""
-    mechanics, data = _module("army_men", "mechanics"), _module("army_men", "data")
+    shooting, data = _module("army_men", "shooting"), _module("army_men", "data")
     reach = data.PROFILES["regular"].range
     if inches > reach:
         return Fraction(0)
     settings = get_ruleset("army_men").settings(variant="standard")
-    return mechanics.shot_odds(settings, within_half=inches <= reach / 2, cover=cover).value
+    return shooting.shot_odds(settings, within_half=inches <= reach / 2, cover=cover).value
 
 
 def simple_plastic_kill(inches: float, cover: bool, *, moved: bool = True) -> Fraction:

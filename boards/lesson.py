@@ -149,7 +149,7 @@ def questions() -> tuple[Question, ...]:
 def _army_men() -> list[Exercise]:
     from explorer.rulesets.army_men import Settings
     from explorer.rulesets.army_men.data import PROFILES
-    from explorer.rulesets.army_men.mechanics import shot_odds
+    from explorer.rulesets.army_men.shooting import shot_odds
 
     standard = Settings(variant="standard")
     far_open = shot_odds(standard, within_half=False).value

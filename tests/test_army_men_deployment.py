@@ -76,13 +76,14 @@ def test_odd_spots_are_refused_saying_why(spot, words):
 def test_nothing_but_setting_up_happens_while_troopers_wait():
     state = setting_up()
     refused = state.why_illegal(EndTurn("tan"))
-    assert refused.rule.key == "army_men:deployment" and "tan places t1 next" in refused.reason
+    assert refused.rule.key == "army_men:deployment" and "the players set up first" in refused.reason
     assert state.why_illegal(Move("tan", "t1", (30.0, 10.0))) is not None
     played = setting_up()
     for act in list(played.legal_actions)[:1]:
         played.apply(act)
     done = RULESET.new_game("tutorial")
-    assert "the armies are set up already" in done.why_illegal(Deploy("green", "g1", (5.0, 5.0))).reason
+    late = done.why_illegal(Deploy("green", "g1", (5.0, 5.0)))
+    assert late.rule.key == "army_men:turn" and "the armies are set up already" in late.reason
 
 
 def test_every_offered_spot_is_legal_and_random_setups_always_keep_both_rules():

@@ -8,7 +8,8 @@ import pytest
 import explorer
 from explorer.core import Termination, load_json
 from explorer.rulesets.army_men import EndTurn, Figure, Move, Settings, new_state
-from explorer.rulesets.army_men.mechanics import Flag, flag_terms, flag_terms_odds, holds_flag
+from explorer.rulesets.army_men.position import Flag
+from explorer.rulesets.army_men.standard import flag_terms, flag_terms_odds, holds_flag
 
 
 def flag_game(green_near=7, terms=(7, 4, 2), **settings):

@@ -9,6 +9,7 @@ from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
     EndTurn, Fight, Move, Shoot, combat_distribution, combat_pairs, fight_odds,
 )
+from explorer.rulesets.army_men.moving import after_move
 from tests.army_men_support import game, refused, trooper
 
 
@@ -144,7 +145,7 @@ def test_ganging_up_one_against_three():
     state = game(trooper("g1", 10, 9), trooper("g2", 9.5, 15), trooper("g3", 10.5, 15), trooper("t1", 10, 15),
                  trooper("t2", 20, 30), leave_cohesion="allowed")  # g2 and g3 touch t1 but have not fought
     move = Move("green", "g1", (10, 14.5))
-    pairs = combat_pairs(state._after_move(move)[0], "g1")
+    pairs = combat_pairs(after_move(state, move)[0], "g1")
     assert [(p.a, p.b, p.a_mod.value, p.b_mod.value) for p in pairs] == [
         ("g1", "t1", 3, 0), ("g2", "t1", 3, 0), ("g3", "t1", 3, 0)]
     assert {r.ref.section for r in pairs[0].a_mod.reasons} == {"combat.initiative", "combat.ganging_up"}

@@ -10,6 +10,7 @@ from explorer.core.tabletop import Terrain
 from explorer.rulesets.army_men import (
     PROFILES, EndTurn, Fight, Move, Shoot, area_distribution, area_odds, army_points, army_problems, composition_problems, profile_table,
 )
+from explorer.rulesets.army_men.moving import after_move
 from tests.army_men_support import game as tutorial_game, refused, trooper
 
 
@@ -238,12 +239,12 @@ def test_the_pages_leadership_example_read_literally_5s_count_as_6s():
 def test_leadership_in_combat_a_cut_off_trooper_scores_1_less():
     state = game(trooper("g1", 10, 5), trooper("g2", 10, 12), trooper("t1", 10, 10), trooper("t2", 12, 10))
     from explorer.rulesets.army_men import combat_pairs
-    board = state._after_move(Move("green", "g1", (10, 9.5)))[0]
+    board = after_move(state, Move("green", "g1", (10, 9.5)))[0]
     (pair,) = combat_pairs(board, "g1")  # g1 ends 2.5 from g2 and t1 stands 2 from t2: both in cohesion
     assert (pair.a_mod.value, pair.b_mod.value) == (1, 0)
     cut = game(trooper("g1", 10, 5), trooper("g2", 10, 0.5), trooper("t1", 10, 10), trooper("t3", 30, 30),
                leave_cohesion="allowed")
-    (pair,) = combat_pairs(cut._after_move(Move("green", "g1", (10, 9.5)))[0], "g1")
+    (pair,) = combat_pairs(after_move(cut, Move("green", "g1", (10, 9.5)))[0], "g1")
     assert (pair.a_mod.value, pair.b_mod.value) == (0, -1)  # g1 9 inches from g2, t1 30 from t3
 
 

@@ -12,7 +12,8 @@ import explorer
 from boards.army_men import MARKERS, RING_COLOURS, live_board
 from boards.live import live_layers
 from explorer.rulesets.army_men import EndTurn, Settings, Shoot, examples, need_to_hit
-from explorer.rulesets.army_men import mechanics as m
+from explorer.rulesets.army_men.army import army_points, army_problems
+from explorer.rulesets.army_men.standard import area_distribution
 from widgets import army_men as am
 from widgets.board import make_sources
 from widgets.packing import unpacked
@@ -149,7 +150,7 @@ def test_area_explorer_is_the_engines_exact_distribution():
     table = unpacked(update.args["table"])
     assert len(table) == am.MAX_ENEMIES * (am.MAX_FRIENDS + 1)
     assert table["1|0"]["p"][:2] == pytest.approx([5 / 6, 1 / 6], abs=1e-5)
-    assert table["3|1"]["p"] == pytest.approx([float(m.area_distribution(3).probability(k))
+    assert table["3|1"]["p"] == pytest.approx([float(area_distribution(3).probability(k))
                                                for k in range(am.MAX_ENEMIES + 1)], abs=1e-5)
     assert "no friend hurt <b>83.3%</b>" in table["3|1"]["head"] and "standard.md#army-men-standard-area-effect" \
         in table["3|1"]["head"]
@@ -179,13 +180,13 @@ def test_the_builder_holds_the_engines_points_and_every_problem(counts):
     assert len(entries) == _at(dict(am.BUILDER_MAX)) + 1
     points, priced, problems = entries[_at(counts)]
     kinds = [k for k in am.BUILDER_MAX for _ in range(counts.get(k, 0))]
-    assert points == m.army_points({"alpha": kinds}).value
-    expected = m.army_problems({"alpha": kinds})
+    assert points == army_points({"alpha": kinds}).value
+    expected = army_problems({"alpha": kinds})
     assert [texts[i] for i in problems] == [am.refusal(p) for p in expected]
     assert all(f'href="army.md#army-men-standard-' in texts[i] for i in problems + priced)
     for budget in (100, 150, 200):
         shown = problems + over.get(f"{points}|{budget}", [])
-        assert [texts[i] for i in shown] == [am.refusal(p) for p in m.army_problems({"alpha": kinds}, points=budget)]
+        assert [texts[i] for i in shown] == [am.refusal(p) for p in army_problems({"alpha": kinds}, points=budget)]
 
 
 def test_the_builder_starts_with_the_engines_words():

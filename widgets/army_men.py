@@ -23,7 +23,9 @@ from bokeh.plotting import figure as bokeh_figure
 
 from boards.army_men import KIND_WORDS, MARKERS, PRONE_BAR, RING_COLOURS, ArmyMenLayers, profile_text  # noqa: F401
 from explorer.rulesets.army_men import GreedyBot, Move, Settings, Shoot
-from explorer.rulesets.army_men import mechanics as m
+from explorer.rulesets.army_men.army import army_points, army_problems, points_problem
+from explorer.rulesets.army_men.shooting import hit_chance, need_to_hit, shot_odds
+from explorer.rulesets.army_men.standard import area_distribution
 from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, PROFILES
 
 from . import tabletop_board as tb
@@ -144,13 +146,13 @@ def shot_entries() -> dict[str, dict]:
 
             def ask(**changed):
                 conditions = {**flags, **changed}
-                return m.need_to_hit(settings, within_half=within_half, cover=conditions["cover"],
+                return need_to_hit(settings, within_half=within_half, cover=conditions["cover"],
                                      target_moved=conditions["moved"], shooter_cut_off=conditions["shooter_cut_off"],
                                      target_cut_off=conditions["target_cut_off"])
 
             need = ask()
             idle = [label for flag, label in zip(FLAGS, FLAG_LABELS) if flags[flag] and ask(**{flag: False}) == need]
-            chances = [m.shot_odds(settings, within_half=within_half, cover=flags["cover"], target_moved=flags["moved"],
+            chances = [shot_odds(settings, within_half=within_half, cover=flags["cover"], target_moved=flags["moved"],
                                    shooter_cut_off=flags["shooter_cut_off"], target_cut_off=flags["target_cut_off"],
                                    dice=dice) for dice in DICE]
             for dice, chance in zip(DICE, chances):
@@ -165,7 +167,7 @@ def shot_headline(variant: str, dice: int, entry: dict) -> str:
     if need is None:
         head = f"<b>{rules}: the shot cannot be made.</b> The last reason says why."
     else:
-        die = m.hit_chance(need, 1)
+        die = hit_chance(need, 1)
         head = (f'<span class="am-need">{rules}: needs <b>{need}+</b></span> on each die ({percent(die)} a die). '
                 f"With {dice} {'die' if dice == 1 else 'dice'} at one target, the chance to kill is "
                 f"<b>{percent(entry['chance'].value)}</b>.")
@@ -251,7 +253,7 @@ def area_entries() -> dict[str, dict]:
     entries = {}
     for enemies in range(1, MAX_ENEMIES + 1):
         for friends in range(MAX_FRIENDS + 1):
-            foes, own = m.area_distribution(enemies), m.area_distribution(friends)
+            foes, own = area_distribution(enemies), area_distribution(friends)
             entries[f"{enemies}|{friends}"] = {"enemies": foes, "friends": own}
     return entries
 
@@ -331,15 +333,15 @@ def builder_entries(squad: str = "alpha") -> tuple[list, dict[str, list[str]], l
     entries, costs = [], set()
     for counts in itertools.product(*(range(n + 1) for n in BUILDER_MAX.values())):
         kinds = [kind for kind, n in zip(BUILDER_MAX, counts) for _ in range(n)]
-        points = m.army_points({squad: kinds})
-        problems = m.army_problems({squad: kinds})
+        points = army_points({squad: kinds})
+        problems = army_problems({squad: kinds})
         costs.add(points.value)
         entries.append([points.value, [number(LINKS.reason(r)) for r in points.reasons],
                         [number(refusal(problem)) for problem in problems]])
     over = {}
     for cost in sorted(costs):
         for budget in BUDGETS[1:]:
-            problem = m.points_problem(cost, budget)
+            problem = points_problem(cost, budget)
             if problem is not None:
                 over[f"{cost}|{budget}"] = [number(refusal(problem))]
     return entries, over, texts
@@ -360,8 +362,8 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
                styles=TEXT_STYLE)
     text.text = builder_words(counts, budget)
     kinds = [kind for kind in BUILDER_MAX for _ in range(counts[kind])]
-    bar = ColumnDataSource(_points_bar(m.army_points({"alpha": kinds}).value,
-                                       bool(m.army_problems({"alpha": kinds}, points=budget))))
+    bar = ColumnDataSource(_points_bar(army_points({"alpha": kinds}).value,
+                                       bool(army_problems({"alpha": kinds}, points=budget))))
     fig, limit = _points_chart(bar, budget)
     alt = alt_div(_points_words(bar.data["points"][0], budget), name="am-army-chart-alt")
     update = CustomJS(
@@ -431,8 +433,8 @@ def _points_words(points: int, budget: int | None) -> str:
 def builder_words(counts: dict[str, int], budget: int | None) -> str:
     """What the builder shows for ``counts`` (mirrors its JS), asked of the engine."""
     kinds = [kind for kind in BUILDER_MAX for _ in range(counts.get(kind, 0))]
-    points = m.army_points({"alpha": kinds})
-    problems = m.army_problems({"alpha": kinds}, points=budget)
+    points = army_points({"alpha": kinds})
+    problems = army_problems({"alpha": kinds}, points=budget)
     out = f"<p><b>{len(kinds)} troopers, {points.value} points</b></p>" + LINKS.explained(points)
     if problems:
         return out + '<p class="am-army-refused"><b>Refused:</b></p><ul>' + "".join(

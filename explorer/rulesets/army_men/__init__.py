@@ -26,12 +26,14 @@ from .data import dice_note
 
 from .bots import BOTS, GreedyBot
 from .data import PROFILES, TO_HIT, profile_table, to_hit_table
-from .game import ACTIONS, ArmyMenState, Board, Deploy, EndTurn, Fight, Move, Position, Shoot
-from .mechanics import (
-    Figure, area_distribution, area_odds, area_sides_distribution, army_points, army_problems, combat_distribution, combat_pairs,
-    composition_problems, deployment_problems, fight_odds, hit_chance, need_to_hit, odds_table, points_problem, shot_odds,
-    to_hit,
-)
+from .actions import ACTIONS, Deploy, EndTurn, Fight, Move, Shoot
+from .army import army_points, army_problems, composition_problems, points_problem
+from .combat import combat_distribution, combat_pairs, fight_odds
+from .game import ArmyMenState
+from .position import Figure, Position
+from .setup import deployment_problems
+from .shooting import hit_chance, need_to_hit, odds_table, shot_odds, to_hit
+from .standard import area_distribution, area_odds, area_sides_distribution
 from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, army_game, new_state, squad_line
 from .sections import SECTIONS
@@ -70,7 +72,7 @@ RULESET = register(Ruleset(
 
 __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "SECTIONS", "SCENARIOS", "PROFILES", "TO_HIT", "Settings",
-    "ArmyMenState", "Position", "Board", "Shoot", "Move", "Fight", "EndTurn", "Deploy", "Figure", "GreedyBot", "new_state",
+    "ArmyMenState", "Position", "Shoot", "Move", "Fight", "EndTurn", "Deploy", "Figure", "GreedyBot", "new_state",
     "squad_line", "need_to_hit", "shot_odds", "odds_table", "hit_chance", "to_hit", "fight_odds", "combat_pairs",
     "combat_distribution", "area_distribution", "area_odds", "area_sides_distribution", "army_points", "army_problems", "composition_problems",
     "deployment_problems", "profile_table", "to_hit_table", "points_problem", "army_game",

@@ -9,8 +9,12 @@ from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
 from explorer.core.search import SearchBot
 
-from . import mechanics as m
-from .game import ArmyMenState, EndTurn, Fight, Move, Shoot
+from .actions import EndTurn, Fight, Move, Shoot
+from .game import ArmyMenState
+from .moving import after_move
+from .position import in_play
+from .shooting import hit_chance, shooting_range, to_hit
+from .standard import area_casualties, area_need, area_victims
 
 
 class GreedyBot:
@@ -61,8 +65,8 @@ class GreedyBot:
     def _shot_value(self, state, act: Shoot) -> Fraction:
         shooter, target = state.figures[act.shooter], state.figures[act.target]
         if shooter.profile.area:
-            victims = m.area_victims(state, target)
-            return sum((m.area_casualties([m.area_need(state, v).value]).mean() * (1 if v.side != state.side else -1)
+            victims = area_victims(state, target)
+            return sum((area_casualties([area_need(state, v).value]).mean() * (1 if v.side != state.side else -1)
                         for v in victims), Fraction(0))
         return self._expected(state, state.chance(act))
 
@@ -82,12 +86,12 @@ class GreedyBot:
             if before > inches:
                 return Fraction(round(before - tt.distance(act.to, flag.position), 3)).limit_denominator(1000)
             return Fraction(-1)
-        enemies = m.in_play(state, state.other(state.side))
+        enemies = in_play(state, state.other(state.side))
         if not enemies:
             return Fraction(-1)
         before = min(tt.distance(trooper.position, e.position) for e in enemies)
         after = min(tt.distance(act.to, e.position) for e in enemies)
-        shooting = m.shooting_range(trooper).value
+        shooting = shooting_range(trooper).value
         if before <= shooting / 2:
             return Fraction(-1)  # close enough to shoot well: stand (and be no nearer for their reply)
         return Fraction(round(before - after, 3)).limit_denominator(1000)
@@ -97,7 +101,7 @@ class CarefulBot(GreedyBot):
     """Greedy's shots and charges, played trooper by trooper: each trooper shoots, then moves at once (a trooper
     who moved is harder to hit next turn, and greedy ends a shooter's step by shooting with the next); every
     trooper moves to the spot where his next shot is best less the best enemy shot at him there (cover, range,
-    moving target: the rules' own numbers, :func:`mechanics.to_hit`)."""
+    moving target: the rules' own numbers, :func:`.shooting.to_hit`)."""
 
     caution = 2.0  # the weight of the enemy's best shot at a trooper against his own next shot
     charge_gain = 0.0  # a charge is made when it is expected to kill more than this (enemies less friends)
@@ -140,7 +144,7 @@ class CarefulBot(GreedyBot):
         if dist is not None:
             gain = self._expected(state, dist)
             return 100 + float(gain) if gain > self.charge_gain else None
-        board, _ = state._after_move(act)
+        board, _ = after_move(state, act)
         return standing(board, act.trooper, self.caution) - standing(state, act.trooper, self.caution)
 
 
@@ -149,14 +153,14 @@ def shot_chance(board, shooter: str, target: str) -> float:
     f = board.figures[shooter]
     if f.profile.area:
         return 0.0
-    need = m.to_hit(board, shooter, target).value
-    return 0.0 if need is None else float(m.hit_chance(need, f.profile.dice))
+    need = to_hit(board, shooter, target).value
+    return 0.0 if need is None else float(hit_chance(need, f.profile.dice))
 
 
 def standing(board, trooper: str, caution: float = 1.0) -> float:
     """A trooper's next shot (his best chance to kill) less the enemy's best chance to kill him where he stands."""
     me = board.figures[trooper]
-    enemies = [e for e in m.in_play(board) if e.side != me.side]
+    enemies = [e for e in in_play(board) if e.side != me.side]
     offence = max((shot_chance(board, trooper, e.id) for e in enemies), default=0.0)
     threat = max((shot_chance(board, e.id, trooper) for e in enemies), default=0.0)
     return offence - caution * threat
@@ -189,7 +193,7 @@ class StrongBot(SearchBot):
     def evaluate(self, state, side):
         pieces = super().evaluate(state, side)
         caution = self.policy.caution
-        placing = sum(standing(state, f.id, caution) * (1 if f.side == side else -1) for f in m.in_play(state))
+        placing = sum(standing(state, f.id, caution) * (1 if f.side == side else -1) for f in in_play(state))
         return pieces + self.placing * placing
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core.tabletop import Terrain
 
 from .game import ArmyMenState
-from .mechanics import Figure
+from .position import Figure
 from .rulings import Settings
 from .scenarios import new_state
 

@@ -9,8 +9,11 @@ from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
 
 from .data import TABLE_INCHES
-from .game import ArmyMenState, Position
-from .mechanics import Figure, Flag, army_problems, composition_problems, deployment_problems, flag_terms, squads_of
+from .army import army_problems, composition_problems
+from .game import ArmyMenState
+from .position import Figure, Flag, Position, squads_of
+from .setup import deployment_problems
+from .standard import flag_terms
 from .rulings import Settings
 
 SQUAD_SPACING = 2.0

@@ -104,3 +104,4 @@ _ABSENT = {
 
 SECTIONS = Catalogue(NAME, _CATALOGUE, RULINGS, concepts=_CONCEPTS, absent=_ABSENT)
 ref = SECTIONS.ref
+refuse = SECTIONS.refuse

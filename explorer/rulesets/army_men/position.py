@@ -1,0 +1,431 @@
+"""What changes in play, underneath the chapters: the figures, the flag, the position; the words every
+chapter uses (who is in play, within, in contact, cut off); the one legality check of a position and its
+save format.
+
+The dead stay in the position (``status='dead'``) so a board can show where they fell; so do troopers
+who left the table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from explorer.core import Game
+from explorer.core import tabletop as tt
+from explorer.core.limits import brief
+from explorer.core.tabletop import Point, Table
+
+from .army import composition_problems
+from .data import COHESION_INCHES, PROFILES, Profile
+from .rulings import VARIANTS
+
+
+MAX_FIGURES = 200
+
+
+MAX_ROUND = 1_000_000
+
+
+STATUSES = ("in_play", "dead", "off_table", "waiting")  # waiting: not set up yet (deployment by the players)
+
+
+CONTACT_INCHES = tt.BASE_DIAMETER + 1e-6
+"""Bases touch (a ruling: 'come into contact')."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One army man: who, where, and what he has done.
+
+    ``moved``: moved in his side's current or most recent turn (the moving
+    target rule). ``fired_round``: the round he last fired (0: never; the
+    mortar's rate of fire 1/2).
+    """
+
+    id: str
+    side: str
+    kind: str = "regular"
+    squad: str = "squad"
+    x: float = 0.0
+    y: float = 0.0
+    status: str = "in_play"
+    prone: bool = False
+    moved: bool = False
+    fired_round: int = 0
+
+    def __post_init__(self):
+        for name in ("id", "side", "squad"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > 60:
+                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
+        if not isinstance(self.kind, str) or self.kind not in PROFILES:
+            raise ValueError(f"unknown kind of trooper {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
+        coords = (self.x, self.y)
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+        if self.status not in STATUSES:
+            raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
+        if not isinstance(self.prone, bool) or not isinstance(self.moved, bool):
+            raise ValueError(f"figure {brief(self.id)}: prone and moved are true or false")
+        if isinstance(self.fired_round, bool) or not isinstance(self.fired_round, int) or self.fired_round < 0:
+            raise ValueError(f"figure {brief(self.id)}: fired_round is a whole number, 0 or more")
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def profile(self) -> Profile:
+        return PROFILES[self.kind]
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == "in_play"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "side": self.side, "kind": self.kind, "squad": self.squad, "x": self.x, "y": self.y,
+                "status": self.status, "prone": self.prone, "moved": self.moved, "fired_round": self.fired_round}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Figure:
+        if not isinstance(data, Mapping):
+            raise ValueError("a figure is an object")
+        expected = {"id", "side", "kind", "squad", "x", "y", "status", "prone", "moved", "fired_round"}
+        if set(data) != expected:
+            raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """The capture-the-flag marker at ``(x, y)``, each side's terms and how many turns each has held it.
+
+    ``terms``: ``(side, troopers, inches, turns)`` per side, as rolled.
+    ``held``: ``(side, turns)``: the beginnings of its turns it has held the flag (in a row, or in all,
+    by the setting ``flag_turns``).
+    """
+
+    x: float
+    y: float
+    terms: tuple[tuple[str, int, int, int], ...]
+    held: tuple[tuple[str, int], ...]
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    def term(self, side: str) -> tuple[int, int, int]:
+        for s, troopers, inches, turns in self.terms:
+            if s == side:
+                return troopers, inches, turns
+        raise KeyError(side)
+
+    def turns_held(self, side: str) -> int:
+        return dict(self.held).get(side, 0)
+
+    def to_dict(self) -> dict:
+        return {"x": self.x, "y": self.y, "terms": [list(t) for t in self.terms], "held": [list(h) for h in self.held]}
+
+    @classmethod
+    def from_dict(cls, data) -> Flag:
+        if not isinstance(data, Mapping) or set(data) != {"x", "y", "terms", "held"}:
+            raise ValueError("a flag is an object with x, y, terms and held")
+        terms, held = data["terms"], data["held"]
+        if not (isinstance(terms, list) and len(terms) <= 2 and all(
+                isinstance(t, list) and len(t) == 4 and isinstance(t[0], str)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in t[1:]) for t in terms)):
+            raise ValueError("a flag's terms are [side, troopers, inches, turns] for each side")
+        if not (isinstance(held, list) and len(held) <= 2 and all(
+                isinstance(h, list) and len(h) == 2 and isinstance(h[0], str)
+                and isinstance(h[1], int) and not isinstance(h[1], bool) for h in held)):
+            raise ValueError("a flag's held turns are [side, turns] for each side")
+        point = (data["x"], data["y"])
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in point):
+            raise ValueError("a flag stands at a point in inches")
+        return cls(float(point[0]), float(point[1]), tuple(tuple(t) for t in terms), tuple(tuple(h) for h in held))
+
+
+@dataclass(frozen=True)
+class Position:
+    """What changes in play.
+
+    ``figures``: id -> :class:`Figure` (read-only, in the order fielded).
+    ``acting``: the trooper who has shot this step and may still move.
+    ``done``: troopers whose action step this turn is over. ``engaged``: tied
+    fights as ``(a, b, due)``, ``a < b``, ``due`` the side whose trooper must
+    next run away or fight on. ``flag``: the capture-the-flag marker and
+    terms (``None`` in other scenarios).
+    """
+
+    figures: Mapping[str, Figure]
+    side: str
+    round: int = 1
+    acting: str | None = None
+    done: frozenset[str] = frozenset()
+    engaged: tuple[tuple[str, str, str], ...] = ()
+    flag: Flag | None = None
+
+    @classmethod
+    def of(cls, figures, side: str, **rest) -> Position:
+        if isinstance(figures, Mapping):
+            figures = list(figures.values())
+        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
+                and (self.side, self.round, self.acting, self.done, self.engaged, self.flag)
+                == (other.side, other.round, other.acting, other.done, other.engaged, other.flag))
+
+    __hash__ = None
+
+
+def fmt(point: Point) -> str:
+    return f"({point[0]:.1f}, {point[1]:.1f})"
+
+
+# -- who is where ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Answers about one board's figures that the chapters ask over and over while the legal actions are
+    listed, a bot weighs them and one is played: who is in play (by side, by squad), who waits to be set up,
+    who is cut off, and ``memo`` for the chapters' own answers (a shot's number). Worked out once for a
+    position and kept while it is current (:func:`facts`); the figures are frozen, so the answers hold."""
+
+    figures: Mapping[str, Figure]
+    table: object
+    settings: object
+    in_play: tuple[Figure, ...]
+    sides: Mapping[str, tuple[Figure, ...]]
+    squads: Mapping[tuple[str, str], tuple[Figure, ...]]
+    waiting: tuple[Figure, ...]
+    cut: dict = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)
+
+
+_FACTS: dict[int, Facts] = {}
+_FACTS_KEPT = 64  # the positions of a game and its what-if boards in use at once: a bot's look-ahead included
+
+
+def facts(board) -> Facts:
+    """The :class:`Facts` of ``board`` (a game state or a what-if board), worked out once per figures mapping."""
+    figures = board.figures
+    known = _FACTS.get(id(figures))
+    if known is not None and known.figures is figures and known.table is board.table \
+            and known.settings is board.settings:
+        return known
+    alive = tuple(f for f in figures.values() if f.in_play)
+    sides: dict[str, tuple[Figure, ...]] = {}
+    for f in alive:
+        sides[f.side] = sides.get(f.side, ()) + (f,)
+    squads = {key: tuple(members) for key, members in squads_of(alive).items()}
+    waiting = tuple(f for f in figures.values() if f.status == "waiting")
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()  # a bound on memory; the answers are only worked out again
+    known = _FACTS[id(figures)] = Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
+    return known
+
+
+def in_play(board, side: str | None = None) -> list[Figure]:
+    known = facts(board)
+    return list(known.in_play if side is None else known.sides.get(side, ()))
+
+
+def squad_mates(board, figure: Figure) -> list[Figure]:
+    return [f for f in facts(board).squads.get((figure.side, figure.squad), ()) if f.id != figure.id]
+
+
+def squads_of(figures: Iterable[Figure]) -> dict[tuple[str, str], list[Figure]]:
+    squads: dict[tuple[str, str], list[Figure]] = {}
+    for f in figures:
+        squads.setdefault((f.side, f.squad), []).append(f)
+    return squads
+
+
+def within(a: Point, b: Point, inches: float) -> bool:
+    return tt.distance(a, b) <= inches + tt.EPSILON
+
+
+def in_contact(a: Figure, b: Figure) -> bool:
+    return tt.distance(a.position, b.position) <= CONTACT_INCHES
+
+
+def cohesive_at(board, figure: Figure, where: Point) -> bool:
+    """Whether a trooper at ``where`` is within 4 inches of another living member of his squad (or has none)."""
+    mates = squad_mates(board, figure)
+    return not mates or any(within(where, m.position, COHESION_INCHES) for m in mates)
+
+
+def cut_off(board, figure: Figure) -> bool:
+    """Out of cohesion now: more than 4 inches from every other living member of his squad."""
+    cut = facts(board).cut
+    answer = cut.get(figure)
+    if answer is None:
+        answer = cut[figure] = not cohesive_at(board, figure, figure.position)
+    return answer
+
+
+def engaged_with(board_engaged, figure_id: str) -> list[str]:
+    """The opponents ``figure_id`` is locked in a tied fight with."""
+    return [b if a == figure_id else a for a, b, _ in board_engaged if figure_id in (a, b)]
+
+
+# -- the one legality check ------------------------------------------------------------------------
+
+
+def position_problem(game: Game, p) -> str | None:
+    """The one legality check of a position (``None``: legal): figures on the table, off each other's bases and out of solid terrain, squads within their limits, the turn's bookkeeping, the flag, the set-up."""
+    table = game.setup
+    if not isinstance(table, Table):
+        return f"the setup of an army-men game is a Table, not {type(table).__name__}"
+    if game.settings.variant not in VARIANTS:
+        return f"the settings must choose a variant ({', '.join(VARIANTS)})"
+    if not isinstance(p, Position) or not isinstance(p.figures, Mapping):
+        return f"a position is an army_men Position with a mapping of figures, not {type(p).__name__}"
+    if len(p.figures) > MAX_FIGURES:
+        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
+    for fid, f in p.figures.items():
+        if not isinstance(f, Figure) or f.id != fid:
+            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
+        if f.side not in game.sides:
+            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
+        if f.in_play and not table.on_table(f.position):
+            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {fmt(f.position)}"
+        if f.in_play and table.in_solid(f.position):
+            return f"{f.id} stands inside solid terrain at {fmt(f.position)}"
+        if f.prone and game.settings.variant == "tutorial":
+            return f"{f.id} is prone: prone troopers are a standard rule"
+    alive = [f for f in p.figures.values() if f.in_play]
+    for i, a in enumerate(alive):
+        for b in alive[i + 1:]:
+            if tt.bases_overlap(a.position, b.position):
+                return f"{a.id} and {b.id} stand on each other's bases"
+    for (side, squad), members in squads_of(p.figures.values()).items():
+        problems = composition_problems([f.kind for f in members], squad, variant=game.settings.variant,
+                                          complete=False)
+        if problems:
+            return str(problems[0])
+    if p.side not in game.sides:
+        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
+    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
+        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
+    if any(f.fired_round > p.round for f in p.figures.values()):
+        return "a trooper cannot have fired in a round not yet played"
+    return _step_problem(p) or _flag_problem(game, p) or _deployment_problem(p)
+
+
+def _flag_problem(game: Game, p: Position) -> str | None:
+    flag = p.flag
+    if flag is None:
+        return None
+    if not isinstance(flag, Flag):
+        return f"the flag is a Flag, not {type(flag).__name__}"
+    if not game.setup.on_table(flag.position, 0):
+        return f"the flag stands off the table at {fmt(flag.position)}"
+    if sorted(t[0] for t in flag.terms) != sorted(game.sides) or sorted(h[0] for h in flag.held) != sorted(game.sides):
+        return "the flag has terms and held turns for each side, once"
+    for side, troopers, inches, turns in flag.terms:
+        if not (2 <= troopers <= 12 and 1 <= inches <= 6 and 1 <= turns <= 3):
+            return f"{side}'s flag terms are 2D6 troopers, 1D6 inches and 1D3 turns, not {troopers}, {inches}, {turns}"
+        if not 0 <= flag.turns_held(side) <= turns:
+            return f"{side} has held the flag for 0 to {turns} turns, not {flag.turns_held(side)}"
+    return None
+
+
+def _deployment_problem(p: Position) -> str | None:
+    """While troopers wait to be set up, nothing else has happened yet, and the side to play has one waiting."""
+    waiting = [f for f in p.figures.values() if f.status == "waiting"]
+    if not waiting:
+        return None
+    if p.round != 1 or p.acting is not None or p.done or p.engaged or p.flag and any(n for _, n in p.flag.held):
+        return "troopers wait to be set up, so the first turn cannot have begun"
+    if not any(f.side == p.side for f in waiting):
+        return f"{p.side} is to set up a trooper but has none waiting"
+    if any(f.moved or f.fired_round for f in waiting):
+        return "a trooper still to be set up cannot have moved or fired"
+    return None
+
+
+def _step_problem(p: Position) -> str | None:
+    """The turn's bookkeeping: steps taken and tied fights make sense."""
+    if not isinstance(p.done, frozenset) or not isinstance(p.engaged, tuple):
+        return "done is a set of trooper ids and engaged a tuple of fights"
+    for fid in p.done:
+        f = p.figures.get(fid) if isinstance(fid, str) else None
+        if f is None or f.side != p.side:
+            return f"done names {fid!r}, which is not a trooper of {p.side}, the side to play"
+    if p.acting is not None:
+        f = p.figures.get(p.acting) if isinstance(p.acting, str) else None
+        if f is None or f.side != p.side or not f.in_play or p.acting in p.done:
+            return f"acting names {p.acting!r}, which is not a trooper of {p.side} in the middle of his step"
+        if not f.profile.fires_and_moves:
+            return f"{p.acting} has fired a heavy weapon and cannot move: his step is over"
+    seen = set()
+    for e in p.engaged:
+        if not (isinstance(e, tuple) and len(e) == 3 and all(isinstance(x, str) for x in e)):
+            return f"a tied fight is (trooper, trooper, side), not {e!r:.60}"
+        a, b, due = e
+        fa, fb = p.figures.get(a), p.figures.get(b)
+        if fa is None or fb is None or not (a < b) or (a, b) in seen:
+            return f"a tied fight names two troopers in order, once: not {e!r:.60}"
+        seen.add((a, b))
+        if not (fa.in_play and fb.in_play) or fa.side == fb.side:
+            return f"{a} and {b} are not two opposing troopers in play"
+        if not in_contact(fa, fb):
+            return f"{a} and {b} are locked in combat but not in contact"
+        if due not in (fa.side, fb.side):
+            return f"the fight of {a} and {b} is due to {due!r}, not a side"
+        if due == p.side and (a in p.done or b in p.done):
+            return f"the fight of {a} and {b} is still to be fought on or run from, so neither's step is over"
+    return None
+
+
+# -- saving ----------------------------------------------------------------------------------------
+
+
+def position_to_dict(p: Position) -> dict:
+    return {"figures": [f.to_dict() for f in p.figures.values()], "side": p.side, "round": p.round,
+            "acting": p.acting, "done": sorted(p.done), "engaged": [list(e) for e in p.engaged],
+            "flag": None if p.flag is None else p.flag.to_dict()}
+
+
+def position_from_dict(data) -> Position:
+    """A position from its save (``ValueError`` saying what is malformed); its legality is checked after."""
+    expected = {"figures", "side", "round", "acting", "done", "engaged", "flag"}
+    if not isinstance(data, Mapping) or set(data) != expected:
+        raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")
+    figures = data["figures"]
+    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
+        raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
+    built = []
+    for index, entry in enumerate(figures):
+        try:
+            built.append(Figure.from_dict(entry))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
+    if len({f.id for f in built}) != len(built):
+        raise ValueError("every figure needs its own id")
+    if not isinstance(data["side"], str):
+        raise ValueError("side must be text")
+    rnd = data["round"]
+    if isinstance(rnd, bool) or not isinstance(rnd, int):
+        raise ValueError(f"round must be a whole number, not {brief(rnd)}")
+    acting = data["acting"]
+    if acting is not None and not isinstance(acting, str):
+        raise ValueError("acting is a trooper's id or null")
+    done = data["done"]
+    if not isinstance(done, list) or len(done) > MAX_FIGURES or not all(isinstance(d, str) for d in done):
+        raise ValueError("done must be a list of trooper ids")
+    engaged = data["engaged"]
+    if not isinstance(engaged, list) or len(engaged) > MAX_FIGURES or not all(
+            isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e) for e in engaged):
+        raise ValueError("engaged must be a list of [trooper, trooper, side]")
+    flag = None if data["flag"] is None else Flag.from_dict(data["flag"])
+    return Position.of(built, data["side"], round=rnd, acting=acting, done=frozenset(done),
+                       engaged=tuple(tuple(e) for e in engaged), flag=flag)
