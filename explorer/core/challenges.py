@@ -69,7 +69,7 @@ CORE_TESTS: dict[str, Callable[..., bool]] = {"won": _won, "enemy_down": _enemy_
 
 
 def _package(ruleset) -> str:
-    """The ruleset's package (``explorer.rulesets.army_men``), where its goals and challenges live."""
+    """The ruleset's package (where its goals.py and challenges.toml live)."""
     return ruleset.state_type.__module__.rpartition(".")[0]
 
 
