@@ -29,9 +29,10 @@ def live_layers(ruleset: str, human: str):
 
 def board_taps(ruleset: str) -> dict:
     """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``; and
-    ``place``, a place of the board in plain words (for actions said without coordinates)."""
+    ``place`` and ``name``, a place and a figure of the board in plain words (for actions said without
+    coordinates or figure ids)."""
     module = importlib.import_module(f"{__package__}.{ruleset}")
-    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place}
+    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place, "name": module.name}
 
 
 def new_session(config: dict) -> Session:
