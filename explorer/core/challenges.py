@@ -268,7 +268,7 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
         for dice in _rolls(state, action):
             branch = state.clone()
             branch.apply(action, dice=dice)
-            words = f"{said}{'; ' if said else ''}{branch.describe(action)}" + (f" rolling {list(dice)}" if dice else "")
+            words = f"{said}{'; ' if said else ''}{state.describe(action)}" + (f" rolling {list(dice)}" if dice else "")
             if branch.is_over or until(branch):
                 if next(count) > limit:
                     raise ChallengeError(f"more than {limit:,} ways this can turn out: too many to prove")
@@ -302,11 +302,18 @@ def _rolls(state, action) -> Iterator[tuple[int, ...] | None]:
 
 def sure_failure(challenge: Challenge, before, action) -> str | None:
     """How ``action`` can fail the challenge's test (one branch, in words), or ``None``: it never does."""
-    side = challenge.side
-    for end, words in outcomes(before, action, until=lambda s: s.current_player == side):
+    for end, words in outcomes(before, action, until=lambda s: _has_choice(challenge, s)):
         if not _test(challenge, end):
             return f"if {words}, the goal is not reached"
     return None
+
+
+def _has_choice(challenge: Challenge, state) -> bool:
+    """The learner is to act with a choice to make: a position where all the learner may do is the ruleset's
+    one-button next step ("End move" with nothing left to move) is played on, so "whatever the other side
+    answers" reaches the other side's turn."""
+    return state.current_player == challenge.side and any(
+        type(action).__name__ not in challenge.ruleset.next_step for action in state.legal_actions)
 
 
 def _test(challenge: Challenge, state) -> bool:
