@@ -1,14 +1,14 @@
 """The Simple Plastic Wargame's tests of a position, for its practice challenges (``challenges.toml``).
 
 ``TESTS``: name -> f(state, challenge, **args) -> bool. Each asks the ruleset's own rule functions (line of
-sight, the to-kill number, squad cohesion) through the package's public names, so a challenge is graded by
+sight and cover, squad cohesion) through the package's public names, so a challenge is graded by
 the same rules the game plays by. A figure is named by ``figure`` (its id); a squad by ``squad``.
 """
 
 from __future__ import annotations
 
 from explorer.core.tabletop import Sight
-from explorer.rulesets.simple_plastic import in_cohesion, sight, to_kill
+from explorer.rulesets.simple_plastic import in_cohesion, sight
 
 
 def _members(state, figure: str | None = None, squad: str | None = None) -> list:
@@ -50,13 +50,6 @@ def in_cover(state, challenge, figure: str | None = None, squad: str | None = No
     return bool(members)
 
 
-def safe(state, challenge, figure: str) -> bool:
-    """No enemy in play, standing where it stands, could attack the figure's unit at all: each one's
-    to-kill number is none (hidden from it, or too well protected). Then no roll of the dice can hurt it."""
-    me = state.figures[figure]
-    return me.alive and all(to_kill(state, enemy.id, me.id).value is None for enemy in _enemies(state, me.side))
-
-
 def squad_in_cohesion(state, challenge, squad: str, still: bool = False) -> bool:
     """The squad's members in play stand in one chain, each within one finger of another (moving.cohesion);
     with ``still``, none of them counts as having moved this turn (closing gaps is not a move)."""
@@ -74,7 +67,6 @@ TESTS = {
     "in_terrain": in_terrain,
     "unseen": unseen,
     "in_cover": in_cover,
-    "safe": safe,
     "in_cohesion": squad_in_cohesion,
     "out_of_play": out_of_play,
 }
