@@ -49,6 +49,8 @@ def test_in_cover_is_seen_only_in_part_by_every_enemy_that_sees(duel):
     assert in_cover(alone.moving("g1", 17.0, 3.0), None, figure="g1")  # in the thicket
     assert not in_cover(alone.moving("g1", 17.0, 7.0), None, figure="g1")  # in the open: a clear view
     assert not in_cover(alone, None, figure="g1")  # wholly hidden by the wall: not seen at all
+    assert in_cover(alone.moving("g1", 17.0, 3.0), None, figure="g1", by="thicket")
+    assert not in_cover(alone.moving("g1", 17.0, 3.0), None, figure="g1", by="bushes")  # cover, but not the bushes'
     with pytest.raises(ValueError, match="name a figure or a squad"):
         in_cover(alone, None, figure="g1", squad="alpha")
 

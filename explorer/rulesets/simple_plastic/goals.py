@@ -38,14 +38,17 @@ def unseen(state, challenge, figure: str | None = None, squad: str | None = None
         for me in members)
 
 
-def in_cover(state, challenge, figure: str | None = None, squad: str | None = None) -> bool:
+def in_cover(state, challenge, figure: str | None = None, squad: str | None = None, by: str | None = None) -> bool:
     """Every member is in play, seen by some enemy, and behind cover from every enemy that sees it: no
-    enemy has a clear view (attacking.cover). Wholly hidden is a different lesson (``unseen``)."""
+    enemy has a clear view (attacking.cover). Wholly hidden is a different lesson (``unseen``). With ``by``
+    (a terrain's name), that terrain is part of the cover from each of them ("in the thicket's cover")."""
     members = _members(state, figure, squad)
     for me in members:
         views = [sight(state, enemy, me) for enemy in _enemies(state, me.side)]
         seen = [view for view in views if not view.is_blocked]
         if not me.alive or not seen or any(view.sight is Sight.CLEAR for view in seen):
+            return False
+        if by is not None and not all(by in view.cover for view in seen):
             return False
     return bool(members)
 
