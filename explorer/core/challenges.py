@@ -230,7 +230,9 @@ class Challenge:
         the challenge never hands the other side a move)."""
         if self.opponent == "none":
             return
-        bot = self.ruleset.bots[self.opponent](seed)
+        from .simulate import seeded  # here: simulate imports the registry, which imports this module
+
+        bot = seeded(self.ruleset.bots[self.opponent], seed)  # a bot class may or may not take a seed
         while not state.is_over and state.current_player != self.side:
             state.apply(bot(state))
 
