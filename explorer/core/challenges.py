@@ -208,9 +208,11 @@ class Challenge:
     def _grade_sure(self, before, action, used: int) -> Grade:
         failure = sure_failure(self, before, action)
         said = before.describe(action, self.side)
+        # A ruleset without dice (phlog's cards) is proved against the other side's every answer instead.
+        whatever = "whatever the dice" if self.ruleset.rolls_dice else f"whatever {before.other(self.side)} answers"
         if failure is None:
-            return Grade(True, 3, f"Whatever the dice: {said} always works.", used, True)
-        return Grade(False, 0, f"Not whatever the dice: {failure}. {self.hint}", used, True)
+            return Grade(True, 3, f"{whatever[:1].upper()}{whatever[1:]}: {said} always works.", used, True)
+        return Grade(False, 0, f"Not {whatever}: {failure}. {self.hint}", used, True)
 
     # -- the recorded solution ------------------------------------------------------------------------------
     def solution_actions(self) -> list[tuple[Action, tuple[int, ...] | None]]:
@@ -270,7 +272,8 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
         for dice in _rolls(state, action):
             branch = state.clone()
             branch.apply(action, dice=dice)
-            words = f"{said}{'; ' if said else ''}{branch.describe(action)}" + (f" rolling {list(dice)}" if dice else "")
+            words = f"{said}{'; ' if said else ''}{_step(branch, action, first=not said)}" + (
+                f" rolling {list(dice)}" if dice else "")
             if branch.is_over or until(branch):
                 if next(count) > limit:
                     raise ChallengeError(f"more than {limit:,} ways this can turn out: too many to prove")
@@ -280,6 +283,14 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
                 yield from played(branch, reply, words)
 
     yield from played(state, action, "")
+
+
+def _step(state, action, *, first: bool) -> str:
+    """One step of a branch in words: as its player sees it (a card chosen face down is named: the branch
+    plays to where it is shown), each answer after the first step with the name of the player answering."""
+    player = getattr(action, "player", None)
+    words = state.describe(action, player)
+    return words if first or player is None else f"{player}: {words}"
 
 
 def _rolls(state, action) -> Iterator[tuple[int, ...] | None]:
