@@ -126,5 +126,6 @@ def test_the_joker_proof_challenge_takes_the_king_only():
 def test_the_rulesets_challenges_in_order_with_their_goal_kinds():
     kinds = {name: challenge.goal.kind for name, challenge in PHLOG.challenges.items()}
     assert kinds == {"first-steps": "reach", "through-the-door": "reach", "jump-the-pit": "reach",
-                     "out-of-sight": "reach", "hand-to-hand": "reach", "shoot-and-hide": "reach",
+                     "out-of-sight": "reach", "hand-to-hand": "reach", "jump-and-fight": "reach",
+                     "shoot-and-hide": "reach",
                      "joker-proof": "sure"}
