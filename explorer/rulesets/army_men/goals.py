@@ -37,9 +37,16 @@ def safe(state, challenge, figure: str) -> bool:
     return target.in_play and not any(_can_shoot(state, e, target) for e in _enemies(state, target.side))
 
 
+def all_safe(state, challenge) -> bool:
+    """Every trooper the learner started with is still in play (none walked off the table to hide) and
+    :func:`safe`."""
+    mine = [f for f in state.figures.values() if f.in_play and f.side == challenge.side]
+    return len(mine) >= challenge.started_with()[challenge.side] and all(safe(state, challenge, f.id) for f in mine)
+
+
 def out_of_play(state, challenge, figure: str) -> bool:
     """``figure`` is dead or has left the table."""
     return not state.figures[figure].in_play
 
 
-TESTS = {"can_shoot": can_shoot, "safe": safe, "out_of_play": out_of_play}
+TESTS = {"can_shoot": can_shoot, "safe": safe, "all_safe": all_safe, "out_of_play": out_of_play}
