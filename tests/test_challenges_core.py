@@ -206,3 +206,18 @@ def test_a_card_game_is_proved_against_every_answer_and_its_bot_answers_unseeded
     assert not grade.solved and grade.over
     assert grade.why == ("Not whatever tan answers: if choose J♥ to attack with; tan: choose 3♦ to defend with; "
                          "tan: no joker, the goal is not reached. Win by four.")
+
+
+def test_a_best_choice_counts_the_pieces_a_roll_kills_when_the_chance_names_them():
+    # Army Men's shots give who dies as a tuple of ids, not a number: a kill is a non-empty tuple.
+    army_men = get_ruleset("army_men")
+    text = DUEL.replace('"attacking.modifiers"', '"shooting.to_hit"').replace('"Attack"', '"Shoot"').replace(
+        'scenario = "sniper_duel"', 'scenario = "tutorial"').replace('position = { phase = "attack" }\n', "").replace(
+        "figures = { g-sniper = { x = 15.0, y = 16.0 } }", "figures = { t1 = { x = 20.0, y = 14.0 }, t2 = { x = 26.0, y = 14.0 } }").replace(
+        'remove = ["t3"]', 'remove = ["g3", "g4", "g5", "t3", "t4", "t5"]')
+    challenge = c.load(text, army_men)["best-attack"]
+    weighed = c.weigh_choices(challenge.start(), challenge.goal)
+    assert weighed[army_men.action_kinds["Shoot"]("green", "g1", "t1")] == Fraction(1, 2)  # 8 inches: 4+
+    assert weighed[army_men.action_kinds["Shoot"]("green", "g1", "t2")] == Fraction(1, 3)  # 14 inches: 5+
+    mean = c.weigh_choices(challenge.start(), c.Goal("best", action="Shoot", measure="mean"))
+    assert mean == weighed  # at most one dies: the mean number killed is the chance of a kill

@@ -33,7 +33,8 @@ from .rng import GameRNG
 
 GOAL_KINDS = ("reach", "best", "sure")
 MEASURES = ("at_least_one", "mean")
-"""How a ``best`` goal weighs an action's chance: P(at least 1), or the mean of what the dice decide."""
+"""How a ``best`` goal weighs an action's chance: P(at least 1), or the mean of what the dice decide (a
+collection of pieces, those a roll kills, counts by its size)."""
 MAX_OUTCOMES = 20_000  # branches a "sure" goal may play out: beyond it the challenge is too big to prove
 RANDOM_TRIES = 8        # random attempts the checker plays: a goal any random attempt reaches teaches nothing
 MAX_LIMIT = 50
@@ -251,13 +252,17 @@ def weigh_choices(state, goal: Goal) -> dict[Action, Fraction]:
         if dist is None:
             weighed[action] = Fraction(0)
         elif goal.measure == "mean":
-            weighed[action] = Fraction(dist.mean())
+            weighed[action] = Fraction(dist.map(_number).mean())
         else:
             weighed[action] = dist.probability_where(lambda value: _number(value) >= 1)
     return weighed
 
 
 def _number(value) -> float:
+    """What one outcome of the dice counts: a number as it is; the pieces a roll kills (a tuple of ids, as
+    Army Men's shots give them) by how many they are."""
+    if isinstance(value, (tuple, frozenset)):
+        return len(value)
     return value if isinstance(value, (int, float)) else 0
 
 
