@@ -119,9 +119,9 @@ def test_whatever_the_other_side_answers_plays_on_while_the_learner_has_only_the
     # After the move green can only end its phases: tan's turn is played out, every move and every roll
     # (each step told as it was offered: "ends the move phase" before the attack phase).
     assert not grade.solved and grade.why.startswith(
-        "Not whatever the dice: if g-sniper moves to (19.5, 20.5); green ends the move phase; green ends the attack "
-        "phase; tan ends the move phase; t-sniper attacks g-sniper rolling [1]; t-sniper attacks g-sniper rolling [3], "
-        "the goal is not reached.")
+        "Not whatever the dice: if g-sniper moves to (19.5, 20.5); green: green ends the move phase; green: green ends "
+        "the attack phase; tan: tan ends the move phase; tan: t-sniper attacks g-sniper rolling [1]; tan: t-sniper "
+        "attacks g-sniper rolling [3], the goal is not reached.")
     state = start.clone()
     state.apply(hidden)
     assert challenge.grade(state).solved  # the wall hides him, and a sniper that moves cannot attack
@@ -197,3 +197,64 @@ def test_the_command_checks_a_file_and_says_what_is_ready(tmp_path, capsys):
     path.write_text(DUEL.replace('remove = ["t3"]', 'remove = ["t9"]'))
     assert c.main(["simple_plastic", str(path)]) == 1
     assert "NO  best-attack: Pick your best shot\n      - no piece called 't9' in the start" in capsys.readouterr().out
+
+
+CARD_DUEL = '''
+[[challenge]]
+name = "card-duel"
+title = "Pick the card"
+sections = ["attacking.removal"]
+hint = "Win by four."
+limit = 1
+side = "green"
+opponent = "greedy"
+goal = { kind = "sure", test = "attack_removes", args = { fighter = "tan-1" }, action = "ChooseAttackCard", text = "Remove tan-1 whatever tan answers." }
+[challenge.start]
+scenario = "duel"
+seed = 1
+figures = { green-1 = { col = 4, row = 1 } }
+prelude = [
+  { action = { type = "Nominate", player = "green", fighter = "green-1" } },
+  { action = { type = "PlayMovementCard", player = "green", card = "A♥" } },
+  { action = { type = "DeclineJoker", player = "tan" } },
+  { action = { type = "Attack", player = "green", target = "tan-1" } },
+]
+'''
+"""Phlog's duel, seed 1: green-1 beside tan-1, attacking; tan holds 3♦ Q♣ 4♣ K♣ 10♥ 3♥ (its joker is in its
+draw pile), green J♥ 10♦ 10♣ 5♦ and its joker."""
+
+
+def test_a_card_game_is_proved_against_every_answer_and_its_bot_answers_unseeded():
+    phlog = get_ruleset("phlog")
+    jack = c.action_from_dict({"type": "ChooseAttackCard", "player": "green", "card": "J♥"}, phlog.action_kinds)
+    challenge = c.load(CARD_DUEL, phlog)["card-duel"]
+    state = challenge.start()
+    state.apply(jack)
+    challenge.answer(state)  # phlog's greedy bot takes no seed: it defends with its King and lets J♥ stand
+    assert state.current_player == "green" and state.attack.defence_card.code == "K♣"
+    # Whatever tan defends with, green's joker makes it a 1 and tan has no joker to cancel it: 11 - 1 >= 4.
+    assert challenge.grade(state) == c.Grade(True, 3, "Whatever tan answers: choose J♥ to attack with always works.",
+                                             1, True)
+    # Winning by 13 is beyond any trick: no dice, so the other side's answers are named, each with its player.
+    hopeless = c.load(CARD_DUEL.replace("seed = 1", "seed = 1\nsettings = { removal_margin = 13 }"), phlog)
+    state = hopeless["card-duel"].start()
+    state.apply(jack)
+    grade = hopeless["card-duel"].grade(state)
+    assert not grade.solved and grade.over
+    assert grade.why == ("Not whatever tan answers: if choose J♥ to attack with; tan: choose 3♦ to defend with; "
+                         "tan: no joker, the goal is not reached. Win by four.")
+
+
+def test_a_best_choice_counts_the_pieces_a_roll_kills_when_the_chance_names_them():
+    # Army Men's shots give who dies as a tuple of ids, not a number: a kill is a non-empty tuple.
+    army_men = get_ruleset("army_men")
+    text = DUEL.replace('"attacking.modifiers"', '"shooting.to_hit"').replace('"Attack"', '"Shoot"').replace(
+        'scenario = "sniper_duel"', 'scenario = "tutorial"').replace('position = { phase = "attack" }\n', "").replace(
+        "figures = { g-sniper = { x = 15.0, y = 16.0 } }", "figures = { t1 = { x = 20.0, y = 14.0 }, t2 = { x = 26.0, y = 14.0 } }").replace(
+        'remove = ["t3"]', 'remove = ["g3", "g4", "g5", "t3", "t4", "t5"]')
+    challenge = c.load(text, army_men)["best-attack"]
+    weighed = c.weigh_choices(challenge.start(), challenge.goal)
+    assert weighed[army_men.action_kinds["Shoot"]("green", "g1", "t1")] == Fraction(1, 2)  # 8 inches: 4+
+    assert weighed[army_men.action_kinds["Shoot"]("green", "g1", "t2")] == Fraction(1, 3)  # 14 inches: 5+
+    mean = c.weigh_choices(challenge.start(), c.Goal("best", action="Shoot", measure="mean"))
+    assert mean == weighed  # at most one dies: the mean number killed is the chance of a kill

@@ -33,7 +33,8 @@ from .rng import GameRNG
 
 GOAL_KINDS = ("reach", "best", "sure")
 MEASURES = ("at_least_one", "mean")
-"""How a ``best`` goal weighs an action's chance: P(at least 1), or the mean of what the dice decide."""
+"""How a ``best`` goal weighs an action's chance: P(at least 1), or the mean of what the dice decide (a
+collection of pieces, those a roll kills, counts by its size)."""
 MAX_OUTCOMES = 20_000  # branches a "sure" goal may play out: beyond it the challenge is too big to prove
 RANDOM_TRIES = 8        # random attempts the checker plays: a goal any random attempt reaches teaches nothing
 MAX_LIMIT = 50
@@ -208,9 +209,11 @@ class Challenge:
     def _grade_sure(self, before, action, used: int) -> Grade:
         failure = sure_failure(self, before, action)
         said = before.describe(action, self.side)
+        # A ruleset without dice (phlog's cards) is proved against the other side's every answer instead.
+        whatever = "whatever the dice" if self.ruleset.rolls_dice else f"whatever {before.other(self.side)} answers"
         if failure is None:
-            return Grade(True, 3, f"Whatever the dice: {said} always works.", used, True)
-        return Grade(False, 0, f"Not whatever the dice: {failure}. {self.hint}", used, True)
+            return Grade(True, 3, f"{whatever[:1].upper()}{whatever[1:]}: {said} always works.", used, True)
+        return Grade(False, 0, f"Not {whatever}: {failure}. {self.hint}", used, True)
 
     # -- the recorded solution ------------------------------------------------------------------------------
     def solution_actions(self) -> list[tuple[Action, tuple[int, ...] | None]]:
@@ -230,7 +233,9 @@ class Challenge:
         the challenge never hands the other side a move)."""
         if self.opponent == "none":
             return
-        bot = self.ruleset.bots[self.opponent](seed)
+        from .simulate import seeded  # here: simulate imports the registry, which imports this module
+
+        bot = seeded(self.ruleset.bots[self.opponent], seed)  # a bot class may or may not take a seed
         while not state.is_over and state.current_player != self.side:
             state.apply(bot(state))
 
@@ -247,13 +252,17 @@ def weigh_choices(state, goal: Goal) -> dict[Action, Fraction]:
         if dist is None:
             weighed[action] = Fraction(0)
         elif goal.measure == "mean":
-            weighed[action] = Fraction(dist.mean())
+            weighed[action] = Fraction(dist.map(_number).mean())
         else:
             weighed[action] = dist.probability_where(lambda value: _number(value) >= 1)
     return weighed
 
 
 def _number(value) -> float:
+    """What one outcome of the dice counts: a number as it is; the pieces a roll kills (a tuple of ids, as
+    Army Men's shots give them) by how many they are."""
+    if isinstance(value, (tuple, frozenset)):
+        return len(value)
     return value if isinstance(value, (int, float)) else 0
 
 
@@ -268,7 +277,9 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
         for dice in _rolls(state, action):
             branch = state.clone()
             branch.apply(action, dice=dice)
-            words = f"{said}{'; ' if said else ''}{state.describe(action)}" + (f" rolling {list(dice)}" if dice else "")
+            # told from the state it was offered in: after it, an "End move" reads as the phase that follows
+            words = f"{said}{'; ' if said else ''}{_step(state, action, first=not said)}" + (
+                f" rolling {list(dice)}" if dice else "")
             if branch.is_over or until(branch):
                 if next(count) > limit:
                     raise ChallengeError(f"more than {limit:,} ways this can turn out: too many to prove")
@@ -278,6 +289,14 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
                 yield from played(branch, reply, words)
 
     yield from played(state, action, "")
+
+
+def _step(state, action, *, first: bool) -> str:
+    """One step of a branch in words: as its player sees it (a card chosen face down is named: the branch
+    plays to where it is shown), each answer after the first step with the name of the player answering."""
+    player = getattr(action, "player", None)
+    words = state.describe(action, player)
+    return words if first or player is None else f"{player}: {words}"
 
 
 def _rolls(state, action) -> Iterator[tuple[int, ...] | None]:
