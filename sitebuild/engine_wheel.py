@@ -32,6 +32,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DATA = ("*.py", "challenges.toml")  # what the wheel carries of each package
 PACKAGES = ("explorer", "boards")  # the engine, and the layers live play draws from it
 DIST_NAME = "explorer"  # never published: the name only has to be a valid wheel name
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
@@ -47,8 +48,10 @@ def wheel_name(root: Path = ROOT) -> str:
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
-    """``(path in the wheel, bytes)`` of every ``.py`` file of the packages, sorted."""
-    files = sorted(p for name in PACKAGES for p in (root / name).rglob("*.py") if "__pycache__" not in p.parts)
+    """``(path in the wheel, bytes)`` of every ``.py`` file of the packages and the data they read (the
+    rulesets' ``challenges.toml``), sorted."""
+    files = sorted(p for name in PACKAGES for pattern in DATA for p in (root / name).rglob(pattern)
+                   if "__pycache__" not in p.parts)
     return [(p.relative_to(root).as_posix(), p.read_bytes()) for p in files]
 
 

@@ -25,6 +25,15 @@ class MalformedAction(ValueError):
     """An action that is not well formed (a list where a name belongs, NaN for a distance)."""
 
 
+class MissingDice(MalformedAction):
+    """Entered dice ran out: the action rolls more (``sides``: of the next die), for whoever enumerates
+    every roll (the practice challenges' "whatever the dice")."""
+
+    def __init__(self, message: str, sides: int):
+        self.sides = sides
+        super().__init__(message)
+
+
 class SaveGameError(ValueError):
     """A saved game that cannot be loaded: says what is wrong with it."""
 

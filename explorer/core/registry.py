@@ -9,12 +9,14 @@ a ruleset is looked up.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .challenges import ruleset_challenges
 from .errors import UnknownRuleset
 from .limits import brief
 from .rules import Catalogue, RuleRef, Ruling, Section
@@ -85,6 +87,13 @@ class Ruleset:
             self.sections.add_rulings(self.rulings)  # every ruling can be cited as rulings.<id>
         for key in (self.turn_section, self.victory_section):
             self.ref(key)
+
+    @functools.cached_property
+    def challenges(self) -> Mapping[str, Any]:
+        """The practice challenges, by name, in order (:mod:`explorer.core.challenges`): each has ``start()``,
+        ``solved(state)``, ``grade(state)``, ``solution`` and ``sections``. Read from the ruleset's
+        ``challenges.toml``; none when it has no such file."""
+        return ruleset_challenges(self)
 
     @property
     def action_kinds(self) -> dict[str, type[Action]]:

@@ -184,6 +184,8 @@ class Session:
         self.tap_radius = tap_radius
         self.selected: Point | None = None  # the piece chosen by a first tap
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
+        self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
+        self._floor = 0  # history entries undo never takes back (a challenge's prelude)
         self._run_bots()
 
     def config(self) -> dict:
@@ -194,14 +196,17 @@ class Session:
     # -- commands ------------------------------------------------------------------------------
     @property
     def mode(self) -> str:
-        """``"bot"``: a human against the bots; ``"people"``: two people on one screen (no bots)."""
+        """``"bot"``: a human against the bots; ``"people"``: two people on one screen (no bots); ``"practice"``:
+        a practice challenge (:meth:`practise`)."""
+        if self.challenge is not None:
+            return "practice"
         return "bot" if self.bots else "people"
 
     @property
     def seat(self) -> str | None:
         """The side whose view answers are drawn for: the human's against a bot; between two people, the side
         to act (after the game, the last side that acted)."""
-        if self.bots:
+        if self.bots or self.challenge is not None:
             return self.human
         state = self.state
         if state.current_player is not None:
@@ -214,7 +219,9 @@ class Session:
         state = self.state
         seat = self.seat
         outcome = state.outcome
-        offered = [] if outcome is not None or state.current_player != seat else list(state.legal_actions)
+        practice = self._practice()
+        done = practice is not None and practice["over"]
+        offered = [] if outcome is not None or done or state.current_player != seat else list(state.legal_actions)
         answer = {
             "ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed,
             "human": self.human, "bot": self.bot_name if self.bots else PERSON, "mode": self.mode,
@@ -230,6 +237,8 @@ class Session:
             "can_undo": self._undo_point() is not None,
             "message": message,
         }
+        if practice is not None:
+            answer["challenge"] = practice
         layers = self._layers_of(seat)
         if layers is not None:
             answer["layers"] = layers(state)
@@ -341,9 +350,11 @@ class Session:
         """How many history entries stay after an undo (``None``: nothing to undo)."""
         history = self.state.history
         if not self.bots:
-            return len(history) - 1 if history else None
-        mine = [i for i, turn in enumerate(history) if turn.action.player == self.human]
-        return mine[-1] if mine else None
+            point = len(history) - 1 if history else None
+        else:
+            mine = [i for i, turn in enumerate(history) if turn.action.player == self.human]
+            point = mine[-1] if mine else None
+        return None if point is None or point < self._floor else point
 
     def _back_to(self, entries: int) -> None:
         """Take back every history entry after the first ``entries`` (the words told of them too)."""
@@ -381,8 +392,8 @@ class Session:
         if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
             return self._say("error", f"No entry {entry!r} to go back to: the game has entries 0 to {entries}.")
         state = self.state
-        self._back_to(entry)
-        while self.bots and state.history and state.current_player in self.bots:
+        self._back_to(max(entry, self._floor))
+        while self.bots and len(state.history) > self._floor and state.current_player in self.bots:
             self._back_to(len(state.history) - 1)
         self._run_bots()
         return self._say("note", f"Back to entry {len(state.history)}.")
@@ -396,6 +407,7 @@ class Session:
             return self._say("error", f"No swap: {self.scenario} is not a scenario of {self.ruleset.title} "
                                       "with this side")
         human = state.other(self.human)
+        self._leave_practice()
         self.state, self.human, self.selected, self._words = state, human, None, []
         if self.bots:
             self.bots = {side: make_bot(self.ruleset, self.bot_name, self.bot_seed) for side in state.sides
@@ -418,8 +430,10 @@ class Session:
                                       f"not {brief(seed)}")
         seed = self.seed if seed is None else int(seed)
         state = self.ruleset.scenarios[name](self.state.game.settings, seed=seed)
-        if set(state.sides) != ({self.human, *self.bots} if self.bots else set(self.state.sides)):
+        human, bots = self._before_practice[:2] if self.challenge is not None else (self.human, self.bots)
+        if set(state.sides) != ({human, *bots} if bots else set(self.state.sides)):
             return self._say("error", f"No new game: {name} is played by {', '.join(state.sides)}")
+        self._leave_practice(restore=True)
         self.state, self.scenario, self.seed = state, state.game.scenario, seed
         self.selected, self._words = None, []
         self._run_bots()
@@ -469,6 +483,7 @@ class Session:
             words = self._history_words(state)
         except (SaveGameError, ValueError) as error:
             return self._say("error", f"Cannot load: {error}")
+        self._leave_practice()
         self.state, self._words = state, words
         self.scenario, self.selected = state.game.scenario, None
         self._run_bots()
@@ -533,7 +548,8 @@ class Session:
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
                   "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
-                  "open": self.open}.get(name)
+                  "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
+                  "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
         if method is None:
             return self._say("error", f"unknown command {brief(name)}")
         try:
@@ -541,6 +557,76 @@ class Session:
         except TypeError:
             return self._say("error", f"the command {name} does not take {len(args)} argument(s)")
         return method(*args)
+
+    # -- practice challenges ------------------------------------------------------------------------
+    def challenges(self) -> list[dict]:
+        """The ruleset's practice challenges, in order: name, title, goal and the rules each teaches."""
+        return [{"name": c.name, "title": c.title, "goal": c.goal_text, "kind": c.goal.kind,
+                 "rules": [self._rule(ref) for ref in c.refs]} for c in self.ruleset.challenges.values()]
+
+    def practise(self, name: str) -> dict:
+        """Start the practice challenge ``name``: its position, the human on its side, its opponent (if the other
+        side answers at all). Answers then carry ``challenge`` (the goal, the grade, stars, why)."""
+        challenge = self.ruleset.challenges.get(name) if isinstance(name, str) else None
+        if challenge is None:
+            names = ", ".join(self.ruleset.challenges) or "none"
+            return self._say("error", f"No challenge {brief(name)}: {self.ruleset.title} has {names}")
+        state = challenge.start()
+        if self.challenge is None:  # what a new game goes back to afterwards
+            self._before_practice = (self.human, self.bots, self.bot_name)
+        others = [side for side in state.sides if side != challenge.side]
+        self.bots = {} if challenge.opponent == "none" else {
+            side: make_bot(self.ruleset, challenge.opponent, self.bot_seed) for side in others}
+        self.bot_name = challenge.opponent if self.bots else self.bot_name
+        self.state, self.human, self.scenario, self.selected = state, challenge.side, state.game.scenario, None
+        self.challenge, self._floor, self._words = challenge, len(state.history), self._history_words(state)
+        self._run_bots()
+        return self._say("note", f"Challenge: {challenge.title}. {challenge.goal_text}")
+
+    def retry(self) -> dict:
+        """The challenge again from its start."""
+        if self.challenge is None:
+            return self._say("error", "No challenge to try again: choose one first.")
+        return self.practise(self.challenge.name)
+
+    def show_me(self) -> dict:
+        """Play the next step of the challenge's recorded solution (from the start again when the attempt has left
+        it), with its dice, and say which step it was."""
+        challenge = self.challenge
+        if challenge is None:
+            return self._say("error", "Nothing to show: choose a challenge first.")
+        steps = challenge.solution_actions()
+        mine = [turn.action for turn in self.state.history[self._floor:] if turn.action.player == challenge.side]
+        if len(mine) >= len(steps) or mine != [action for action, _ in steps[:len(mine)]]:
+            self.practise(challenge.name)
+            mine = []
+        action, dice = steps[len(mine)]
+        words = self.state.describe(action, self.seat)
+        answer = self._apply(action, dice)
+        if answer["message"] is not None:
+            return answer
+        return self._say("note", f"Step {len(mine) + 1} of {len(steps)}: {words}.")
+
+    def _practice(self) -> dict | None:
+        """The ``challenge`` part of an answer: what it is, and the attempt so far, graded."""
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        grade = challenge.grade(self.state)
+        over = grade.over or self.state.current_player not in (challenge.side, *self.bots)
+        names = list(self.ruleset.challenges)
+        index = names.index(challenge.name)
+        return {"name": challenge.name, "title": challenge.title, "goal": challenge.goal_text, "kind": challenge.goal.kind,
+                "hint": challenge.hint, "rules": [self._rule(ref) for ref in challenge.refs], "limit": challenge.limit,
+                "used": grade.used, "solved": grade.solved, "stars": grade.stars, "why": grade.why, "over": over,
+                "steps": len(challenge.solution), "index": index, "count": len(names),
+                "next": names[index + 1] if index + 1 < len(names) else None}
+
+    def _leave_practice(self, *, restore: bool = False) -> None:
+        """Out of practice; ``restore``: the side and opponent from before the first challenge too."""
+        if self.challenge is not None and restore:
+            self.human, self.bots, self.bot_name = self._before_practice
+        self.challenge, self._floor = None, 0
 
     # -- what an answer holds -------------------------------------------------------------------
     def log(self) -> list[dict]:

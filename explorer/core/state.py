@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from . import saves
 from .actions import Action, Decision, Event
 from .dice import Dist
-from .errors import MalformedAction, RuleViolation
+from .errors import MalformedAction, MissingDice, RuleViolation
 from .game import Game
 from .limits import brief, field_problem
 from .rng import GameRNG
@@ -360,7 +360,7 @@ class GameState:
         if self._forced_dice is None:
             return self.rng.roll(n, sides)
         if len(self._forced_dice) < n:
-            raise MalformedAction(f"this action rolls {n} dice; not enough were entered")
+            raise MissingDice(f"this action rolls {n} dice; not enough were entered", sides)
         faces, self._forced_dice = tuple(self._forced_dice[:n]), self._forced_dice[n:]
         if any(not 1 <= f <= sides for f in faces):
             raise MalformedAction(f"dice faces must be whole numbers from 1 to {sides}, got {brief(faces)}")

@@ -1,0 +1,82 @@
+"""Practice challenges in live play's one game flow (explorer/core/session.py): start one, play it, see the
+grade after every action, Show me (the recorded solution, step by step), Try again, Undo that never goes
+back past the challenge's start, and a new game afterwards with the opponent from before."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer import get_ruleset
+from explorer.core import challenges as c
+from explorer.core.session import Session
+from tests.test_challenges_core import SOUND
+
+SP = get_ruleset("simple_plastic")
+
+
+@pytest.fixture
+def session(monkeypatch):
+    challenges = c.load(SOUND.replace('name = "best-attack"', 'name = "first"'), SP)
+    challenges["second"] = c.load(SOUND.replace('name = "best-attack"', 'name = "second"'), SP)["second"]
+    monkeypatch.setitem(SP.__dict__, "challenges", challenges)  # Ruleset.challenges is a cached property
+    return Session("simple_plastic", "skirmish", seed=3, bot="greedy")
+
+
+def test_a_challenge_starts_on_its_position_with_its_goal_and_nothing_solved(session):
+    answer = session.practise("first")
+    part = answer["challenge"]
+    assert answer["mode"] == "practice" and answer["seat"] == "green" and answer["actions"]
+    assert session.state.position.figures["g-sniper"].position == (15.0, 16.0)
+    assert {k: part[k] for k in ("name", "goal", "limit", "used", "solved", "stars", "over", "next")} == {
+        "name": "first", "goal": "Take a tan figure out.", "limit": 2, "used": 0, "solved": False, "stars": 0,
+        "over": False, "next": "second"}
+    assert part["rules"] == [{"key": "simple_plastic:attacking.modifiers", "title": SP.sections["attacking.modifiers"].title}]
+
+
+def test_show_me_plays_the_recorded_solution_step_by_step_and_it_earns_three_stars(session):
+    session.practise("first")
+    answer = session.show_me()
+    assert answer["message"]["text"].startswith("Step 1 of 2: ")
+    assert answer["challenge"]["used"] == 1 and not answer["challenge"]["solved"]
+    answer = session.show_me()
+    assert answer["message"]["text"].startswith("Step 2 of 2: ")
+    part = answer["challenge"]
+    assert part["solved"] and part["stars"] == 3 and part["over"]
+    assert answer["actions"] == []  # solved: nothing more to play until Try again or Next
+
+
+def test_a_failed_attempt_is_told_why_with_the_hint_and_can_be_undone_to_the_start_only(session):
+    session.practise("first")
+    end_phase = next(a for a in session.answer()["actions"] if a["action"]["type"] == "EndPhase")
+    session.play(end_phase["id"])
+    attack = next(a for a in session.answer()["actions"] if a["action"]["type"] == "Attack")
+    answer = session.play(attack["id"], dice=[1])  # a 1 never kills
+    part = answer["challenge"]
+    assert not part["solved"] and part["over"] and "Hint: Closer is better." in part["why"]
+    assert answer["actions"] == []
+    session.undo()
+    session.undo()
+    assert session.answer()["challenge"]["used"] == 0
+    assert session.undo()["message"]["text"] == "Nothing to undo."  # never back past the challenge's start
+
+
+def test_try_again_and_an_unknown_challenge(session):
+    session.practise("first")
+    before = session.state.to_json()
+    answer = session.command("practise", "flying")
+    assert answer["message"] == {"kind": "error", "text": "No challenge 'flying': Simple Plastic Wargame has first, second"}
+    assert session.state.to_json() == before and answer["challenge"]["name"] == "first"
+    session.show_me()
+    assert session.command("retry")["challenge"]["used"] == 0
+
+
+def test_a_new_game_after_practice_plays_the_opponent_from_before(session):
+    session.practise("first")
+    answer = session.new_game("skirmish")
+    assert answer["mode"] == "bot" and answer["bot"] == "greedy" and "challenge" not in answer
+
+
+def test_the_list_of_challenges_for_the_page(session):
+    listed = session.command("challenges")["challenges"]
+    assert [(item["name"], item["goal"], item["kind"]) for item in listed] == [
+        ("first", "Take a tan figure out.", "reach"), ("second", "Take a tan figure out.", "reach")]
