@@ -12,7 +12,7 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core import challenges as c
-from explorer.rulesets.simple_plastic import Attack
+from explorer.rulesets.simple_plastic import Attack, MoveFigure
 
 SP = get_ruleset("simple_plastic")
 
@@ -90,6 +90,43 @@ def test_whatever_the_dice_plays_every_roll_and_names_one_that_fails():
     state = safe.start()
     state.apply(attack, dice=[1])
     assert safe.grade(state).solved and safe.grade(state).stars == 3
+
+
+HIDE = '''
+[[challenge]]
+name = "hide"
+title = "Hide from the sniper"
+sections = ["attacking.line_of_sight"]
+hint = "Behind the wall."
+limit = 1
+side = "green"
+goal = { kind = "sure", test = "none_lost", action = "MoveFigure", text = "Lose nobody, whatever tan does." }
+[challenge.start]
+scenario = "sniper_duel"
+figures = { g-sniper = { x = 15.5, y = 20.5 }, g1 = { alive = false }, t1 = { alive = false } }
+remove = ["g2", "g3", "t2", "t3"]
+'''
+"""Green's lone sniper in sight of tan's; every other figure but a casualty each is gone."""
+
+
+def test_whatever_the_other_side_answers_plays_on_while_the_learner_has_only_the_next_step():
+    challenge = c.load(HIDE, SP)["hide"]
+    start = challenge.start()
+    seen, hidden = MoveFigure("green", "g-sniper", (19.5, 20.5)), MoveFigure("green", "g-sniper", (11.5, 20.5))
+    state = start.clone()
+    state.apply(seen)
+    grade = challenge.grade(state)
+    # After the move green can only end its phases: tan's turn is played out, every move and every roll
+    # (each step told as it was offered: "ends the move phase" before the attack phase).
+    assert not grade.solved and grade.why.startswith(
+        "Not whatever the dice: if g-sniper moves to (19.5, 20.5); green: green ends the move phase; green: green ends "
+        "the attack phase; tan: tan ends the move phase; tan: t-sniper attacks g-sniper rolling [1]; tan: t-sniper "
+        "attacks g-sniper rolling [3], the goal is not reached.")
+    state = start.clone()
+    state.apply(hidden)
+    assert challenge.grade(state).solved  # the wall hides him, and a sniper that moves cannot attack
+    ends = [end for end, _ in c.outcomes(start, hidden, until=lambda s: c._has_choice(challenge, s))]
+    assert all(end.current_player == "green" and end.round == 2 for end in ends)  # green's next turn, every branch
 
 
 def test_a_position_goal_counts_the_learners_actions_and_gives_stars_for_fewer():

@@ -277,7 +277,8 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
         for dice in _rolls(state, action):
             branch = state.clone()
             branch.apply(action, dice=dice)
-            words = f"{said}{'; ' if said else ''}{_step(branch, action, first=not said)}" + (
+            # told from the state it was offered in: after it, an "End move" reads as the phase that follows
+            words = f"{said}{'; ' if said else ''}{_step(state, action, first=not said)}" + (
                 f" rolling {list(dice)}" if dice else "")
             if branch.is_over or until(branch):
                 if next(count) > limit:
@@ -320,11 +321,18 @@ def _rolls(state, action) -> Iterator[tuple[int, ...] | None]:
 
 def sure_failure(challenge: Challenge, before, action) -> str | None:
     """How ``action`` can fail the challenge's test (one branch, in words), or ``None``: it never does."""
-    side = challenge.side
-    for end, words in outcomes(before, action, until=lambda s: s.current_player == side):
+    for end, words in outcomes(before, action, until=lambda s: _has_choice(challenge, s)):
         if not _test(challenge, end):
             return f"if {words}, the goal is not reached"
     return None
+
+
+def _has_choice(challenge: Challenge, state) -> bool:
+    """The learner is to act with a choice to make: a position where all the learner may do is the ruleset's
+    one-button next step ("End move" with nothing left to move) is played on, so "whatever the other side
+    answers" reaches the other side's turn."""
+    return state.current_player == challenge.side and any(
+        type(action).__name__ not in challenge.ruleset.next_step for action in state.legal_actions)
 
 
 def _test(challenge: Challenge, state) -> bool:
