@@ -1,13 +1,14 @@
 """Dice Tactics' practice challenges: the position tests of its goals.py, each on a position where it holds and
 one where it does not, and the facts the challenges teach played out on their own starts (only one attack
-defeats tan-1; without Bullseye the attack falls one loss short; the tank buster's order of attacks)."""
+defeats tan-1; without Bullseye the attack falls one loss short; the ballista before the attack; the tank
+buster's order of attacks)."""
 
 from __future__ import annotations
 
 import pytest
 
 from explorer import get_ruleset
-from explorer.rulesets.dice_tactics import Attack, EndTurn, PlayCard, Respawn, custom
+from explorer.rulesets.dice_tactics import Attack, Claim, EndTurn, PlayCard, Respawn, Shoot, custom
 from explorer.rulesets.dice_tactics.goals import TESTS
 
 DICE_TACTICS = get_ruleset("dice_tactics")
@@ -45,6 +46,20 @@ def test_defeated_holds_while_the_unit_waits_to_respawn_and_after_it_respawned()
     assert state.units["tan-1"].square == (8, 1)
     assert holds("defeated", state, challenge, unit="tan-1")
     assert not holds("defeated", state, challenge, unit="green-2")
+    with pytest.raises(ValueError, match="no unit called 'tan-9'"):
+        holds("defeated", state, challenge, unit="tan-9")
+
+
+def test_defeated_with_units_needs_every_one_of_them():
+    """The ballista's 3 losses defeat tan-1 in its forest; green-1's own attack then defeats tan-2 (3 + 1 - 2)."""
+    challenge = CHALLENGES["ballista"]
+    state = challenge.start()
+    state.apply(Shoot("green", "green-1", "tan-1"))
+    assert holds("defeated", state, challenge, unit="tan-1")
+    assert not holds("defeated", state, challenge, units=["tan-1", "tan-2"])
+    for action in (Respawn("green", "tan-1", (8, 1)), Claim("green", "eliminate"), Attack("green", "green-1", "tan-2")):
+        state.apply(action)
+    assert holds("defeated", state, challenge, units=["tan-1", "tan-2"])
 
 
 def test_is_kind_tells_a_tank_from_a_squad():
@@ -96,6 +111,18 @@ def test_bullseye_is_the_loss_the_attack_lacks():
     aimed.apply(PlayCard("green", "bullseye"))
     aimed.apply(Attack("green", "green-1", "tan-1"))
     assert challenge.grade(aimed).solved
+
+
+def test_the_ballista_wasted_on_tan_2_leaves_tan_1_standing_in_its_forest():
+    """Shot the other way round, green-1's attack on tan-1 deals 3 + 1 - (3 + 1 forest) = 0 losses."""
+    challenge = CHALLENGES["ballista"]
+    state = challenge.start()
+    for action in (Shoot("green", "green-1", "tan-2"), Respawn("green", "tan-2", (8, 1)), Claim("green", "capture"),
+                   Attack("green", "green-1", "tan-1")):
+        state.apply(action)
+    assert state.units["tan-1"].strength == 3
+    grade = challenge.grade(state)
+    assert not grade.solved and grade.over
 
 
 def test_the_tank_buster_fails_with_the_squad_first():

@@ -23,12 +23,21 @@ def at(state, challenge, unit: str, col: int, row: int) -> bool:
     return _unit(state, unit).square == (col, row)
 
 
-def defeated(state, challenge, unit: str) -> bool:
-    """``unit`` was defeated since the start: it waits for its spawn point, has respawned (a Respawn of it in
-    the attempt) or went back to the supply with no spawn point free."""
+def defeated(state, challenge, unit: str = "", units: tuple = ()) -> bool:
+    """``unit`` (or every one of ``units``) was defeated since the start: it waits for its spawn point, has
+    respawned (a Respawn of it in the attempt) or went back to the supply with no spawn point free."""
+    names = [unit] if unit else list(units)
+    if not names:
+        raise ValueError("name the unit (unit) or units (units) to be defeated")
+    return all(_defeated(state, challenge, name) for name in names)
+
+
+def _defeated(state, challenge, unit: str) -> bool:
     found = state.units.get(unit)
     if found is None:
-        return unit in challenge.start().units
+        if unit not in challenge.start().units:
+            raise ValueError(f"no unit called {unit!r}; the units are {', '.join(state.units)}")
+        return True
     return found.square is None or any(isinstance(a, Respawn) and a.unit == unit for a in challenge.attempt(state))
 
 
