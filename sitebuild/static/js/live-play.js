@@ -649,7 +649,8 @@
         const known = faces[key] || {};
         const name = known.face || key;
         const what = (a) => shortWords(a.words || a.text, name);
-        const parts = [el("span", { class: "tsr-card-face" + (known.red ? " tsr-card-red" : ""), text: name }),
+        const parts = [el("span", { class: "tsr-card-face" + (known.red ? " tsr-card-red" : "") + (name.length > 4 ? " tsr-card-name" : ""),
+                                    text: name }),
                        el("span", { class: "tsr-card-does", text: known.does || "" })];
         if (actions.length === 1) {
           return button(actions[0], "tsr-live-choice tsr-live-card", ...parts,
@@ -719,9 +720,13 @@
       const nextStep = answer.step || stepFallback(answer);
       step.hidden = !nextStep;
       if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
-      stepHint.textContent = answer.outcome ? "" : !answer.actions.length ? "" :
-        nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot";
       offeredButtons(answer);
+      // what else to tap: the board's marks, else the cards, else the choices beside the board
+      const marked = ((answer.layers && answer.layers.choices && answer.layers.choices.kind) || []).length > 0;
+      stepHint.textContent = answer.outcome || !answer.actions.length ? ""
+        : !hand.hidden ? (nextStep ? "or tap a card" : "Tap a card to play it")
+        : marked ? (nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot")
+        : nextStep ? "" : "Pick one of the choices";
       // the log: pick an entry to see the board then; while live, undo back to it
       log.replaceChildren(...answer.log.slice().reverse().map((entry, i, all) => {
         const index = entry.index != null ? entry.index : null;
