@@ -53,6 +53,16 @@ def _answered(page, action) -> None:
     page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
 
 
+def _answered_or_asked(page, action) -> str:
+    """Do ``action`` (press a button that plays an action) and wait for the engine's answer, or for the question
+    asked first when the action would surely end the game: "asked" then, else "answered"."""
+    before = _moves(page)
+    action()
+    page.wait_for_function(f"""window.tsrLivePlay.moves.length > {before}
+        || Array.from(document.querySelectorAll('.tsr-live-confirm')).some((box) => !box.hidden)""", timeout=60_000)
+    return "answered" if _moves(page) > before else "asked"
+
+
 def _log(table) -> str:
     """The log's words, folded or not (simple mode folds it)."""
     return table.locator(".tsr-live-log").text_content()
@@ -78,6 +88,12 @@ def _assert_in_view(page, table, size) -> None:
     assert box is not None and _inside(box, *size), f"the main control is out of view: {box}"
 
 
+def _lined_up(page) -> None:
+    """The Play button at the top of the page starts where the article's text does, not at the column's edge."""
+    button, heading = _box(page.locator(".tsr-play-now")), _box(page.locator(".bd-article h1").first)
+    assert abs(button[0] - heading[0]) <= 1, f"the Play button starts at {button[0]:.0f} px, the text at {heading[0]:.0f}"
+
+
 def _start(page, ruleset):
     table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     table.locator(".tsr-live-turn").wait_for(timeout=120_000)
@@ -98,15 +114,15 @@ def _one_action(page, table) -> str:
             return "confirm"
     step = table.locator(".tsr-live-step")
     if step.is_visible():
-        _answered(page, lambda: step.click())
-        return "step"
+        return "step" if _answered_or_asked(page, lambda: step.click()) == "answered" else "asked"
     for name in (".tsr-card-ways button", ".tsr-live-hand button", ".tsr-live-others button"):
         choice = table.locator(name)
         if choice.count() and choice.first.is_visible():
             if choice.first.get_attribute("aria-expanded") is not None:  # a card played several ways: its ways
                 choice.first.click()
                 return "ways"
-            _answered(page, lambda: choice.first.click())
+            if _answered_or_asked(page, lambda: choice.first.click()) == "asked":
+                return "asked"
             return "card" if "hand" in name else "button"
     marks = page.evaluate(BOARD, [table.element_handle(), []])
     kinds = marks["kinds"]
@@ -151,6 +167,7 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     dead = snapshot.locator("button:disabled:visible, select:disabled:visible, input:disabled:visible, textarea:disabled:visible")
     assert dead.count() == 0, f"{dead.count()} dead controls in view before play"
+    _lined_up(page)
     page.locator(".tsr-play-now").click()
     table = _start(page, ruleset)
     assert table.locator(".tsr-live-step, .tsr-live-turn").first.is_visible()
@@ -193,6 +210,7 @@ def test_play_from_the_index_two_people_and_the_curtain(open_page):
     """The index's Play button opens the game at once; another person takes the other side; where cards are
     hidden a curtain passes the device between turns; the game ends with the winner's name."""
     page, report = open_page("dice_tactics/index.html", width=DESKTOP[0], height=DESKTOP[1])
+    _lined_up(page)
     page.locator(".tsr-play-now").click()
     page.wait_for_url("**/dice_tactics/full_game.html*")
     table = _start(page, "dice_tactics")
@@ -284,9 +302,30 @@ def _tap_mark(page, table, kind: str) -> None:
     _answered(page, lambda: page.mouse.click(*point))
 
 
-def _play_a_card_by_tapping_it(page, table, size) -> None:
+# Where a card of the hand is drawn under the board (Phlog's cards figure), scrolled into view: its screen point.
+DRAWN_CARD = """([snapshot, face]) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
+  const source = doc.get_model_by_name("layer-cards");
+  const column = (name) => Array.from(source.data instanceof Map ? source.data.get(name) : source.data[name]);
+  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+  for (const root of Object.values(Bokeh.index)) {
+    for (const view of views(root)) {
+      if (!view.canvas_view || !(view.model.renderers || []).some((r) => r.data_source === source)) continue;
+      view.el.scrollIntoView({ block: "center" });
+      const box = view.canvas_view.el.getBoundingClientRect();
+      const i = column("text").indexOf(face);
+      return [box.left + view.frame.x_scale.compute(column("x")[i]), box.top + view.frame.y_scale.compute(column("y")[i])];
+    }
+  }
+  return null;
+}"""
+
+
+def _play_a_card_by_tapping_it(page, table, size, *, drawn: bool = False) -> None:
     """Phlog's movement card: each card of the hand is a big card (face, what it counts, what a tap does), in
-    view, and a tap on one plays it (the log says so and the turn goes on to moving)."""
+    view, and a tap on one plays it (the log says so and the turn goes on to moving). ``drawn``: the tap is on
+    the card as the board draws it, under the board."""
     cards = table.locator(".tsr-live-hand .tsr-live-card")
     cards.first.wait_for()
     assert cards.count() >= 3, cards.count()
@@ -297,7 +336,11 @@ def _play_a_card_by_tapping_it(page, table, size) -> None:
     card = cards.first
     assert _inside(_box(card), *size), "the first card is out of view"
     face = card.locator(".tsr-card-face").inner_text()
-    _answered(page, lambda: card.tap() if size == PHONE else card.click())  # the phone's context has touch
+    if drawn:
+        point = page.evaluate(DRAWN_CARD, [table.element_handle(), face])
+        _answered(page, lambda: page.mouse.click(*point))
+    else:
+        _answered(page, lambda: card.tap() if size == PHONE else card.click())  # the phone's context has touch
     assert f"play {face} for movement" in _log(table)
     assert "phase: move" in table.locator(".tsr-live-turn").inner_text()
     assert cards.count() == 0 and table.locator(".tsr-live-hand").is_hidden()  # played: no card to play now
@@ -305,7 +348,8 @@ def _play_a_card_by_tapping_it(page, table, size) -> None:
 
 def test_a_card_is_played_by_tapping_it_and_a_tapped_figure_is_said_beside_the_board(open_page):
     """Phlog, on a phone (touch: no tooltips) and then at a desktop's size: a tap on a fighter chooses it and says
-    what its tooltip would (beside the board, for screen readers too); its movement card is played by tapping it."""
+    what its tooltip would (beside the board, for screen readers too); its movement card is played by tapping it,
+    in the bar, or (desktop) where the board draws the hand."""
     page, report = open_page("phlog/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
     page.locator(".tsr-play-now").click()
     table = _start(page, "phlog")
@@ -321,7 +365,7 @@ def test_a_card_is_played_by_tapping_it_and_a_tapped_figure_is_said_beside_the_b
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     _answered(page, lambda: table.locator(".tsr-live-new").click())
     _tap_mark(page, table, "target")
-    _play_a_card_by_tapping_it(page, table, DESKTOP)
+    _play_a_card_by_tapping_it(page, table, DESKTOP, drawn=True)
     assert not report.problems, report.problems
 
 

@@ -281,13 +281,13 @@
   // and tooltip templates), so every board says here what its tooltip says: a grid board's square (its
   // "@info" HTML), a table's figure within a finger's width (its "label: @field" rows). Text nodes only.
   const FINGER_PX = 28;
-  function column(data, name) {
+  function columnOf(data, name) {
     const values = data instanceof Map ? data.get(name) : data[name];
     return values ? Array.from(values) : null;
   }
   function fill(template, data, i) {  // "@id (@side)", "@x{0.0}", "@info{safe}": the row's values
     return template.replace(/@\{?(\w+)\}?(?:\{([^}]*)\})?/g, (_, name, format) => {
-      const values = column(data, name);
+      const values = columnOf(data, name);
       const value = values ? values[i] : "";
       const digits = /^0\.(0+)$/.exec(format || "");
       return digits && typeof value === "number" ? value.toFixed(digits[1].length) : String(value ?? "");
@@ -309,7 +309,7 @@
       if (!("tooltips" in tool) || !Array.isArray(tool.renderers)) continue;
       for (const renderer of tool.renderers) {
         const data = renderer.data_source && renderer.data_source.data;
-        const xs = data && column(data, "x"), ys = data && column(data, "y");
+        const xs = data && columnOf(data, "x"), ys = data && columnOf(data, "y");
         if (!xs || !ys) continue;
         const width = renderer.glyph.width && renderer.glyph.width.value;
         const height = renderer.glyph.height && renderer.glyph.height.value;
@@ -653,10 +653,12 @@
                                     text: name }),
                        el("span", { class: "tsr-card-does", text: known.does || "" })];
         if (actions.length === 1) {
-          return button(actions[0], "tsr-live-choice tsr-live-card", ...parts,
-                        el("span", { class: "tsr-card-play", text: `▶ ${what(actions[0])}` }));
+          const card = button(actions[0], "tsr-live-choice tsr-live-card", ...parts,
+                              el("span", { class: "tsr-card-play", text: `▶ ${what(actions[0])}` }));
+          card.dataset.face = name;
+          return card;
         }
-        const card = el("button", { type: "button", class: "tsr-live-card", "aria-expanded": "false" }, ...parts,
+        const card = el("button", { type: "button", class: "tsr-live-card", "aria-expanded": "false", "data-face": name }, ...parts,
                         el("span", { class: "tsr-card-play", text: `▶ ${actions.length} ways: choose` }));
         card.addEventListener("click", () => {
           const open = card.getAttribute("aria-expanded") !== "true";
@@ -879,6 +881,39 @@
       confirmed = () => run("tap", [x, y, true]);
       run("tap", [x, y]).then((answer) => { if (answer) showDetails(x, y); keepInView(); });
     });
+
+    // A tap on a card drawn under the board (Phlog's hand, in the board's own cards figure: the layer "cards",
+    // drawn as rects) does what the card of that face in the bar does: plays it, or shows its ways.
+    function drawnCards() {  // the view drawing the layer "cards" as rects, and that renderer; or null
+      const source = doc && doc.get_model_by_name("layer-cards");
+      if (!source || typeof Bokeh === "undefined") return null;
+      for (const root of Object.values(Bokeh.index || {})) {
+        if (root.model.document !== doc) continue;
+        for (const view of views(root)) {
+          const faces = view.canvas_view && (view.model.renderers || [])
+            .find((r) => r.data_source === source && r.glyph && r.glyph.width && r.glyph.height);
+          if (faces) return { view, faces, source };
+        }
+      }
+      return null;
+    }
+    // Heard on the board's box (Bokeh may draw its views anew), as the click goes down (Bokeh's canvas keeps it).
+    boardBox.addEventListener("click", (event) => {
+      const drawn = !busy && drawnCards();
+      if (!drawn) return;
+      const { view, faces, source } = drawn;
+      const box = view.canvas_view.el.getBoundingClientRect();
+      if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) return;
+      const x = view.frame.x_scale.invert(event.clientX - box.left);
+      const y = view.frame.y_scale.invert(event.clientY - box.top);
+      const xs = columnOf(source.data, "x"), ys = columnOf(source.data, "y"), texts = columnOf(source.data, "text");
+      const i = xs.findIndex((cx, k) => texts[k] && Math.abs(cx - x) <= faces.glyph.width.value / 2
+                                        && Math.abs(ys[k] - y) <= faces.glyph.height.value / 2);
+      if (i < 0) return;
+      const card = Array.from(hand.querySelectorAll("[data-face]")).find((b) => b.dataset.face === texts[i]);
+      if (card) { card.focus({ preventScroll: true }); card.click(); }
+      else status.textContent = `${texts[i]}: not a card to play now.`;
+    }, true);
 
     // On touch (no tooltips during play) a tap says beside the board what the tooltip says there, as the board
     // is after the tap: the figure chosen, the one attacked, the one that moved there.
