@@ -26,12 +26,16 @@ from explorer.rulesets.army_men import mechanics as m
 from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES, DEPLOYMENT_INCHES, PROFILES
 
 from . import tabletop as tb
+from .naming import Seen
 from .palette import OKABE_ITO, side_colour, side_ink
 
 MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond", "heavy_weapon": "square",
            "grenadier": "inverted_triangle", "flamethrower": "hex"}
 """A marker per kind of trooper, so kinds differ in shape as well as in the tooltip."""
 KIND_WORDS = {kind: p.name.lower() for kind, p in PROFILES.items()}
+FIGURE_WORDS = {"regular": "soldier", "sargent": "sargent", "submachine_gunner": "submachine gunner",
+                "heavy_weapon": "heavy weapon soldier", "grenadier": "grenadier", "flamethrower": "flamethrower"}
+"""Each kind as a child names the figure in the simple mode's words (the legend's words, as a soldier)."""
 
 RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
                 "flag": "#111111", "deployment": OKABE_ITO["orange"]}
@@ -224,6 +228,13 @@ TAP_RADIUS = 0.8  # inches: a trooper's base, about
 def place(state, point) -> str:
     """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
     return tb.place_words(state.table, point)
+
+
+def name(state, figure_id, seat) -> str | None:
+    """A trooper in plain words from ``seat``, as the board shows him ("your sargent", "the tan soldier at the
+    top"); one still to set up is off the table. Live play's words of an action."""
+    return tb.name_on_table(state, figure_id, seat, lambda f: None if not f.in_play and f.status != "waiting" else
+                            Seen(f.side, FIGURE_WORDS[f.kind], f.position if f.in_play else None, group=f.squad))
 
 
 def live_board(human: str) -> ArmyMenLayers:

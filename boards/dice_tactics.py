@@ -16,6 +16,7 @@ from explorer.rulesets.dice_tactics import (
 from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 
 from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
+from .naming import Seen, figure_name
 from .palette import OKABE_ITO
 
 STYLES = {
@@ -34,6 +35,8 @@ STYLES = {
 }
 SHAPES = {SQUAD: "circle", TANK: "square"}
 KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}
+FIGURE_WORDS = {SQUAD: "squad", TANK: "tank"}
+"""Each kind of unit in the simple mode's words."""
 PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
@@ -41,6 +44,22 @@ TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 def place(state, square) -> str:
     """A square in plain words, by its terrain (live play's words of an action)."""
     return square_words(STYLES, state.setup.terrain, square)
+
+
+def name(state, figure_id, seat) -> str | None:
+    """A unit in plain words from ``seat``, by its kind and the strength its die shows ("your squad showing 3",
+    "the tan tank"), else by the terrain it stands on; one waiting to come back is off the board. Live play's
+    words of an action."""
+    units = {u.id: Seen(u.side, FIGURE_WORDS.get(u.kind, u.kind), u.square,
+                        mark=f"showing {u.strength}" if u.square is not None else "")
+             for u in state.position.units.values()}
+    return figure_name(units, figure_id, seat, y_down=True, place=lambda square: _standing(state, square))
+
+
+def _standing(state, square) -> str:
+    """Where a unit stands, by the square's terrain: "in the forest", "on the hill", ``""`` on plain ground."""
+    kind = state.setup.terrain.get(tuple(square))
+    return f"{'in' if kind in ('forest', 'village', 'water') else 'on'} the {STYLES[kind].name}" if kind in STYLES else ""
 
 
 def grid_board(view, *, title: str | None = None, grid_type: type = GridLayers):

@@ -24,7 +24,7 @@ _session: Session | None = None
 
 def live_layers(ruleset: str, human: str):
     """The board layers of live play for ``ruleset`` from ``human``'s seat: a function of the state."""
-    return importlib.import_module(f"{__package__}.{ruleset}").live_board(human).layers
+    return _board(ruleset).live_board(human).layers
 
 
 def _board(ruleset: str):
@@ -34,9 +34,10 @@ def _board(ruleset: str):
 
 def board_taps(ruleset: str) -> dict:
     """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``; and
-    ``place``, a place of the board in plain words (for actions said without coordinates)."""
+    ``place`` and ``name``, a place and a figure of the board in plain words (for actions said without
+    coordinates or figure ids)."""
     module = _board(ruleset)
-    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place}
+    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place, "name": module.name}
 
 
 def new_session(config: dict) -> Session:

@@ -26,12 +26,17 @@ from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
 
 from . import tabletop as tb
 from .army_men import links_layer
+from .naming import Seen
 from .palette import OKABE_ITO, side_colour, side_ink
 
 MARKERS = {"pistol": "circle", "rifle": "circle", "lmg": "diamond", "hmg": "square", "bazooka": "triangle",
            "flamethrower": "hex", "mortar": "inverted_triangle", "sniper": "diamond", "leader": "star"}
 """A marker per weapon (and a star for a leader), so kinds differ in shape as well as in the tooltip."""
 KIND_WORDS = {**{k: w.name.lower() for k, w in WEAPONS.items()}, "leader": "squad leader"}
+FIGURE_WORDS = {"leader": "squad leader", "pistol": "pistol man", "rifle": "rifleman", "lmg": "light machine gunner",
+                "hmg": "heavy machine gunner", "bazooka": "bazooka man", "flamethrower": "flamethrower",
+                "mortar": "mortar man", "sniper": "sniper"}
+"""Each kind (a weapon, or a leader's star) as a child names the figure in the simple mode's words."""
 LEGEND_KINDS = ("leader", "rifle", "lmg", "hmg", "bazooka", "flamethrower", "mortar")
 
 RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "overwatch": OKABE_ITO["vermillion"]}
@@ -189,6 +194,13 @@ TAP_RADIUS = 0.8  # inches: a figure's base, about
 def place(state, point) -> str:
     """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
     return tb.place_words(state.table, point)
+
+
+def name(state, figure_id, seat) -> str | None:
+    """A figure in plain words from ``seat``, as the board shows it ("your bazooka man", "the tan alpha squad
+    leader", "your rifleman in the woods"). Live play's words of an action."""
+    return tb.name_on_table(state, figure_id, seat, lambda f: Seen(
+        f.side, FIGURE_WORDS.get("leader" if f.leader else f.weapon, f.weapon), f.position, group=f.squad) if f.in_play else None)
 
 
 def live_board(human: str) -> OneBrainCellLayers:

@@ -21,6 +21,7 @@ from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
+from .naming import Seen, figure_name
 from .palette import OKABE_ITO
 
 RED_SUITS = ("♥", "♦")
@@ -41,6 +42,8 @@ STYLES = {
 }
 SHAPES = {RANGED: "triangle", HAND_TO_HAND: "circle"}
 KIND_NAMES = {RANGED: "RANGED", HAND_TO_HAND: "HAND-TO-HAND"}
+FIGURE_WORDS = {RANGED: "ranged fighter", HAND_TO_HAND: "hand-to-hand fighter"}
+"""Each kind of fighter (the source's RANGED and HAND-TO-HAND) in the simple mode's words."""
 FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "removed from play here"}
 CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
 ROW_STEP = 2.0  # card rows: a caption line above each row of cards
@@ -242,6 +245,14 @@ TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 def place(state, square) -> str:
     """A square in plain words, by its terrain (live play's words of an action)."""
     return square_words(STYLES, state.terrain, square)
+
+
+def name(state, figure_id, seat) -> str | None:
+    """A fighter in plain words from ``seat``, by its kind and the number the board writes on it ("your ranged
+    fighter 1", the board's g1). Live play's words of an action."""
+    fighters = {f.id: Seen(f.side, FIGURE_WORDS.get(f.weapon, f.weapon), f.square, mark=_mark(f.id, f.side)[1:])
+                for f in state.fighters.values() if f.alive}  # the label less its side's initial
+    return figure_name(fighters, figure_id, seat, y_down=True)
 
 
 def live_board(human: str) -> PhlogLayers:

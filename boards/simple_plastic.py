@@ -14,7 +14,12 @@ from explorer.rulesets.simple_plastic import mechanics as m
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
+from .naming import Seen
 from .palette import side_colour, side_ink
+
+
+FIGURE_WORDS = {"trooper": "trooper", "heavy": "heavy weapons trooper", "sniper": "sniper"}
+"""Each kind as a child names the figure in the simple mode's words (the legend's words, as a soldier)."""
 
 
 def profile_text(kind: str) -> str:
@@ -138,6 +143,13 @@ TAP_RADIUS = 0.8  # inches: a figure's base, about
 def place(state, point) -> str:
     """A point of the table in plain words, by the terrain near it (live play's words of an action)."""
     return tb.place_words(state.table, point)
+
+
+def name(state, figure_id, seat) -> str | None:
+    """A figure in plain words from ``seat``, as the board shows it ("the tan sniper", "your trooper second
+    from the top"). Live play's words of an action."""
+    return tb.name_on_table(state, figure_id, seat, lambda f: Seen(
+        f.side, FIGURE_WORDS.get(f.kind, f.kind), f.position, group=f.squad or "") if f.alive else None)
 
 
 def live_board(human: str) -> SimplePlasticLayers:

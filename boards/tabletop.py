@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
 
+from .naming import Seen, figure_name
 from .palette import SIGHT_COLOURS, side_colour
 
 TABLE_FILL = "#F1EFE8"
@@ -83,12 +84,14 @@ NEAR = 3.0  # inches: a place this close to a terrain piece (or the table's edge
 def place_words(table, point) -> str:
     """Where ``point`` is on ``table`` in plain words, for live play's words of an action: on or in the terrain
     piece covering it, next to the nearest piece within :data:`NEAR` inches, near the table's edge, or in the
-    open."""
+    open; off the table (a move that takes a figure out of play)."""
+    x, y = point
+    if not (0 <= x <= table.width and 0 <= y <= table.height):
+        return "off the table"
     covering = table.terrain_at(point)
     if covering:
         piece = covering[0]
         return f"{'on' if getattr(piece.kind, 'value', piece.kind) == 'hill' else 'in'} the {piece.name}"
-    x, y = point
     near = [p for p in table.terrain  # within NEAR of its bounding box first: most pieces are far off
             if min(q[0] for q in p.points) - NEAR <= x <= max(q[0] for q in p.points) + NEAR
             and min(q[1] for q in p.points) - NEAR <= y <= max(q[1] for q in p.points) + NEAR]
@@ -100,6 +103,14 @@ def place_words(table, point) -> str:
     if min(x, y, table.width - x, table.height - y) <= NEAR:
         return "near the table's edge"
     return "in the open"
+
+
+def name_on_table(state, figure_id, seat, seen) -> str | None:
+    """``figure_id`` of a tabletop game in words from ``seat`` (:func:`boards.naming.figure_name`), each figure
+    of ``state.figures`` as ``seen(figure)`` shows it (a :class:`~boards.naming.Seen`, ``None`` if not shown),
+    told apart by the terrain it stands by (:func:`place_words`) where nothing else tells."""
+    figures = {fid: shown for fid, figure in state.figures.items() if (shown := seen(figure)) is not None}
+    return figure_name(figures, figure_id, seat, place=lambda point: place_words(state.table, point))
 
 
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,

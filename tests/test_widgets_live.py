@@ -466,3 +466,40 @@ def test_two_people_pass_the_device_behind_a_curtain_that_hides_every_hand(make)
                for values in source.data.values())
     live.show_button.click()
     assert live.viewer == "green" and live.board_widget() is green_board  # green's board, not redrawn
+
+
+@pytest.mark.parametrize("make", [lambda: sp.SimplePlasticLive(human="green", bot_seed=1).live, lambda: W.live_play().live],
+                         ids=["simple_plastic", "phlog"])
+def test_on_a_projector_the_boards_labels_and_marks_grow_with_its_drawn_width(make):
+    """BokehJS reports the width it draws the board at (``outer_width``, through jupyter_bokeh as from Lab's
+    browser); its labels and marks grow with it, as on the page: never below their design, at most 2.4 times."""
+    from bokeh.models import LabelSet, Text
+
+    from widgets.board import GROWTH_MOST, board_plot
+
+    live = make()
+    widget = live.board_widget()
+    plot = board_plot(live.figure, {k: v for k, v in live.sources.items() if k not in ("choices", "last")})
+    labels = [r.glyph for r in plot.renderers if isinstance(r.glyph, Text)] + plot.select({"type": LabelSet})
+    marks = [r.glyph for r in plot.renderers if r.name in ("choices-pieces", "choices-targets", "last-rings")]
+
+    def drawn_at(width: int) -> tuple[list[float], list[float]]:
+        widget._sync_model(widget, {"event": "jsevent", "kind": "ModelChanged", "model": {"id": plot.id},
+                                    "attr": "outer_width", "new": width}, [])
+        return [float(label.text_font_size.rstrip("px")) for label in labels], [mark.size for mark in marks]
+
+    designed = drawn_at(plot.width)
+    narrow, wide, wider = drawn_at(plot.width // 2), drawn_at(int(plot.width * 1.5)), drawn_at(plot.width * 4)
+    assert labels and len(marks) == 3 and min(designed[0]) >= 11
+    assert narrow == designed  # a phone's board keeps its designed sizes
+    assert all(w == pytest.approx(d * 1.5, abs=0.1) for w, d in zip(wide[0] + wide[1], designed[0] + designed[1]))
+    assert all(w == pytest.approx(d * GROWTH_MOST, abs=0.1) for w, d in zip(wider[0] + wider[1], designed[0] + designed[1]))
+    assert drawn_at(plot.width) == designed  # and back
+
+
+def test_on_the_site_the_page_grows_the_labels_itself(monkeypatch):
+    """In the static build the kernel is gone: no Python callback rides on the board (the page's own code grows
+    its labels)."""
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    assert not any(plot._callbacks.get("outer_width") for plot in live.figure.select({"type": live_module.Plot}))

@@ -8,6 +8,7 @@ Live play and replays then only swap the data, never rebuild the figure.
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from bokeh.events import DoubleTap, Tap
@@ -245,3 +246,51 @@ def touch_friendly(layout) -> None:
         shown = [cb for cb in fig.js_event_callbacks.get(Tap.event_name, []) if cb.code == _TAP_SHOWS_HOVER_JS]
         if hovers and not shown:
             fig.js_on_event(Tap, CustomJS(args=dict(hovers=hovers), code=_TAP_SHOWS_HOVER_JS))
+
+
+# -- sizes that grow with the board (live play in JupyterLab) -----------------------------------------
+# Bokeh sizes a board's labels and marks in screen pixels, so a board scaled up to a projector's width keeps
+# 11 px words. The page grows them with the board's drawn width (sitebuild/static/js/live-play.js, growLabels:
+# the drawn width over the width the plot was designed at, from 1 up to the same GROWTH_MOST); in JupyterLab
+# BokehJS reports the drawn width (the plot's ``outer_width``) to the kernel, which grows them here.
+
+GROWTH_MOST = 2.4  # the most a board's labels and marks grow (a 720 px design on a 1,920 px projector)
+FONT_SIZE = re.compile(r"^([\d.]+)(px|pt)$")
+
+
+def growth(drawn: float, designed: float) -> float:
+    """How much a plot designed ``designed`` px wide and drawn ``drawn`` px wide grows its labels and marks:
+    their ratio, never shrinking, at most :data:`GROWTH_MOST`."""
+    return min(GROWTH_MOST, max(1.0, drawn / designed)) if drawn and designed else 1.0
+
+
+def grow_with_width(layout) -> None:
+    """Every plot of ``layout``: its words (text glyphs and label sets) and its marks (markers, arrowheads,
+    with the offsets that keep a label beside its figure) grow with the width BokehJS draws it at
+    (:func:`growth`), from the sizes it was designed with."""
+    for plot in layout.select({"type": Plot}):
+        designed = list(_sizes(plot))
+        if designed and plot.width:
+            plot.on_change("outer_width", lambda _attr, _old, drawn, plot=plot, designed=designed:
+                           _grow(designed, growth(drawn, plot.width)))
+
+
+def _sizes(plot: Plot):
+    """``(model, attribute, designed size in px, font?)`` of each size of ``plot`` given in screen pixels."""
+    annotations = list(plot.center)
+    heads = [head for arrow in annotations for head in (getattr(arrow, "start", None), getattr(arrow, "end", None))
+             if head is not None]
+    for model in [getattr(r, "glyph", None) for r in plot.renderers] + annotations + heads:
+        size = getattr(model, "text_font_size", None)
+        match = FONT_SIZE.match(size) if isinstance(size, str) else None
+        if match:
+            yield model, "text_font_size", float(match[1]) * (4 / 3 if match[2] == "pt" else 1), True
+        for attribute in ("size", "x_offset", "y_offset"):
+            value = getattr(model, attribute, None)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
+                yield model, attribute, float(value), False
+
+
+def _grow(designed, factor: float) -> None:
+    for model, attribute, size, font in designed:
+        setattr(model, attribute, f"{size * factor:.1f}px" if font else round(size * factor, 1))

@@ -46,8 +46,9 @@ class GridBoard(GridLayers):
                *, floor: ColumnDataSource | None = None, name: str = "grid-board"):
         """The board; ``floor`` (the layer of every square), when given, lets the board change size in place."""
         border_left, border_bottom, border_top = 44, 40, (30 if self.title else 6)
-        x_range, y_range = DataRange1d(range_padding=0, bounds="auto"), DataRange1d(range_padding=0, bounds="auto",
-                                                                                      flipped=True)
+        # Row 0 on top, as the engine counts rows ("N" is towards row 0). No bounds="auto" on this range: BokehJS
+        # then ignores flipped and draws row 0 at the bottom (and the board has no pan or zoom to bound).
+        x_range, y_range = DataRange1d(range_padding=0, bounds="auto"), DataRange1d(range_padding=0, flipped=True)
         fig = figure(
             width=self.width * self.square_px + border_left + 6,
             height=self.height * self.square_px + border_bottom + border_top,

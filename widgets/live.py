@@ -44,7 +44,9 @@ from bokeh.models import HoverTool, Plot
 from boards.live import board_taps
 from explorer.core.session import PERSON, Session
 
-from .board import CHOICES, LAST, TAP_EVENTS, Board, add_choices, make_sources, update_sources, with_choices
+from .board import (
+    CHOICES, LAST, TAP_EVENTS, Board, add_choices, grow_with_width, make_sources, update_sources, with_choices,
+)
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 
@@ -206,6 +208,8 @@ class LivePlay:
         # No hover card during play: it would open over the spots just offered (a tap shows it too). Its words
         # are told beside the board (self.card); the toolbar's hover button, where there is one, turns it on.
         plot.toolbar.active_inspect = None
+        if in_lab():  # on a projector its words and marks grow with it (the page grows them itself)
+            grow_with_width(self.figure)
         layers = {id(source): source for source in self.sources.values()}
         self._cards = [(layers[id(r.data_source)], tool.tooltips) for tool in plot.select({"type": HoverTool})
                        for r in (tool.renderers if isinstance(tool.renderers, list) else [])

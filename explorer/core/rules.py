@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Generic, NamedTuple, TypeVar
 
+from .errors import RuleViolation
+
 T = TypeVar("T")
 
 
@@ -248,6 +250,10 @@ class Catalogue(dict):
             if concept_id in section.concepts:
                 return ConceptEntry(section.concepts[concept_id], section.ref)
         raise KeyError(f"{self.ruleset} has no section tagged {concept_id!r}")
+
+    def refuse(self, key: str, text: str) -> RuleViolation:
+        """The one spelling of a refusal in every ruleset: the section that forbids it, then why, in words."""
+        return RuleViolation(text, self.ref(key))
 
     def ref(self, key: str) -> RuleRef:
         section = self.get(key)

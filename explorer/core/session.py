@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import inspect
 import json
 import math
@@ -141,7 +142,8 @@ class Session:
     seat, so that two people on one screen each get their own side's view.
     ``bot="person"`` (:data:`PERSON`): no bots, two people take turns.
     ``place(state, point)``, if given, says a place of the board in plain
-    words ("next to the hedge"), for the offered actions' ``words``.
+    words ("next to the hedge"), and ``name(state, figure_id, seat)`` a figure
+    as the board shows it ("your sargent"), for the offered actions' ``words``.
     ``anchor(state, action)``, if given, places each offered action on the
     board (an :class:`Anchor`), so that taps within ``tap_radius`` choose and
     play actions (:meth:`tap`); answers then carry the ``choices`` layer.
@@ -152,7 +154,8 @@ class Session:
                  bots: dict | None = None, layers: Callable[[GameState], Any] | None = None,
                  anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0,
                  seat_layers: Callable[[str], Callable[[GameState], Any]] | None = None,
-                 place: Callable[[GameState, Point], str] | None = None):
+                 place: Callable[[GameState, Point], str] | None = None,
+                 name: Callable[[GameState, str, str | None], str | None] | None = None):
         if state is None:
             if ruleset is None:
                 raise ValueError("a session needs a ruleset (or a game state)")
@@ -174,6 +177,8 @@ class Session:
         self.layers = layers
         self.seat_layers = seat_layers
         self.place = place
+        self.name = name
+        self._names: tuple = (None, None, {})  # (position, seat, {figure id: name}): figures named on one board
         self._seat_layers: dict[str, Callable[[GameState], Any]] = {}  # made once per seat
         self.anchor = anchor
         self.tap_radius = tap_radius
@@ -297,9 +302,8 @@ class Session:
     def _tapped(self, action, confirmed: bool, *, unselect: bool) -> dict:
         """Play a tapped action; one that would surely end the game is first asked about (``confirmed`` plays it):
         a stray tap must not walk the last trooper off the table. The figure stays chosen while asked."""
-        if not confirmed and self._ends_surely(action):
-            words = self.state.describe(action, self.seat)
-            return self._say("confirm", f"This ends the game: {words}. Play it?")
+        if not confirmed and self._ends_surely(action):  # asked in plain words, as the page asks of a listed action
+            return self._say("confirm", f"This ends the game: {self.words(action)}. Play it?")
         if unselect:
             self.selected = None
         return self._apply(action, None)
@@ -575,11 +579,14 @@ class Session:
         return told
 
     def words(self, action) -> str:
-        """``action`` in plain words with no coordinates, for the simple mode: its words from the seat with each
-        place said by the board's ``place`` ("g1 moves next to the hedge"), compass letters spelt out, and a
-        move to a square of note said so ("step east onto the pit")."""
+        """``action`` in plain words with no coordinates nor figure ids, for the simple mode: its words from the
+        seat with each figure named by the board's ``name`` and each place said by its ``place`` ("your
+        sargent moves next to the hedge"), compass letters spelt out, and a move to a square of note said so
+        ("step east onto the pit")."""
         state = self.state
         text = state.describe(action, self.seat)
+        if self.name is not None:
+            text = self._named(state, action, text)
         said = 0
         if self.place is not None:
             def place(match) -> str:
@@ -593,6 +600,26 @@ class Session:
             text += f" {where}" if where else ""
         return text
 
+    def _named(self, state: GameState, action, text: str) -> str:
+        """``text`` with every figure the action names (a field's value the board's ``name`` knows) said as the
+        board shows it, named once per position and seat however many actions name it."""
+        position, seat, names = self._names
+        if position is not state.position or seat != self.seat:
+            names = {}
+            self._names = (state.position, self.seat, names)
+        values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+        said = {}
+        for value in (v for item in values for v in (item if isinstance(item, tuple) else (item,))):
+            if isinstance(value, str) and value != action.player:
+                if value not in names:
+                    names[value] = self.name(state, value, self.seat)
+                if names[value]:
+                    said[value] = names[value]
+        if not said:
+            return text
+        ids = "|".join(re.escape(value) for value in sorted(said, key=len, reverse=True))
+        return re.sub(rf"(?<![\w-])(?:{ids})(?![\w-])", lambda match: said[match[0]], text)
+
     def step(self, offered: list) -> dict | None:
         """The one-button next step of the simple mode among the ``offered`` actions: the first the ruleset
         declares as moving the game on (``Ruleset.next_step``: end of move, end of turn, pass), with its
@@ -603,8 +630,8 @@ class Session:
             found = next((i for i, action in enumerate(offered) if type(action).__name__ == kind), None)
             if found is not None:
                 return {"id": found, "text": words.format(phase=phase)}
-        if len(offered) == 1:
-            words = self.state.describe(offered[0], self.seat)
+        if len(offered) == 1:  # the button says it as the simple mode does: no figure ids, no coordinates
+            words = self.words(offered[0])
             return {"id": 0, "text": words[:1].upper() + words[1:]}
         return None
 

@@ -50,6 +50,7 @@ from .errors import MalformedAction, RuleViolation
 from .game import Game
 from .limits import brief, field_problem
 from .rng import GameRNG
+from .ruletable import RuleTable
 
 if TYPE_CHECKING:
     from .registry import Ruleset
@@ -123,6 +124,9 @@ class LegalActions:
 
 class GameState:
     ruleset: ClassVar[Ruleset]
+    rules: ClassVar[RuleTable | None] = None
+    """The ruleset's rule table (:mod:`explorer.core.ruletable`): when set, it answers ``_check``, ``_do``,
+    ``_chance`` and ``_legal_actions``, and refuses an action outside its phase."""
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
 
@@ -148,13 +152,19 @@ class GameState:
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterator[Action]:
-        raise NotImplementedError
+        return self._table().legal(self)
 
     def _check(self, action: Action) -> RuleViolation | None:
-        raise NotImplementedError
+        return self._table().check(self, action)
 
     def _do(self, action: Action) -> tuple[Any, list[Event]]:
-        raise NotImplementedError
+        return self._table().do(self, action)
+
+    def _table(self) -> RuleTable:
+        if self.rules is None:
+            raise NotImplementedError(f"{type(self).__name__} needs a rule table (rules) or its own _check, _do "
+                                      "and _legal_actions")
+        return self.rules
 
     def _standing(self) -> dict[str, int]:
         """Pieces each side still has in play (for the usual ways a game ends)."""
@@ -335,7 +345,7 @@ class GameState:
         return self._chance(action)
 
     def _chance(self, action: Action) -> Dist | None:
-        return None
+        return None if self.rules is None else self.rules.chance(self, action)
 
     def undo(self) -> Action:
         """Take back the last action exactly, random-number state included."""

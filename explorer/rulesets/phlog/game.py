@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from explorer.core import Event, GameState
 from explorer.core.cards import Card
+from explorer.core.ruletable import Rule, RuleTable
 
 from . import attacking, jokers, moving, saves, turn
 from .actions import (
@@ -28,22 +29,23 @@ from .mechanics import Board, attack_block, jumps_from, step_block, toggle_door_
 from .position import (
     ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE, JokerWindow, draw_events, event,
 )
+from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
 
-_RULES = {
-    Nominate: (turn.check_nominate, turn.do_nominate),
-    PlayMovementCard: (turn.check_movement_card, turn.do_movement_card),
-    EndTurn: (turn.check_end_turn, turn.do_end_turn),
-    Step: (moving.check_step, moving.do_step),
-    Jump: (moving.check_jump, moving.do_jump),
-    ToggleDoor: (moving.check_toggle_door, moving.do_toggle_door),
-    Attack: (attacking.check_attack, attacking.do_attack),
-    ChooseAttackCard: (attacking.check_attack_card, attacking.do_attack_card),
-    ChooseDefenceCard: (attacking.check_defence_card, attacking.do_defence_card),
-    PlayJoker: (jokers.check_play_joker, jokers.do_play_joker),
-    CancelJoker: (jokers.check_cancel_joker, jokers.do_cancel_joker),
-    DeclineJoker: (jokers.check_decline_joker, jokers.do_decline_joker),
-}
+RULES = RuleTable(SECTIONS, {
+    Nominate: Rule(turn.check_nominate, turn.do_nominate),
+    PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card),
+    EndTurn: Rule(turn.check_end_turn, turn.do_end_turn),
+    Step: Rule(moving.check_step, moving.do_step),
+    Jump: Rule(moving.check_jump, moving.do_jump),
+    ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door),
+    Attack: Rule(attacking.check_attack, attacking.do_attack),
+    ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card),
+    ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card),
+    PlayJoker: Rule(jokers.check_play_joker, jokers.do_play_joker),
+    CancelJoker: Rule(jokers.check_cancel_joker, jokers.do_cancel_joker),
+    DeclineJoker: Rule(jokers.check_decline_joker, jokers.do_decline_joker),
+})
 
 
 _DOORS: dict = {}  # id(setup) -> (setup, its door squares)
@@ -52,13 +54,9 @@ _DOORS: dict = {}  # id(setup) -> (setup, its door squares)
 class PhlogState(GameState):
     """A game in progress: ``game.setup`` holds the grid and terrain, ``position`` everything that changes."""
 
+    rules = RULES
+
     # -- the contract ----------------------------------------------------------------------------
-    def _check(self, act):
-        return _RULES[type(act)][0](self, act)
-
-    def _do(self, act):
-        return _RULES[type(act)][1](self, act)
-
     def _standing(self) -> dict[str, int]:
         # Most actions leave the fighters mapping as it was (the same object), so count it once.
         fighters = self.position.fighters

@@ -1,0 +1,178 @@
+"""What every tabletop ruleset's figures, positions and states share.
+
+A ruleset's figure is its own frozen dataclass (its fields say what the rules track: kind or weapon,
+status, records of the turn) that also inherits :class:`TableFigure`: the checks of the fields every
+figure has (``id``, ``side``, ``squad``, ``x``, ``y``), ``position``, and the dict round trip of a save
+(the dataclass's fields, in order, are the save's keys). Its position has ``figures`` (id -> figure),
+``side`` and ``round``; :func:`table_position_problem` checks the part of it every tabletop game
+shares, :func:`figures_from_save` loads the figures of a saved position. :class:`TabletopState` is the
+state's side: the table, the figures, whose figure is whose, and one cache of answers per position.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..limits import brief
+from .measure import bases_overlap
+from .table import Table
+
+MAX_FIGURES = 200
+"""Figures a position may hold: more than any scenario, few enough that a hostile save stays cheap."""
+MAX_ROUND = 1_000_000
+MAX_NAME = 60  # characters in a figure's id, side or squad
+
+
+class TableFigure:
+    """The base of a ruleset's figure dataclass (frozen, with ``id``, ``side``, ``x``, ``y`` fields and,
+    where the rules have squads, ``squad``). Call :meth:`check_table_fields` first in ``__post_init__``."""
+
+    __slots__ = ()
+    NAMES: tuple[str, ...] = ("id", "side", "squad")
+    """The fields that are names (short text); a ruleset whose figures may stand alone lists fewer."""
+
+    def check_table_fields(self) -> None:
+        """Refuse, in words, a figure whose names are not short text or whose place is not finite inches;
+        store the place as floats (a save may hold whole numbers)."""
+        for name in self.NAMES:
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > MAX_NAME:
+                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
+        place = (self.x, self.y)
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and _finite(c) for c in place):
+            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(place)}")
+        object.__setattr__(self, "x", float(self.x))
+        object.__setattr__(self, "y", float(self.y))
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def in_play(self) -> bool:
+        """On the table and taking part (the one name for it in every ruleset)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data) -> Any:
+        if not isinstance(data, Mapping):
+            raise ValueError("a figure is an object")
+        expected = [f.name for f in dataclasses.fields(cls)]
+        if set(data) != set(expected):
+            raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
+        return cls(**data)
+
+
+def _finite(value) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too big for a float
+        return False
+
+
+def figures_from_save(entries, figure_type: type, *, limit: int = MAX_FIGURES) -> list:
+    """The figures of a saved position, in order; a ``ValueError`` saying which one is malformed."""
+    if not isinstance(entries, list) or len(entries) > limit:
+        raise ValueError(f"figures must be a list of at most {limit} figures")
+    built = []
+    for index, entry in enumerate(entries):
+        try:
+            built.append(figure_type.from_dict(entry))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
+    if len({f.id for f in built}) != len(built):
+        raise ValueError("every figure needs its own id")
+    return built
+
+
+def table_position_problem(game, p, *, position_type: type, figure_type: type, title: str,
+                           figure_problem: Callable[[Any], str | None] | None = None) -> str | None:
+    """What every tabletop position must be, in words (``None``: nothing wrong): the setup a
+    :class:`Table`; figures a mapping of id to figure, at most :data:`MAX_FIGURES`, each of a side of the
+    game and, while in play, on the table, out of solid terrain and off the others' bases; the side to
+    play a side of the game; the round a whole number from 1 to :data:`MAX_ROUND`. ``figure_problem``
+    adds the ruleset's own checks of each figure, in the same pass."""
+    table = game.setup
+    if not isinstance(table, Table):
+        return f"the setup of a {title} game is a Table, not {type(table).__name__}"
+    if not isinstance(p, position_type) or not isinstance(p.figures, Mapping):
+        return f"a position is a {title} position with a mapping of figures, not {type(p).__name__}"
+    if len(p.figures) > MAX_FIGURES:
+        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
+    for fid, f in p.figures.items():
+        if not isinstance(f, figure_type) or f.id != fid:
+            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
+        if f.side not in game.sides:
+            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
+        if f.in_play and not table.on_table(f.position):
+            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {where(f.position)}"
+        if f.in_play and table.in_solid(f.position):
+            return f"{f.id} stands inside solid terrain at {where(f.position)}"
+        problem = figure_problem(f) if figure_problem is not None else None
+        if problem:
+            return problem
+    standing = [f for f in p.figures.values() if f.in_play]
+    for i, a in enumerate(standing):
+        for b in standing[i + 1:]:
+            if bases_overlap(a.position, b.position):
+                return f"{a.id} and {b.id} stand on each other's bases"
+    if p.side not in game.sides:
+        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
+    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
+        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
+    return None
+
+
+def where(point) -> str:
+    """A place on the table in words: "(12.0, 3.5)"."""
+    return f"({point[0]:.1f}, {point[1]:.1f})"
+
+
+class TabletopState:
+    """The state's side of a tabletop ruleset (mixed into its ``GameState`` subclass): the table, the
+    figures, the refusal of another side's figure, and one cache of answers per position."""
+
+    __slots__ = ()
+
+    @property
+    def table(self) -> Table:
+        return self.game.setup
+
+    @property
+    def figures(self) -> Mapping:
+        return self.position.figures
+
+    def in_play(self, side: str | None = None) -> list:
+        """The figures in play (of ``side``, if given), in the position's order."""
+        return [f for f in self.position.figures.values() if f.in_play and (side is None or f.side == side)]
+
+    def remembered(self, key, work: Callable[[], Any]) -> Any:
+        """``work()``, done once per position: listing, checking and doing an action ask the same questions
+        of one position (it is frozen, so an answer cannot go stale)."""
+        memo = self.__dict__.get("_remembered")
+        if memo is None or memo[0] is not self.position:
+            memo = self.__dict__["_remembered"] = (self.position, {})
+        answers = memo[1]
+        if key not in answers:
+            answers[key] = work()
+        return answers[key]
+
+    def own_figure(self, player: str, figure_id, *, section: str, what: str, turn_section: str = "turn"):
+        """``player``'s figure ``figure_id``, or the refusal (raised) that names what is wrong: not a name,
+        no such figure, or another side's figure (a player acts with their own figures only)."""
+        refuse = self.ruleset.sections.refuse
+        if not isinstance(figure_id, str):
+            raise refuse(section, f"the {what} is named by a figure's id (text), not {brief(figure_id)}")
+        figure = self.position.figures.get(figure_id)
+        if figure is None:
+            raise refuse(section, f"there is no figure {brief(figure_id)}")
+        if figure.side != player:
+            raise refuse(turn_section, f"{figure_id} is {figure.side}'s, not {player}'s: a player acts with their "
+                                       "own figures only")
+        return figure

@@ -1,0 +1,134 @@
+"""Line of sight: "any visible part is enough", measured as lines from the eye across the target's base."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cached_property
+
+from .. import geometry as geo
+from ..geometry import Point
+from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance, step, unit_vector
+from .terrain import Terrain, TerrainKind, elevation_at
+
+# -- line of sight -------------------------------------------------------------------
+
+class Sight(Enum):
+    CLEAR = "clear"
+    PARTIAL = "partial"   # some line cut, or any line through semi-solid terrain: cover
+    BLOCKED = "blocked"   # every line cut: nothing of the target can be seen
+
+    def __repr__(self) -> str:
+        return f"Sight.{self.name}"
+
+SIGHT_LINES = 5
+"""Lines drawn from the eye to points across the target's base: both edges,
+the centre and the two quarter points."""
+
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """One line from the eye to a point on the target's base, and what it passes."""
+
+    start: Point
+    end: Point
+    blocked_by: tuple[str, ...] = ()   # solid things that cut it
+    screened_by: tuple[str, ...] = ()  # semi-solid things it passes through
+
+    @property
+    def is_clear(self) -> bool:
+        return not self.blocked_by
+
+
+@dataclass(frozen=True)
+class LineOfSight:
+    """The lines from an eye to a target, and the verdict they give."""
+
+    lines: tuple[SightLine, ...]
+
+    @cached_property  # asked again and again of one remembered answer
+    def sight(self) -> Sight:
+        clear = [line for line in self.lines if line.is_clear]
+        if not clear:
+            return Sight.BLOCKED
+        if len(clear) < len(self.lines) or any(line.screened_by for line in self.lines):
+            return Sight.PARTIAL
+        return Sight.CLEAR
+
+    @cached_property
+    def cover(self) -> tuple[str, ...]:
+        """The names of everything that cut or screened a line, in first-seen order."""
+        names: dict[str, None] = {}
+        for line in self.lines:
+            names.update(dict.fromkeys(line.blocked_by + line.screened_by))
+        return tuple(names)
+
+    @property
+    def visible_fraction(self) -> Fraction:
+        """The share of lines not cut by solid things (semi-solid screens do not hide)."""
+        return Fraction(sum(line.is_clear for line in self.lines), len(self.lines))
+
+    @property
+    def is_blocked(self) -> bool:
+        return self.sight is Sight.BLOCKED
+
+
+def sight_points(eye: Point, target: Point, radius: float = BASE_RADIUS, count: int = SIGHT_LINES) -> tuple[Point, ...]:
+    """Points spread across the target's base, at right angles to the line from the eye."""
+    direction = unit_vector(eye, target) or (1.0, 0.0)
+    across = (-direction[1], direction[0])
+    offsets = [radius * (2 * k / (count - 1) - 1) for k in range(count)] if count > 1 else [0.0]
+    return tuple(step(target, across, offset) for offset in offsets)
+
+
+def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,
+                 hills_block: bool) -> list[tuple[Terrain, str]]:
+    """What each piece does to lines from ``eye`` to ``target``: 'block' or 'screen' (others left out)."""
+    top = None  # the higher figure's ground level, measured only if a hill needs it
+    roles = []
+    for piece in terrain:
+        if piece.kind is TerrainKind.SOLID:
+            roles.append((piece, "block"))
+        elif piece.kind is TerrainKind.SEMI_SOLID:
+            # A figure shoots over the hedge it stands at; the hedge still covers a target at it.
+            if not piece.touches_base(eye, radius) or piece.touches_base(target, radius):
+                roles.append((piece, "screen"))
+        elif piece.kind is TerrainKind.HILL and hills_block:
+            if top is None:
+                top = max(elevation_at(eye, terrain), elevation_at(target, terrain))
+            if piece.elevation > top:
+                roles.append((piece, "block"))  # a rise higher than both figures hides them from each other
+    return roles
+
+
+def line_of_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (),
+                  figures: Mapping[str, Point] | None = None, *, radius: float = BASE_RADIUS,
+                  hills_block: bool = True) -> LineOfSight:
+    """Trace the sight lines from ``eye`` to the base of a figure at ``target``.
+
+    ``figures`` (name to centre) are other bases that block lines like solid
+    terrain does (for rulesets where figures block sight); bases at the eye or
+    the target are ignored. Hills block only when higher than both figures.
+    """
+    eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+    terrain = tuple(terrain)
+    ends = sight_points(eye, target, radius)
+    blocked: list[list[str]] = [[] for _ in ends]
+    screened: list[list[str]] = [[] for _ in ends]
+    for piece, role in _sight_roles(terrain, eye, target, radius, hills_block):
+        found = blocked if role == "block" else screened
+        for i, end in enumerate(ends):
+            if geo.segment_intersects_polygon(piece.shape, eye, end):
+                found[i].append(piece.name)
+    for name, centre in (figures or {}).items():
+        if distance(centre, eye) < EPSILON or distance(centre, target) < EPSILON:
+            continue
+        for i, end in enumerate(ends):
+            if segment_point_distance(eye, end, centre) < radius:
+                blocked[i].append(name)
+    return LineOfSight(tuple(
+        SightLine(eye, end, tuple(b), tuple(s)) for end, b, s in zip(ends, blocked, screened)
+    ))

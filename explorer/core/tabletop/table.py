@@ -1,0 +1,256 @@
+"""The table: its size and terrain, the sight and route answers it caches, a what-if board, and loading one."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import geometry as geo
+from ..geometry import Point, Polygon
+from ..limits import brief
+from .measure import BASE_RADIUS, EPSILON, distance
+from .sight import LineOfSight, line_of_sight, sight_points
+from .terrain import Terrain, TerrainKind, elevation_at
+
+
+@dataclass(frozen=True)
+class Table:
+    """The playing area (``width`` by ``height`` inches, origin at a corner) and its terrain.
+
+    Immutable; caches its sight answers, so share one per game.
+    """
+
+    width: float = 48.0
+    height: float = 36.0
+    terrain: tuple[Terrain, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "terrain", tuple(self.terrain))
+        names = [t.name for t in self.terrain]
+        if len(set(names)) != len(names):
+            raise ValueError("terrain pieces need distinct names")
+
+    # -- where a base may stand --------------------------------------------------------
+    def on_table(self, point: Point, radius: float = BASE_RADIUS) -> bool:
+        """Whether a whole base centred at ``point`` is on the table."""
+        x, y = point
+        low = radius - EPSILON
+        return low <= x <= self.width - low and low <= y <= self.height - low
+
+    @cached_property
+    def _solids(self) -> tuple[Polygon, ...]:
+        return tuple(t.shape for t in self.terrain if t.kind is TerrainKind.SOLID)
+
+    @cached_property
+    def _solid_cache(self) -> dict:
+        return {}  # the same spots and paths are tried turn after turn (a unit's menu of moves)
+
+    def in_solid(self, point: Point) -> bool:
+        """Whether a base at ``point`` would overlap solid terrain (touching it is allowed)."""
+        key = (point[0], point[1])
+        answer = self._solid_cache.get(key)
+        if answer is None:
+            reach = BASE_RADIUS - EPSILON  # strictly nearer than this: the slack lets a base stand flush
+            answer = any(geo.disc_overlaps(shape, key, reach) for shape in self._solids)
+            self._remember(self._solid_cache, key, answer)
+        return answer
+
+    def crosses_solid(self, a: Point, b: Point) -> bool:
+        """Whether the straight path from ``a`` to ``b`` passes through solid terrain."""
+        key = (a[0], a[1], b[0], b[1])
+        answer = self._solid_cache.get(key)
+        if answer is None:
+            answer = distance(a, b) >= EPSILON and any(
+                geo.segment_intersects_polygon(shape, a, b) for shape in self._solids)
+            self._remember(self._solid_cache, key, answer)
+        return answer
+
+    @staticmethod
+    def _remember(cache: dict, key, answer) -> None:
+        if len(cache) > 100_000:
+            cache.clear()  # a bound on memory in very long sessions; answers are only recomputed
+        cache[key] = answer
+
+    def is_free(self, point: Point, occupied: Iterable[Point] = ()) -> bool:
+        """Whether a base may stand at ``point``: on the table, clear of solid terrain and of ``occupied`` bases."""
+        if not self.on_table(point) or self.in_solid(point):
+            return False
+        x, y = point
+        reach = 2 * BASE_RADIUS
+        for ox, oy in occupied:  # bases_overlap, written out: this runs for every spot a formation tries
+            dx, dy = ox - x, oy - y
+            if -reach <= dx <= reach and -reach <= dy <= reach and math.hypot(dx, dy) < reach - EPSILON:
+                return False
+        return True
+
+    def all_free(self, points: Iterable[Point], occupied: Sequence[Point] = ()) -> bool:
+        """:meth:`is_free` for every one of ``points`` (not checked against each other)."""
+        return all(self.is_free(p, occupied) for p in points)
+
+    @cached_property
+    def _corners(self) -> tuple[Point, ...]:
+        """Corners to walk round: solid terrain's corners, a base radius (and a little) out, on the table.
+
+        Corners that fall within that distance of some solid piece (where pieces
+        nearly meet, or at inner corners of a narrow piece) are left out: a base
+        could not stand there.
+        """
+        out = BASE_RADIUS + 0.05
+        corners = {c for shape in self._solids for c in geo.mitre_corners(shape, out)}
+        return tuple(sorted(c for c in corners if self.on_table(c)
+                            and not any(geo.disc_overlaps(s, c, out - 1e-6) for s in self._solids)))
+
+    def route_length(self, a: Point, b: Point) -> float:
+        """Walking distance from ``a`` to ``b`` around solid terrain (straight, or turning at one corner).
+
+        An estimate for bots and move hints: where no route with one turn
+        exists, the straight distance plus the table's width.
+        """
+        if not self.crosses_solid(a, b):
+            return distance(a, b)
+        # Shortest first, so the first open route is the answer and most corners are never traced.
+        for length, corner in sorted((distance(a, c) + distance(c, b), c) for c in self._corners):
+            if not self.crosses_solid(a, corner) and not self.crosses_solid(corner, b):
+                return length
+        return distance(a, b) + self.width
+
+    def terrain_at(self, point: Point) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.covers(point))
+
+    # -- height and sight ----------------------------------------------------------------
+    @cached_property
+    def _level_cache(self) -> dict:
+        return {}
+
+    def elevation_at(self, point: Point) -> int:
+        """:func:`elevation_at` on this table, remembered."""
+        key = (point[0], point[1])
+        level = self._level_cache.get(key)
+        if level is None:
+            if len(self._level_cache) > 100_000:
+                self._level_cache.clear()
+            level = self._level_cache[key] = elevation_at(key, self.terrain)
+        return level
+
+    @cached_property
+    def _sight_cache(self) -> dict:
+        return {}
+
+    def sight(self, eye: Point, target: Point, figures: Mapping[str, Point] | None = None, *,
+              hills_block: bool = True) -> LineOfSight:
+        """:func:`line_of_sight` on this table, remembered for repeated questions."""
+        key = (tuple(eye), tuple(target), None if figures is None else tuple(sorted(figures.items())), hills_block)
+        cache = self._sight_cache
+        answer = cache.get(key)
+        if answer is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
+        return answer
+
+    @cached_property
+    def _blocked_cache(self) -> dict:
+        return {}
+
+    def is_blocked(self, eye: Point, target: Point, *, hills_block: bool = True) -> bool:
+        """Whether :meth:`sight` (without figures) is BLOCKED, remembered; traced in full only if need be."""
+        key = (tuple(eye), tuple(target), None, hills_block)  # the key sight() uses for the same question
+        traced = self._sight_cache.get(key)
+        if traced is not None:
+            return traced.is_blocked
+        answer = self._blocked_cache.get(key)
+        if answer is None:
+            answer = self._trace_blocked(key[0], key[1], hills_block)
+            self._remember(self._blocked_cache, key, answer)
+        return answer
+
+    @cached_property
+    def _hills(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.kind is TerrainKind.HILL)
+
+    def _trace_blocked(self, eye: Point, target: Point, hills_block: bool) -> bool:
+        """Every sight line cut by something that blocks (:func:`_sight_roles`' rule), without measuring
+        screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
+        eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+        shapes = list(self._solids)
+        if hills_block and self._hills:
+            top = max(self.elevation_at(eye), self.elevation_at(target))
+            shapes += [t.shape for t in self._hills if t.elevation > top]  # higher than both figures
+        last = None  # what cut the last line: usually the same wall cuts the next one too, so try it first
+        for end in sight_points(eye, target):
+            if last is not None and geo.segment_intersects_polygon(last, eye, end):
+                continue
+            last = next((shape for shape in shapes if geo.segment_intersects_polygon(shape, eye, end)), None)
+            if last is None:
+                return False  # a clear line (or nothing on the table that blocks): not blocked
+        return True
+
+    # -- saving --------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"width": self.width, "height": self.height, "terrain": [t.to_dict() for t in self.terrain]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Table:
+        if not isinstance(data, Mapping):
+            raise ValueError("a table must be an object with width, height and terrain")
+        return cls(data["width"], data["height"], tuple(Terrain.from_dict(t) for t in data.get("terrain", ())))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A what-if board: figures (id -> figure) on a table under some settings, as a ruleset's pure rule
+    functions read a game state (to ask about a position before it is played)."""
+
+    figures: Mapping
+    table: Table
+    settings: object
+
+
+# -- a table from a saved game ---------------------------------------------------------------------
+MAX_TABLE_INCHES = 1000.0
+MAX_TERRAIN = 200
+
+
+def table_from_dict(data, *, terrain_optional: bool = True) -> Table:
+    """The table and its terrain from a save; anything malformed is a ``ValueError`` that says what.
+
+    One parser for every tabletop ruleset's save. ``terrain_optional``: a save
+    may leave out ``terrain`` (an empty table); otherwise all three keys are required.
+    """
+    keys = {"width", "height", "terrain"}
+    required = {"width", "height"} if terrain_optional else keys
+    if not isinstance(data, Mapping) or not required <= set(data) or not set(data) <= keys:
+        raise ValueError("the table (setup) must be an object with width, height and terrain")
+    size = (data["width"], data["height"])
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+               and 1 <= v <= MAX_TABLE_INCHES for v in size):
+        raise ValueError(f"the table's width and height are inches from 1 to {MAX_TABLE_INCHES:g}, not {brief(size)}")
+    terrain = data.get("terrain", [])
+    if not isinstance(terrain, list) or len(terrain) > MAX_TERRAIN:
+        raise ValueError(f"the table's terrain must be a list of at most {MAX_TERRAIN} pieces")
+    pieces = []
+    for index, piece in enumerate(terrain):
+        try:
+            pieces.append(_terrain_from_save(piece))
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
+            raise ValueError(f"malformed terrain {index + 1}: {exc}") from None
+    return Table(float(size[0]), float(size[1]), tuple(pieces))
+
+
+def _terrain_from_save(data) -> Terrain:
+    if not isinstance(data, Mapping):
+        raise ValueError("a piece of terrain is an object")
+    points = data.get("points")
+    if not isinstance(points, list) or not 3 <= len(points) <= 1000 or not all(
+            isinstance(pt, list) and len(pt) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
+            for pt in points):
+        raise ValueError("its points must be a list of 3 to 1000 [x, y] pairs of finite numbers")
+    if not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
+        raise ValueError("a piece of terrain has a name and a kind (text)")
+    elevation = data.get("elevation", 0)
+    if isinstance(elevation, bool) or not isinstance(elevation, int) or not 0 <= elevation <= 100:
+        raise ValueError(f"a piece of terrain's elevation is a whole number from 0 to 100, not {brief(elevation)}")
+    return Terrain.from_dict(data)

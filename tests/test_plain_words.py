@@ -1,0 +1,160 @@
+"""The simple mode's words (Session.words) name figures as a child sees them on the board: by kind and side, told
+apart by what the board shows (a number on the figure, its squad's name, the terrain by it, its place in the row),
+never by an engine id, and with no coordinates (issue 21.5)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+import re
+
+import pytest
+
+from boards.live import board_taps, new_session
+from boards.naming import Seen, figure_name
+from explorer.core.session import Session
+
+ID_LIKE = re.compile(r"\b(?:[gt][a-d]?\d+|[gt]-\w+|(?:green|tan)-\d+)\b")
+"""What the engine's figure ids look like in every ruleset: g1, ga1, tc7, g-sniper, green-1."""
+COORDINATES = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+")
+
+
+def _figures(ruleset: str, state) -> dict[str, tuple[str, str]]:
+    """Every figure of ``state`` on or waiting to come onto the board: id -> (side, the kind's word on the board)."""
+    words = importlib.import_module(f"boards.{ruleset}").FIGURE_WORDS
+    if ruleset == "phlog":
+        return {f.id: (f.side, words[f.weapon]) for f in state.fighters.values()}
+    if ruleset == "dice_tactics":
+        return {u.id: (u.side, words[u.kind]) for u in state.position.units.values()}
+    if ruleset == "one_brain_cell":
+        return {f.id: (f.side, words["leader" if f.leader else f.weapon]) for f in state.figures.values()}
+    return {f.id: (f.side, words[f.kind]) for f in state.figures.values()}
+
+
+GAMES = [("army_men", "standard"), ("army_men", "tutorial_set_up_yourselves"), ("one_brain_cell", "skirmish"),
+         ("simple_plastic", "sniper_duel"), ("simple_plastic", "skirmish"), ("phlog", "corridor"),
+         ("dice_tactics", "hill_country")]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}")
+def test_offered_actions_name_figures_by_kind_and_side_with_no_ids_or_coordinates(game):
+    ruleset, scenario = game
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": "green", "bot": "greedy"})
+    rng = random.Random(7)
+    answer, named = session.answer(), 0
+    for _ in range(40):
+        if answer["outcome"] or not answer["actions"]:
+            break
+        state, seat = session.state, session.seat
+        figures = _figures(ruleset, state)
+        for offered in answer["actions"]:
+            words = offered["words"]
+            assert not ID_LIKE.search(words) and not COORDINATES.search(words), (offered["text"], words)
+            assert not any(re.search(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", words) for fid in figures), words
+            for fid in (v for v in offered["action"].values() if isinstance(v, str) and v in figures):
+                if not re.search(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", offered["text"]):
+                    continue  # the action names it, its words do not (a squad's followers)
+                side, kind = figures[fid]
+                assert kind in words, (offered["text"], words)
+                whose = "your" if side == seat else f"the {side}"
+                assert f"{whose} " in words or f"one of {whose} " in words, (offered["text"], words)
+                named += 1
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert named  # figures were named, not only "end the turn"
+
+
+def test_exact_words_from_a_set_up_position():
+    from explorer.rulesets.army_men import Shoot
+    from explorer.rulesets.one_brain_cell import Charge
+    from explorer.rulesets.one_brain_cell import Shoot as Fire
+    from explorer.rulesets.phlog import Attack, Nominate
+    from explorer.rulesets.simple_plastic import Attack as Strike
+    from explorer.rulesets.simple_plastic import MoveSquad
+
+    def words(ruleset, scenario, action):
+        return new_session({"ruleset": ruleset, "scenario": scenario, "seed": 1, "bot": "person"}).words(action)
+
+    # army men's standard battle: each side in a column, a sargent at one end (g1 at y 8, t1 at y 10)
+    assert words("army_men", "standard", Shoot("green", "g8", "t1")) == \
+        "your heavy weapon soldier shoots at the tan sargent"
+    assert words("army_men", "standard", Shoot("green", "g8", "t3")) == \
+        "your heavy weapon soldier shoots at the tan soldier second from the bottom"
+    # 1BC's skirmish: two squads a side, their leaders told apart by the squad names the board writes
+    assert words("one_brain_cell", "skirmish", Charge("green", "gb1", "td1")) == \
+        "your bravo squad leader charges the tan delta squad leader"
+    assert words("one_brain_cell", "skirmish", Fire("green", "ga7", "td3")) == "your bazooka man shoots at the tan sniper"
+    # Simple Plastic: the squad by the name the board writes, its leader by his place in the column
+    assert words("simple_plastic", "sniper_duel", MoveSquad("green", "alpha", "g1", (7.0, 11.0))) == \
+        "squad alpha moves, led by your trooper at the bottom, in the open"
+    assert words("simple_plastic", "sniper_duel", Strike("green", "g-sniper", "t3")) == \
+        "your sniper attacks the tan trooper at the top"
+    # The Rules!: the number on the fighter's label where two share a kind
+    assert words("phlog", "corridor", Nominate("green", "green-1")) == "activate your hand-to-hand fighter 1"
+    assert words("phlog", "corridor", Attack("green", "tan-2")) == "attack the tan ranged fighter"
+
+
+def test_dice_tactics_units_are_told_apart_by_the_strength_their_die_shows():
+    from explorer.rulesets.dice_tactics import Move
+
+    session = new_session({"ruleset": "dice_tactics", "scenario": "hill_country", "seed": 1, "bot": "person"})
+    while not session.state.position.units:  # deploy: each side chooses its edge
+        session.play(0)
+    units = session.state.position.units
+    assert [(u.strength, u.square) for u in units.values() if u.side == "green"] == \
+        [(3, (0, 1)), (3, (0, 2)), (3, (0, 4)), (3, (0, 5))]
+    assert session.words(Move("green", "green-2", "E")) == "move your squad second from the top east"
+    # a stronger die says so: the strength is what tells it apart
+    state = session.state
+    stronger = dataclasses.replace(units["green-2"], strength=5)
+    position = dataclasses.replace(state.position, units={**units, "green-2": stronger})
+    custom = Session(state=type(state)(state.game, position, seed=1), bots={}, **board_taps("dice_tactics"))
+    assert custom.seat == "green" and custom.words(Move("green", "green-2", "E")) == "move your squad showing 5 east"
+
+def test_a_figure_is_named_by_what_tells_it_apart_on_the_board():
+    seen = {
+        "g1": Seen("green", "squad leader", (5.0, 4.0), group="alpha"),
+        "g2": Seen("green", "squad leader", (5.0, 22.0), group="bravo"),
+        "g3": Seen("green", "rifleman", (5.0, 6.0), group="alpha"),
+        "g4": Seen("green", "rifleman", (5.0, 8.0), group="alpha"),
+        "g5": Seen("green", "rifleman", (5.0, 10.0), group="alpha"),
+        "g6": Seen("green", "rifleman", (9.0, 9.0), group="alpha"),
+        "g7": Seen("green", "bazooka man", None, group="alpha"),
+        "g8": Seen("green", "bazooka man", None, group="alpha"),
+        "t1": Seen("tan", "ranged fighter", (3.0, 1.0), mark="1"),
+        "t2": Seen("tan", "ranged fighter", (3.0, 2.0), mark="2"),
+    }
+    woods = lambda point: "in the woods" if point[0] > 8 else "in the open"  # noqa: E731
+    assert figure_name(seen, "g1", "green") == "your alpha squad leader"
+    assert figure_name(seen, "t2", "green") == "the tan ranged fighter 2"
+    assert figure_name(seen, "g6", "green", place=woods) == "your rifleman in the woods"
+    assert figure_name(seen, "g6", "tan") == "the green rifleman furthest right"  # no terrain to name: its place
+    assert figure_name(seen, "g3", "green", place=woods) == "your rifleman at the bottom"  # y grows up the table
+    assert figure_name(seen, "g3", "green", place=woods, y_down=True) == "your rifleman at the top"  # a grid
+    assert figure_name(seen, "g4", "green", place=woods) == "your rifleman second from the bottom"
+    assert figure_name(seen, "g7", "green") == "one of your bazooka men"  # off the board: any of them
+    assert figure_name(seen, "alpha", "green") is None and figure_name(seen, None, "green") is None
+
+
+def test_a_tap_that_would_end_the_game_is_asked_about_in_plain_words():
+    """Army men: the last green trooper tapped off the table's edge: the question says who and where in words."""
+    from explorer.core.session import make_bot
+    from tests.army_men_support import game, trooper
+
+    state = game(trooper("g1", 2, 10), trooper("t1", 40, 30))
+    session = Session(state=state, bots={"tan": make_bot(state.ruleset, "greedy", 1)}, human="green",
+                      **board_taps("army_men"))
+    answer = session.tap(-1, 10)
+    assert answer["message"] == {"kind": "confirm",
+                                 "text": "This ends the game: your soldier moves off the table. Play it?"}
+
+
+def test_a_grid_is_drawn_with_row_0_on_top_as_its_words_count():
+    """The words count a grid's rows from row 0 at the top ("north" is towards row 0): the board must draw it
+    there. BokehJS ignores ``flipped`` on a range with ``bounds="auto"`` (it drew row 0 at the bottom)."""
+    from bokeh.models import DataRange1d, Plot
+
+    from widgets.phlog import live_play
+
+    board = next(p for p in live_play().live.figure.select({"type": Plot}) if isinstance(p.y_range, DataRange1d))
+    assert board.y_range.flipped and board.y_range.bounds != "auto"
