@@ -56,22 +56,15 @@ def new_session(config: dict) -> Session:
 
 def _page_answer(answer: dict) -> str:
     """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
-    refresh comes back to it), whether the ruleset rolls dice, each offered action that surely ends the game
-    marked ``"ends": true`` (the page asks before playing it, from the list, the big button or a card as from a
-    tap), and the seat's own cards' faces (``cards``, where the board module says them: ``card_faces``)."""
+    refresh comes back to it), whether the ruleset rolls dice, and the seat's own cards' faces (``cards``, where
+    the board module says them: ``card_faces``). The Session marks each offered action that surely ends the game
+    ``"ends": true``: the page asks before playing it, from the list, the big button or a card as from a tap."""
     save = answer.get("save") or _session.save()  # the save command's answer holds it already
-    extra = {"save": save, "rolls_dice": _session.ruleset.rolls_dice, "actions": _ends_marked(answer["actions"])}
+    extra = {"save": save, "rolls_dice": _session.ruleset.rolls_dice}
     faces = getattr(_board(_session.ruleset.name), "card_faces", None)
     if faces is not None:
         extra["cards"] = faces(_session.state, answer["seat"])
     return json.dumps({**answer, **extra})
-
-
-def _ends_marked(actions: list[dict]) -> list[dict]:
-    """The offered ``actions`` (the Session's answer's), each that would surely end the game marked ``ends``:
-    the same trial as a tap's question (:meth:`Session._ends_surely`: on a copy, no dice rolled)."""
-    offered = list(_session.state.legal_actions) if actions else []
-    return [{**item, "ends": True} if _session._ends_surely(offered[item["id"]]) else item for item in actions]
 
 
 def start(text: str) -> str:
