@@ -8,6 +8,7 @@
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
 #   make hostile  the long check of hostile input: malformed saves and actions through every entry point
+#   make challenge RULESET=phlog FILE=my.toml  check a teacher's challenges file, saying in words what is wrong
 #   make study  a big study: 10,000 bot games on a local Dask cluster, with a progress bar (STUDY="..." for others)
 
 PYTHON ?= python3
@@ -18,7 +19,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare soak hostile study clean browser
+.PHONY: site pdf test lab serve bench bench-compare soak hostile study challenge clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -97,6 +98,14 @@ hostile: $(STAMP)
 STUDY ?= phlog duel --bots greedy --games 10000 --workers 2 --check
 study: $(STAMP)
 	$(BIN)/python -m studies $(STUDY)
+
+# A practice challenges file (format: book/classroom/write_a_challenge.md) checked challenge by challenge:
+# the start is legal, the recorded solution solves it within its limit, doing nothing and random attempts
+# do not, a "sure" goal holds on every outcome. FILE left out: the ruleset's own challenges.toml.
+# (-W: python -m on a module its package already imported warns; nothing a teacher needs to read.)
+challenge: $(STAMP)
+	@test -n "$(RULESET)" || { echo "Say which ruleset: make challenge RULESET=simple_plastic FILE=my_challenges.toml"; exit 2; }
+	$(BIN)/python -W "ignore:'explorer.core.challenges' found in sys.modules:RuntimeWarning" -m explorer.core.challenges $(RULESET) $(FILE)
 
 clean:
 	rm -rf _build .vendor

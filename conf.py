@@ -18,6 +18,7 @@ extensions = [
     # The site map is book/_toc.yml, not {toctree} blocks in the pages: JupyterLab would show those as code.
     "sphinx_external_toc",
     "myst_nb", "sitebuild.offline", "sitebuild.rulebook", "sitebuild.freshness",
+    "sitebuild.practice",  # "Practise this" links on chapter pages, the classroom's challenge lists
     "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
     "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
     "sitebuild.csp",  # a Content-Security-Policy on every page: only the site's own scripts run
@@ -56,7 +57,7 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 html_theme = "sphinx_book_theme"
 html_title = "Toy Soldier Rules Explorer"
 html_static_path = ["sitebuild/static"]
-html_css_files = ["fonts.css", "css/army-men.css", "css/print.css", "css/projector.css", "css/live-play.css"]
+html_css_files = ["fonts.css", "css/army-men.css", "css/print.css", "css/projector.css", "css/live-play.css", "css/practise-links.css"]
 html_js_files = [
     "js/projector.js",  # the projector-mode toggle (remembered)
     "js/offline-app.js",  # registers the service worker (sitebuild/offline_app.py)

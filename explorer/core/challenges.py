@@ -1,8 +1,8 @@
 """Practice challenges: a set position, a goal the engine decides, a limit, and the rules it teaches.
 
-A challenge is data, written in a small TOML format a teacher can write too (see ``book/practice.md``
-for the format, and each ruleset's ``challenges.toml``). The engine builds its start, grades an attempt
-and proves its recorded solution; :func:`check` says in words what is wrong with a challenge.
+A challenge is data, written in a small TOML format a teacher can write too (the format:
+``book/classroom/write_a_challenge.md``; each ruleset's ``challenges.toml``). The engine builds its start,
+grades an attempt and proves its recorded solution; :func:`check` says in words what is wrong with a challenge.
 
 Three kinds of goal, each decided by the engine, never by sampling:
 
@@ -51,16 +51,19 @@ def _standing(state) -> dict[str, int]:
 
 
 def _won(state, challenge) -> bool:
+    """The learner's side has won the game."""
     outcome = state.outcome
     return outcome is not None and outcome.winner == challenge.side
 
 
 def _enemy_down(state, challenge, count: int = 1) -> bool:
+    """At least ``count`` of the other side's pieces standing at the start are out of play."""
     enemy = state.other(challenge.side)
     return challenge.started_with()[enemy] - _standing(state).get(enemy, 0) >= count
 
 
 def _none_lost(state, challenge) -> bool:
+    """Every piece of the learner's side standing at the start is still in play."""
     return _standing(state).get(challenge.side, 0) >= challenge.started_with()[challenge.side]
 
 
