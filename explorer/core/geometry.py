@@ -79,6 +79,7 @@ class Polygon:
     edges: tuple[Edge, ...] = field(init=False, repr=False, compare=False)
     anticlockwise: bool = field(init=False, repr=False, compare=False)
     is_valid: bool = field(init=False, repr=False, compare=False)
+    is_convex: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         vertices = tuple((float(x), float(y)) for x, y in self.vertices)
@@ -96,6 +97,7 @@ class Polygon:
         set_(self, "edges", edges)
         set_(self, "anticlockwise", doubled > 0)
         set_(self, "is_valid", finite and len(ring) >= 3 and doubled != 0 and _is_simple(edges))
+        set_(self, "is_convex", self.is_valid and _turns_one_way(edges))
 
 
 def _distinct_ring(vertices: tuple[Point, ...]) -> tuple[Point, ...]:
@@ -118,6 +120,18 @@ def _is_simple(edges: tuple[Edge, ...]) -> bool:
             if _segments_meet(ax, ay, bx, by, *edges[j]):
                 return False
     return True
+
+
+def _turns_one_way(edges: tuple[Edge, ...]) -> bool:
+    """Every corner turns the same way (corners in line aside), decided exactly: a simple ring that does
+    is convex."""
+    turns = {_orient(ax, ay, bx, by, *edges[(i + 1) % len(edges)][2:]) for i, (ax, ay, bx, by) in enumerate(edges)}
+    return not {1, -1} <= turns
+
+
+def boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (min x, min y, max x, max y) share a point (touching counts)."""
+    return not (a[2] < b[0] or a[0] > b[2] or a[3] < b[1] or a[1] > b[3])
 
 
 # -- points ---------------------------------------------------------------------------
@@ -249,6 +263,38 @@ def segment_intersects_polygon(polygon: Polygon, a: Point, b: Point) -> bool:
         if _segments_meet(ax, ay, bx, by, cx, cy, dx, dy):
             return True
     return False
+
+
+def fanned(eye: Point, first: Point, last: Point, points) -> bool:
+    """Whether every one of ``points`` lies, exactly, in the angle at ``eye`` from ``first`` to ``last``
+    (sides included) and not on ``eye``'s side of the line from ``first`` to ``last``.
+
+    Then a convex polygon that meets both segments ``eye``-``first`` and ``eye``-``last`` meets
+    every segment from ``eye`` to one of ``points``: take p and q where it meets the two; the
+    segment p-q lies in the polygon, and the segment from ``eye`` to such a point crosses the
+    chord ``first``-``last`` inside the angle, so it crosses p-q on the way (or ``eye`` is p or q,
+    in the polygon). Sight lines use it to settle five lines with two tests. False when
+    ``eye``, ``first`` and ``last`` lie in one line (no angle). Fast when the points lie well
+    inside the angle and beyond the chord (the floats then decide); exact in every case.
+    """
+    ex, ey, fx, fy, lx, ly = eye[0], eye[1], first[0], first[1], last[0], last[1]
+    turn = _orient(ex, ey, fx, fy, lx, ly)  # the eye lies on this side of the chord first-last too
+    if turn == 0:
+        return False
+    for px, py in points:  # _orient(eye, first, p), _orient(eye, p, last), _orient(first, last, p), written out
+        left, right = (fx - ex) * (py - ey), (fy - ey) * (px - ex)
+        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
+        if (1 if det > bound else -1 if det < -bound else _exact_orient(ex, ey, fx, fy, px, py)) == -turn:
+            return False  # outside the angle, beyond the first line
+        left, right = (px - ex) * (ly - ey), (py - ey) * (lx - ex)
+        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
+        if (1 if det > bound else -1 if det < -bound else _exact_orient(ex, ey, px, py, lx, ly)) == -turn:
+            return False  # outside the angle, beyond the last line
+        left, right = (lx - fx) * (py - fy), (ly - fy) * (px - fx)
+        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
+        if (1 if det > bound else -1 if det < -bound else _exact_orient(fx, fy, lx, ly, px, py)) == turn:
+            return False  # short of the chord, on the eye's side
+    return True
 
 
 def segment_polygon_distance(polygon: Polygon, a: Point, b: Point) -> float:
