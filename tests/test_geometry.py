@@ -182,7 +182,10 @@ def test_a_convex_polygon_cutting_the_outer_lines_of_a_fan_cuts_every_line_of_it
 
 def test_fanned_needs_the_points_between_the_lines_and_beyond_the_chord():
     eye, first, last = (0.0, 0.0), (10.0, -1.0), (10.0, 1.0)
-    assert geo.fanned(eye, first, last, [(10.0, 0.0), (10.0, 1.0), (11.0, 0.5)])
+    assert geo.fanned(eye, first, last, [(10.5, 0.0), (10.5, 0.9), (11.0, 0.5)])
+    assert geo.fanned(eye, last, first, [(10.5, 0.0), (10.5, -0.9)])  # either way round
+    assert not geo.fanned(eye, first, last, [(10.0, 1.0)])    # on a side: too near to tell, so not shown
+    assert not geo.fanned(eye, first, last, [(10.0, 0.0)])    # on the chord: likewise
     assert not geo.fanned(eye, first, last, [(9.0, 0.0)])     # short of the chord: a wall beyond may miss it
     assert not geo.fanned(eye, first, last, [(10.0, 1.5)])    # outside the angle
     assert not geo.fanned(eye, first, (20.0, -2.0), [(15.0, -1.5)])  # no angle: all in one line

@@ -266,34 +266,34 @@ def segment_intersects_polygon(polygon: Polygon, a: Point, b: Point) -> bool:
 
 
 def fanned(eye: Point, first: Point, last: Point, points) -> bool:
-    """Whether every one of ``points`` lies, exactly, in the angle at ``eye`` from ``first`` to ``last``
-    (sides included) and not on ``eye``'s side of the line from ``first`` to ``last``.
+    """Whether every one of ``points`` surely lies inside the angle at ``eye`` from ``first`` to ``last`` and
+    beyond the chord from ``first`` to ``last`` (away from ``eye``). False also when too close to call in floats,
+    so True is exact and False only means "not shown".
 
     Then a convex polygon that meets both segments ``eye``-``first`` and ``eye``-``last`` meets
     every segment from ``eye`` to one of ``points``: take p and q where it meets the two; the
     segment p-q lies in the polygon, and the segment from ``eye`` to such a point crosses the
     chord ``first``-``last`` inside the angle, so it crosses p-q on the way (or ``eye`` is p or q,
-    in the polygon). Sight lines use it to settle five lines with two tests. False when
-    ``eye``, ``first`` and ``last`` lie in one line (no angle). Fast when the points lie well
-    inside the angle and beyond the chord (the floats then decide); exact in every case.
+    in the polygon). Sight lines use it to settle five lines with two tests.
     """
     ex, ey, fx, fy, lx, ly = eye[0], eye[1], first[0], first[1], last[0], last[1]
-    turn = _orient(ex, ey, fx, fy, lx, ly)  # the eye lies on this side of the chord first-last too
-    if turn == 0:
-        return False
-    for px, py in points:  # _orient(eye, first, p), _orient(eye, p, last), _orient(first, last, p), written out
-        left, right = (fx - ex) * (py - ey), (fy - ey) * (px - ex)
-        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
-        if (1 if det > bound else -1 if det < -bound else _exact_orient(ex, ey, fx, fy, px, py)) == -turn:
-            return False  # outside the angle, beyond the first line
-        left, right = (px - ex) * (ly - ey), (py - ey) * (lx - ex)
-        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
-        if (1 if det > bound else -1 if det < -bound else _exact_orient(ex, ey, px, py, lx, ly)) == -turn:
-            return False  # outside the angle, beyond the last line
-        left, right = (lx - fx) * (py - fy), (ly - fy) * (px - fx)
-        det, bound = left - right, _ORIENT_BOUND * (abs(left) + abs(right))
-        if (1 if det > bound else -1 if det < -bound else _exact_orient(fx, fy, lx, ly, px, py)) == turn:
-            return False  # short of the chord, on the eye's side
+    ux, uy, wx, wy, cx, cy = fx - ex, fy - ey, lx - ex, ly - ey, lx - fx, ly - fy
+    turn = ux * wy - uy * wx
+    base = ux * ux + uy * uy + wx * wx + wy * wy + cx * cx + cy * cy
+    if turn < 0:  # one way round for the tests below: the points' turns from first to last are positive
+        ux, uy, wx, wy, cx, cy, fx, fy = wx, wy, ux, uy, -cx, -cy, lx, ly
+        turn = -turn
+    # Each product below is at most a few times ``base`` plus the point's squared distance from the eye, so a
+    # margin of 1e-12 times that is far wider than the rounding of the determinants (Shewchuk's bound, about
+    # 3.3e-16 times their terms): a determinant past it has the sign it shows.
+    if turn <= 1e-12 * base:
+        return False  # no angle to speak of
+    for px, py in points:
+        dx, dy = px - ex, py - ey
+        margin = 1e-12 * (base + dx * dx + dy * dy)
+        if ux * dy - uy * dx <= margin or dx * wy - dy * wx <= margin \
+                or cx * (py - fy) - cy * (px - fx) >= -margin:
+            return False  # outside the angle, or short of the chord, or too near either to tell
     return True
 
 

@@ -90,7 +90,7 @@ def sight_points(eye: Point, target: Point, radius: float = BASE_RADIUS, count: 
     across_x, across_y = -direction[1], direction[0]
     offsets = _USUAL_OFFSETS if radius == BASE_RADIUS and count == SIGHT_LINES else _offsets(radius, count)
     x, y = target[0], target[1]
-    return tuple((x + across_x * offset, y + across_y * offset) for offset in offsets)  # step(), written out
+    return tuple([(x + across_x * offset, y + across_y * offset) for offset in offsets])  # step(), written out
 
 
 def sight_box(eye: Point, target: Point, radius: float = BASE_RADIUS) -> tuple[float, float, float, float]:

@@ -199,12 +199,15 @@ class Table:
         """Every sight line cut by something that blocks (:func:`_sight_roles`' rule), without measuring
         screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
         eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
-        shapes = list(self._solids)
+        lo_x, lo_y, hi_x, hi_y = sight_box(eye, target)
+        # Only pieces whose box meets the sight lines' box can cut a line (geo.boxes_meet, written out).
+        shapes = [shape for x0, y0, x1, y1, shape in self._solid_boxes
+                  if not (x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y)]
         if hills_block and self._hills:
-            top = max(self.elevation_at(eye), self.elevation_at(target))
-            shapes += [t.shape for t in self._hills if t.elevation > top]  # higher than both figures
-        box = sight_box(eye, target)
-        shapes = [shape for shape in shapes if geo.boxes_meet(shape.bounds, box)]  # no other can cut a line
+            hills = [t for t in self._hills if geo.boxes_meet(t.shape.bounds, (lo_x, lo_y, hi_x, hi_y))]
+            if hills:  # ground levels measured only when some hill is near enough to matter
+                top = max(self.elevation_at(eye), self.elevation_at(target))
+                shapes += [t.shape for t in hills if t.elevation > top]  # higher than both figures
         if not shapes:
             return False
         ends = sight_points(eye, target)
