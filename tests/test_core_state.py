@@ -9,6 +9,7 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import example, given, settings as hypothesis_settings, strategies as st
 
 from explorer.core import (
     Action, Decision, Event, Game, GameState, MalformedAction, RuleRef, RuleViolation, Ruleset, SaveGameError,
@@ -153,6 +154,38 @@ def test_actions_normalise_what_json_cannot_hold_or_refuse_it():
         Advance(["red"])
     with pytest.raises(MalformedAction):
         Advance(float("nan"))
+
+
+_ACTION_VALUES = st.recursive(
+    st.one_of(st.floats(), st.integers(min_value=-2**60, max_value=2**60), st.booleans(), st.none(),
+              st.text(max_size=3) | st.just("x" * 300), st.fractions(max_denominator=9)),
+    lambda inner: st.lists(inner, max_size=4) | st.lists(inner, max_size=4).map(tuple)
+    | st.just(tuple(range(300))), max_leaves=12)
+
+
+@given(_ACTION_VALUES)
+@example(float("inf"))
+@example(float("nan"))
+@example((1.0, float("-inf")))
+@example(((1.0, 2.0), ((3.0, 4.0),)))
+@example(((((((1.0,),),),),),))
+@example((2**62, 1.5))
+@example(("x" * 300,))
+@hypothesis_settings(max_examples=400, deadline=None)
+def test_a_value_kept_as_clean_is_what_normalising_would_make_of_it(value):
+    """The shortcut that keeps clean floats and tuples as they are gives what the full normalising gives."""
+    from explorer.core.actions import _is_clean, _normalise
+
+    def typed(v):  # equal values of the same types, all the way down
+        return (type(v), tuple(map(typed, v)) if isinstance(v, (list, tuple)) else v)
+
+    try:
+        normalised = _normalise(value, "Kind", "field")
+    except MalformedAction:
+        assert not _is_clean(value)
+        return
+    if _is_clean(value):
+        assert typed(value) == typed(normalised)
 
 
 def test_illegal_action_names_the_rule_and_changes_nothing():

@@ -151,6 +151,46 @@ def test_area_bounds_and_corners(corners):
     assert geo.Polygon([*corners, corners[0]]) == mine  # a repeated closing corner is the same polygon
 
 
+@SETTINGS
+@given(st.one_of(polygons(), ring))
+def test_convexity_agrees_with_shapely(corners):
+    polygon = geo.Polygon(corners)
+    expected = polygon.is_valid and SPolygon(corners).convex_hull.area == pytest.approx(polygon.area, abs=1e-12)
+    assert polygon.is_convex == expected
+
+
+@SETTINGS
+@given(polygons(), st.data())
+def test_a_convex_polygon_cutting_the_outer_lines_of_a_fan_cuts_every_line_of_it(corners, data):
+    """geometry.fanned's promise, checked with Shapely: the sight lines' shortcut rests on it."""
+    polygon, shape = both(corners)
+    assume(polygon.is_convex)
+    eye = data.draw(points_for(corners))
+    first, last = data.draw(points_for(corners)), data.draw(points_for(corners))
+    cuts = [data.draw(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0, data.draw(fraction)])) for _ in range(3)]
+    # points along the chord (as floats land: maybe a hair off it), the corners, and points off it
+    between = [(first[0] + t * (last[0] - first[0]), first[1] + t * (last[1] - first[1])) for t in cuts]
+    between += data.draw(st.lists(points_for(corners), max_size=2))
+    if not (geo.fanned(eye, first, last, between) and geo.segment_intersects_polygon(polygon, eye, first)
+            and geo.segment_intersects_polygon(polygon, eye, last)):
+        return
+    for point in between:
+        assert geo.segment_intersects_polygon(polygon, eye, point)
+        if point != eye:
+            assert shape.intersects(LineString([eye, point]))
+
+
+def test_fanned_needs_the_points_between_the_lines_and_beyond_the_chord():
+    eye, first, last = (0.0, 0.0), (10.0, -1.0), (10.0, 1.0)
+    assert geo.fanned(eye, first, last, [(10.5, 0.0), (10.5, 0.9), (11.0, 0.5)])
+    assert geo.fanned(eye, last, first, [(10.5, 0.0), (10.5, -0.9)])  # either way round
+    assert not geo.fanned(eye, first, last, [(10.0, 1.0)])    # on a side: too near to tell, so not shown
+    assert not geo.fanned(eye, first, last, [(10.0, 0.0)])    # on the chord: likewise
+    assert not geo.fanned(eye, first, last, [(9.0, 0.0)])     # short of the chord: a wall beyond may miss it
+    assert not geo.fanned(eye, first, last, [(10.0, 1.5)])    # outside the angle
+    assert not geo.fanned(eye, first, (20.0, -2.0), [(15.0, -1.5)])  # no angle: all in one line
+
+
 def test_degenerate_polygons_are_invalid():
     assert not geo.Polygon([(0, 0), (1, 1)]).is_valid                       # too few corners
     assert not geo.Polygon([(0, 0), (1, 1), (2, 2)]).is_valid               # no area

@@ -196,3 +196,58 @@ def test_sight_properties(ax, ay, bx, by):
     assert los.sight == line_of_sight(a, b, tuple(reversed(terrain))).sight  # order of pieces is irrelevant
     if math.dist(a, b) > 1:
         assert all(distance(line.start, a) == 0 for line in los.lines)
+
+
+# -- the table's quick "blocked?" against the full trace ---------------------------------------
+
+SIGHT_TERRAIN = (
+    Terrain.rect("wall", "solid", 10, 4, 1, 8),
+    Terrain.polygon("pillbox", "solid", [(20, 6), (22, 8), (20, 10), (18, 8)]),       # a diamond
+    Terrain.polygon("ruin", "solid", [(26, 2), (32, 2), (32, 8), (30, 8), (30, 4), (26, 4)]),  # not convex
+    Terrain.circle("rocks", "solid", (14, 16), 1.5),
+    Terrain.polygon("gate", "solid", [(28, 18), (34, 18), (34, 22), (28, 22), (28, 20.05), (33, 20.05),
+                                      (33, 19.95), (28, 19.95)]),  # a slit narrower than a base
+    Terrain.rect("hedge", "semi_solid", 4, 10, 4, 0.5),
+    Terrain.rect("hill", "hill", 2, 2, 6, 6, elevation=1),
+    Terrain.rect("summit", "hill", 22, 12, 4, 4, elevation=2),
+)
+SIGHT_TABLE = Table(36, 24, SIGHT_TERRAIN)
+_near_corner = st.builds(lambda corner, dx, dy: (corner[0] + dx, corner[1] + dy),
+                         st.sampled_from([p for t in SIGHT_TERRAIN for p in t.points]),
+                         st.sampled_from([0.0, 0.25, -0.25, 0.5, -0.5]), st.sampled_from([0.0, 0.25, -0.25, 0.5]))
+_spot = st.one_of(
+    st.tuples(st.integers(0, 72), st.integers(0, 48)).map(lambda p: (p[0] / 2, p[1] / 2)),  # a half-inch grid
+    st.tuples(st.floats(0, 36), st.floats(0, 24)), _near_corner)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_spot, _spot, st.booleans())
+def test_the_tables_quick_blocked_answer_is_the_full_traces(eye, target, hills_block):
+    """Table.is_blocked (boxes first, and one convex wall cutting both outer lines settling all five) says
+    what tracing every line says, walls touched at corners and edges included."""
+    traced = line_of_sight(eye, target, SIGHT_TERRAIN, hills_block=hills_block)
+    assert traced == _every_line_against_every_piece(eye, target, hills_block)  # the box test skips no cut
+    assert Table(36, 24, SIGHT_TERRAIN).is_blocked(eye, target, hills_block=hills_block) == traced.is_blocked
+
+
+def _every_line_against_every_piece(eye, target, hills_block):
+    """line_of_sight as it was before pieces were first sorted out by their boxes (no figures)."""
+    from explorer.core import geometry as geo
+    from explorer.core.tabletop.sight import LineOfSight, SightLine, _sight_roles
+    eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+    ends = sight_points(eye, target)
+    blocked, screened = [[] for _ in ends], [[] for _ in ends]
+    for piece, role in _sight_roles(SIGHT_TERRAIN, eye, target, BASE_RADIUS, hills_block):
+        for i, end in enumerate(ends):
+            if geo.segment_intersects_polygon(piece.shape, eye, end):
+                (blocked if role == "block" else screened)[i].append(piece.name)
+    return LineOfSight(tuple(SightLine(eye, end, tuple(b), tuple(s)) for end, b, s in zip(ends, blocked, screened)))
+
+
+def test_a_wall_between_figures_blocks_and_one_beside_the_line_does_not():
+    assert SIGHT_TABLE.is_blocked((5.0, 8.0), (15.0, 8.0))       # through the wall
+    assert not SIGHT_TABLE.is_blocked((5.0, 14.0), (15.0, 14.0))  # above it
+    assert SIGHT_TABLE.is_blocked((16.0, 8.0), (24.0, 8.0))      # through the pillbox
+    # The gate cuts both outer lines but not the middle one, through its slit: not convex, so all are traced.
+    assert not SIGHT_TABLE.is_blocked((20.0, 20.0), (31.0, 20.0))
+    assert line_of_sight((20.0, 20.0), (31.0, 20.0), SIGHT_TERRAIN).sight is Sight.PARTIAL

@@ -51,6 +51,9 @@ def action(cls):
             if kind is str or kind is int:  # the common case: two type tests and a bound
                 if _out_of_bounds(value):
                     raise MalformedAction(_bounds_words(cls.__name__, name, value))
+            elif kind is float or kind is tuple:  # a point, a path: usually clean already (the engine made it)
+                if not _is_clean(value):
+                    object.__setattr__(self, name, _normalise(value, cls.__name__, name))
             elif kind is not bool and value is not None:
                 object.__setattr__(self, name, _normalise(value, cls.__name__, name))
         if not isinstance(self.player, str):
@@ -81,6 +84,28 @@ def _bounds_words(kind: str, name: str, value) -> str:
     if isinstance(value, str):
         return f"{kind}.{name} is text of at most {MAX_NAME_CHARS} characters, not {brief(value)}"
     return f"{kind}.{name} must be a whole number of at most {MAX_WHOLE:,} either way, not {brief(value)}"
+
+
+def _is_clean(value, depth: int = 0) -> bool:
+    """Whether :func:`_normalise` would give ``value`` back unchanged (equal, of the same types), so it may be
+    kept as it is: a finite float, text or a whole number within bounds, true/false, None, or a tuple of those
+    within the list limits. Anything else (or anything that would be refused) says False: normalise it."""
+    kind = type(value)
+    if kind is float:
+        return math.isfinite(value)
+    if kind is tuple:
+        if depth >= MAX_LIST_NESTING or len(value) > MAX_LIST_ITEMS:
+            return False
+        for item in value:
+            if type(item) is float:  # a coordinate: the common item, tested here without a call
+                if not math.isfinite(item):
+                    return False
+            elif not _is_clean(item, depth + 1):
+                return False
+        return True
+    if kind is str or kind is int:
+        return not _out_of_bounds(value)
+    return kind is bool or value is None
 
 
 def _normalise(value, kind: str, name: str, depth: int = 0):

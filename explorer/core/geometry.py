@@ -79,6 +79,7 @@ class Polygon:
     edges: tuple[Edge, ...] = field(init=False, repr=False, compare=False)
     anticlockwise: bool = field(init=False, repr=False, compare=False)
     is_valid: bool = field(init=False, repr=False, compare=False)
+    is_convex: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         vertices = tuple((float(x), float(y)) for x, y in self.vertices)
@@ -96,6 +97,7 @@ class Polygon:
         set_(self, "edges", edges)
         set_(self, "anticlockwise", doubled > 0)
         set_(self, "is_valid", finite and len(ring) >= 3 and doubled != 0 and _is_simple(edges))
+        set_(self, "is_convex", self.is_valid and _turns_one_way(edges))
 
 
 def _distinct_ring(vertices: tuple[Point, ...]) -> tuple[Point, ...]:
@@ -118,6 +120,18 @@ def _is_simple(edges: tuple[Edge, ...]) -> bool:
             if _segments_meet(ax, ay, bx, by, *edges[j]):
                 return False
     return True
+
+
+def _turns_one_way(edges: tuple[Edge, ...]) -> bool:
+    """Every corner turns the same way (corners in line aside), decided exactly: a simple ring that does
+    is convex."""
+    turns = {_orient(ax, ay, bx, by, *edges[(i + 1) % len(edges)][2:]) for i, (ax, ay, bx, by) in enumerate(edges)}
+    return not {1, -1} <= turns
+
+
+def boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (min x, min y, max x, max y) share a point (touching counts)."""
+    return not (a[2] < b[0] or a[0] > b[2] or a[3] < b[1] or a[1] > b[3])
 
 
 # -- points ---------------------------------------------------------------------------
@@ -249,6 +263,38 @@ def segment_intersects_polygon(polygon: Polygon, a: Point, b: Point) -> bool:
         if _segments_meet(ax, ay, bx, by, cx, cy, dx, dy):
             return True
     return False
+
+
+def fanned(eye: Point, first: Point, last: Point, points) -> bool:
+    """Whether every one of ``points`` surely lies inside the angle at ``eye`` from ``first`` to ``last`` and
+    beyond the chord from ``first`` to ``last`` (away from ``eye``). False also when too close to call in floats,
+    so True is exact and False only means "not shown".
+
+    Then a convex polygon that meets both segments ``eye``-``first`` and ``eye``-``last`` meets
+    every segment from ``eye`` to one of ``points``: take p and q where it meets the two; the
+    segment p-q lies in the polygon, and the segment from ``eye`` to such a point crosses the
+    chord ``first``-``last`` inside the angle, so it crosses p-q on the way (or ``eye`` is p or q,
+    in the polygon). Sight lines use it to settle five lines with two tests.
+    """
+    ex, ey, fx, fy, lx, ly = eye[0], eye[1], first[0], first[1], last[0], last[1]
+    ux, uy, wx, wy, cx, cy = fx - ex, fy - ey, lx - ex, ly - ey, lx - fx, ly - fy
+    turn = ux * wy - uy * wx
+    base = ux * ux + uy * uy + wx * wx + wy * wy + cx * cx + cy * cy
+    if turn < 0:  # one way round for the tests below: the points' turns from first to last are positive
+        ux, uy, wx, wy, cx, cy, fx, fy = wx, wy, ux, uy, -cx, -cy, lx, ly
+        turn = -turn
+    # Each product below is at most a few times ``base`` plus the point's squared distance from the eye, so a
+    # margin of 1e-12 times that is far wider than the rounding of the determinants (Shewchuk's bound, about
+    # 3.3e-16 times their terms): a determinant past it has the sign it shows.
+    if turn <= 1e-12 * base:
+        return False  # no angle to speak of
+    for px, py in points:
+        dx, dy = px - ex, py - ey
+        margin = 1e-12 * (base + dx * dx + dy * dy)
+        if ux * dy - uy * dx <= margin or dx * wy - dy * wx <= margin \
+                or cx * (py - fy) - cy * (px - fx) >= -margin:
+            return False  # outside the angle, or short of the chord, or too near either to tell
+    return True
 
 
 def segment_polygon_distance(polygon: Polygon, a: Point, b: Point) -> float:

@@ -10,7 +10,7 @@ from functools import cached_property
 
 from .. import geometry as geo
 from ..geometry import Point
-from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance, step, unit_vector
+from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance, unit_vector
 from .terrain import Terrain, TerrainKind, elevation_at
 
 # -- line of sight -------------------------------------------------------------------
@@ -76,12 +76,30 @@ class LineOfSight:
         return self.sight is Sight.BLOCKED
 
 
+def _offsets(radius: float, count: int) -> tuple[float, ...]:
+    """How far each sight point lies from the target's centre, across the line of sight."""
+    return tuple(radius * (2 * k / (count - 1) - 1) for k in range(count)) if count > 1 else (0.0,)
+
+
+_USUAL_OFFSETS = _offsets(BASE_RADIUS, SIGHT_LINES)
+
+
 def sight_points(eye: Point, target: Point, radius: float = BASE_RADIUS, count: int = SIGHT_LINES) -> tuple[Point, ...]:
     """Points spread across the target's base, at right angles to the line from the eye."""
     direction = unit_vector(eye, target) or (1.0, 0.0)
-    across = (-direction[1], direction[0])
-    offsets = [radius * (2 * k / (count - 1) - 1) for k in range(count)] if count > 1 else [0.0]
-    return tuple(step(target, across, offset) for offset in offsets)
+    across_x, across_y = -direction[1], direction[0]
+    offsets = _USUAL_OFFSETS if radius == BASE_RADIUS and count == SIGHT_LINES else _offsets(radius, count)
+    x, y = target[0], target[1]
+    return tuple([(x + across_x * offset, y + across_y * offset) for offset in offsets])  # step(), written out
+
+
+def sight_box(eye: Point, target: Point, radius: float = BASE_RADIUS) -> tuple[float, float, float, float]:
+    """A box (min x, min y, max x, max y) holding every sight line from ``eye`` to the base at ``target``:
+    a piece whose box misses it touches none (every end lies within ``radius`` of the target; the margin
+    only keeps a rounding from mattering). A hill under either figure meets it too."""
+    reach = abs(radius) * 1.001 + EPSILON
+    return (min(eye[0], target[0] - reach), min(eye[1], target[1] - reach),
+            max(eye[0], target[0] + reach), max(eye[1], target[1] + reach))
 
 
 def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,
@@ -118,7 +136,9 @@ def line_of_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (),
     ends = sight_points(eye, target, radius)
     blocked: list[list[str]] = [[] for _ in ends]
     screened: list[list[str]] = [[] for _ in ends]
-    for piece, role in _sight_roles(terrain, eye, target, radius, hills_block):
+    box = sight_box(eye, target, radius)
+    near = tuple(piece for piece in terrain if geo.boxes_meet(piece.shape.bounds, box))  # the ground levels alike
+    for piece, role in _sight_roles(near, eye, target, radius, hills_block):
         found = blocked if role == "block" else screened
         for i, end in enumerate(ends):
             if geo.segment_intersects_polygon(piece.shape, eye, end):

@@ -11,7 +11,7 @@ from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
-from .sight import LineOfSight, line_of_sight, sight_points
+from .sight import LineOfSight, line_of_sight, sight_box, sight_points
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
@@ -47,13 +47,22 @@ class Table:
     def _solid_cache(self) -> dict:
         return {}  # the same spots and paths are tried turn after turn (a unit's menu of moves)
 
+    @cached_property
+    def _solid_boxes(self) -> tuple[tuple[float, float, float, float, Polygon], ...]:
+        """Each solid's bounds and shape, for the box tests that skip far pieces without a call."""
+        return tuple((*shape.bounds, shape) for shape in self._solids)
+
     def in_solid(self, point: Point) -> bool:
         """Whether a base at ``point`` would overlap solid terrain (touching it is allowed)."""
         key = (point[0], point[1])
         answer = self._solid_cache.get(key)
         if answer is None:
             reach = BASE_RADIUS - EPSILON  # strictly nearer than this: the slack lets a base stand flush
-            answer = any(geo.disc_overlaps(shape, key, reach) for shape in self._solids)
+            x, y = key
+            # geometry's own box test (the same slack), made here so that far pieces cost no call
+            pad = reach + 1e-9 * (1.0 + abs(x) + abs(y) + abs(reach))
+            answer = any(geo.disc_overlaps(shape, key, reach) for x0, y0, x1, y1, shape in self._solid_boxes
+                         if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad)
             self._remember(self._solid_cache, key, answer)
         return answer
 
@@ -62,10 +71,18 @@ class Table:
         key = (a[0], a[1], b[0], b[1])
         answer = self._solid_cache.get(key)
         if answer is None:
-            answer = distance(a, b) >= EPSILON and any(
-                geo.segment_intersects_polygon(shape, a, b) for shape in self._solids)
+            answer = distance(a, b) >= EPSILON and self._cuts_a_solid(a, b)
             self._remember(self._solid_cache, key, answer)
         return answer
+
+    def _cuts_a_solid(self, a: Point, b: Point) -> bool:
+        """Whether segment ``a``-``b`` cuts a solid; pieces whose box misses the segment's are passed over here,
+        without a call (geometry's own first test, the same comparisons)."""
+        ax, ay, bx, by = a[0], a[1], b[0], b[1]
+        lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
+        return any(geo.segment_intersects_polygon(shape, a, b) for x0, y0, x1, y1, shape in self._solid_boxes
+                   if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
 
     @staticmethod
     def _remember(cache: dict, key, answer) -> None:
@@ -110,6 +127,14 @@ class Table:
         """
         if not self.crosses_solid(a, b):
             return distance(a, b)
+        key = ("route", a[0], a[1], b[0], b[1])  # bots weigh the same moves towards the same enemies again
+        length = self._solid_cache.get(key)
+        if length is None:
+            length = self._route_round(a, b)
+            self._remember(self._solid_cache, key, length)
+        return length
+
+    def _route_round(self, a: Point, b: Point) -> float:
         # Shortest first, so the first open route is the answer and most corners are never traced.
         for length, corner in sorted((distance(a, c) + distance(c, b), c) for c in self._corners):
             if not self.crosses_solid(a, corner) and not self.crosses_solid(corner, b):
@@ -174,18 +199,46 @@ class Table:
         """Every sight line cut by something that blocks (:func:`_sight_roles`' rule), without measuring
         screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
         eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
-        shapes = list(self._solids)
+        lo_x, lo_y, hi_x, hi_y = sight_box(eye, target)
+        # Only pieces whose box meets the sight lines' box can cut a line (geo.boxes_meet, written out).
+        shapes = [shape for x0, y0, x1, y1, shape in self._solid_boxes
+                  if not (x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y)]
         if hills_block and self._hills:
-            top = max(self.elevation_at(eye), self.elevation_at(target))
-            shapes += [t.shape for t in self._hills if t.elevation > top]  # higher than both figures
+            hills = [t for t in self._hills if geo.boxes_meet(t.shape.bounds, (lo_x, lo_y, hi_x, hi_y))]
+            if hills:  # ground levels measured only when some hill is near enough to matter
+                top = max(self.elevation_at(eye), self.elevation_at(target))
+                shapes += [t.shape for t in hills if t.elevation > top]  # higher than both figures
+        if not shapes:
+            return False
+        ends = sight_points(eye, target)
+        if self._one_wall_cuts_all(eye, ends, shapes):
+            return True
         last = None  # what cut the last line: usually the same wall cuts the next one too, so try it first
-        for end in sight_points(eye, target):
+        for end in ends:
             if last is not None and geo.segment_intersects_polygon(last, eye, end):
                 continue
             last = next((shape for shape in shapes if geo.segment_intersects_polygon(shape, eye, end)), None)
             if last is None:
                 return False  # a clear line (or nothing on the table that blocks): not blocked
         return True
+
+    @staticmethod
+    def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
+        """Whether one convex piece surely cuts every line from ``eye`` to ``ends``, settled with two segment tests
+        (the usual answer: a wall between the figures). False says only "not settled so": trace the lines.
+
+        A convex piece that cuts two lines from the eye cuts every line between them that reaches past the
+        chord of their ends (geometry.fanned says why). The two lines tested are drawn a little wider and
+        shorter than the outermost sight lines, so that every end lies clearly inside the angle and beyond
+        the chord, and the floats decide that without exact arithmetic (the answer is exact either way).
+        """
+        (fx, fy), (lx, ly), (ex, ey) = ends[0], ends[-1], eye
+        wider_x, wider_y = (fx - lx) * 0.05, (fy - ly) * 0.05
+        first = (ex + 0.99 * (fx + wider_x - ex), ey + 0.99 * (fy + wider_y - ey))
+        last = (ex + 0.99 * (lx - wider_x - ex), ey + 0.99 * (ly - wider_y - ey))
+        wall = next((s for s in shapes if geo.segment_intersects_polygon(s, eye, first)), None)
+        return (wall is not None and wall.is_convex and geo.segment_intersects_polygon(wall, eye, last)
+                and geo.fanned(eye, first, last, ends))
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict:
