@@ -10,13 +10,13 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core.challenges import check
-from explorer.core.registry import all_rulesets
+from tests.conformance.cases import builtin_rulesets
 
 NOT_PRACTISED = {"index", "full_game", "quick_reference", "rulings", "setup", "army"}
 """Book pages that are not a chapter of rules to practise: the front page, the whole game, the summary,
 the rulings, setting up the table and building an army."""
 
-RULESETS = sorted(all_rulesets())
+RULESETS = sorted(builtin_rulesets())
 CHALLENGES = [(name, challenge) for name in RULESETS for challenge in get_ruleset(name).challenges]
 
 

@@ -73,12 +73,15 @@ CORE_TESTS: dict[str, Callable[..., bool]] = {"won": _won, "enemy_down": _enemy_
 
 
 def _package(ruleset) -> str:
-    """The ruleset's package (where its goals.py and challenges.toml live)."""
+    """The ruleset's package (where its goals.py and challenges.toml live); "" for a ruleset written in a
+    single module (a test's toy ruleset), which has neither."""
     return ruleset.state_type.__module__.rpartition(".")[0]
 
 
 def ruleset_tests(ruleset) -> dict[str, Callable[..., bool]]:
     package = _package(ruleset)
+    if not package:
+        return dict(CORE_TESTS)
     try:
         goals = importlib.import_module(f"{package}.goals")
     except ModuleNotFoundError as exc:
@@ -518,6 +521,8 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
 def ruleset_challenges(ruleset) -> dict[str, Challenge]:
     """The challenges a ruleset ships (its package's ``challenges.toml``), by name, in order."""
     package = _package(ruleset)
+    if not package:
+        return {}
     try:
         text = importlib.resources.files(package).joinpath("challenges.toml").read_text(encoding="utf-8")
     except FileNotFoundError:
