@@ -181,7 +181,7 @@ def figure0(d):
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: figure0(d).update(kind="tank"), "unknown kind"),
     (lambda d: figure0(d).update(x="left"), "position in inches"),
-    (lambda d: figure0(d).update(rank="sergeant"), "rank"),
+    (lambda d: figure0(d).update(rank="sergeant"), "exactly the keys"),
     (lambda d: d.pop("setup"), "table"),
     (lambda d: d["setup"]["terrain"][0].update(kind="lava"), "malformed terrain"),
     (lambda d: d["start"]["position"].update(phase="lunch"), "phase must be one of"),
@@ -197,7 +197,7 @@ def figure0(d):
     (lambda d: figure0(d).update(x=float("inf")), "finite"),
     (lambda d: figure0(d).update(x=10**400), "finite"),
     (lambda d: figure0(d).update(x=True), "position in inches"),
-    (lambda d: figure0(d).update(id=["g1"]), "names"),
+    (lambda d: figure0(d).update(id=["g1"]), "short name"),
     (lambda d: figure0(d).update(kind=["trooper"]), "unknown kind"),
     (lambda d: figure0(d).update(alive="no"), "true or false"),
     (lambda d: d["start"]["position"]["figures"].append(dict(figure0(d))), "own id"),

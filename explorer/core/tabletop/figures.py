@@ -12,8 +12,10 @@ state's side: the table, the figures, whose figure is whose, and one cache of an
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..limits import brief
@@ -57,16 +59,43 @@ class TableFigure:
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in field_names(type(self))}  # runs every snapshot: no asdict()
 
     @classmethod
     def from_dict(cls, data) -> Any:
         if not isinstance(data, Mapping):
             raise ValueError("a figure is an object")
-        expected = [f.name for f in dataclasses.fields(cls)]
+        expected = field_names(cls)
         if set(data) != set(expected):
             raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
         return cls(**data)
+
+
+@functools.cache
+def field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, in order (the keys of its save)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+class TablePosition:
+    """The base of a ruleset's position dataclass (frozen, ``eq=False``; first fields ``figures``, ``side``,
+    then ``round`` and the ruleset's own): :meth:`of` builds one from figures, and two positions are equal
+    when their figures and every other field are (the read-only figures mapping compares as a dict)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, figures, side: str, **rest) -> Any:
+        """A position from figures (a mapping or a sequence), their mapping made read-only, in order."""
+        if isinstance(figures, Mapping):
+            figures = list(figures.values())
+        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and dict(self.figures) == dict(other.figures) and all(
+            getattr(self, name) == getattr(other, name) for name in field_names(type(self))[1:])
+
+    __hash__ = None
 
 
 def _finite(value) -> bool:
@@ -100,9 +129,9 @@ def table_position_problem(game, p, *, position_type: type, figure_type: type, t
     adds the ruleset's own checks of each figure, in the same pass."""
     table = game.setup
     if not isinstance(table, Table):
-        return f"the setup of a {title} game is a Table, not {type(table).__name__}"
+        return f"the setup of a game of {title} is a Table, not {type(table).__name__}"
     if not isinstance(p, position_type) or not isinstance(p.figures, Mapping):
-        return f"a position is a {title} position with a mapping of figures, not {type(p).__name__}"
+        return f"a position is a position of {title} with a mapping of figures, not {type(p).__name__}"
     if len(p.figures) > MAX_FIGURES:
         return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
     for fid, f in p.figures.items():
