@@ -156,7 +156,7 @@ def declare(package: str, **own) -> Ruleset:
     conventional modules; ``own`` holds only what is the ruleset's own (title, author, year, source,
     licence, sections cited, equipment, notes...). Read, unless given in ``own``:
 
-    - ``name``: the package's last name (``explorer.rulesets.army_men`` -> ``army_men``);
+    - ``name``: the package's last name (``army_men`` for the package of the army-men rules);
     - ``state_type``: the one :class:`GameState` subclass defined in ``<package>.game``;
     - ``action_types``, ``sections``, ``scenarios``, ``bots``, ``rulings``: ``ACTIONS`` of ``.actions``,
       ``SECTIONS`` of ``.sections``, ``SCENARIOS`` of ``.scenarios``, ``BOTS`` of ``.bots``, ``RULINGS`` of

@@ -13,11 +13,12 @@ rest, frozen (:mod:`.position`, with the one legality check and the save format)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from explorer.core import Action, Event, Explained, Game, GameState, Outcome, Termination
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop import Table, table_from_dict
+from explorer.core.tabletop.figures import TabletopState
 
 from . import actions
 from .actions import Deploy, EndTurn, Fight, Move, Shoot, offered
@@ -68,21 +69,13 @@ RULES = RuleTable(
 )
 
 
-class ArmyMenState(GameState):
+class ArmyMenState(TabletopState, GameState):
     """A game of the army-men rules in progress (either variant: ``settings.variant``)."""
 
     rules = RULES
     custom_scenarios = ("custom", "army")  # saves of custom positions, and of games from the army builder
 
     # -- reading ---------------------------------------------------------------------------
-    @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
-
     @property
     def side(self) -> str:
         return self.position.side

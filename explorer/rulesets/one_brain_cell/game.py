@@ -13,11 +13,12 @@ dict form, in :mod:`.position`. The :class:`~explorer.core.Game`'s setup is the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from explorer.core import Action, Game, GameState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop import Board, Table, table_from_dict
+from explorer.core.tabletop.figures import TabletopState
 
 from . import combat, moving, overwatch, shooting, turn
 from .actions import (
@@ -25,7 +26,7 @@ from .actions import (
     describe,
 )
 from .position import (
-    Figure, OverwatchCall, Position, in_play, position_from_dict, position_problem, position_to_dict, standing,
+    OverwatchCall, Position, in_play, position_from_dict, position_problem, position_to_dict, standing,
 )
 from .sections import SECTIONS
 
@@ -74,20 +75,12 @@ RULES = RuleTable(SECTIONS, {
 }, phase_of=_phase_of)
 
 
-class OneBrainCellState(GameState):
+class OneBrainCellState(TabletopState, GameState):
     """A game of 1BC in progress."""
 
     rules = RULES
 
     # -- reading ----------------------------------------------------------------------------
-    @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
-
     @property
     def side(self) -> str:
         return self.position.side
@@ -95,15 +88,6 @@ class OneBrainCellState(GameState):
     @property
     def phase(self) -> str:
         return self.position.phase
-
-    @property
-    def memo(self) -> dict:
-        """Answers worked out for the current position (sight, locks, lists of figures), shared by the checks."""
-        cache = self.__dict__.get("_memo")
-        if cache is None or cache.get("_position") is not self.position:
-            cache = {"_position": self.position}
-            self.__dict__["_memo"] = cache
-        return cache
 
     def plan_shot(self, shooter: str, target: str):
         return shooting.plan_shot(self, shooter, target)

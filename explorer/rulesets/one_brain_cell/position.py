@@ -137,13 +137,10 @@ class Position(TablePosition):
 # -- who is where: the answers every chapter asks ---------------------------------------------------------
 
 def remembered(board, key, compute):
-    """``compute()``, remembered for the board's current position when the board keeps a memo (the game does)."""
-    memo = getattr(board, "memo", None)
-    if memo is None:
-        return compute()
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
+    """``compute()``, remembered for the board's current position by the game state's one per-position cache
+    (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board keeps none."""
+    keep = getattr(board, "remembered", None)
+    return compute() if keep is None else keep(key, compute)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:

@@ -19,7 +19,7 @@ from explorer.core.frozen import evolve
 
 from .actions import Attack
 from .data import BASE_TO_KILL, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS
-from .position import Board, Figure, Position, group_of, living, own_figure, with_figures
+from .position import Board, Figure, Position, group_of, in_play, own_figure, with_figures
 from .sections import ref, refuse
 
 
@@ -30,7 +30,7 @@ def sight(board, attacker: Figure, target: Figure) -> LineOfSight:
     settings = board.settings
     blockers = None
     if settings.figures_block_sight:
-        blockers = {f.id: f.position for f in living(board) if f.id not in (attacker.id, target.id)}
+        blockers = {f.id: f.position for f in in_play(board) if f.id not in (attacker.id, target.id)}
     return board.table.sight(attacker.position, target.position, blockers, hills_block=settings.hills_block_sight)
 
 

@@ -11,19 +11,19 @@ they die (``alive=False``), so the book can show where they fell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
 from explorer.core import Action, Dist, Explained, Game, GameState, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop import LineOfSight, Table, Terrain, table_from_dict
+from explorer.core.tabletop.figures import TabletopState
 
 from . import turn
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
 from .attacking import attack_chance, do_attack, kill_distribution, plan_attack, sight, to_kill
 from .moving import do_move, move_allowance, plan_move
 from .position import (
-    Board, Figure, Position, living, position_from_dict, position_problem, position_to_dict,
+    Board, Position, in_play, position_from_dict, position_problem, position_to_dict,
 )
 from .sections import SECTIONS, ref
 
@@ -53,7 +53,7 @@ RULES = RuleTable(
 )
 
 
-class SimplePlasticState(GameState):
+class SimplePlasticState(TabletopState, GameState):
     """A game of the Simple Plastic Wargame in progress.
 
     ``game.setup`` is the :class:`Table`; ``position`` a :class:`Position`.
@@ -65,16 +65,8 @@ class SimplePlasticState(GameState):
 
     # -- what the widgets and the book read ----------------------------------------------------
     @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
     def terrain(self) -> tuple[Terrain, ...]:
         return self.table.terrain
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
 
     @property
     def side(self) -> str:
@@ -96,21 +88,10 @@ class SimplePlasticState(GameState):
     def squads(self) -> dict[str, tuple[str, ...]]:
         """Each squad's living members, by id."""
         squads: dict[str, list[str]] = {}
-        for f in living(self):
+        for f in in_play(self):
             if f.squad:
                 squads.setdefault(f.squad, []).append(f.id)
         return {name: tuple(ids) for name, ids in squads.items()}
-
-    def remembered(self, key, work):
-        """``work()``, done once per position: the rule modules ask the same questions of one position
-        when listing, checking and doing an action (the position is frozen, so answers cannot go stale)."""
-        memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] is not self.position:
-            memo = self._memo = (self.position, {})
-        answers = memo[1]
-        if key not in answers:
-            answers[key] = work()
-        return answers[key]
 
     @property
     def kept(self) -> dict:

@@ -120,7 +120,7 @@ class Board(tt.Board):
 
 # -- who is where ----------------------------------------------------------------------------------
 
-def living(board, side: str | None = None) -> list[Figure]:
+def in_play(board, side: str | None = None) -> list[Figure]:
     return [f for f in board.figures.values() if f.alive and (side is None or f.side == side)]
 
 
@@ -137,7 +137,7 @@ def group_of(board, figure: Figure) -> list[Figure]:
 
 
 def nearest_enemy(board, figure: Figure) -> Figure | None:
-    enemies = [f for f in living(board) if f.side != figure.side]
+    enemies = [f for f in in_play(board) if f.side != figure.side]
     return min(enemies, key=lambda e: tt.distance(figure.position, e.position), default=None)
 
 
