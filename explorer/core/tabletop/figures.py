@@ -15,12 +15,12 @@ import dataclasses
 import functools
 import math
 from collections.abc import Callable, Mapping
-from types import MappingProxyType
-from typing import Any
+from types import MappingProxyType, ModuleType
+from typing import Any, ClassVar
 
 from ..limits import brief
 from .measure import bases_overlap
-from .table import Table
+from .table import Table, table_from_dict
 
 MAX_FIGURES = 200
 """Figures a position may hold: more than any scenario, few enough that a hostile save stays cheap."""
@@ -165,9 +165,35 @@ def where(point) -> str:
 
 class TabletopState:
     """The state's side of a tabletop ruleset (mixed into its ``GameState`` subclass): the table, the
-    figures, the refusal of another side's figure, and one cache of answers per position."""
+    figures, the refusal of another side's figure, one cache of answers per position, and the core's five
+    save hooks: the table saved as itself, the position by the ruleset's ``saves`` module (the class
+    attribute ``saves``, its ``position.py``: ``position_problem(game, position)``, ``position_to_dict``
+    and ``position_from_dict(game, data)``)."""
 
     __slots__ = ()
+    saves: ClassVar[ModuleType]
+    terrain_optional: ClassVar[bool] = False
+    """Whether a save may leave out the table's terrain (an empty table)."""
+
+    @classmethod
+    def _position_problem(cls, game, position):
+        return cls.saves.position_problem(game, position)
+
+    @classmethod
+    def _setup_to_dict(cls, table: Table) -> dict:
+        return table.to_dict()
+
+    @classmethod
+    def _setup_from_dict(cls, data) -> Table:
+        return table_from_dict(data, terrain_optional=cls.terrain_optional)
+
+    @classmethod
+    def _position_to_dict(cls, position) -> dict:
+        return cls.saves.position_to_dict(position)
+
+    @classmethod
+    def _position_from_dict(cls, game, data):
+        return cls.saves.position_from_dict(game, data)
 
     @property
     def table(self) -> Table:

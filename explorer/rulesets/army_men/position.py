@@ -332,7 +332,7 @@ def position_to_dict(p: Position) -> dict:
             "flag": None if p.flag is None else p.flag.to_dict()}
 
 
-def position_from_dict(data) -> Position:
+def position_from_dict(game, data) -> Position:
     """A position from its save (``ValueError`` saying what is malformed); its legality is checked after."""
     expected = {"figures", "side", "round", "acting", "done", "engaged", "flag"}
     if not isinstance(data, Mapping) or set(data) != expected:

@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from explorer.core import Action, Game, GameState
+from explorer.core import Action, GameState
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import Board, Table, table_from_dict
+from explorer.core.tabletop import Board
 from explorer.core.tabletop.figures import TabletopState
 
-from . import combat, moving, overwatch, shooting, turn
+from . import combat, moving, overwatch, position as position_module, shooting, turn
 from .actions import (
     ACTIONS, Charge, ChooseOrder, EndStep, Fight, Hold, Move, Overwatch, OverwatchFire, RollInitiative, Shoot,
     describe,
 )
 from .position import (
-    OverwatchCall, Position, in_play, position_from_dict, position_problem, position_to_dict, standing,
+    OverwatchCall, Position, in_play, standing,
 )
 from .sections import SECTIONS
 
@@ -79,6 +79,7 @@ class OneBrainCellState(TabletopState, GameState):
     """A game of 1BC in progress."""
 
     rules = RULES
+    saves = position_module
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -112,27 +113,6 @@ class OneBrainCellState(TabletopState, GameState):
 
     def describe(self, act: Action, viewer: str | None = None) -> str:
         return describe(act, self.phase)
-
-    # -- the one legality check, and saving --------------------------------------------------------------
-    @classmethod
-    def _position_problem(cls, game: Game, p) -> str | None:
-        return position_problem(game, p)
-
-    @classmethod
-    def _setup_to_dict(cls, table: Table) -> dict:
-        return table.to_dict()
-
-    @classmethod
-    def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data, terrain_optional=False)
-
-    @classmethod
-    def _position_to_dict(cls, p: Position) -> dict:
-        return position_to_dict(p)
-
-    @classmethod
-    def _position_from_dict(cls, game: Game, data) -> Position:
-        return position_from_dict(data)
 
     def __repr__(self) -> str:
         standing = self._standing()

@@ -255,7 +255,7 @@ def position_to_dict(p: Position) -> dict:
             "squad": p.squad, "pending": None if p.pending is None else p.pending.to_dict()}
 
 
-def position_from_dict(data) -> Position:
+def position_from_dict(game, data) -> Position:
     expected = {"figures", "side", "round", "phase", "first", "done", "overwatch", "squad", "pending"}
     if not isinstance(data, Mapping) or set(data) != expected:
         raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")

@@ -12,18 +12,18 @@ they die (``alive=False``), so the book can show where they fell.
 from __future__ import annotations
 
 
-from explorer.core import Action, Dist, Explained, Game, GameState, Reason, RuleViolation
+from explorer.core import Action, Dist, Explained, GameState, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import LineOfSight, Table, Terrain, table_from_dict
+from explorer.core.tabletop import LineOfSight, Terrain
 from explorer.core.tabletop.figures import TabletopState
 
-from . import turn
+from . import position as position_module, turn
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
 from .attacking import attack_chance, do_attack, kill_distribution, plan_attack, sight, to_kill
 from .moving import do_move, move_allowance, plan_move
 from .position import (
-    Board, Position, in_play, position_from_dict, position_problem, position_to_dict,
+    Board, in_play,
 )
 from .sections import SECTIONS, ref
 
@@ -62,6 +62,8 @@ class SimplePlasticState(TabletopState, GameState):
     """
 
     rules = RULES
+    saves = position_module
+    terrain_optional = True  # a save may leave out the terrain: an empty table
 
     # -- what the widgets and the book read ----------------------------------------------------
     @property
@@ -149,27 +151,6 @@ class SimplePlasticState(TabletopState, GameState):
         elif isinstance(act, EndPhase):
             return f"{act.player} ends the {self.phase if act.player == self.side else ''} phase".replace("  ", " ")
         return repr(act)
-
-    # -- the one legality check, and saving (position.py) ----------------------------------------------
-    @classmethod
-    def _position_problem(cls, game: Game, p) -> str | None:
-        return position_problem(game, p)
-
-    @classmethod
-    def _setup_to_dict(cls, table: Table) -> dict:
-        return table.to_dict()
-
-    @classmethod
-    def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, p: Position) -> dict:
-        return position_to_dict(p)
-
-    @classmethod
-    def _position_from_dict(cls, game: Game, data) -> Position:
-        return position_from_dict(game, data)
 
     def __repr__(self) -> str:
         alive = self._standing()
