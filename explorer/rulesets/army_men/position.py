@@ -164,26 +164,36 @@ class Facts:
 
 
 _FACTS: dict[int, Facts] = {}
-_FACTS_KEPT = 64  # the positions of a game and its what-if boards in use at once: a bot's look-ahead included
+_FACTS_KEPT = 64  # what-if boards in use at once (a bot's look-ahead): they have no cache of their own
 
 
 def facts(board) -> Facts:
-    """The :class:`Facts` of ``board`` (a game state or a what-if board), worked out once per figures mapping."""
+    """The :class:`Facts` of ``board``, worked out once per position: a game state keeps them in its one
+    per-position cache (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board
+    has none, so they are kept here by its figures mapping, for a few boards at a time."""
+    keep = getattr(board, "remembered", None)
+    if keep is not None:
+        return keep("facts", lambda: _worked_out(board))
     figures = board.figures
     known = _FACTS.get(id(figures))
     if known is not None and known.figures is figures and known.table is board.table \
             and known.settings is board.settings:
         return known
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()  # a bound on memory; the answers are only worked out again
+    known = _FACTS[id(figures)] = _worked_out(board)
+    return known
+
+
+def _worked_out(board) -> Facts:
+    figures = board.figures
     alive = tuple(f for f in figures.values() if f.in_play)
     sides: dict[str, tuple[Figure, ...]] = {}
     for f in alive:
         sides[f.side] = sides.get(f.side, ()) + (f,)
     squads = {key: tuple(members) for key, members in squads_of(alive).items()}
     waiting = tuple(f for f in figures.values() if f.status == "waiting")
-    if len(_FACTS) >= _FACTS_KEPT:
-        _FACTS.clear()  # a bound on memory; the answers are only worked out again
-    known = _FACTS[id(figures)] = Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
-    return known
+    return Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:
