@@ -218,16 +218,21 @@ class TabletopState:
             answers[key] = work()
         return answers[key]
 
-    def own_figure(self, player: str, figure_id, *, section: str, what: str, turn_section: str = "turn"):
-        """``player``'s figure ``figure_id``, or the refusal (raised) that names what is wrong: not a name,
-        no such figure, or another side's figure (a player acts with their own figures only)."""
+    def figure_named(self, figure_id, *, section: str, what: str):
+        """The figure ``figure_id``, or the refusal (raised) that says it is not a name or no figure here."""
         refuse = self.ruleset.sections.refuse
         if not isinstance(figure_id, str):
             raise refuse(section, f"the {what} is named by a figure's id (text), not {brief(figure_id)}")
         figure = self.position.figures.get(figure_id)
         if figure is None:
             raise refuse(section, f"there is no figure {brief(figure_id)}")
+        return figure
+
+    def own_figure(self, player: str, figure_id, *, section: str, what: str, turn_section: str = "turn"):
+        """``player``'s figure ``figure_id``, or the refusal (raised) that names what is wrong: not a name,
+        no such figure, or another side's figure (a player acts with their own figures only)."""
+        figure = self.figure_named(figure_id, section=section, what=what)
         if figure.side != player:
-            raise refuse(turn_section, f"{figure_id} is {figure.side}'s, not {player}'s: a player acts with their "
+            raise self.ruleset.sections.refuse(turn_section, f"{figure_id} is {figure.side}'s, not {player}'s: a player acts with their "
                                        "own figures only")
         return figure

@@ -141,18 +141,6 @@ def nearest_enemy(board, figure: Figure) -> Figure | None:
     return min(enemies, key=lambda e: tt.distance(figure.position, e.position), default=None)
 
 
-def own_figure(state, player: str, figure_id, section: str, what: str) -> Figure:
-    if not is_name(figure_id):
-        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r}")
-    figure = state.figures.get(figure_id)
-    if figure is None:
-        raise refuse(section, f"there is no figure {figure_id!r}")
-    if what != "target" and figure.side != player:
-        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s: a player moves and attacks "
-                             "with their own figures only")
-    return figure
-
-
 def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
     figures = dict(state.figures)
     figures.update(changed)
