@@ -329,13 +329,7 @@ def free_to_act(state, figure: Figure) -> bool:
 
 def own(state, player: str, figure_id, section: str, what: str = "figure") -> Figure:
     """``player``'s figure ``figure_id``, standing and free to act this turn (else the refusal is raised)."""
-    if not _name(figure_id):
-        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r:.40}")
-    figure = state.figures.get(figure_id)
-    if figure is None:
-        raise refuse(section, f"there is no figure {figure_id!r:.40}")
-    if figure.side != player:
-        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s")
+    figure = state.own_figure(player, figure_id, section=section, what=what)
     if not figure.in_play:
         raise refuse("squads", f"{figure_id} is {figure.status}: out of the battle")
     if not figure.standing:
