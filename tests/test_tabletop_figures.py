@@ -131,6 +131,12 @@ def test_answers_are_remembered_per_position_and_forgotten_when_it_changes():
     assert [f.id for f in state.in_play("green")] == ["g1"] and state.in_play("tan") == []
 
 
+def test_the_core_counts_each_sides_figures_in_play():
+    state = ToyState(position(Toy("g1", "green", x=2, y=2), Toy("g2", "green", x=5, y=2, alive=False)))
+    state.sides = GAME.sides
+    assert state._standing() == {"green": 1, "tan": 0}
+
+
 def test_a_player_acts_with_their_own_figures_only():
     state = ToyState(position(Toy("g1", "green", x=2, y=2), Toy("t1", "tan", x=20, y=10)))
     assert state.own_figure("green", "g1", section="moving", what="mover").id == "g1"

@@ -207,6 +207,14 @@ class TabletopState:
         """The figures in play (of ``side``, if given), in the position's order."""
         return [f for f in self.position.figures.values() if f.in_play and (side is None or f.side == side)]
 
+    def _standing(self) -> dict[str, int]:
+        """The core's count of each side's figures in play (what ends a game when a side has none)."""
+        counts = {side: 0 for side in self.sides}
+        for f in self.position.figures.values():
+            if f.in_play:
+                counts[f.side] += 1
+        return counts
+
     def remembered(self, key, work: Callable[[], Any]) -> Any:
         """``work()``, done once per position: listing, checking and doing an action ask the same questions
         of one position (it is frozen, so an answer cannot go stale)."""

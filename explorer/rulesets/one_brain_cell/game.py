@@ -104,13 +104,6 @@ class OneBrainCellState(TabletopState, GameState):
         """The position after the active player's move or shot, the squads on overwatch it provoked asked."""
         return overwatch.react(self, figures, actor, events, trigger, **rest)
 
-    def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.in_play:
-                counts[f.side] += 1
-        return counts
-
     def describe(self, act: Action, viewer: str | None = None) -> str:
         return describe(act, self.phase)
 

@@ -128,14 +128,7 @@ class SimplePlasticState(TabletopState, GameState):
         """Exact distribution of the number of kills of a legal attack (raises if illegal)."""
         return self.chance(attack)
 
-    # -- the end of the game -------------------------------------------------------------------
-    def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.alive:
-                counts[f.side] += 1
-        return counts
-
+    # -- in words ------------------------------------------------------------------------------------
     def describe(self, act: Action, viewer: str | None = None) -> str:
         """An action in words, for menus and logs (nothing is hidden, so the same for every ``viewer``)."""
         if isinstance(act, MoveSquad):
