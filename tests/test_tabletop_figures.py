@@ -28,6 +28,7 @@ class Toy(TableFigure):
 
     def __post_init__(self):
         self.check_table_fields()
+        self.check_flags("alive")
 
     @property
     def in_play(self) -> bool:
@@ -66,6 +67,8 @@ def test_a_figure_refuses_bad_names_and_places_in_words_and_keeps_floats():
         Toy("g1", "green", y=10 ** 400)
     with pytest.raises(ValueError, match="needs a position in inches"):
         Toy("g1", "green", x=True)
+    with pytest.raises(ValueError, match="figure 'g1': alive is true or false"):
+        Toy("g1", "green", alive=1)
 
 
 def test_the_save_round_trip_uses_the_fields_in_order_and_refuses_other_keys():

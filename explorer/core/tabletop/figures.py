@@ -49,6 +49,12 @@ class TableFigure:
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
 
+    def check_flags(self, *names: str) -> None:
+        """Refuse, in words, a figure whose yes-or-no fields ``names`` are not ``True`` or ``False``."""
+        if not all(isinstance(getattr(self, name), bool) for name in names):
+            listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            raise ValueError(f"figure {brief(self.id)}: {listed} {'are' if len(names) > 1 else 'is'} true or false")
+
     @property
     def position(self) -> tuple[float, float]:
         return (self.x, self.y)

@@ -58,8 +58,7 @@ class Figure(TableFigure):
             raise ValueError(f"unknown kind of trooper {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
         if self.status not in STATUSES:
             raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
-        if not isinstance(self.prone, bool) or not isinstance(self.moved, bool):
-            raise ValueError(f"figure {brief(self.id)}: prone and moved are true or false")
+        self.check_flags("prone", "moved")
         if isinstance(self.fired_round, bool) or not isinstance(self.fired_round, int) or self.fired_round < 0:
             raise ValueError(f"figure {brief(self.id)}: fired_round is a whole number, 0 or more")
 

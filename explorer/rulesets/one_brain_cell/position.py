@@ -60,8 +60,7 @@ class Figure(TableFigure):
             raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
         if self.moved not in MOVES:
             raise ValueError(f"figure {brief(self.id)}: moved is one of {MOVES}, not {brief(self.moved)}")
-        if not all(isinstance(v, bool) for v in (self.leader, self.shot, self.fought)):
-            raise ValueError(f"figure {brief(self.id)}: leader, shot and fought are true or false")
+        self.check_flags("leader", "shot", "fought")
         if self.leader and WEAPONS[self.weapon].special:
             raise ValueError(f"figure {brief(self.id)}: a leader carries a pistol or a rifle, not a special weapon")
 

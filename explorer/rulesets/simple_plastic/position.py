@@ -55,8 +55,7 @@ class Figure(TableFigure):
             raise ValueError(f"a figure's squad is a short name (text) or null (alone), not {brief(self.squad)}")
         if not isinstance(self.kind, str) or self.kind not in PROFILES:
             raise ValueError(f"unknown kind of unit {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
-        if not all(isinstance(flag, bool) for flag in (self.alive, self.moved, self.in_vehicle)):
-            raise ValueError(f"figure {brief(self.id)}: alive, moved and in_vehicle are true or false")
+        self.check_flags("alive", "moved", "in_vehicle")
 
     @property
     def in_play(self) -> bool:
