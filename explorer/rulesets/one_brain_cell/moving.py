@@ -56,7 +56,7 @@ def move_allowance(board, figure: Figure, to: Point | None = None) -> Explained[
 
 def open_ground(board, figure: Figure) -> Explained[float]:
     """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
-    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return _open_ground(board, figure)
     return remembered(board, ("open ground", figure.id), lambda: _open_ground(board, figure))
 

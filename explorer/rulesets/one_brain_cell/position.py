@@ -2,7 +2,8 @@
 
 The dead and routed stay in the position so a board can show where they fell and a squad's starting
 number is always known. The answers every chapter asks of a position (who is in play, who stands,
-who is cut off from his squad) are here too, remembered per position when the board keeps a memo.
+who is cut off from his squad) are here too, remembered per position when the board is a game state
+(in its one per-position cache).
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def cut_off(board, figure: Figure) -> bool:
         inches = measure(board.settings, COHESION_INCHES)
         mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
         return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
-    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return work()
     return remembered(board, ("cut off", figure.id), work)
 
