@@ -208,3 +208,10 @@ def anchor(state, action) -> Anchor | None:
 def live_board(human: str) -> DiceLayers:
     """The board of live play: the human's own view (their cards face up, the bot's as a count)."""
     return DiceLayers(human)
+
+
+def card_faces(state, seat: str) -> dict[str, dict]:
+    """The seat's own cards (in hand, and offered in the draft) as live play's card buttons show them, by the
+    key its card actions name: the card's name and what it does (the rules in our own words)."""
+    view = state.view(seat)
+    return {key: {"face": CARDS[key].name, "does": CARDS[key].text} for key in (*view.hand, *view.offered)}

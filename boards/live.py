@@ -24,14 +24,19 @@ _session: Session | None = None
 
 def live_layers(ruleset: str, human: str):
     """The board layers of live play for ``ruleset`` from ``human``'s seat: a function of the state."""
-    return importlib.import_module(f"{__package__}.{ruleset}").live_board(human).layers
+    return _board(ruleset).live_board(human).layers
+
+
+def _board(ruleset: str):
+    """``ruleset``'s board module (boards/<ruleset>.py)."""
+    return importlib.import_module(f"{__package__}.{ruleset}")
 
 
 def board_taps(ruleset: str) -> dict:
     """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``; and
     ``place`` and ``name``, a place and a figure of the board in plain words (for actions said without
     coordinates or figure ids)."""
-    module = importlib.import_module(f"{__package__}.{ruleset}")
+    module = _board(ruleset)
     return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place, "name": module.name}
 
 
@@ -51,9 +56,15 @@ def new_session(config: dict) -> Session:
 
 def _page_answer(answer: dict) -> str:
     """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
-    refresh comes back to it) and whether the ruleset rolls dice."""
+    refresh comes back to it), whether the ruleset rolls dice, and the seat's own cards' faces (``cards``, where
+    the board module says them: ``card_faces``). The Session marks each offered action that surely ends the game
+    ``"ends": true``: the page asks before playing it, from the list, the big button or a card as from a tap."""
     save = answer.get("save") or _session.save()  # the save command's answer holds it already
-    return json.dumps({**answer, "save": save, "rolls_dice": _session.ruleset.rolls_dice})
+    extra = {"save": save, "rolls_dice": _session.ruleset.rolls_dice}
+    faces = getattr(_board(_session.ruleset.name), "card_faces", None)
+    if faces is not None:
+        extra["cards"] = faces(_session.state, answer["seat"])
+    return json.dumps({**answer, **extra})
 
 
 def start(text: str) -> str:

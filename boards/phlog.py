@@ -258,3 +258,18 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> PhlogLayers:
     """The board of live play: the human's own view (their hand face up, the bot's as a count)."""
     return PhlogLayers(human)
+
+
+def card_faces(state, seat: str) -> dict[str, dict]:
+    """The seat's own cards as live play's card buttons show them, by the name its card actions give them (a
+    card's code; ``joker`` for a joker, whose play names a value): the face, what it counts, whether it is red.
+    From the seat's own view only, so nothing hidden from it is said."""
+    view = state.view(seat)
+    values = view.settings.card_values
+    faces = {}
+    for card in view.hand:
+        if card.is_joker:
+            faces["joker"] = {"face": "JOKER", "does": "changes a card the opponent reveals", "red": False}
+        else:
+            faces[card.code] = {"face": card.code, "does": f"counts {values.value(card)}", "red": card.suit in RED_SUITS}
+    return faces

@@ -258,3 +258,17 @@ def test_a_best_choice_counts_the_pieces_a_roll_kills_when_the_chance_names_them
     assert weighed[army_men.action_kinds["Shoot"]("green", "g1", "t2")] == Fraction(1, 3)  # 14 inches: 5+
     mean = c.weigh_choices(challenge.start(), c.Goal("best", action="Shoot", measure="mean"))
     assert mean == weighed  # at most one dies: the mean number killed is the chance of a kill
+
+
+def test_a_choice_with_no_dice_and_no_answer_is_graded_without_whatever():
+    # Dice Tactics rolls nothing and its pick-the-attacker challenge hands tan no move: the attack is proved by
+    # playing it once, so the grade says neither "whatever the dice" nor "whatever tan answers".
+    challenge = get_ruleset("dice_tactics").challenges["pick-the-attacker"]
+    start = challenge.start()
+    right, wrong = start.clone(), start.clone()
+    right.apply(c.action_from_dict({"type": "Attack", "player": "green", "attacker": "green-2", "defender": "tan-1"},
+                                   challenge.ruleset.action_kinds))
+    wrong.apply(c.action_from_dict({"type": "Attack", "player": "green", "attacker": "green-3", "defender": "tan-1"},
+                                   challenge.ruleset.action_kinds))
+    assert challenge.grade(right).why == "Nothing is left to chance: green-2 attacks tan-1 always works."
+    assert challenge.grade(wrong).why == f"Not this one: if green-3 attacks tan-1, the goal is not reached. {challenge.hint}"

@@ -760,3 +760,39 @@ def test_a_spot_that_takes_a_figure_off_the_table_is_marked_apart():
     assert leaving, "the scenario offers g1 a move off the table"
     assert {spot for spot, kind in spots.items() if kind == "off"} == leaving
     assert all(kind == "target" for spot, kind in spots.items() if spot not in leaving)
+
+
+def test_the_page_answer_marks_the_actions_that_end_the_game_and_says_the_seats_own_cards():
+    """boards.live's page answer: an offered action that surely ends the game is marked ``ends`` (army men: each
+    move walking the last trooper off the table, and only those), so the page asks first from the list, the big
+    button or a card as from a tap; and ``cards`` are the faces of the seat's own cards only (Phlog: what each
+    counts; Dice Tactics: what each does), never the other side's."""
+    from boards import live
+    from explorer.core.session import make_bot
+    from explorer.rulesets.dice_tactics.data import CARDS
+    from tests.army_men_support import game, trooper
+
+    state = game(trooper("g1", 2, 10), trooper("t1", 40, 30))
+    link = Session(state=state, bots={"tan": make_bot(state.ruleset, "greedy", 1)}, human="green").link()
+    live.start(json.dumps({"ruleset": "army_men"}))
+    answer = json.loads(live.command(json.dumps({"name": "open", "args": [link]})))
+    offered = list(live._session.state.legal_actions)
+    ending = {a["id"] for a in answer["actions"] if a.get("ends")}
+    leaving = {i for i, action in enumerate(offered)
+               if type(action).__name__ == "Move" and not live._session.state.table.on_table(action.to)}
+    assert ending and ending == leaving
+    assert "cards" not in answer  # no cards in army men
+
+    answer = json.loads(live.start(json.dumps({"ruleset": "phlog", "seed": 1})))
+    hand = live._session.state.view("green").hand
+    other = live._session.state.view("tan").hand
+    assert set(answer["cards"]) == {"joker" if c.is_joker else c.code for c in hand}
+    assert all(face["does"].startswith("counts ") for key, face in answer["cards"].items() if key != "joker")
+    theirs = {c.code for c in other} - {c.code for c in hand}
+    assert theirs and not theirs & set(answer["cards"])  # tan's cards are never said to green
+
+    answer = json.loads(live.start(json.dumps({"ruleset": "dice_tactics", "seed": 1})))
+    view = live._session.state.view("green")
+    assert answer["cards"] == {key: {"face": CARDS[key].name, "does": CARDS[key].text}
+                               for key in (*view.hand, *view.offered)}
+    assert {a["action"]["card"] for a in answer["actions"] if a["action"]["type"] == "Keep"} <= set(answer["cards"])

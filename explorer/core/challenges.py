@@ -209,11 +209,16 @@ class Challenge:
     def _grade_sure(self, before, action, used: int) -> Grade:
         failure = sure_failure(self, before, action)
         said = before.describe(action, self.side)
-        # A ruleset without dice (phlog's cards) is proved against the other side's every answer instead.
-        whatever = "whatever the dice" if self.ruleset.rolls_dice else f"whatever {before.other(self.side)} answers"
+        # A ruleset without dice (phlog's cards) is proved against the other side's every answer instead; with no
+        # dice and no opponent (Dice Tactics' attacks) the choice is proved by playing it once.
+        if self.ruleset.rolls_dice or self.opponent != "none":
+            whatever = "whatever the dice" if self.ruleset.rolls_dice else f"whatever {before.other(self.side)} answers"
+            sure, unsure = f"{whatever[:1].upper()}{whatever[1:]}", f"Not {whatever}"
+        else:
+            sure, unsure = "Nothing is left to chance", "Not this one"
         if failure is None:
-            return Grade(True, 3, f"{whatever[:1].upper()}{whatever[1:]}: {said} always works.", used, True)
-        return Grade(False, 0, f"Not {whatever}: {failure}. {self.hint}", used, True)
+            return Grade(True, 3, f"{sure}: {said} always works.", used, True)
+        return Grade(False, 0, f"{unsure}: {failure}. {self.hint}", used, True)
 
     # -- the recorded solution ------------------------------------------------------------------------------
     def solution_actions(self) -> list[tuple[Action, tuple[int, ...] | None]]:

@@ -227,8 +227,8 @@ class Session:
             "human": self.human, "bot": self.bot_name if self.bots else PERSON, "mode": self.mode,
             "seat": seat, "hidden": hides_information(state),
             "turn": self._turn(),
-            "actions": [{"id": i, "text": state.describe(a, seat), "words": self.words(a), "action": a.to_dict()}
-                        for i, a in enumerate(offered)],
+            "actions": [{"id": i, "text": state.describe(a, seat), "words": self.words(a), "action": a.to_dict(),
+                         **({"ends": True} if self._ends_surely(a) else {})} for i, a in enumerate(offered)],
             "log": self.log(),
             "moves": len(state.history),
             "last": self.last(),

@@ -53,6 +53,16 @@ def _answered(page, action) -> None:
     page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
 
 
+def _answered_or_asked(page, action) -> str:
+    """Do ``action`` (press a button that plays an action) and wait for the engine's answer, or for the question
+    asked first when the action would surely end the game: "asked" then, else "answered"."""
+    before = _moves(page)
+    action()
+    page.wait_for_function(f"""window.tsrLivePlay.moves.length > {before}
+        || Array.from(document.querySelectorAll('.tsr-live-confirm')).some((box) => !box.hidden)""", timeout=60_000)
+    return "answered" if _moves(page) > before else "asked"
+
+
 def _log(table) -> str:
     """The log's words, folded or not (simple mode folds it)."""
     return table.locator(".tsr-live-log").text_content()
@@ -78,6 +88,12 @@ def _assert_in_view(page, table, size) -> None:
     assert box is not None and _inside(box, *size), f"the main control is out of view: {box}"
 
 
+def _lined_up(page) -> None:
+    """The Play button at the top of the page starts where the article's text does, not at the column's edge."""
+    button, heading = _box(page.locator(".tsr-play-now")), _box(page.locator(".bd-article h1").first)
+    assert abs(button[0] - heading[0]) <= 1, f"the Play button starts at {button[0]:.0f} px, the text at {heading[0]:.0f}"
+
+
 def _start(page, ruleset):
     table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     table.locator(".tsr-live-turn").wait_for(timeout=120_000)
@@ -86,7 +102,8 @@ def _start(page, ruleset):
 
 
 def _one_action(page, table) -> str:
-    """One action by what a player sees: a confirmation, the big button, a card or choice button, the board."""
+    """One action by what a player sees: a confirmation, the big button, a card (or its ways) or a choice button,
+    the board."""
     for name in (".tsr-confirm-yes", ".tsr-curtain-ready"):
         button = page.locator(name)
         if button.count() and button.first.is_visible():
@@ -97,12 +114,16 @@ def _one_action(page, table) -> str:
             return "confirm"
     step = table.locator(".tsr-live-step")
     if step.is_visible():
-        _answered(page, lambda: step.click())
-        return "step"
-    choice = table.locator(".tsr-live-others button")
-    if choice.count():
-        _answered(page, lambda: choice.first.click())
-        return "button"
+        return "step" if _answered_or_asked(page, lambda: step.click()) == "answered" else "asked"
+    for name in (".tsr-card-ways button", ".tsr-live-hand button", ".tsr-live-others button"):
+        choice = table.locator(name)
+        if choice.count() and choice.first.is_visible():
+            if choice.first.get_attribute("aria-expanded") is not None:  # a card played several ways: its ways
+                choice.first.click()
+                return "ways"
+            if _answered_or_asked(page, lambda: choice.first.click()) == "asked":
+                return "asked"
+            return "card" if "hand" in name else "button"
     marks = page.evaluate(BOARD, [table.element_handle(), []])
     kinds = marks["kinds"]
     at = kinds.index("target") if "target" in kinds else kinds.index("piece") if "piece" in kinds else None
@@ -122,7 +143,7 @@ def _play_to_the_end(page, table, size, limit=200) -> dict:
             return done
         kind = _one_action(page, table)
         done[kind] = done.get(kind, 0) + 1
-        if kind != "curtain" and table.locator(".tsr-table-banner").is_hidden():
+        if kind not in ("curtain", "ways") and table.locator(".tsr-table-banner").is_hidden():
             _assert_in_view(page, table, size)
     pytest.fail(f"no end after {limit} actions: {done}")
 
@@ -146,6 +167,7 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     dead = snapshot.locator("button:disabled:visible, select:disabled:visible, input:disabled:visible, textarea:disabled:visible")
     assert dead.count() == 0, f"{dead.count()} dead controls in view before play"
+    _lined_up(page)
     page.locator(".tsr-play-now").click()
     table = _start(page, ruleset)
     assert table.locator(".tsr-live-step, .tsr-live-turn").first.is_visible()
@@ -188,6 +210,7 @@ def test_play_from_the_index_two_people_and_the_curtain(open_page):
     """The index's Play button opens the game at once; another person takes the other side; where cards are
     hidden a curtain passes the device between turns; the game ends with the winner's name."""
     page, report = open_page("dice_tactics/index.html", width=DESKTOP[0], height=DESKTOP[1])
+    _lined_up(page)
     page.locator(".tsr-play-now").click()
     page.wait_for_url("**/dice_tactics/full_game.html*")
     table = _start(page, "dice_tactics")
@@ -268,4 +291,149 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
     assert viewing.is_hidden() and _log(table) == log
     _answered(page, lambda: table.locator(".tsr-log-rewind").last.click())
     assert entries.count() < count and "Back to entry" in table.locator(".tsr-live-status").inner_text()
+    assert not report.problems, report.problems
+
+
+def _tap_mark(page, table, kind: str) -> None:
+    """Tap the first board mark of ``kind`` ("piece": a ringed figure; "target": a spot a tap plays) on the screen."""
+    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    at = marks["kinds"].index(kind)
+    point = page.evaluate(BOARD, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
+    _answered(page, lambda: page.mouse.click(*point))
+
+
+# Where a card of the hand is drawn under the board (Phlog's cards figure), scrolled into view: its screen point.
+DRAWN_CARD = """([snapshot, face]) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
+  const source = doc.get_model_by_name("layer-cards");
+  const column = (name) => Array.from(source.data instanceof Map ? source.data.get(name) : source.data[name]);
+  function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+  for (const root of Object.values(Bokeh.index)) {
+    for (const view of views(root)) {
+      if (!view.canvas_view || !(view.model.renderers || []).some((r) => r.data_source === source)) continue;
+      view.el.scrollIntoView({ block: "center" });
+      const box = view.canvas_view.el.getBoundingClientRect();
+      const i = column("text").indexOf(face);
+      return [box.left + view.frame.x_scale.compute(column("x")[i]), box.top + view.frame.y_scale.compute(column("y")[i])];
+    }
+  }
+  return null;
+}"""
+
+
+def _play_a_card_by_tapping_it(page, table, size, *, drawn: bool = False) -> None:
+    """Phlog's movement card: each card of the hand is a big card (face, what it counts, what a tap does), in
+    view, and a tap on one plays it (the log says so and the turn goes on to moving). ``drawn``: the tap is on
+    the card as the board draws it, under the board."""
+    cards = table.locator(".tsr-live-hand .tsr-live-card")
+    cards.first.wait_for()
+    assert cards.count() >= 3, cards.count()
+    for card in cards.all():
+        box = _box(card)
+        assert box[2] - box[0] >= 44 and box[3] - box[1] >= 44, f"a card smaller than a finger: {box}"
+        assert "counts" in card.inner_text() and "play for movement" in card.inner_text(), card.inner_text()
+    card = cards.first
+    assert _inside(_box(card), *size), "the first card is out of view"
+    face = card.locator(".tsr-card-face").inner_text()
+    if drawn:
+        point = page.evaluate(DRAWN_CARD, [table.element_handle(), face])
+        _answered(page, lambda: page.mouse.click(*point))
+    else:
+        _answered(page, lambda: card.tap() if size == PHONE else card.click())  # the phone's context has touch
+    assert f"play {face} for movement" in _log(table)
+    assert "phase: move" in table.locator(".tsr-live-turn").inner_text()
+    assert cards.count() == 0 and table.locator(".tsr-live-hand").is_hidden()  # played: no card to play now
+
+
+def test_a_card_is_played_by_tapping_it_and_a_tapped_figure_is_said_beside_the_board(open_page):
+    """Phlog, on a phone (touch: no tooltips) and then at a desktop's size: a tap on a fighter chooses it and says
+    what its tooltip would (beside the board, for screen readers too); its movement card is played by tapping it,
+    in the bar, or (desktop) where the board draws the hand."""
+    page, report = open_page("phlog/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
+    page.locator(".tsr-play-now").click()
+    table = _start(page, "phlog")
+    details = table.locator(".tsr-live-details")
+    assert details.get_attribute("aria-live") == "polite" and details.inner_text() == ""
+    _tap_mark(page, table, "target")  # nominate a fighter: a tap on him
+    said = details.inner_text()
+    assert "green-" in said and "(green, " in said, said  # its tooltip's words: the fighter, side and kind
+    assert _inside(_box(details), *PHONE), "the figure's details are out of view"
+    _play_a_card_by_tapping_it(page, table, PHONE)
+    assert details.inner_text() == ""  # a card played: the details said were of the last tap
+
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    _answered(page, lambda: table.locator(".tsr-live-new").click())
+    _tap_mark(page, table, "target")
+    _play_a_card_by_tapping_it(page, table, DESKTOP, drawn=True)
+    assert not report.problems, report.problems
+
+
+def test_dice_tactics_cards_say_what_they_do(open_page):
+    """Dice Tactics' draft: the cards offered are cards saying what each does (the rules' words), kept by a tap."""
+    page, report = open_page("dice_tactics/full_game.html", width=DESKTOP[0], height=DESKTOP[1])
+    page.locator(".tsr-play-now").click()
+    table = _start(page, "dice_tactics")
+    cards = table.locator(".tsr-live-hand .tsr-live-card")
+    assert cards.count() >= 2
+    first = cards.first
+    words = first.inner_text()
+    name = first.locator(".tsr-card-face").inner_text()
+    assert "keep" in words and len(first.locator(".tsr-card-does").inner_text()) > 20, words
+    _answered(page, lambda: first.click())
+    assert f"keep {name}" in _log(table)
+    assert not report.problems, report.problems
+
+
+def _last_trooper_link() -> tuple[str, list[int]]:
+    """A game (army men) whose one green trooper stands near the table's edge: its link (the engine's own
+    Session.link) and the offered actions that walk him off the table, ending the game."""
+    import json
+
+    from boards import live
+    from explorer.core.session import Session, make_bot
+    from tests.army_men_support import game, trooper
+
+    state = game(trooper("g1", 2, 10), trooper("t1", 40, 30))
+    link = Session(state=state, bots={"tan": make_bot(state.ruleset, "greedy", 1)}, human="green").link()
+    live.start(json.dumps({"ruleset": "army_men"}))
+    answer = json.loads(live.command(json.dumps({"name": "open", "args": [link]})))
+    return link, [a["id"] for a in answer["actions"] if a.get("ends")]
+
+
+def test_an_action_that_ends_the_game_is_asked_about_from_the_list_too(open_page):
+    """Army men: picking from the list a move that walks the last trooper off the table asks first; No leaves
+    the game exactly as it was; Yes plays it and the banner says the game is over. On touch, a tap on a figure
+    says what its tooltip would, beside the board."""
+    link, ending = _last_trooper_link()
+    assert ending, "no offered move walks the last trooper off the table"
+    page, report = open_page("index.html", width=PHONE[0], height=PHONE[1], touch=True)
+    page.goto(page.url.replace("index.html", f"army_men/full_game.html#game={link}"))
+    table = _start(page, "army_men")
+    page.wait_for_function("window.tsrLivePlay.moves.length > 0")  # the link's game is open
+    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    _tap_mark(page, table, "piece" if "piece" in marks["kinds"] else "chosen")  # g1: chosen, or unchosen
+    said = table.locator(".tsr-live-details").inner_text()
+    assert "g1 (green)" in said, said
+
+    if table.locator(".tsr-live-simple").is_checked():
+        table.locator(".tsr-live-simple").uncheck()
+    before = (_log(table), table.locator(".tsr-live-turn").inner_text(), page.evaluate("window.tsrLivePlay.moves.length"))
+    table.locator(".tsr-live-actions").select_option(str(ending[0]))
+    table.locator(".tsr-live-play").click()
+    confirm = table.locator(".tsr-live-confirm")
+    confirm.wait_for(state="visible")
+    assert "This ends the game" in confirm.inner_text()
+    assert _inside(_box(confirm), *PHONE), "the question is out of view"
+    confirm.get_by_role("button", name="No").click()
+    assert confirm.is_hidden() and table.locator(".tsr-table-banner").is_hidden()
+    after = (_log(table), table.locator(".tsr-live-turn").inner_text(), page.evaluate("window.tsrLivePlay.moves.length"))
+    assert after == before, "No changed the game"
+    assert table.get_attribute("data-live-over") == "no"
+
+    table.locator(".tsr-live-actions").select_option(str(ending[0]))
+    table.locator(".tsr-live-play").click()
+    _answered(page, lambda: confirm.get_by_role("button", name="Yes, play it").click())
+    assert _banner(table) == "You lost"
+    assert table.get_attribute("data-live-over") == "yes"
     assert not report.problems, report.problems

@@ -264,13 +264,71 @@
     return all instanceof Map ? Array.from(all.values()) : Array.from(all || []);
   }
 
+  const touchOnly = () => Boolean(window.matchMedia && matchMedia("(hover: none)").matches);
+
   // On a touch screen a tap must not leave a tooltip where the next tap goes: the board's hover tools
-  // are switched off during play (what they say is beside the board: the last action, the choices).
+  // are switched off during play (what they say is beside the board: the last action, the choices, and what
+  // a tapped spot holds: tooltipAt).
   function hoverOff(doc) {
-    if (!window.matchMedia || !matchMedia("(hover: none)").matches) return;
+    if (!touchOnly()) return;
     for (const model of docModels(doc)) {
       if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;
     }
+  }
+
+  // What the board's tooltip says about a board point (x, y): for a touch screen, where the tooltips are off,
+  // to say it beside the board instead. Read from the board's own hover tools (their renderers' column data
+  // and tooltip templates), so every board says here what its tooltip says: a grid board's square (its
+  // "@info" HTML), a table's figure within a finger's width (its "label: @field" rows). Text nodes only.
+  const FINGER_PX = 28;
+  function columnOf(data, name) {
+    const values = data instanceof Map ? data.get(name) : data[name];
+    return values ? Array.from(values) : null;
+  }
+  function fill(template, data, i) {  // "@id (@side)", "@x{0.0}", "@info{safe}": the row's values
+    return template.replace(/@\{?(\w+)\}?(?:\{([^}]*)\})?/g, (_, name, format) => {
+      const values = columnOf(data, name);
+      const value = values ? values[i] : "";
+      const digits = /^0\.(0+)$/.exec(format || "");
+      return digits && typeof value === "number" ? value.toFixed(digits[1].length) : String(value ?? "");
+    });
+  }
+  function textOf(html) {  // the tooltip's HTML as nodes: its words, bold kept, breaks as breaks (never markup)
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    const copy = (node) => node.nodeType === Node.TEXT_NODE ? [document.createTextNode(node.textContent)]
+      : node.nodeName === "BR" ? [document.createElement("br")]
+      : node.nodeName === "B" || node.nodeName === "STRONG" ? [el("b", {}, ...Array.from(node.childNodes).flatMap(copy))]
+      : Array.from(node.childNodes).flatMap(copy);
+    return Array.from(parsed.content.childNodes).flatMap(copy);
+  }
+  function tooltipAt(view, x, y) {
+    if (!view) return null;
+    const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
+    for (const tool of view.model.toolbar.tools) {
+      if (!("tooltips" in tool) || !Array.isArray(tool.renderers)) continue;
+      for (const renderer of tool.renderers) {
+        const data = renderer.data_source && renderer.data_source.data;
+        const xs = data && columnOf(data, "x"), ys = data && columnOf(data, "y");
+        if (!xs || !ys) continue;
+        const width = renderer.glyph.width && renderer.glyph.width.value;
+        const height = renderer.glyph.height && renderer.glyph.height.value;
+        let best = -1, bestDistance = Infinity;
+        xs.forEach((px, i) => {
+          const inside = width && height ? Math.abs(px - x) <= width / 2 && Math.abs(ys[i] - y) <= height / 2
+            : Math.hypot(view.frame.x_scale.compute(px) - sx, view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
+          const distance = Math.hypot(px - x, ys[i] - y);
+          if (inside && distance < bestDistance) { best = i; bestDistance = distance; }
+        });
+        if (best < 0) continue;
+        if (typeof tool.tooltips === "string") return textOf(fill(tool.tooltips, data, best));
+        const rows = tool.tooltips.map(([label, template]) => [label, fill(template, data, best).trim()])
+          .filter(([, value]) => value !== "" && value !== "()");
+        return rows.flatMap(([label, value], i) => [...(i ? [document.createElement("br")] : []),
+          ...(label ? [el("b", { text: `${label}: ` })] : []), value]);
+      }
+    }
+    return null;
   }
 
   // The board's words grow with it (on a projector the board is far wider than it was drawn for).
@@ -360,11 +418,19 @@
     const stepHint = el("p", { class: "tsr-live-step-hint" });
     const undo = el("button", { type: "button", class: "tsr-live-undo", text: "Undo" });
     const moreButton = el("button", { type: "button", class: "tsr-live-more-button", text: "More", "aria-expanded": "false" });
-    const bar = el("div", { class: "tsr-table-bar" }, turn, el("div", { class: "tsr-table-bar-buttons" }, step, undo, moreButton), stepHint);
+    const confirmBox = el("div", { class: "tsr-live-confirm", role: "alertdialog", "aria-label": "Confirm", hidden: "" });
+    // On touch, a tapped spot's details (what its tooltip says); kept in the DOM, empty, so it is announced.
+    const details = el("div", { class: "tsr-live-details", "aria-live": "polite" });
+    // The question before an action that ends the game, the cards and a tapped figure's details sit in the bar: in view on
+    // a phone too (the bar stays at the bottom) and on a wide screen (the bar heads the panel beside the board).
+    // The cards to play now (live-play.js offeredButtons), and the ways of the card tapped.
+    const hand = el("div", { class: "tsr-live-hand", role: "group", "aria-label": "Your cards: tap one to play it", hidden: "" });
+    const ways = el("div", { class: "tsr-card-ways", role: "group", hidden: "" });
+    const bar = el("div", { class: "tsr-table-bar" }, turn, el("div", { class: "tsr-table-bar-buttons" }, step, undo, moreButton),
+                   confirmBox, hand, ways, details, stepHint);
     const last = el("div", { class: "tsr-live-last", "aria-live": "polite" });
     const result = el("p", { class: "tsr-live-result" });
     const status = el("p", { class: "tsr-live-status", role: "status" });
-    const confirmBox = el("div", { class: "tsr-live-confirm", role: "alertdialog", "aria-label": "Confirm", hidden: "" });
     const others = el("div", { class: "tsr-live-others" });
     const hint = el("p", { class: "tsr-live-hint",
       text: "On the board: tap a ringed figure, then a marked spot (where it goes, whom it attacks); " +
@@ -407,7 +473,7 @@
     const viewing = el("div", { class: "tsr-live-viewing", hidden: "" });
     const log = el("ol", { class: "tsr-live-log", reversed: "" });
     const logBox = el("details", { class: "tsr-live-logbox" }, el("summary", { text: "Log (newest first)" }), viewing, log);
-    const side = el("div", { class: "tsr-table-side" }, bar, last, result, status, confirmBox, others, full, legend,
+    const side = el("div", { class: "tsr-table-side" }, bar, last, result, status, others, full, legend,
       gameBar, more, logBox);
 
     const banner = el("div", { class: "tsr-table-banner", hidden: "" });
@@ -542,22 +608,73 @@
       return lines;
     }
 
+    // The card an offered action plays: its own card (phlog's card plays, dice tactics' play, ignore, keep and
+    // discard name it), or the joker (phlog's joker plays name a value, not a card); else null.
+    function cardOf(a) {
+      if (a.action.card != null) return String(a.action.card);
+      if (/Joker/.test(a.action.type)) return "joker";
+      return a.card ? a.action.type : null;
+    }
+
+    // A card's ways to be played, in short words: the action's words without the card's name on it.
+    function shortWords(words, name) {
+      const short = words.replace(name, "").replace(/\s+/g, " ").replace(/ ,/g, ",").trim();
+      return short && short !== words.trim() ? short : words;
+    }
+
     function offeredButtons(answer) {
-      // Actions not placed on the board (cards in the hand, keep, discard…): a tappable button each.
+      // Actions not placed on the board (cards in the hand, keep, discard…): tappable beside the board.
       // (before the engine says which are on the board: cards, and every action when the board marks none)
       const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
       const stepId = answer.step ? answer.step.id : null;
       const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
-        (a.board == null && (/Card|Joker/.test(a.action.type) || !marked))));
-      others.replaceChildren(...(shown.length ? [el("p", { class: "tsr-live-others-title",
-        text: shown.some((a) => a.card || /Card|Joker/.test(a.action.type)) ? "Your cards and choices:" : "Choices:" })] : []),
-        ...shown.map((a) => {
-          const isCard = a.card || /Card|Joker/.test(a.action.type);
-          const choice = el("button", { type: "button", class: "tsr-live-choice" + (isCard ? " tsr-live-card" : ""),
-                                        text: a.words || a.text, title: a.text });
-          choice.addEventListener("click", () => pressed(choice, () => playAction(a)));
-          return choice;
-        }));
+        (a.board == null && (cardOf(a) != null || /Card/.test(a.action.type) || !marked))));
+      const button = (a, className, ...children) => {
+        const choice = el("button", { type: "button", class: className, title: a.text }, ...children);
+        choice.addEventListener("click", () => pressed(choice, () => playAction(a)));
+        return choice;
+      };
+      // The cards in the hand, drawn as cards in the bar (in view beside the board, or right under it on a phone):
+      // the face, what the card does, and what a tap on it does. A card played one way plays at a tap; played
+      // several ways (Sabotage on which unit, paying how much; or ignored), a tap shows its ways, a button each.
+      const cards = new Map();
+      for (const a of shown) {
+        const key = cardOf(a);
+        if (key != null) cards.set(key, [...(cards.get(key) || []), a]);
+      }
+      const faces = answer.cards || {};
+      ways.replaceChildren();
+      ways.hidden = true;
+      hand.replaceChildren(...Array.from(cards, ([key, actions]) => {
+        const known = faces[key] || {};
+        const name = known.face || key;
+        const what = (a) => shortWords(a.words || a.text, name);
+        const parts = [el("span", { class: "tsr-card-face" + (known.red ? " tsr-card-red" : "") + (name.length > 4 ? " tsr-card-name" : ""),
+                                    text: name }),
+                       el("span", { class: "tsr-card-does", text: known.does || "" })];
+        if (actions.length === 1) {
+          const card = button(actions[0], "tsr-live-choice tsr-live-card", ...parts,
+                              el("span", { class: "tsr-card-play", text: `▶ ${what(actions[0])}` }));
+          card.dataset.face = name;
+          return card;
+        }
+        const card = el("button", { type: "button", class: "tsr-live-card", "aria-expanded": "false", "data-face": name }, ...parts,
+                        el("span", { class: "tsr-card-play", text: `▶ ${actions.length} ways: choose` }));
+        card.addEventListener("click", () => {
+          const open = card.getAttribute("aria-expanded") !== "true";
+          hand.querySelectorAll("[aria-expanded]").forEach((other) => other.setAttribute("aria-expanded", "false"));
+          card.setAttribute("aria-expanded", String(open));
+          ways.replaceChildren(el("b", { text: `${name}: ` }),
+                               ...actions.map((a) => button(a, "tsr-live-choice tsr-card-way", what(a))));
+          ways.setAttribute("aria-label", `${name}: its ways`);
+          ways.hidden = !open;
+        });
+        return card;
+      }));
+      hand.hidden = cards.size === 0;
+      const plain = shown.filter((a) => cardOf(a) == null);
+      others.replaceChildren(...(plain.length ? [el("p", { class: "tsr-live-others-title", text: "Choices:" })] : []),
+        ...plain.map((a) => button(a, "tsr-live-choice", a.words || a.text)));
     }
 
     // The pickers say the game being played (after a swap, a load, a link, a new opponent).
@@ -574,6 +691,7 @@
 
     function show(answer) {
       current = answer;
+      details.replaceChildren();  // a tapped spot's details are said after the tap's own answer (showDetails)
       syncPickers(answer);
       const seat = answer.seat || answer.human;
       const draw = () => drawLayers(doc, answer.layers);
@@ -604,9 +722,13 @@
       const nextStep = answer.step || stepFallback(answer);
       step.hidden = !nextStep;
       if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
-      stepHint.textContent = answer.outcome ? "" : !answer.actions.length ? "" :
-        nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot";
       offeredButtons(answer);
+      // what else to tap: the board's marks, else the cards, else the choices beside the board
+      const marked = ((answer.layers && answer.layers.choices && answer.layers.choices.kind) || []).length > 0;
+      stepHint.textContent = answer.outcome || !answer.actions.length ? ""
+        : !hand.hidden ? (nextStep ? "or tap a card" : "Tap a card to play it")
+        : marked ? (nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot")
+        : nextStep ? "" : "Pick one of the choices";
       // the log: pick an entry to see the board then; while live, undo back to it
       log.replaceChildren(...answer.log.slice().reverse().map((entry, i, all) => {
         const index = entry.index != null ? entry.index : null;
@@ -698,7 +820,8 @@
       await action();
       const target = control.isConnected && !control.closest("[hidden]") && control.offsetParent !== null ? control
         : !step.hidden ? step : !banner.hidden ? banner.querySelector("button") : null;
-      if (target && document.activeElement !== target && !(curtain && !curtain.hidden)) target.focus({ preventScroll: true });
+      const asking = !confirmBox.hidden || (curtain && !curtain.hidden);  // the question or the curtain keeps the focus
+      if (target && document.activeElement !== target && !asking) target.focus({ preventScroll: true });
       keepInView();
     }
 
@@ -756,8 +879,49 @@
       if (busy || !doc || doc.get_model_by_id(plot) == null) return;
       if (current.viewing != null) { status.textContent = "You are looking back: press Back to the game to play."; return; }
       confirmed = () => run("tap", [x, y, true]);
-      run("tap", [x, y]).then(keepInView);
+      run("tap", [x, y]).then((answer) => { if (answer) showDetails(x, y); keepInView(); });
     });
+
+    // A tap on a card drawn under the board (Phlog's hand, in the board's own cards figure: the layer "cards",
+    // drawn as rects) does what the card of that face in the bar does: plays it, or shows its ways.
+    function drawnCards() {  // the view drawing the layer "cards" as rects, and that renderer; or null
+      const source = doc && doc.get_model_by_name("layer-cards");
+      if (!source || typeof Bokeh === "undefined") return null;
+      for (const root of Object.values(Bokeh.index || {})) {
+        if (root.model.document !== doc) continue;
+        for (const view of views(root)) {
+          const faces = view.canvas_view && (view.model.renderers || [])
+            .find((r) => r.data_source === source && r.glyph && r.glyph.width && r.glyph.height);
+          if (faces) return { view, faces, source };
+        }
+      }
+      return null;
+    }
+    // Heard on the board's box (Bokeh may draw its views anew), as the click goes down (Bokeh's canvas keeps it).
+    boardBox.addEventListener("click", (event) => {
+      const drawn = !busy && drawnCards();
+      if (!drawn) return;
+      const { view, faces, source } = drawn;
+      const box = view.canvas_view.el.getBoundingClientRect();
+      if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) return;
+      const x = view.frame.x_scale.invert(event.clientX - box.left);
+      const y = view.frame.y_scale.invert(event.clientY - box.top);
+      const xs = columnOf(source.data, "x"), ys = columnOf(source.data, "y"), texts = columnOf(source.data, "text");
+      const i = xs.findIndex((cx, k) => texts[k] && Math.abs(cx - x) <= faces.glyph.width.value / 2
+                                        && Math.abs(ys[k] - y) <= faces.glyph.height.value / 2);
+      if (i < 0) return;
+      const card = Array.from(hand.querySelectorAll("[data-face]")).find((b) => b.dataset.face === texts[i]);
+      if (card) { card.focus({ preventScroll: true }); card.click(); }
+      else status.textContent = `${texts[i]}: not a card to play now.`;
+    }, true);
+
+    // On touch (no tooltips during play) a tap says beside the board what the tooltip says there, as the board
+    // is after the tap: the figure chosen, the one attacked, the one that moved there.
+    function showDetails(x, y) {
+      if (!touchOnly() || !doc) return;
+      const said = tooltipAt(boardView(doc), x, y);
+      details.replaceChildren(...(said && said.length ? [el("span", { class: "tsr-sr", text: "On the board: " }), ...said] : []));
+    }
     tryButton.addEventListener("click", () => {
       const faces = parseDice(dice.value);
       pressed(tryButton, () => run("try", faces ? [tryText.value, faces] : [tryText.value]));
