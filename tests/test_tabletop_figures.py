@@ -132,6 +132,7 @@ def test_answers_are_remembered_per_position_and_forgotten_when_it_changes():
     state.position = position(Toy("g1", "green", x=3, y=2))
     assert state.remembered("n", lambda: asked.append(1) or len(asked)) == 2
     assert [f.id for f in state.in_play("green")] == ["g1"] and state.in_play("tan") == []
+    assert state.side == "green" and state.figures is state.position.figures and state.table is TABLE
 
 
 def test_the_core_counts_each_sides_figures_in_play():

@@ -209,6 +209,11 @@ class TabletopState:
     def figures(self) -> Mapping:
         return self.position.figures
 
+    @property
+    def side(self) -> str:
+        """The side to play."""
+        return self.position.side
+
     def in_play(self, side: str | None = None) -> list:
         """The figures in play (of ``side``, if given), in the position's order."""
         return [f for f in self.position.figures.values() if f.in_play and (side is None or f.side == side)]

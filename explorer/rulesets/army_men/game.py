@@ -77,10 +77,6 @@ class ArmyMenState(TabletopState, GameState):
 
     # -- reading ---------------------------------------------------------------------------
     @property
-    def side(self) -> str:
-        return self.position.side
-
-    @property
     def engaged(self) -> tuple[tuple[str, str, str], ...]:
         return self.position.engaged
 

@@ -83,10 +83,6 @@ class OneBrainCellState(TabletopState, GameState):
 
     # -- reading ----------------------------------------------------------------------------
     @property
-    def side(self) -> str:
-        return self.position.side
-
-    @property
     def phase(self) -> str:
         return self.position.phase
 

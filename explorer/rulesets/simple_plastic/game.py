@@ -71,10 +71,6 @@ class SimplePlasticState(TabletopState, GameState):
         return self.table.terrain
 
     @property
-    def side(self) -> str:
-        return self.position.side
-
-    @property
     def phase(self) -> str:
         return self.position.phase
 
