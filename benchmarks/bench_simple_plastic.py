@@ -19,11 +19,11 @@ from timing import report, timed  # noqa: E402
 from explorer.core import GameRNG, RandomBot, play_out
 from explorer.rulesets.simple_plastic import RULESET, EndPhase, GreedyBot
 from explorer.rulesets.simple_plastic.attacking import kill_distribution, to_kill
-from explorer.rulesets.simple_plastic.position import Board, living
+from explorer.rulesets.simple_plastic.position import Board, in_play
 
 
 def pairs_in_sight(state):
-    return [(a.id, t.id) for a in living(state, "green") for t in living(state, "tan")
+    return [(a.id, t.id) for a in in_play(state, "green") for t in in_play(state, "tan")
             if to_kill(state, a.id, t.id).value is not None]
 
 
@@ -54,7 +54,7 @@ def bench_odds() -> None:
     skirmish = RULESET.new_game("skirmish")
     sniper = next(f for f in skirmish.figures.values() if f.kind == "sniper")
     board = Board.of(skirmish).moving(sniper.id, 30, 20)  # in sight of green's squad
-    target = next(f for f in living(board, "green"))
+    target = next(f for f in in_play(board, "green"))
 
     def sniper_two_attacks():
         kill_distribution(board, sniper.id, target.id)  # both attacks, re-targeting after a kill

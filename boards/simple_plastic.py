@@ -13,7 +13,7 @@ from explorer.rulesets.simple_plastic import Attack, MoveFigure, MoveSquad
 from explorer.core import tabletop as tt
 from explorer.rulesets.simple_plastic.attacking import sight
 from explorer.rulesets.simple_plastic.moving import frontmost, move_allowance
-from explorer.rulesets.simple_plastic.position import living, nearest_enemy
+from explorer.rulesets.simple_plastic.position import in_play, nearest_enemy
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
@@ -97,7 +97,7 @@ class SimplePlasticLayers:
         side = getattr(state, "side", None)
         moved = getattr(state, "moved_units", set())
         units: dict[str, list] = {}
-        for f in living(state, side):
+        for f in in_play(state, side):
             if f.unit not in moved:
                 units.setdefault(f.unit, []).append(f)
         ids = []

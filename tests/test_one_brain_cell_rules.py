@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import explorer
@@ -350,3 +351,12 @@ def test_listing_the_move_and_shoot_steps_words_no_refusal(monkeypatch):
             offered[state.phase] += len(offers) - 1  # the end of the step aside
         state.apply(rng.choice(list(state.legal_actions)))
     assert offered["move"] > 1000 and offered["shoot"] > 10
+
+
+def test_a_game_keeps_its_direct_fire_plans_from_position_to_position():
+    """Listing the shots of a game state keeps their plans for the next positions (the state's one per-position
+    cache tells the shooting chapter it is a game, not a what-if board)."""
+    game, rng = explorer.new_game("one_brain_cell", "skirmish", seed=1), random.Random(1)
+    while not any(type(a).__name__ == "Shoot" for a in game.legal_actions):
+        game.apply(rng.choice(list(game.legal_actions)))
+    assert game.__dict__.get("_shots_kept")

@@ -12,7 +12,7 @@ from explorer.rulesets.simple_plastic import (
     RULESET, RULINGS, SECTIONS, Attack, EndPhase, Figure, GreedyBot, MoveFigure, MoveSquad, Settings, in_cohesion,
     new_state,
 )
-from explorer.rulesets.simple_plastic.position import living
+from explorer.rulesets.simple_plastic.position import in_play
 
 BOOK_PAGES = {"index", "setup", "turn", "moving", "attacking", "special_units", "full_game", "quick_reference",
               "rulings"}
@@ -127,7 +127,7 @@ def test_figures_need_distinct_ids_and_a_known_kind():
 @pytest.mark.parametrize("name", list(RULESET.scenarios))
 def test_scenarios_set_up_legal_positions(name):
     state = RULESET.new_game(name, seed=1)
-    figures = living(state)
+    figures = in_play(state)
     for squad in state.squads:
         assert in_cohesion([state.figures[f].position for f in state.squads[squad]])
     for f in figures:
@@ -142,16 +142,16 @@ def test_the_skirmish_has_two_squads_of_five_a_specialist_each_and_the_three_kin
     assert {"solid", "semi_solid", "hill"} <= kinds
     assert (state.table.width, state.table.height) == (48.0, 36.0)
     for side in state.sides:
-        troopers = [f for f in living(state, side) if f.kind == "trooper"]
-        specials = [f for f in living(state, side) if f.is_special]
+        troopers = [f for f in in_play(state, side) if f.kind == "trooper"]
+        specials = [f for f in in_play(state, side) if f.is_special]
         assert len(troopers) == 5 and len(specials) == 1
 
 
 @pytest.mark.parametrize("name", ["skirmish", "sniper_duel"])
 def test_the_fight_starts_out_of_sight(name):
     state = RULESET.new_game(name)
-    for a in living(state, "green"):
-        for t in living(state, "tan"):
+    for a in in_play(state, "green"):
+        for t in in_play(state, "tan"):
             assert state.line_of_sight(a.id, t.id).sight is Sight.BLOCKED
 
 
@@ -181,7 +181,7 @@ def figure0(d):
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: figure0(d).update(kind="tank"), "unknown kind"),
     (lambda d: figure0(d).update(x="left"), "position in inches"),
-    (lambda d: figure0(d).update(rank="sergeant"), "rank"),
+    (lambda d: figure0(d).update(rank="sergeant"), "exactly the keys"),
     (lambda d: d.pop("setup"), "table"),
     (lambda d: d["setup"]["terrain"][0].update(kind="lava"), "malformed terrain"),
     (lambda d: d["start"]["position"].update(phase="lunch"), "phase must be one of"),
@@ -197,7 +197,7 @@ def figure0(d):
     (lambda d: figure0(d).update(x=float("inf")), "finite"),
     (lambda d: figure0(d).update(x=10**400), "finite"),
     (lambda d: figure0(d).update(x=True), "position in inches"),
-    (lambda d: figure0(d).update(id=["g1"]), "names"),
+    (lambda d: figure0(d).update(id=["g1"]), "short name"),
     (lambda d: figure0(d).update(kind=["trooper"]), "unknown kind"),
     (lambda d: figure0(d).update(alive="no"), "true or false"),
     (lambda d: d["start"]["position"]["figures"].append(dict(figure0(d))), "own id"),

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from explorer.core import GameRNG, RuleViolation, load_game
 from explorer.core.tabletop import EPSILON, bases_overlap, distance
 from explorer.rulesets.simple_plastic import RULESET, MoveFigure, MoveSquad, in_cohesion
-from explorer.rulesets.simple_plastic.position import living, squad_members
+from explorer.rulesets.simple_plastic.position import in_play, squad_members
 
 PROFILE = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow])
@@ -22,7 +22,7 @@ scenarios = st.sampled_from(sorted(RULESET.scenarios))
 
 
 def check_position(state):
-    figures = living(state)
+    figures = in_play(state)
     for f in figures:
         assert state.table.on_table(f.position), f
         assert not state.table.in_solid(f.position), f
@@ -84,7 +84,7 @@ def test_undo_restores_exactly_and_saves_round_trip(scenario, seed, steps):
 def test_any_move_is_either_legal_and_keeps_the_invariants_or_refused_and_changes_nothing(
         scenario, seed, steps, pick, x, y, lone):
     state = play_randomly(RULESET.new_game(scenario, seed=seed), seed, steps)
-    movers = living(state, state.current_player) if not state.is_over else []
+    movers = in_play(state, state.current_player) if not state.is_over else []
     if not movers:
         return
     figure = movers[pick % len(movers)]

@@ -17,7 +17,7 @@ from explorer.core.tabletop import COMPASS, step
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import moving
 from explorer.rulesets.simple_plastic.moving import frontmost, plan_figure_move, plan_squad_move
-from explorer.rulesets.simple_plastic.position import Board, living, squad_members
+from explorer.rulesets.simple_plastic.position import Board, in_play, squad_members
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 
 RULESET = explorer.get_ruleset("simple_plastic")
@@ -111,7 +111,7 @@ def _compass_moves_planned_in_full(state):
     nothing (no quick verdicts, no menus kept between positions; the caller turns the free-file plan off)."""
     board, span, moves = Board.of(state), state.settings.span_inches, []
     units = {}
-    for f in living(state, state.side):
+    for f in in_play(state, state.side):
         if f.unit not in state.moved_units:
             units.setdefault(f.unit, []).append(f)
     for members in units.values():
@@ -146,7 +146,7 @@ def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkey
             plain = _compass_moves_planned_in_full(state)
         assert listed == plain
         offered += len(plain)
-        refused += sum(16 for _ in {f.unit for f in living(state, state.side)} - state.moved_units) - len(plain)
+        refused += sum(16 for _ in {f.unit for f in in_play(state, state.side)} - state.moved_units) - len(plain)
     assert offered and refused
 
 
@@ -175,23 +175,23 @@ def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenar
     works out; asked of every attacker and target, attack phases and move phases alike."""
     for state in _random_playout(scenario, 3, steps=150):
         board = Board.of(state)
-        for attacker in living(state):
-            for target in living(state):
+        for attacker in in_play(state):
+            for target in in_play(state):
                 assert state.to_kill(attacker.id, target.id) == to_kill(board, attacker.id, target.id)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_closest_target_is_the_first_of_targets_closest_first(scenario):
     for state in _random_playout(scenario, 1, steps=150):
-        for attacker in living(state):
-            for target in living(state):
+        for attacker in in_play(state):
+            for target in in_play(state):
                 visible = targets_closest_first(state, attacker, target)
                 assert closest_target(state, attacker, target) == (visible[0] if visible else None)
 
 
 def test_a_remembered_plan_is_a_copy():
     state = RULESET.new_game("skirmish", seed=0)
-    squad, leader = next((f.squad, f) for f in living(state, state.side) if f.squad)
+    squad, leader = next((f.squad, f) for f in in_play(state, state.side) if f.squad)
     members = squad_members(state, squad)
     mover = frontmost(members, (1.0, 0.0))
     to = (mover.x + 2.0, mover.y)

@@ -5,7 +5,7 @@ per-position cache and the refusal of another side's figure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import pytest
 
@@ -13,7 +13,7 @@ from explorer.core.errors import RuleViolation
 from explorer.core.rules import Catalogue
 from explorer.core.tabletop import Table, Terrain
 from explorer.core.tabletop.figures import (
-    MAX_FIGURES, TableFigure, TabletopState, figures_from_save, table_position_problem,
+    MAX_FIGURES, TableFigure, TablePosition, TabletopState, figures_from_save, table_position_problem,
 )
 
 
@@ -28,6 +28,7 @@ class Toy(TableFigure):
 
     def __post_init__(self):
         self.check_table_fields()
+        self.check_flags("alive")
 
     @property
     def in_play(self) -> bool:
@@ -66,6 +67,8 @@ def test_a_figure_refuses_bad_names_and_places_in_words_and_keeps_floats():
         Toy("g1", "green", y=10 ** 400)
     with pytest.raises(ValueError, match="needs a position in inches"):
         Toy("g1", "green", x=True)
+    with pytest.raises(ValueError, match="figure 'g1': alive is true or false"):
+        Toy("g1", "green", alive=1)
 
 
 def test_the_save_round_trip_uses_the_fields_in_order_and_refuses_other_keys():
@@ -129,6 +132,13 @@ def test_answers_are_remembered_per_position_and_forgotten_when_it_changes():
     state.position = position(Toy("g1", "green", x=3, y=2))
     assert state.remembered("n", lambda: asked.append(1) or len(asked)) == 2
     assert [f.id for f in state.in_play("green")] == ["g1"] and state.in_play("tan") == []
+    assert state.side == "green" and state.figures is state.position.figures and state.table is TABLE
+
+
+def test_the_core_counts_each_sides_figures_in_play():
+    state = ToyState(position(Toy("g1", "green", x=2, y=2), Toy("g2", "green", x=5, y=2, alive=False)))
+    state.sides = GAME.sides
+    assert state._standing() == {"green": 1, "tan": 0}
 
 
 def test_a_player_acts_with_their_own_figures_only():
@@ -140,3 +150,58 @@ def test_a_player_acts_with_their_own_figures_only():
         state.own_figure("green", "g7", section="moving", what="mover")
     with pytest.raises(RuleViolation, match=r"the mover is named by a figure's id \(text\), not 7"):
         state.own_figure("green", 7, section="moving", what="mover")
+
+
+@dataclass(frozen=True, eq=False)
+class ToyTablePosition(TablePosition):
+    figures: dict
+    side: str
+    round: int = 1
+    done: frozenset = frozenset()
+
+
+def test_a_position_is_built_from_figures_and_equal_by_its_figures_and_every_other_field():
+    g1, t1 = Toy("g1", "green"), Toy("t1", "tan", x=5)
+    p = ToyTablePosition.of([g1, t1], "green", done=frozenset({"g1"}))
+    assert isinstance(p.figures, MappingProxyType) and list(p.figures) == ["g1", "t1"]
+    assert ToyTablePosition.of({"x": g1, "y": t1}, "green").figures == {"g1": g1, "t1": t1}  # keyed by id
+    assert p == ToyTablePosition.of([g1, t1], "green", done=frozenset({"g1"}))
+    assert p != ToyTablePosition.of([g1, t1], "green")  # another field differs
+    assert p != ToyTablePosition.of([g1, Toy("t1", "tan", x=6)], "green", done=frozenset({"g1"}))  # a figure differs
+    assert p != ToyPosition(p.figures, "green")  # another kind of position
+    with pytest.raises(TypeError):
+        hash(p)
+
+
+class SavingState(ToyState):
+    saves = SimpleNamespace(position_problem=lambda game, p: "wrong" if p.round > 5 else None,
+                            position_to_dict=lambda p: {"round": p.round},
+                            position_from_dict=lambda game, data: ToyTablePosition.of([], "green", **data))
+
+
+def test_the_save_hooks_read_the_rulesets_saves_module_and_save_the_table_as_itself():
+    p = ToyTablePosition.of([], "green", round=3)
+    assert SavingState._position_to_dict(p) == {"round": 3}
+    assert SavingState._position_from_dict(GAME, {"round": 3}) == p
+    assert SavingState._position_problem(GAME, ToyTablePosition.of([], "green", round=6)) == "wrong"
+    assert SavingState._setup_from_dict(SavingState._setup_to_dict(TABLE)) == TABLE
+    with pytest.raises(ValueError, match="width, height and terrain"):
+        SavingState._setup_from_dict({"width": 24, "height": 12})  # terrain required unless terrain_optional
+    SavingState.terrain_optional = True
+    try:
+        assert SavingState._setup_from_dict({"width": 24, "height": 12}) == Table(24.0, 12.0, ())
+    finally:
+        SavingState.terrain_optional = False
+
+
+def test_a_ruleset_is_declared_from_its_package_with_only_its_own_words():
+    from explorer import get_ruleset
+    from explorer.rulesets.phlog import settings as phlog_settings
+    from explorer.rulesets.simple_plastic import actions, bots, game, rulings, scenarios, sections
+
+    wired = get_ruleset("simple_plastic")
+    assert (wired.name, wired.state_type, wired.action_types, wired.sections, wired.scenarios, wired.bots,
+            wired.rulings, wired.settings_type) == (
+        "simple_plastic", game.SimplePlasticState, actions.ACTIONS, sections.SECTIONS, scenarios.SCENARIOS,
+        bots.BOTS, rulings.RULINGS, rulings.Settings)
+    assert get_ruleset("phlog").settings_type is phlog_settings.Settings  # a settings module wins over rulings

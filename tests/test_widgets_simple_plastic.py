@@ -11,7 +11,7 @@ from explorer.core import Dist
 from explorer.core.dice import successes
 from explorer.rulesets.simple_plastic import Attack, EndPhase, MoveSquad, examples
 from explorer.rulesets.simple_plastic.attacking import kill_distribution, to_kill
-from explorer.rulesets.simple_plastic.position import living
+from explorer.rulesets.simple_plastic.position import in_play
 from widgets import simple_plastic as sp
 from widgets import tabletop_board as tb
 from widgets.board import make_sources
@@ -167,7 +167,7 @@ def test_pick_explorer_has_every_pair_with_sight_and_odds():
     select = layout.select_one({"name": "sp-pick-attacker"})
     (update,) = select.js_property_callbacks["change:value"]
     table = unpacked(update.args["table"])
-    greens, tans = [f.id for f in living(fight, "green")], [f.id for f in living(fight, "tan")]
+    greens, tans = [f.id for f in in_play(fight, "green")], [f.id for f in in_play(fight, "tan")]
     assert len(table) == 2 * len(greens) * len(tans)
     entry = table["t-sniper>g5"]
     assert fight.to_kill("t-sniper", "g5").value == 2 and "Needs <b>2+</b>" in entry["head"]

@@ -20,7 +20,7 @@ from bokeh.plotting import figure as bokeh_figure
 from explorer.rulesets.simple_plastic import Attack, GreedyBot, MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import examples
 from explorer.rulesets.simple_plastic.attacking import kill_chance, kill_distribution, sight, targets_closest_first, to_kill
-from explorer.rulesets.simple_plastic.position import group_of, living
+from explorer.rulesets.simple_plastic.position import group_of, in_play
 from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop_board as tb
@@ -258,8 +258,8 @@ def odds_explorer(*, attacker: str = "trooper", target: str = "trooper", moved: 
 def pair_entries(state) -> dict[str, dict]:
     """For every attacker and enemy target on the board: sight, to-kill, exact kills this turn."""
     entries = {}
-    for a in living(state):
-        for t in living(state):
+    for a in in_play(state):
+        for t in in_play(state):
             if a.side == t.side:
                 continue
             need = to_kill(state, a.id, t.id)
@@ -321,8 +321,8 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
         head = pick_headline(state, a_id, t_id, entry)
         table[key] = {"head": head, "why": reasons(entry["to_kill"]),
                       "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])], "sight": sight_data, "rings": rings}
-    ids = [f.id for f in living(state)]
-    sides = {f.id: f.side for f in living(state)}
+    ids = [f.id for f in in_play(state)]
+    sides = {f.id: f.side for f in in_play(state)}
     pick_a = Select(title="Attacker", value=attacker, options=ids, name="sp-pick-attacker", sizing_mode="stretch_width")
     pick_t = Select(title="Target", value=target, options=ids, name="sp-pick-target", sizing_mode="stretch_width")
     text = Div(text="", name="sp-pick-text", sizing_mode="stretch_width", css_classes=["sp-pick-text"],

@@ -12,13 +12,15 @@ state's side: the table, the figures, whose figure is whose, and one cache of an
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from types import MappingProxyType, ModuleType
+from typing import Any, ClassVar
 
 from ..limits import brief
 from .measure import bases_overlap
-from .table import Table
+from .table import Table, table_from_dict
 
 MAX_FIGURES = 200
 """Figures a position may hold: more than any scenario, few enough that a hostile save stays cheap."""
@@ -47,6 +49,12 @@ class TableFigure:
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
 
+    def check_flags(self, *names: str) -> None:
+        """Refuse, in words, a figure whose yes-or-no fields ``names`` are not ``True`` or ``False``."""
+        if not all(isinstance(getattr(self, name), bool) for name in names):
+            listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            raise ValueError(f"figure {brief(self.id)}: {listed} {'are' if len(names) > 1 else 'is'} true or false")
+
     @property
     def position(self) -> tuple[float, float]:
         return (self.x, self.y)
@@ -57,16 +65,43 @@ class TableFigure:
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in field_names(type(self))}  # runs every snapshot: no asdict()
 
     @classmethod
     def from_dict(cls, data) -> Any:
         if not isinstance(data, Mapping):
             raise ValueError("a figure is an object")
-        expected = [f.name for f in dataclasses.fields(cls)]
+        expected = field_names(cls)
         if set(data) != set(expected):
             raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
         return cls(**data)
+
+
+@functools.cache
+def field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, in order (the keys of its save)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+class TablePosition:
+    """The base of a ruleset's position dataclass (frozen, ``eq=False``; first fields ``figures``, ``side``,
+    then ``round`` and the ruleset's own): :meth:`of` builds one from figures, and two positions are equal
+    when their figures and every other field are (the read-only figures mapping compares as a dict)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, figures, side: str, **rest) -> Any:
+        """A position from figures (a mapping or a sequence), their mapping made read-only, in order."""
+        if isinstance(figures, Mapping):
+            figures = list(figures.values())
+        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and dict(self.figures) == dict(other.figures) and all(
+            getattr(self, name) == getattr(other, name) for name in field_names(type(self))[1:])
+
+    __hash__ = None
 
 
 def _finite(value) -> bool:
@@ -100,9 +135,9 @@ def table_position_problem(game, p, *, position_type: type, figure_type: type, t
     adds the ruleset's own checks of each figure, in the same pass."""
     table = game.setup
     if not isinstance(table, Table):
-        return f"the setup of a {title} game is a Table, not {type(table).__name__}"
+        return f"the setup of a game of {title} is a Table, not {type(table).__name__}"
     if not isinstance(p, position_type) or not isinstance(p.figures, Mapping):
-        return f"a position is a {title} position with a mapping of figures, not {type(p).__name__}"
+        return f"a position is a position of {title} with a mapping of figures, not {type(p).__name__}"
     if len(p.figures) > MAX_FIGURES:
         return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
     for fid, f in p.figures.items():
@@ -136,9 +171,35 @@ def where(point) -> str:
 
 class TabletopState:
     """The state's side of a tabletop ruleset (mixed into its ``GameState`` subclass): the table, the
-    figures, the refusal of another side's figure, and one cache of answers per position."""
+    figures, the refusal of another side's figure, one cache of answers per position, and the core's five
+    save hooks: the table saved as itself, the position by the ruleset's ``saves`` module (the class
+    attribute ``saves``, its ``position.py``: ``position_problem(game, position)``, ``position_to_dict``
+    and ``position_from_dict(game, data)``)."""
 
     __slots__ = ()
+    saves: ClassVar[ModuleType]
+    terrain_optional: ClassVar[bool] = False
+    """Whether a save may leave out the table's terrain (an empty table)."""
+
+    @classmethod
+    def _position_problem(cls, game, position):
+        return cls.saves.position_problem(game, position)
+
+    @classmethod
+    def _setup_to_dict(cls, table: Table) -> dict:
+        return table.to_dict()
+
+    @classmethod
+    def _setup_from_dict(cls, data) -> Table:
+        return table_from_dict(data, terrain_optional=cls.terrain_optional)
+
+    @classmethod
+    def _position_to_dict(cls, position) -> dict:
+        return cls.saves.position_to_dict(position)
+
+    @classmethod
+    def _position_from_dict(cls, game, data):
+        return cls.saves.position_from_dict(game, data)
 
     @property
     def table(self) -> Table:
@@ -148,9 +209,22 @@ class TabletopState:
     def figures(self) -> Mapping:
         return self.position.figures
 
+    @property
+    def side(self) -> str:
+        """The side to play."""
+        return self.position.side
+
     def in_play(self, side: str | None = None) -> list:
         """The figures in play (of ``side``, if given), in the position's order."""
         return [f for f in self.position.figures.values() if f.in_play and (side is None or f.side == side)]
+
+    def _standing(self) -> dict[str, int]:
+        """The core's count of each side's figures in play (what ends a game when a side has none)."""
+        counts = {side: 0 for side in self.sides}
+        for f in self.position.figures.values():
+            if f.in_play:
+                counts[f.side] += 1
+        return counts
 
     def remembered(self, key, work: Callable[[], Any]) -> Any:
         """``work()``, done once per position: listing, checking and doing an action ask the same questions
@@ -163,16 +237,21 @@ class TabletopState:
             answers[key] = work()
         return answers[key]
 
-    def own_figure(self, player: str, figure_id, *, section: str, what: str, turn_section: str = "turn"):
-        """``player``'s figure ``figure_id``, or the refusal (raised) that names what is wrong: not a name,
-        no such figure, or another side's figure (a player acts with their own figures only)."""
+    def figure_named(self, figure_id, *, section: str, what: str):
+        """The figure ``figure_id``, or the refusal (raised) that says it is not a name or no figure here."""
         refuse = self.ruleset.sections.refuse
         if not isinstance(figure_id, str):
             raise refuse(section, f"the {what} is named by a figure's id (text), not {brief(figure_id)}")
         figure = self.position.figures.get(figure_id)
         if figure is None:
             raise refuse(section, f"there is no figure {brief(figure_id)}")
+        return figure
+
+    def own_figure(self, player: str, figure_id, *, section: str, what: str, turn_section: str = "turn"):
+        """``player``'s figure ``figure_id``, or the refusal (raised) that names what is wrong: not a name,
+        no such figure, or another side's figure (a player acts with their own figures only)."""
+        figure = self.figure_named(figure_id, section=section, what=what)
         if figure.side != player:
-            raise refuse(turn_section, f"{figure_id} is {figure.side}'s, not {player}'s: a player acts with their "
+            raise self.ruleset.sections.refuse(turn_section, f"{figure_id} is {figure.side}'s, not {player}'s: a player acts with their "
                                        "own figures only")
         return figure

@@ -19,7 +19,7 @@ the ruling ``vehicles``).
 tutorial
 """
 
-from explorer.core import Ruleset, register
+from explorer.core.registry import declare
 from explorer.core.dice import d2_of, d3_of
 
 from .data import dice_note
@@ -38,21 +38,13 @@ from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, army_game, new_state, squad_line
 from .sections import SECTIONS
 
-RULESET = register(Ruleset(
-    name="army_men",
+RULESET = declare(
+    __name__,
     title="Army Men",
     author="unnamed",
     year=2021,
     source="000_691a4eef427a85c3.txt",
     licence="none stated",
-    settings_type=Settings,
-    state_type=ArmyMenState,
-    action_types=ACTIONS,
-    sections=SECTIONS,
-    scenarios=SCENARIOS,
-    bots=BOTS,
-    rulings=RULINGS,
-    turn_section="turn",
     victory_section="rulings.victory",
     next_step={"EndTurn": "End turn"},
     equipment=(
@@ -68,7 +60,7 @@ RULESET = register(Ruleset(
         dice_note("D2", d2_of),
         "Realism is not the goal; fun is.",
     ),
-))
+)
 
 __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "SECTIONS", "SCENARIOS", "PROFILES", "TO_HIT", "Settings",

@@ -13,17 +13,17 @@ rest, frozen (:mod:`.position`, with the one legality check and the save format)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from explorer.core import Action, Event, Explained, Game, GameState, Outcome, Termination
+from explorer.core import Action, Event, Explained, GameState, Outcome, Termination
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import Table, table_from_dict
+from explorer.core.tabletop.figures import TabletopState
 
-from . import actions
+from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot, offered
 from .combat import chance_fight, check_fight, do_fight
 from .moving import chance_move, check_move, do_move, move_allowance, move_offers
-from .position import Figure, Position, facts, in_play, position_from_dict, position_problem, position_to_dict
+from .position import Figure, facts, in_play
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
 from .shooting import chance_shoot, check_shoot, do_shoot, shot_offers, to_hit
@@ -68,25 +68,14 @@ RULES = RuleTable(
 )
 
 
-class ArmyMenState(GameState):
+class ArmyMenState(TabletopState, GameState):
     """A game of the army-men rules in progress (either variant: ``settings.variant``)."""
 
     rules = RULES
+    saves = position_module
     custom_scenarios = ("custom", "army")  # saves of custom positions, and of games from the army builder
 
     # -- reading ---------------------------------------------------------------------------
-    @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
-
-    @property
-    def side(self) -> str:
-        return self.position.side
-
     @property
     def engaged(self) -> tuple[tuple[str, str, str], ...]:
         return self.position.engaged
@@ -142,27 +131,6 @@ class ArmyMenState(GameState):
 
     def describe(self, act: Action, viewer: str | None = None) -> str:
         return actions.describe(act)
-
-    # -- the one legality check, and saving (in .position) ---------------------------------------------
-    @classmethod
-    def _position_problem(cls, game: Game, p) -> str | None:
-        return position_problem(game, p)
-
-    @classmethod
-    def _setup_to_dict(cls, table: Table) -> dict:
-        return table.to_dict()
-
-    @classmethod
-    def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data, terrain_optional=False)
-
-    @classmethod
-    def _position_to_dict(cls, p: Position) -> dict:
-        return position_to_dict(p)
-
-    @classmethod
-    def _position_from_dict(cls, game: Game, data) -> Position:
-        return position_from_dict(data)
 
     def __repr__(self) -> str:
         standing = self._standing()

@@ -11,22 +11,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from explorer.core import Game
 from explorer.core import tabletop as tt
 from explorer.core.limits import brief
-from explorer.core.tabletop import Point, Table
+from explorer.core.tabletop import Point
+from explorer.core.tabletop.figures import (
+    MAX_FIGURES, TableFigure, TablePosition, figures_from_save, table_position_problem, where as fmt,
+)
 
 from .army import composition_problems
 from .data import COHESION_INCHES, PROFILES, Profile
 from .rulings import VARIANTS
-
-
-MAX_FIGURES = 200
-
-
-MAX_ROUND = 1_000_000
 
 
 STATUSES = ("in_play", "dead", "off_table", "waiting")  # waiting: not set up yet (deployment by the players)
@@ -37,7 +33,7 @@ CONTACT_INCHES = tt.BASE_DIAMETER + 1e-6
 
 
 @dataclass(frozen=True)
-class Figure:
+class Figure(TableFigure):
     """One army man: who, where, and what he has done.
 
     ``moved``: moved in his side's current or most recent turn (the moving
@@ -57,27 +53,14 @@ class Figure:
     fired_round: int = 0
 
     def __post_init__(self):
-        for name in ("id", "side", "squad"):
-            value = getattr(self, name)
-            if not isinstance(value, str) or not value or len(value) > 60:
-                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
+        self.check_table_fields()
         if not isinstance(self.kind, str) or self.kind not in PROFILES:
             raise ValueError(f"unknown kind of trooper {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
-        coords = (self.x, self.y)
-        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
-            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
-        object.__setattr__(self, "x", float(self.x))
-        object.__setattr__(self, "y", float(self.y))
         if self.status not in STATUSES:
             raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
-        if not isinstance(self.prone, bool) or not isinstance(self.moved, bool):
-            raise ValueError(f"figure {brief(self.id)}: prone and moved are true or false")
+        self.check_flags("prone", "moved")
         if isinstance(self.fired_round, bool) or not isinstance(self.fired_round, int) or self.fired_round < 0:
             raise ValueError(f"figure {brief(self.id)}: fired_round is a whole number, 0 or more")
-
-    @property
-    def position(self) -> Point:
-        return (self.x, self.y)
 
     @property
     def profile(self) -> Profile:
@@ -86,19 +69,6 @@ class Figure:
     @property
     def in_play(self) -> bool:
         return self.status == "in_play"
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "side": self.side, "kind": self.kind, "squad": self.squad, "x": self.x, "y": self.y,
-                "status": self.status, "prone": self.prone, "moved": self.moved, "fired_round": self.fired_round}
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Figure:
-        if not isinstance(data, Mapping):
-            raise ValueError("a figure is an object")
-        expected = {"id", "side", "kind", "squad", "x", "y", "status", "prone", "moved", "fired_round"}
-        if set(data) != expected:
-            raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -150,8 +120,8 @@ class Flag:
         return cls(float(point[0]), float(point[1]), tuple(tuple(t) for t in terms), tuple(tuple(h) for h in held))
 
 
-@dataclass(frozen=True)
-class Position:
+@dataclass(frozen=True, eq=False)
+class Position(TablePosition):
     """What changes in play.
 
     ``figures``: id -> :class:`Figure` (read-only, in the order fielded).
@@ -169,23 +139,6 @@ class Position:
     done: frozenset[str] = frozenset()
     engaged: tuple[tuple[str, str, str], ...] = ()
     flag: Flag | None = None
-
-    @classmethod
-    def of(cls, figures, side: str, **rest) -> Position:
-        if isinstance(figures, Mapping):
-            figures = list(figures.values())
-        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
-                and (self.side, self.round, self.acting, self.done, self.engaged, self.flag)
-                == (other.side, other.round, other.acting, other.done, other.engaged, other.flag))
-
-    __hash__ = None
-
-
-def fmt(point: Point) -> str:
-    return f"({point[0]:.1f}, {point[1]:.1f})"
 
 
 # -- who is where ----------------------------------------------------------------------------------
@@ -210,26 +163,36 @@ class Facts:
 
 
 _FACTS: dict[int, Facts] = {}
-_FACTS_KEPT = 64  # the positions of a game and its what-if boards in use at once: a bot's look-ahead included
+_FACTS_KEPT = 64  # what-if boards in use at once (a bot's look-ahead): they have no cache of their own
 
 
 def facts(board) -> Facts:
-    """The :class:`Facts` of ``board`` (a game state or a what-if board), worked out once per figures mapping."""
+    """The :class:`Facts` of ``board``, worked out once per position: a game state keeps them in its one
+    per-position cache (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board
+    has none, so they are kept here by its figures mapping, for a few boards at a time."""
+    keep = getattr(board, "remembered", None)
+    if keep is not None:
+        return keep("facts", lambda: _worked_out(board))
     figures = board.figures
     known = _FACTS.get(id(figures))
     if known is not None and known.figures is figures and known.table is board.table \
             and known.settings is board.settings:
         return known
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()  # a bound on memory; the answers are only worked out again
+    known = _FACTS[id(figures)] = _worked_out(board)
+    return known
+
+
+def _worked_out(board) -> Facts:
+    figures = board.figures
     alive = tuple(f for f in figures.values() if f.in_play)
     sides: dict[str, tuple[Figure, ...]] = {}
     for f in alive:
         sides[f.side] = sides.get(f.side, ()) + (f,)
     squads = {key: tuple(members) for key, members in squads_of(alive).items()}
     waiting = tuple(f for f in figures.values() if f.status == "waiting")
-    if len(_FACTS) >= _FACTS_KEPT:
-        _FACTS.clear()  # a bound on memory; the answers are only worked out again
-    known = _FACTS[id(figures)] = Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
-    return known
+    return Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:
@@ -281,40 +244,23 @@ def engaged_with(board_engaged, figure_id: str) -> list[str]:
 
 def position_problem(game: Game, p) -> str | None:
     """The one legality check of a position (``None``: legal): figures on the table, off each other's bases and out of solid terrain, squads within their limits, the turn's bookkeeping, the flag, the set-up."""
-    table = game.setup
-    if not isinstance(table, Table):
-        return f"the setup of an army-men game is a Table, not {type(table).__name__}"
     if game.settings.variant not in VARIANTS:
         return f"the settings must choose a variant ({', '.join(VARIANTS)})"
-    if not isinstance(p, Position) or not isinstance(p.figures, Mapping):
-        return f"a position is an army_men Position with a mapping of figures, not {type(p).__name__}"
-    if len(p.figures) > MAX_FIGURES:
-        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
-    for fid, f in p.figures.items():
-        if not isinstance(f, Figure) or f.id != fid:
-            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
-        if f.side not in game.sides:
-            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
-        if f.in_play and not table.on_table(f.position):
-            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {fmt(f.position)}"
-        if f.in_play and table.in_solid(f.position):
-            return f"{f.id} stands inside solid terrain at {fmt(f.position)}"
+
+    def prone_problem(f: Figure) -> str | None:
         if f.prone and game.settings.variant == "tutorial":
             return f"{f.id} is prone: prone troopers are a standard rule"
-    alive = [f for f in p.figures.values() if f.in_play]
-    for i, a in enumerate(alive):
-        for b in alive[i + 1:]:
-            if tt.bases_overlap(a.position, b.position):
-                return f"{a.id} and {b.id} stand on each other's bases"
+        return None
+
+    problem = table_position_problem(game, p, position_type=Position, figure_type=Figure, title="Army Men",
+                                     figure_problem=prone_problem)
+    if problem:
+        return problem
     for (side, squad), members in squads_of(p.figures.values()).items():
         problems = composition_problems([f.kind for f in members], squad, variant=game.settings.variant,
                                           complete=False)
         if problems:
             return str(problems[0])
-    if p.side not in game.sides:
-        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
-    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
     if any(f.fired_round > p.round for f in p.figures.values()):
         return "a trooper cannot have fired in a round not yet played"
     return _step_problem(p) or _flag_problem(game, p) or _deployment_problem(p)
@@ -395,22 +341,12 @@ def position_to_dict(p: Position) -> dict:
             "flag": None if p.flag is None else p.flag.to_dict()}
 
 
-def position_from_dict(data) -> Position:
+def position_from_dict(game, data) -> Position:
     """A position from its save (``ValueError`` saying what is malformed); its legality is checked after."""
     expected = {"figures", "side", "round", "acting", "done", "engaged", "flag"}
     if not isinstance(data, Mapping) or set(data) != expected:
         raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")
-    figures = data["figures"]
-    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
-        raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
-    built = []
-    for index, entry in enumerate(figures):
-        try:
-            built.append(Figure.from_dict(entry))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
-    if len({f.id for f in built}) != len(built):
-        raise ValueError("every figure needs its own id")
+    built = figures_from_save(data["figures"], Figure)
     if not isinstance(data["side"], str):
         raise ValueError("side must be text")
     rnd = data["round"]

@@ -9,7 +9,7 @@ ruleset as ``dice_tactics``::
 
 from __future__ import annotations
 
-from explorer.core import Ruleset, register
+from explorer.core.registry import declare
 
 from .actions import (
     ACTIONS, Attack, Bolster, ChooseEdge, Claim, Discard, EndMarch, EndTurn, Hire, IgnoreCard, Keep, March, Move,
@@ -25,21 +25,13 @@ from .sections import SECTIONS
 from .settings import Settings
 from .view import PlayerView
 
-DICE_TACTICS = register(Ruleset(
-    name="dice_tactics",
+DICE_TACTICS = declare(
+    __name__,
     title="Dice Tactics",
     author="William F. de Araújo",
     year=2020,
     source="004_408e3c2f4a2614c3.txt",
     licence="No licence stated; the rules are restated in the project's own words, with credit.",
-    settings_type=Settings,
-    state_type=DiceTacticsState,
-    action_types=ACTIONS,
-    sections=SECTIONS,
-    scenarios=SCENARIOS,
-    bots=BOTS,
-    rulings=RULINGS,
-    turn_section="turn",
     victory_section="operation.victory",
     rolls_dice=False,  # a unit is a die, but its face is a strength: nothing is rolled
     next_step={"EndMarch": "Stop moving", "EndTurn": "End turn"},
@@ -58,7 +50,7 @@ DICE_TACTICS = register(Ruleset(
         "The source states no licence: the rules are explained here in our own words, the numbers are the "
         "author's.",
     ),
-))
+)
 
 __all__ = [
     "DICE_TACTICS", "DiceTacticsState", "Settings", "PlayerView", "Position", "Setup", "Unit", "Fight", "fight",

@@ -9,7 +9,7 @@ overwatch, the one-squad turn sequence) are settings, each on or off.
 'initiative'
 """
 
-from explorer.core import Ruleset, register
+from explorer.core.registry import declare
 
 from .bots import BOTS, GreedyBot
 from .data import TO_HIT, WEAPONS, to_hit_table, weapons_table, wound_table
@@ -27,21 +27,13 @@ from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, new_state, squad_line
 from .sections import SECTIONS
 
-RULESET = register(Ruleset(
-    name="one_brain_cell",
+RULESET = declare(
+    __name__,
     title="1BC (One Brain-Cell)",
     author="Pete Kautz",
     year=2001,
     source="002_ff6d471e44a07b84.txt",
     licence="none stated",
-    settings_type=Settings,
-    state_type=OneBrainCellState,
-    action_types=ACTIONS,
-    sections=SECTIONS,
-    scenarios=SCENARIOS,
-    bots=BOTS,
-    rulings=RULINGS,
-    turn_section="turn",
     victory_section="rulings.victory",
     next_step={"RollInitiative": "Roll", "EndStep": "End {phase}"},  # "End move", "End shoot", "End fight"
     equipment=(
@@ -55,7 +47,7 @@ RULESET = register(Ruleset(
         "D6 is an ordinary six-sided die; 2D6 is two of them added.",
         "An hour or so for 2 or 3 squads a side.",
     ),
-))
+)
 
 __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "SECTIONS", "SCENARIOS", "WEAPONS", "TO_HIT", "Settings",

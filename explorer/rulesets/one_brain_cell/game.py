@@ -13,19 +13,20 @@ dict form, in :mod:`.position`. The :class:`~explorer.core.Game`'s setup is the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from explorer.core import Action, Game, GameState
+from explorer.core import Action, GameState
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import Board, Table, table_from_dict
+from explorer.core.tabletop import Board
+from explorer.core.tabletop.figures import TabletopState
 
-from . import combat, moving, overwatch, shooting, turn
+from . import combat, moving, overwatch, position as position_module, shooting, turn
 from .actions import (
     ACTIONS, Charge, ChooseOrder, EndStep, Fight, Hold, Move, Overwatch, OverwatchFire, RollInitiative, Shoot,
     describe,
 )
 from .position import (
-    Figure, OverwatchCall, Position, in_play, position_from_dict, position_problem, position_to_dict, standing,
+    OverwatchCall, Position, in_play, standing,
 )
 from .sections import SECTIONS
 
@@ -74,36 +75,16 @@ RULES = RuleTable(SECTIONS, {
 }, phase_of=_phase_of)
 
 
-class OneBrainCellState(GameState):
+class OneBrainCellState(TabletopState, GameState):
     """A game of 1BC in progress."""
 
     rules = RULES
+    saves = position_module
 
     # -- reading ----------------------------------------------------------------------------
     @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
-
-    @property
-    def side(self) -> str:
-        return self.position.side
-
-    @property
     def phase(self) -> str:
         return self.position.phase
-
-    @property
-    def memo(self) -> dict:
-        """Answers worked out for the current position (sight, locks, lists of figures), shared by the checks."""
-        cache = self.__dict__.get("_memo")
-        if cache is None or cache.get("_position") is not self.position:
-            cache = {"_position": self.position}
-            self.__dict__["_memo"] = cache
-        return cache
 
     def plan_shot(self, shooter: str, target: str):
         return shooting.plan_shot(self, shooter, target)
@@ -119,36 +100,8 @@ class OneBrainCellState(GameState):
         """The position after the active player's move or shot, the squads on overwatch it provoked asked."""
         return overwatch.react(self, figures, actor, events, trigger, **rest)
 
-    def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.in_play:
-                counts[f.side] += 1
-        return counts
-
     def describe(self, act: Action, viewer: str | None = None) -> str:
         return describe(act, self.phase)
-
-    # -- the one legality check, and saving --------------------------------------------------------------
-    @classmethod
-    def _position_problem(cls, game: Game, p) -> str | None:
-        return position_problem(game, p)
-
-    @classmethod
-    def _setup_to_dict(cls, table: Table) -> dict:
-        return table.to_dict()
-
-    @classmethod
-    def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data, terrain_optional=False)
-
-    @classmethod
-    def _position_to_dict(cls, p: Position) -> dict:
-        return position_to_dict(p)
-
-    @classmethod
-    def _position_from_dict(cls, game: Game, data) -> Position:
-        return position_from_dict(data)
 
     def __repr__(self) -> str:
         standing = self._standing()

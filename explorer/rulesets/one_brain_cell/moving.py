@@ -12,6 +12,7 @@ from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Point
+from explorer.core.tabletop.figures import where as fmt
 
 from .actions import Charge, Move, made
 from .combat import in_contact, locked_with
@@ -19,7 +20,7 @@ from .data import (
     CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
 )
 from .position import (
-    Figure, Position, counted, cut_off, enemy, fmt, free_to_act, in_play, own, refusing, remembered, standing,
+    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
     within,
 )
 from .sections import key, ref, refuse
@@ -55,7 +56,7 @@ def move_allowance(board, figure: Figure, to: Point | None = None) -> Explained[
 
 def open_ground(board, figure: Figure) -> Explained[float]:
     """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
-    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return _open_ground(board, figure)
     return remembered(board, ("open ground", figure.id), lambda: _open_ground(board, figure))
 

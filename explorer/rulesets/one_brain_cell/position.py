@@ -2,22 +2,24 @@
 
 The dead and routed stay in the position so a board can show where they fell and a squad's starting
 number is always known. The answers every chapter asks of a position (who is in play, who stands,
-who is cut off from his squad) are here too, remembered per position when the board keeps a memo.
+who is cut off from his squad) are here too, remembered per position when the board is a game state
+(in its one per-position cache).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from explorer.core import Decision, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.limits import brief
-from explorer.core.tabletop import Point, Table
+from explorer.core.tabletop import Point
+from explorer.core.tabletop.figures import (
+    MAX_FIGURES, TableFigure, TablePosition, figures_from_save, table_position_problem,
+)
 
 from .data import COHESION_INCHES, POINTS, WEAPONS, Weapon
 from .sections import refuse
@@ -26,13 +28,11 @@ from .setup import composition_problems, measure, squads_of
 STATUSES = ("ok", "stunned", "dazed", "dead", "routed")
 IN_PLAY = ("ok", "stunned", "dazed")
 MOVES = ("", "walk", "run", "charge")
-MAX_FIGURES = 200
-MAX_ROUND = 1_000_000
 PHASES = ("initiative", "order", "move", "shoot", "fight")
 
 
 @dataclass(frozen=True)
-class Figure:
+class Figure(TableFigure):
     """One toy soldier: who, where, and what he has done this turn.
 
     ``status``: ok (standing), stunned or dazed (lying down: advanced
@@ -54,29 +54,16 @@ class Figure:
     fought: bool = False
 
     def __post_init__(self):
-        for name in ("id", "side", "squad"):
-            value = getattr(self, name)
-            if not isinstance(value, str) or not value or len(value) > 60:
-                raise ValueError(f"a figure's {name} is a short name (text), not {brief(value)}")
+        self.check_table_fields()
         if not isinstance(self.weapon, str) or self.weapon not in WEAPONS:
             raise ValueError(f"unknown weapon {brief(self.weapon)}; the weapons are {', '.join(WEAPONS)}")
-        coords = (self.x, self.y)
-        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in coords):
-            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), not {brief(coords)}")
-        object.__setattr__(self, "x", float(self.x))
-        object.__setattr__(self, "y", float(self.y))
         if self.status not in STATUSES:
             raise ValueError(f"figure {brief(self.id)}: status is one of {', '.join(STATUSES)}, not {brief(self.status)}")
         if self.moved not in MOVES:
             raise ValueError(f"figure {brief(self.id)}: moved is one of {MOVES}, not {brief(self.moved)}")
-        if not all(isinstance(v, bool) for v in (self.leader, self.shot, self.fought)):
-            raise ValueError(f"figure {brief(self.id)}: leader, shot and fought are true or false")
+        self.check_flags("leader", "shot", "fought")
         if self.leader and WEAPONS[self.weapon].special:
             raise ValueError(f"figure {brief(self.id)}: a leader carries a pistol or a rifle, not a special weapon")
-
-    @property
-    def position(self) -> Point:
-        return (self.x, self.y)
 
     @property
     def arms(self) -> Weapon:
@@ -99,24 +86,6 @@ class Figure:
     @property
     def points(self) -> int:
         return POINTS["leader"] if self.leader else POINTS["special"] if self.arms.special else POINTS["regular"]
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "side": self.side, "squad": self.squad, "weapon": self.weapon, "leader": self.leader,
-                "x": self.x, "y": self.y, "status": self.status, "moved": self.moved, "shot": self.shot,
-                "fought": self.fought}
-
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Figure:
-        if not isinstance(data, Mapping):
-            raise ValueError("a figure is an object")
-        expected = {"id", "side", "squad", "weapon", "leader", "x", "y", "status", "moved", "shot", "fought"}
-        if set(data) != expected:
-            raise ValueError(f"a figure has exactly the keys {', '.join(sorted(expected))}")
-        return cls(**data)
-
-
-def fmt(point: Point) -> str:
-    return f"({point[0]:.1f}, {point[1]:.1f})"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,8 +111,8 @@ class OverwatchCall(Decision):
                 "returning": list(self.returning), "asked": list(self.asked)}
 
 
-@dataclasses.dataclass(frozen=True)
-class Position:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Position(TablePosition):
     """What changes in play.
 
     ``figures``: id -> :class:`Figure` (read-only, in the order fielded).
@@ -164,32 +133,14 @@ class Position:
     squad: str | None = None
     pending: OverwatchCall | None = None
 
-    @classmethod
-    def of(cls, figures, side: str, **rest) -> Position:
-        if isinstance(figures, Mapping):
-            figures = list(figures.values())
-        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
-                and (self.side, self.round, self.phase, self.first, self.done, self.overwatch, self.squad,
-                     self.pending)
-                == (other.side, other.round, other.phase, other.first, other.done, other.overwatch, other.squad,
-                    other.pending))
-
-    __hash__ = None
-
 
 # -- who is where: the answers every chapter asks ---------------------------------------------------------
 
 def remembered(board, key, compute):
-    """``compute()``, remembered for the board's current position when the board keeps a memo (the game does)."""
-    memo = getattr(board, "memo", None)
-    if memo is None:
-        return compute()
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
+    """``compute()``, remembered for the board's current position by the game state's one per-position cache
+    (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board keeps none."""
+    keep = getattr(board, "remembered", None)
+    return compute() if keep is None else keep(key, compute)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:
@@ -217,7 +168,7 @@ def cut_off(board, figure: Figure) -> bool:
         inches = measure(board.settings, COHESION_INCHES)
         mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
         return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
-    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): no memo
+    if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return work()
     return remembered(board, ("cut off", figure.id), work)
 
@@ -231,42 +182,25 @@ def counted(face: int, cut_off: bool) -> int:
 
 def position_problem(game, p) -> str | None:
     """What makes ``p`` no position of 1BC in ``game`` (``None``: it is one)."""
-    table = game.setup
-    if not isinstance(table, Table):
-        return f"the setup of a 1BC game is a Table, not {type(table).__name__}"
-    if not isinstance(p, Position) or not isinstance(p.figures, Mapping):
-        return f"a position is a one_brain_cell Position with a mapping of figures, not {type(p).__name__}"
-    if len(p.figures) > MAX_FIGURES:
-        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
     squad_side: dict[str, str] = {}
-    for fid, f in p.figures.items():
-        if not isinstance(f, Figure) or f.id != fid:
-            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
-        if f.side not in game.sides:
-            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
+
+    def own_problem(f: Figure) -> str | None:
         if squad_side.setdefault(f.squad, f.side) != f.side:
             return f"squad {f.squad} has figures of both sides"
-        if f.in_play and not table.on_table(f.position):
-            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {fmt(f.position)}"
-        if f.in_play and table.in_solid(f.position):
-            return f"{f.id} stands inside blocking terrain at {fmt(f.position)}"
         if not f.in_play and (f.moved or f.shot):
             return f"{f.id} is out of play and has no turn record"
         if not game.settings.wounding and f.status in ("stunned", "dazed"):
             return f"{f.id} is {f.status}: a wound of the advanced wounding rules, not in play in this game"
-    alive = [f for f in p.figures.values() if f.in_play]
-    for i, a in enumerate(alive):
-        for b in alive[i + 1:]:
-            if tt.bases_overlap(a.position, b.position):
-                return f"{a.id} and {b.id} stand on each other's bases"
+        return None
+
+    problem = table_position_problem(game, p, position_type=Position, figure_type=Figure, title="1BC",
+                                     figure_problem=own_problem)
+    if problem:
+        return problem
     for squad, members in squads_of(p.figures.values()).items():
         problems = composition_problems(members, squad, complete=False)
         if problems:
             return str(problems[0])
-    if p.side not in game.sides:
-        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
-    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
     return _turn_problem(game, p, squad_side)
 
 
@@ -321,21 +255,11 @@ def position_to_dict(p: Position) -> dict:
             "squad": p.squad, "pending": None if p.pending is None else p.pending.to_dict()}
 
 
-def position_from_dict(data) -> Position:
+def position_from_dict(game, data) -> Position:
     expected = {"figures", "side", "round", "phase", "first", "done", "overwatch", "squad", "pending"}
     if not isinstance(data, Mapping) or set(data) != expected:
         raise ValueError(f"a position is an object with exactly the keys {', '.join(sorted(expected))}")
-    figures = data["figures"]
-    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
-        raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
-    built = []
-    for index, entry in enumerate(figures):
-        try:
-            built.append(Figure.from_dict(entry))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
-    if len({f.id for f in built}) != len(built):
-        raise ValueError("every figure needs its own id")
+    built = figures_from_save(data["figures"], Figure)
     for key in ("side", "phase"):
         if not _name(data[key]):
             raise ValueError(f"{key} must be text")
@@ -405,13 +329,7 @@ def free_to_act(state, figure: Figure) -> bool:
 
 def own(state, player: str, figure_id, section: str, what: str = "figure") -> Figure:
     """``player``'s figure ``figure_id``, standing and free to act this turn (else the refusal is raised)."""
-    if not _name(figure_id):
-        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r:.40}")
-    figure = state.figures.get(figure_id)
-    if figure is None:
-        raise refuse(section, f"there is no figure {figure_id!r:.40}")
-    if figure.side != player:
-        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s")
+    figure = state.own_figure(player, figure_id, section=section, what=what)
     if not figure.in_play:
         raise refuse("squads", f"{figure_id} is {figure.status}: out of the battle")
     if not figure.standing:

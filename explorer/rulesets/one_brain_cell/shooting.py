@@ -129,7 +129,7 @@ def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]
     spotters could be anywhere in his squad: its shots are always worked out.)"""
     shooter, target = board.figures[shooter_id], board.figures[target_id]
     weapon = shooter.arms
-    if (weapon.indirect or getattr(board, "memo", None) is None
+    if (weapon.indirect or getattr(board, "remembered", None) is None
             or band_of(board.settings, weapon, tt.distance(shooter.position, target.position)) is None):
         return _work_out_shot(board, shooter_id, target_id)
     key = (shooter_id, target_id, shooter.weapon, shooter.position, target.position,

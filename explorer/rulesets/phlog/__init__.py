@@ -9,7 +9,7 @@ registers the ruleset as ``phlog``::
 
 from __future__ import annotations
 
-from explorer.core import Ruleset, register
+from explorer.core.registry import declare
 
 from .actions import (
     ACTIONS, Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate,
@@ -28,21 +28,13 @@ from .sections import SECTIONS
 from .settings import Settings
 from .view import PlayerView
 
-PHLOG = register(Ruleset(
-    name="phlog",
+PHLOG = declare(
+    __name__,
     title="The Rules! (with no name)",
     author="Connolly (Captain's Phlog)",
     year=2020,
     source="003_5ce549aab1c1141e.txt",
     licence="No licence stated; the rules are restated in the project's own words, with credit.",
-    settings_type=Settings,
-    state_type=PhlogState,
-    action_types=ACTIONS,
-    sections=SECTIONS,
-    scenarios=SCENARIOS,
-    bots=BOTS,
-    rulings=RULINGS,
-    turn_section="turn",
     victory_section="turn.victory",
     rolls_dice=False,  # cards decide fights
     next_step={"EndTurn": "End turn", "DeclineJoker": "No joker"},
@@ -60,7 +52,7 @@ PHLOG = register(Ruleset(
         "The source does not say how a game is won, what a card is worth or what a tie does: "
         "the Rulings page gives our choices, most of them settings.",
     ),
-))
+)
 
 __all__ = [
     "PHLOG", "PhlogState", "Settings", "PlayerView", "Fighter", "Board", "Trick", "resolve_trick", "sight",

@@ -10,7 +10,7 @@
 {0: Fraction(1, 3), 1: Fraction(2, 3)}
 """
 
-from explorer.core import Ruleset, register
+from explorer.core.registry import declare
 
 from .bots import BOTS, GreedyBot
 from .actions import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad
@@ -25,21 +25,13 @@ from .rulings import RULINGS, Settings
 from .scenarios import SCENARIOS, new_state, squad_in_line
 from .sections import SECTIONS
 
-RULESET = register(Ruleset(
-    name="simple_plastic",
+RULESET = declare(
+    __name__,
     title="Simple Plastic Wargame",
     author="Adly Abdullah",
     year=2016,
     source="001_6b948897eab82041.txt",
     licence="GNU All-Permissive License",
-    settings_type=Settings,
-    state_type=SimplePlasticState,
-    action_types=ACTIONS,
-    sections=SECTIONS,
-    scenarios=SCENARIOS,
-    bots=BOTS,
-    rulings=RULINGS,
-    turn_section="turn",
     victory_section="rulings.victory",
     next_step={"EndPhase": "End {phase}"},  # the one-button step: "End move", then "End attack"
     equipment=(
@@ -54,7 +46,7 @@ RULESET = register(Ruleset(
         "D6 = a six-sided die. A 1 never kills, whatever the modifiers.",
         "A span is about 4 inches for a child's hand; grown-ups measure with the short span.",
     ),
-))
+)
 
 __all__ = [
     "RULESET", "RULINGS", "BOTS", "ACTIONS", "Position", "SECTIONS", "SCENARIOS", "Settings", "SimplePlasticState", "MoveSquad", "MoveFigure",

@@ -19,7 +19,7 @@ from explorer.core.frozen import evolve
 
 from .actions import Attack
 from .data import BASE_TO_KILL, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS
-from .position import Board, Figure, Position, group_of, living, own_figure, with_figures
+from .position import Board, Figure, Position, group_of, in_play, with_figures
 from .sections import ref, refuse
 
 
@@ -30,7 +30,7 @@ def sight(board, attacker: Figure, target: Figure) -> LineOfSight:
     settings = board.settings
     blockers = None
     if settings.figures_block_sight:
-        blockers = {f.id: f.position for f in living(board) if f.id not in (attacker.id, target.id)}
+        blockers = {f.id: f.position for f in in_play(board) if f.id not in (attacker.id, target.id)}
     return board.table.sight(attacker.position, target.position, blockers, hills_block=settings.hills_block_sight)
 
 
@@ -307,8 +307,8 @@ def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
 
 
 def plan_attack(state, act: Attack) -> Explained:
-    attacker = own_figure(state, act.player, act.attacker, "attacking", "attacker")
-    own_figure(state, act.player, act.target, "attacking", "target")
+    attacker = state.own_figure(act.player, act.attacker, section="attacking", what="attacker")
+    state.figure_named(act.target, section="attacking", what="target")
     allowed = attacker.profile.attacks
     if state.attacks_used.get(attacker.id, 0) >= allowed:
         section = "special_units.sniper" if allowed > 1 else "attacking"

@@ -12,7 +12,7 @@ from explorer.core.search import SearchBot
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
 from .attacking import attack_distribution, attack_offer, closest_target
 from .game import SimplePlasticState
-from .position import Board, group_of, living, nearest_enemy
+from .position import Board, group_of, in_play, nearest_enemy
 
 
 class GreedyBot:
@@ -60,7 +60,7 @@ class GreedyBot:
         return self.rng.choice(legal)  # only gap-closing moves are left
 
     def _has_target(self, state, unit: str) -> bool:
-        members = [f for f in living(state, state.side) if f.unit == unit]
+        members = [f for f in in_play(state, state.side) if f.unit == unit]
         groups = [group_of(state, e) for e in _enemy_units(state)]
         return any(attack_offer(state, f, group) is not None for f in members for group in groups)
 
@@ -107,7 +107,7 @@ class StrongBot(SearchBot):
     confidence = 1.0
 
     def evaluate(self, state, side: str) -> float:
-        return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in living(state))
+        return sum((2.0 if f.kind != "trooper" else 1.0) * (1 if f.side == side else -1) for f in in_play(state))
 
 
 BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
@@ -116,7 +116,7 @@ BOTS = {"greedy": GreedyBot, "strong": StrongBot, "random": RandomBot}
 def _enemy_units(state) -> list:
     """One figure per enemy squad or lone unit (an attack on any member is an attack on the squad)."""
     units = {}
-    for e in living(state, state.other(state.side)):
+    for e in in_play(state, state.other(state.side)):
         units.setdefault(e.unit, e)
     return list(units.values())
 

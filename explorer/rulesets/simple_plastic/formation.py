@@ -11,7 +11,7 @@ from explorer.core import tabletop as tt
 from explorer.core.tabletop import EPSILON, Point
 
 from .data import COHESION_INCHES
-from .position import Figure, as_point, fmt, living
+from .position import Figure, as_point, fmt, in_play
 from .sections import refuse
 
 
@@ -69,7 +69,7 @@ def form_up(board, members, leader, to, direction) -> dict[str, Point]:
     if not followers:
         return {}
     member_ids = {f.id for f in members}
-    occupied = [f.position for f in living(board) if f.id not in member_ids]
+    occupied = [f.position for f in in_play(board) if f.id not in member_ids]
     spots = tt.formation(board.table, to, direction, len(followers), occupied=occupied, spacing=FORMATION_SPACING)
     if spots is None:
         raise refuse("rulings.followers", f"there is no room for squad {leader.squad} to form up at {fmt(to)}")
@@ -85,7 +85,7 @@ def close_ranks(board, members, leader) -> dict[str, Point]:
     """
     anchor = leader.position
     member_ids = {f.id for f in members}
-    others = [f.position for f in living(board) if f.id not in member_ids]
+    others = [f.position for f in in_play(board) if f.id not in member_ids]
     followers = sorted((f for f in members if f.id != leader.id), key=lambda f: tt.distance(f.position, anchor))
     placed: dict[str, Point] = {leader.id: anchor}
     for k, f in enumerate(followers):

@@ -11,19 +11,19 @@ they die (``alive=False``), so the book can show where they fell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
-from explorer.core import Action, Dist, Explained, Game, GameState, Reason, RuleViolation
+from explorer.core import Action, Dist, Explained, GameState, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.ruletable import Phase, Rule, RuleTable
-from explorer.core.tabletop import LineOfSight, Table, Terrain, table_from_dict
+from explorer.core.tabletop import LineOfSight, Terrain
+from explorer.core.tabletop.figures import TabletopState
 
-from . import turn
+from . import position as position_module, turn
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
 from .attacking import attack_chance, do_attack, kill_distribution, plan_attack, sight, to_kill
 from .moving import do_move, move_allowance, plan_move
 from .position import (
-    Board, Figure, Position, living, position_from_dict, position_problem, position_to_dict,
+    Board, in_play,
 )
 from .sections import SECTIONS, ref
 
@@ -53,7 +53,7 @@ RULES = RuleTable(
 )
 
 
-class SimplePlasticState(GameState):
+class SimplePlasticState(TabletopState, GameState):
     """A game of the Simple Plastic Wargame in progress.
 
     ``game.setup`` is the :class:`Table`; ``position`` a :class:`Position`.
@@ -62,23 +62,13 @@ class SimplePlasticState(GameState):
     """
 
     rules = RULES
+    saves = position_module
+    terrain_optional = True  # a save may leave out the terrain: an empty table
 
     # -- what the widgets and the book read ----------------------------------------------------
     @property
-    def table(self) -> Table:
-        return self.game.setup
-
-    @property
     def terrain(self) -> tuple[Terrain, ...]:
         return self.table.terrain
-
-    @property
-    def figures(self) -> Mapping[str, Figure]:
-        return self.position.figures
-
-    @property
-    def side(self) -> str:
-        return self.position.side
 
     @property
     def phase(self) -> str:
@@ -96,21 +86,10 @@ class SimplePlasticState(GameState):
     def squads(self) -> dict[str, tuple[str, ...]]:
         """Each squad's living members, by id."""
         squads: dict[str, list[str]] = {}
-        for f in living(self):
+        for f in in_play(self):
             if f.squad:
                 squads.setdefault(f.squad, []).append(f.id)
         return {name: tuple(ids) for name, ids in squads.items()}
-
-    def remembered(self, key, work):
-        """``work()``, done once per position: the rule modules ask the same questions of one position
-        when listing, checking and doing an action (the position is frozen, so answers cannot go stale)."""
-        memo = self.__dict__.get("_memo")
-        if memo is None or memo[0] is not self.position:
-            memo = self._memo = (self.position, {})
-        answers = memo[1]
-        if key not in answers:
-            answers[key] = work()
-        return answers[key]
 
     @property
     def kept(self) -> dict:
@@ -145,14 +124,7 @@ class SimplePlasticState(GameState):
         """Exact distribution of the number of kills of a legal attack (raises if illegal)."""
         return self.chance(attack)
 
-    # -- the end of the game -------------------------------------------------------------------
-    def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.alive:
-                counts[f.side] += 1
-        return counts
-
+    # -- in words ------------------------------------------------------------------------------------
     def describe(self, act: Action, viewer: str | None = None) -> str:
         """An action in words, for menus and logs (nothing is hidden, so the same for every ``viewer``)."""
         if isinstance(act, MoveSquad):
@@ -168,27 +140,6 @@ class SimplePlasticState(GameState):
         elif isinstance(act, EndPhase):
             return f"{act.player} ends the {self.phase if act.player == self.side else ''} phase".replace("  ", " ")
         return repr(act)
-
-    # -- the one legality check, and saving (position.py) ----------------------------------------------
-    @classmethod
-    def _position_problem(cls, game: Game, p) -> str | None:
-        return position_problem(game, p)
-
-    @classmethod
-    def _setup_to_dict(cls, table: Table) -> dict:
-        return table.to_dict()
-
-    @classmethod
-    def _setup_from_dict(cls, data) -> Table:
-        return table_from_dict(data)
-
-    @classmethod
-    def _position_to_dict(cls, p: Position) -> dict:
-        return position_to_dict(p)
-
-    @classmethod
-    def _position_from_dict(cls, game: Game, data) -> Position:
-        return position_from_dict(game, data)
 
     def __repr__(self) -> str:
         alive = self._standing()

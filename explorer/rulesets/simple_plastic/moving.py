@@ -17,7 +17,7 @@ from .formation import (
     FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, form_up,
 )
 from .position import (
-    Figure, Position, as_point, fmt, is_name, nearest_enemy, own_figure, squad_members, with_figures,
+    Figure, Position, as_point, fmt, is_name, nearest_enemy, squad_members, with_figures,
 )
 from .sections import ref, refuse
 
@@ -315,7 +315,7 @@ def plan_move(state, act: MoveSquad | MoveFigure):
             raise refuse("moving.squads", f"the leader is named by a figure's id (text), not {act.leader!r}")
         unit, name = f"squad:{act.squad}", f"squad {act.squad}"
     else:
-        figure = own_figure(state, act.player, act.figure, "moving.span", "figure")
+        figure = state.own_figure(act.player, act.figure, section="moving.span", what="figure")
         unit, name = figure.unit, act.figure
     if unit in state.moved_units:
         raise refuse("moving.span", f"{name} has already moved this turn")

@@ -15,7 +15,10 @@ from types import MappingProxyType
 
 from explorer.core import Game, RuleViolation
 from explorer.core import tabletop as tt
-from explorer.core.tabletop import Point, Table
+from explorer.core.tabletop import Point
+from explorer.core.tabletop.figures import (
+    MAX_FIGURES, TableFigure, TablePosition, figures_from_save, table_position_problem,
+)
 from explorer.core.frozen import evolve
 from explorer.core.limits import brief, brief_names
 
@@ -29,15 +32,8 @@ from .sections import refuse
 PHASES = ("move", "attack")
 
 
-MAX_FIGURES = 200
-"""Most figures a position may hold (a big game is a few dozen a side)."""
-
-
-MAX_ROUND = 1_000_000
-
-
 @dataclasses.dataclass(frozen=True)
-class Figure:
+class Figure(TableFigure):
     """One toy soldier: who it is, where it stands, and what it has done this turn."""
 
     id: str
@@ -50,31 +46,20 @@ class Figure:
     moved: bool = False        # moved this turn (for "attacker did not move")
     in_vehicle: bool = False
 
+    NAMES = ("id", "side")  # and squad, which may be None: a figure that operates alone
+
     def __post_init__(self):
         # Saved games and custom positions come back through here: say plainly what is malformed.
-        if not (isinstance(self.id, str) and self.id and isinstance(self.side, str) and self.side
-                and (self.squad is None or isinstance(self.squad, str) and self.squad)):
-            raise ValueError(f"a figure's id, side and squad are names (text): "
-                             f"id {brief(self.id)}, side {brief(self.side)}, squad {brief(self.squad)}")
+        self.check_table_fields()
+        if self.squad is not None and not (isinstance(self.squad, str) and self.squad and len(self.squad) <= 60):
+            raise ValueError(f"a figure's squad is a short name (text) or null (alone), not {brief(self.squad)}")
         if not isinstance(self.kind, str) or self.kind not in PROFILES:
             raise ValueError(f"unknown kind of unit {brief(self.kind)}; the kinds are {', '.join(PROFILES)}")
-        if not all(_is_number(c) for c in (self.x, self.y)):
-            raise ValueError(f"figure {brief(self.id)} needs a position in inches, not ({brief(self.x)}, {brief(self.y)})")
-        try:
-            x, y = float(self.x), float(self.y)
-        except OverflowError:
-            x = y = math.inf
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"figure {brief(self.id)} needs a position in inches (finite numbers), "
-                             f"not ({brief(self.x)}, {brief(self.y)})")
-        object.__setattr__(self, "x", x)
-        object.__setattr__(self, "y", y)
-        if not all(isinstance(flag, bool) for flag in (self.alive, self.moved, self.in_vehicle)):
-            raise ValueError(f"figure {brief(self.id)}: alive, moved and in_vehicle are true or false")
+        self.check_flags("alive", "moved", "in_vehicle")
 
     @property
-    def position(self) -> Point:
-        return (self.x, self.y)
+    def in_play(self) -> bool:
+        return self.alive
 
     @property
     def profile(self) -> UnitProfile:
@@ -92,32 +77,9 @@ class Figure:
     def at(self, x: float, y: float) -> Figure:
         return evolve(self, x=x, y=y)
 
-    def to_dict(self) -> dict:
-        return {f: getattr(self, f) for f in _FIGURE_FIELDS}  # asdict() is slow, and this runs every snapshot
 
-    @classmethod
-    def from_dict(cls, data: Mapping) -> Figure:
-        """A figure from a save; anything malformed is a ``ValueError`` that says what."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a figure is an object of id, side, kind, squad, x, y...; not {brief(data)}")
-        unknown = sorted(map(str, set(data) - set(_FIGURE_FIELDS)))
-        if unknown:
-            raise ValueError(f"a figure has no field(s) {brief_names(unknown)}; the fields are {', '.join(_FIGURE_FIELDS)}")
-        missing = [f for f in ("id", "side") if f not in data]
-        if missing:
-            raise ValueError(f"a figure needs {' and '.join(missing)}")
-        return cls(**data)
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-_FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(Figure))
-
-
-@dataclasses.dataclass(frozen=True)
-class Position:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Position(TablePosition):
     """What changes in play: the figures (id -> :class:`Figure`, read-only, in the order fielded),
     whose turn and phase, the round, the units that have moved this phase (squads as
     ``"squad:<name>"``, lone figures by id) and the attacks each figure has made this turn."""
@@ -129,27 +91,11 @@ class Position:
     moved_units: frozenset[str] = frozenset()
     attacks_used: tuple[tuple[str, int], ...] = ()
 
-    @classmethod
-    def of(cls, figures, side: str, **rest) -> Position:
-        """A position from figures (a mapping or a sequence), their mapping made read-only."""
-        if isinstance(figures, Mapping):
-            figures = list(figures.values())
-        return cls(MappingProxyType({f.id: f for f in figures}), side, **rest)
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and dict(self.figures) == dict(other.figures)
-                and (self.side, self.phase, self.round, self.moved_units, self.attacks_used)
-                == (other.side, other.phase, other.round, other.moved_units, other.attacks_used))
-
-    __hash__ = None
-
 
 @dataclasses.dataclass(frozen=True)
-class Board:
-    """A position to ask questions of: figures, table and settings."""
+class Board(tt.Board):
+    """The core's what-if board (figures, table and settings), with the changes Simple Plastic asks about."""
 
-    figures: Mapping[str, Figure]
-    table: Table
     settings: Settings = Settings()
 
     @classmethod
@@ -173,7 +119,7 @@ class Board:
 
 # -- who is where ----------------------------------------------------------------------------------
 
-def living(board, side: str | None = None) -> list[Figure]:
+def in_play(board, side: str | None = None) -> list[Figure]:
     return [f for f in board.figures.values() if f.alive and (side is None or f.side == side)]
 
 
@@ -190,20 +136,8 @@ def group_of(board, figure: Figure) -> list[Figure]:
 
 
 def nearest_enemy(board, figure: Figure) -> Figure | None:
-    enemies = [f for f in living(board) if f.side != figure.side]
+    enemies = [f for f in in_play(board) if f.side != figure.side]
     return min(enemies, key=lambda e: tt.distance(figure.position, e.position), default=None)
-
-
-def own_figure(state, player: str, figure_id, section: str, what: str) -> Figure:
-    if not is_name(figure_id):
-        raise refuse(section, f"the {what} is named by a figure's id (text), not {figure_id!r}")
-    figure = state.figures.get(figure_id)
-    if figure is None:
-        raise refuse(section, f"there is no figure {figure_id!r}")
-    if what != "target" and figure.side != player:
-        raise refuse("turn", f"{figure_id} is {figure.side}'s, not {player}'s: a player moves and attacks "
-                             "with their own figures only")
-    return figure
 
 
 def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
@@ -217,6 +151,7 @@ def is_name(value) -> bool:
 
 
 def fmt(point: Point) -> str:
+    """A point in a refusal, to the hundredth of an inch (a span's end may be that close to a base)."""
     return f"({point[0]:.2f}, {point[1]:.2f})"
 
 
@@ -307,38 +242,15 @@ def _moves_and_attacks_problem(p: Position) -> str | None:
 
 
 def position_problem(game: Game, p) -> str | None:
-    table = game.setup
-    if not isinstance(table, Table):
-        return f"the setup of a Simple Plastic game is a Table, not {type(table).__name__}"
-    if not isinstance(p, Position):
-        return f"a position is a simple_plastic Position, not {type(p).__name__}"
-    if not isinstance(p.figures, Mapping):
-        return "figures must be a mapping of id to Figure"
-    if len(p.figures) > MAX_FIGURES:
-        return f"at most {MAX_FIGURES} figures, not {len(p.figures)}"
-    for fid, f in p.figures.items():
-        if not isinstance(f, Figure) or f.id != fid:
-            return f"figures must map each figure's id to the figure, not {brief(fid)} to {brief(f)}"
-        if f.side not in game.sides:
-            return f"{f.id} is on side {brief(f.side)}, which is not a side of this game ({', '.join(game.sides)})"
-        if not table.on_table(f.position):
-            return f"{f.id} stands (partly) off the {table.width:g} by {table.height:g} inch table at {fmt(f.position)}"
-        if table.in_solid(f.position):
-            return f"{f.id} stands inside solid terrain at {fmt(f.position)}"
-    alive = [f for f in p.figures.values() if f.alive]
-    for i, a in enumerate(alive):
-        for b in alive[i + 1:]:
-            if tt.bases_overlap(a.position, b.position):
-                return f"{a.id} and {b.id} stand on each other's bases"
+    problem = table_position_problem(game, p, position_type=Position, figure_type=Figure,
+                                     title="the Simple Plastic Wargame")
+    if problem:
+        return problem
     problems = army_problems(list(p.figures.values()))
     if problems:
         return str(problems[0])
-    if p.side not in game.sides:
-        return f"the side to play must be one of {', '.join(game.sides)}, not {brief(p.side)}"
     if p.phase not in PHASES:
         return f"the phase must be one of {', '.join(PHASES)}, not {brief(p.phase)}"
-    if isinstance(p.round, bool) or not isinstance(p.round, int) or not 1 <= p.round <= MAX_ROUND:
-        return f"the round must be a whole number from 1 to {MAX_ROUND:,}, not {brief(p.round)}"
     return _moves_and_attacks_problem(p)
 
 
@@ -360,18 +272,7 @@ def position_from_dict(game: Game, data) -> Position:
     if set(data) != expected:
         wrong = sorted(map(str, set(data) ^ expected))
         raise ValueError(f"a position has exactly the keys {', '.join(sorted(expected))} (check {brief_names(wrong)})")
-    figures = data["figures"]
-    if not isinstance(figures, list) or len(figures) > MAX_FIGURES:
-        raise ValueError(f"figures must be a list of at most {MAX_FIGURES} figures")
-    built = []
-    for index, entry in enumerate(figures):
-        try:
-            built.append(Figure.from_dict(entry))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"figure {index + 1} is malformed: {exc}") from None
-    ids = [f.id for f in built]
-    if len(set(ids)) != len(ids):
-        raise ValueError("every figure needs its own id")
+    built = figures_from_save(data["figures"], Figure)
     moved = data["moved_units"]
     if not isinstance(moved, list) or not all(is_name(u) for u in moved) or len(moved) > MAX_FIGURES:
         raise ValueError(f"moved_units must be a list of unit names (text), not {brief(moved)}")
