@@ -5,7 +5,7 @@ Everything shown is the engine's answer: numbers its ``shot_numbers`` and
 ``hits_distribution``, ``charge_distribution`` and ``fight_odds``. The static
 controls get every answer precomputed when the page is built and switch
 between them with Bokeh ``CustomJS``. The small bar chart and its words are
-the army-men chapter's (``widgets.army_men``).
+every explorer's (``widgets.charts``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from explorer.rulesets.one_brain_cell.data import WEAPONS
 
 from . import tabletop_board as tb
 from .alt_text import alt_div
-from .army_men import BARS_JS, TEXT_STYLE, ArmyMenBoard, _bar_data, _bars, _label, _why, percent
+from .army_men import ArmyMenBoard
+from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
 from .board import make_sources, swatch_line
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
@@ -122,10 +123,10 @@ def shot_explorer(*, weapon: str = "rifle", band: str = "short", cover: bool = F
                                  name="obc-shot-range", sizing_mode="stretch_width")
     flags = CheckboxGroup(labels=["Target in cover or rough terrain", "Shooter more than 4 inches from his squad"],
                           active=[i for i, on in enumerate((cover, cut_off)) if on], name="obc-shot-flags")
-    text = Div(text=start["head"] + _why(reasons.texts, start["why"]), name="obc-shot-text",
+    text = Div(text=start["head"] + why_list(reasons.texts, start["why"]), name="obc-shot-text",
                sizing_mode="stretch_width", styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start["p"]))
-    fig = _bars(chart, "obc-shot-chart", "Hits (exact)", "hits", MAX_HITS + 1)
+    chart = ColumnDataSource(bar_data(start["p"]))
+    fig = bars(chart, "obc-shot-chart", "Hits (exact)", "hits", MAX_HITS + 1)
     alt = alt_div(_hits_words(start["p"]), name="obc-shot-chart-alt")
     update = CustomJS(args=dict(table=packed(table), reasons=reasons.texts, chart=chart, text=text, alt=alt,
                                 pw=pick_weapon, pb=pick_band, flags=flags, kinds=kinds, bands=list(BANDS)),
@@ -139,7 +140,7 @@ def shot_explorer(*, weapon: str = "rifle", band: str = "short", cover: bool = F
     for widget in (pick_weapon, pick_band):
         widget.js_on_change("active", update)
     flags.js_on_change("active", update)
-    controls = column(_label("Weapon"), pick_weapon, _label("Range"), pick_band, flags, sizing_mode="stretch_width")
+    controls = column(label("Weapon"), pick_weapon, label("Range"), pick_band, flags, sizing_mode="stretch_width")
     return column(controls, text, fig, alt, sizing_mode="stretch_width", name="obc-shot")
 
 
@@ -200,7 +201,7 @@ def charge_explorer(*, gap: float = 7.0, rough: bool = False):
     pick_rough = CheckboxGroup(labels=["In rough terrain (1D6)"], active=[0] if rough else [], name="obc-charge-rough")
     start = table[f"{gap:g}|{int(rough)}"]
     chart = ColumnDataSource({k: start[k] for k in ("k", "p", "label", "colour")})
-    fig = _bars(chart, "obc-charge-chart", "The charge's roll: the rolls that arrive in colour (exact)",
+    fig = bars(chart, "obc-charge-chart", "The charge's roll: the rolls that arrive in colour (exact)",
                 "inches rolled", 13)
     update = CustomJS(args=dict(table=table, text=text, g=pick_gap, r=pick_rough, link=link, chart=chart), code="""
         const rough = r.active.includes(0), gap = g.value;
@@ -241,8 +242,8 @@ def fight_explorer(*, attackers: int = 1, attacker_bonus: int = 0, defender_bonu
                               name="obc-fight-defender-bonus", sizing_mode="stretch_width")
     text = Div(text=_fight_words(start, attackers), name="obc-fight-text", sizing_mode="stretch_width",
                styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start))
-    fig = _bars(chart, "obc-fight-chart", "One round of H2H (exact)", "outcome", len(OUTCOMES))
+    chart = ColumnDataSource(bar_data(start))
+    fig = bars(chart, "obc-fight-chart", "One round of H2H (exact)", "outcome", len(OUTCOMES))
     fig.xaxis.major_label_overrides = dict(enumerate(OUTCOMES))
     update = CustomJS(args=dict(table=table, chart=chart, text=text, n=pick_n, a=pick_a, d=pick_d,
                                 link=LINKS.link("one_brain_cell:combat.result")), code=BARS_JS + """
@@ -254,8 +255,8 @@ def fight_explorer(*, attackers: int = 1, attacker_bonus: int = 0, defender_bonu
     """)
     for widget in (pick_n, pick_a, pick_d):
         widget.js_on_change("active", update)
-    return column(_label("Attackers on one defender"), pick_n, _label("Each attacker's bonus"), pick_a,
-                  _label("The defender's bonus"), pick_d, text, fig, sizing_mode="stretch_width", name="obc-fight")
+    return column(label("Attackers on one defender"), pick_n, label("Each attacker's bonus"), pick_a,
+                  label("The defender's bonus"), pick_d, text, fig, sizing_mode="stretch_width", name="obc-fight")
 
 
 def _fight_words(p: list[float], attackers: int) -> str:
