@@ -30,7 +30,7 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES,
 
 from . import tabletop as tb
 from .naming import Seen
-from .palette import OKABE_ITO, side_colour, side_ink
+from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond", "heavy_weapon": "square",
            "grenadier": "inverted_triangle", "flamethrower": "hex"}
@@ -43,10 +43,6 @@ FIGURE_WORDS = {"regular": "soldier", "sargent": "sargent", "submachine_gunner":
 RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
                 "flag": "#111111", "deployment": OKABE_ITO["orange"]}
 """Range rings are drawn in the side's ink; the rest by what they mean."""
-PRONE_BAR = (2.0, 0.6)
-"""A prone figure's bar, inches across and up: a trooper lying down, seen from above."""
-
-LINK_COLUMNS = ("xs", "ys", "colour", "label")
 
 
 def profile_text(kind: str, prone: bool = False) -> str:
@@ -77,7 +73,7 @@ def _reach(state, figure) -> str:
     return f"{move:g} inches; shoots {reach:g} (half range {reach / 2:g})"
 
 
-class ArmyMenLayers:
+class ArmyMenLayers(tb.SquadLinksLayers):
     """The table from above.
 
     ``ranges``: ``"last"`` rings the range and half range of the trooper
@@ -97,31 +93,23 @@ class ArmyMenLayers:
         self.name = name
         self.size = (48.0, 36.0)
 
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(state.sides)
-        rows, fallen, prone = [], [], []
-        for f in state.figures.values():
-            if f.in_play:
-                row = tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind, f.prone),
-                                    squad=f.squad, status=_status(state, f),
-                                    ground=tb.ground_under(f.position, state.table.terrain), move=_reach(state, f))
-                row["marker"] = MARKERS[f.kind]
-                rows.append(row)
-                if f.prone:
-                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
-            elif f.status == "dead":
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(self._rings(state, sides)),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
-            "prone": tb.fallen_layer(prone),  # the same columns: where, and whose
-        }
+    # -- the look ----------------------------------------------------------------------------------
+    markers = MARKERS
+
+    def fell(self, figure) -> bool:
+        return figure.status == "dead"  # a trooper still to set up is nowhere yet
+
+    def down(self, figure) -> bool:
+        return figure.prone
+
+    def profile(self, state, figure) -> str:
+        return profile_text(figure.kind, figure.prone)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        return _reach(state, figure)
 
     def _last(self, state):
         history = getattr(state, "history", None)
@@ -193,15 +181,6 @@ class ArmyMenLayers:
             pairs.append((last.shooter, last.target))
         for shooter, target in pairs:
             yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
-
-
-def links_layer(links) -> dict[str, list]:
-    """``((x0, x1), (y0, y1), colour, label)`` of each cohesion link."""
-    data = tb._empty(LINK_COLUMNS)
-    for xs, ys, colour, label in links:
-        for column, value in zip(LINK_COLUMNS, ([round(x, 3) for x in xs], [round(y, 3) for y in ys], colour, label)):
-            data[column].append(value)
-    return data
 
 
 def anchor(state, action) -> Anchor | None:

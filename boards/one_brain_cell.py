@@ -5,7 +5,7 @@ page's Web Worker computes them after each move of live play
 (:func:`live_board`). Besides the tabletop's own layers (``boards.tabletop``):
 
 - ``links``: a line between squad mates within 4 inches of each other (the
-  squad distance; the same layer as the army-men board's);
+  squad distance; the same layer as the army-men board's, ``boards.tabletop.SquadLinksLayers``);
 - ``prone``: a bar under every stunned or dazed figure (advanced wounding:
   they lie on the board).
 
@@ -30,9 +30,8 @@ from explorer.rulesets.one_brain_cell.terrain import sight
 from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
 
 from . import tabletop as tb
-from .army_men import links_layer
 from .naming import Seen
-from .palette import OKABE_ITO, side_colour, side_ink
+from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"pistol": "circle", "rifle": "circle", "lmg": "diamond", "hmg": "square", "bazooka": "triangle",
            "flamethrower": "hex", "mortar": "inverted_triangle", "sniper": "diamond", "leader": "star"}
@@ -70,7 +69,7 @@ def _status(state, figure) -> str:
     return ", ".join(bits)
 
 
-class OneBrainCellLayers:
+class OneBrainCellLayers(tb.SquadLinksLayers):
     """The table from above.
 
     ``ranges``: ``"last"`` rings the short and long range of the figure
@@ -89,33 +88,23 @@ class OneBrainCellLayers:
         self.name = name
         self.size = (48.0, 36.0)
 
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(state.sides)
-        rows, fallen, prone = [], [], []
-        for f in state.figures.values():
-            if f.in_play:
-                kind = "leader" if f.leader else f.weapon
-                row = tb.figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=weapon_text(f, state.settings),
-                                    squad=f.squad, status=_status(state, f),
-                                    ground=tb.ground_under(f.position, state.table.terrain),
-                                    move=f"{move_allowance(state, f).value:g} inches")
-                row["marker"] = MARKERS[kind]
-                rows.append(row)
-                if not f.standing:
-                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
-            else:
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(self._rings(state, sides)),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
-            "prone": tb.fallen_layer(prone),
-        }
+    # -- the look ----------------------------------------------------------------------------------
+    markers = MARKERS
+
+    def down(self, figure) -> bool:
+        return not figure.standing  # stunned or dazed: lying on the board
+
+    def kind_of(self, figure) -> str:
+        return "leader" if figure.leader else figure.weapon
+
+    def profile(self, state, figure) -> str:
+        return weapon_text(figure, state.settings)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        return f"{move_allowance(state, figure).value:g} inches"
 
     @staticmethod
     def _last(state):

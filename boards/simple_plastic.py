@@ -18,7 +18,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
 from .naming import Seen
-from .palette import side_colour, side_ink
+from .palette import side_ink
 
 
 FIGURE_WORDS = {"trooper": "trooper", "heavy": "heavy weapons trooper", "sniper": "sniper"}
@@ -43,7 +43,7 @@ def _status(state, figure) -> str:
     return ", ".join(bits)
 
 
-class SimplePlasticLayers:
+class SimplePlasticLayers(tb.TabletopLayers):
     """The table from above: terrain, squads, move rings and lines of sight.
 
     ``rings``: ``"mover"`` rings the frontmost unit of every unit the side to
@@ -63,29 +63,26 @@ class SimplePlasticLayers:
         self.name = name
         self.size = (48.0, 36.0)
 
-    # -- layers -------------------------------------------------------------------
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
-        rings = list(self._rings(state, sides))
+    # -- the look ----------------------------------------------------------------------------------
+    def sides_of(self, state) -> list[str]:
+        return list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
+
+    def on_table(self, figure) -> bool:
+        return figure.alive
+
+    def squad_of(self, figure) -> str:
+        return figure.squad or "operates alone"
+
+    def profile(self, state, figure) -> str:
+        return profile_text(figure.kind)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        """The move its ring says (a unit's frontmost figure's), else none."""
         moves = {label.split(":", 1)[0]: label.split(": ", 1)[-1] for *_, label in rings}
-        rows, fallen = [], []
-        for f in state.figures.values():
-            if f.alive:
-                rows.append(tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind),
-                                          squad=f.squad or "operates alone", status=_status(state, f),
-                                          ground=tb.ground_under(f.position, state.table.terrain),
-                                          move=moves.get(f.id, "")))
-            else:
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(rings),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-        }
+        return moves.get(figure.id, "")
 
     def _ring_ids(self, state) -> list[str]:
         if self.rings is None:

@@ -21,7 +21,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure as bokeh_figure
 
-from boards.army_men import KIND_WORDS, MARKERS, PRONE_BAR, RING_COLOURS, ArmyMenLayers, profile_text  # noqa: F401
+from boards.army_men import KIND_WORDS, MARKERS, RING_COLOURS, ArmyMenLayers, profile_text  # noqa: F401
 from explorer.rulesets.army_men import GreedyBot, Move, Settings, Shoot
 from explorer.rulesets.army_men.army import army_points, army_problems, points_problem
 from explorer.rulesets.army_men.shooting import hit_chance, need_to_hit, shot_odds
@@ -47,21 +47,9 @@ rule_href = LINKS.href
 
 class ArmyMenBoard(ArmyMenLayers, tb.TabletopDrawing):
     """:class:`boards.army_men.ArmyMenLayers` drawn with Bokeh: the table from above, with cohesion links
-    under the figures and a bar under each prone figure."""
+    under the figures and a bar under each prone figure (:class:`widgets.tabletop_board.TabletopDrawing`)."""
 
     kind_words = KIND_WORDS
-
-    def figure(self, sources):
-        fig = super().figure(sources)
-        links = fig.multi_line("xs", "ys", source=sources["links"], line_color="colour", line_width=1.5,
-                               line_alpha=0.7, name="links")
-        prone = fig.rect("x", "y", width=PRONE_BAR[0], height=PRONE_BAR[1], source=sources["prone"],
-                         fill_color="colour", line_color="#1a1a1a", line_width=1, name="prone")
-        # under the figures: move both renderers to just before the figures' own
-        renderers = [r for r in fig.renderers if r not in (links, prone)]
-        at = next(i for i, r in enumerate(renderers) if r.name == "fallen")
-        fig.renderers = renderers[:at] + [links, prone] + renderers[at:]
-        return fig
 
     def legend(self):
         return tb.tabletop_legend(

@@ -27,7 +27,6 @@ from explorer.rulesets.one_brain_cell.data import WEAPONS
 
 from . import tabletop_board as tb
 from .alt_text import alt_div
-from .army_men import ArmyMenBoard
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
 from .board import make_sources, swatch_line
 from .links import RuleLinks
@@ -41,9 +40,9 @@ LINKS = RuleLinks(RULESET)
 
 # -- the board --------------------------------------------------------------------------------------
 
-class OneBrainCellBoard(OneBrainCellLayers, ArmyMenBoard):
-    """:class:`boards.one_brain_cell.OneBrainCellLayers` drawn as the army-men board is: squad links under the
-    figures, a bar under each figure lying down."""
+class OneBrainCellBoard(OneBrainCellLayers, tb.TabletopDrawing):
+    """:class:`boards.one_brain_cell.OneBrainCellLayers` drawn with Bokeh: squad links under the figures, a bar
+    under each figure lying down."""
 
     kind_words = KIND_WORDS
 

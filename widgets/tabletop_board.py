@@ -39,7 +39,7 @@ from .alt_text import ALT_JS, alt_div, alt_num
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 from boards.tabletop import (  # noqa: F401  (the layers live in boards.tabletop)
-    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
+    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, DOWN_BAR, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
 )
 
 
@@ -260,9 +260,21 @@ class TabletopDrawing:
     kind_words: Mapping[str, str] = KIND_WORDS
 
     def figure(self, sources):
-        """The table alone (true scale; its one tooltip is on the figures)."""
+        """The table alone (true scale; its one tooltip is on the figures), with the squad links and the bars
+        under figures lying down of a look that has them (:class:`boards.tabletop.SquadLinksLayers`)."""
         width, height = self.size
-        return draw_tabletop(sources, width, height, title=self.title, name=self.name)
+        fig = draw_tabletop(sources, width, height, title=self.title, name=self.name)
+        if "links" not in sources:
+            return fig
+        links = fig.multi_line("xs", "ys", source=sources["links"], line_color="colour", line_width=1.5,
+                               line_alpha=0.7, name="links")
+        prone = fig.rect("x", "y", width=DOWN_BAR[0], height=DOWN_BAR[1], source=sources["prone"],
+                         fill_color="colour", line_color="#1a1a1a", line_width=1, name="prone")
+        # under the figures: move both renderers to just before the fallen and the figures
+        renderers = [r for r in fig.renderers if r not in (links, prone)]
+        at = next(i for i, r in enumerate(renderers) if r.name == "fallen")
+        fig.renderers = renderers[:at] + [links, prone] + renderers[at:]
+        return fig
 
     def legend(self):
         return tabletop_legend(name=f"{self.name}-legend")
