@@ -44,6 +44,9 @@ RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "co
                 "flag": "#111111", "deployment": OKABE_ITO["orange"]}
 """Range rings are drawn in the side's ink; the rest by what they mean."""
 
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+CHAPTER = 1  # its place in the book's order of chapters
+
 
 def profile_text(kind: str, prone: bool = False) -> str:
     p = PROFILES[kind]

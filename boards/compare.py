@@ -19,12 +19,14 @@ from explorer.core.session import make_bot
 from explorer.core.simulate import play_out
 from explorer.core.stats import Share, share
 
-RULESETS = ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
-"""In the book's order of chapters."""
+from . import family
 
-TABLETOP = ("army_men", "simple_plastic", "one_brain_cell")
+RULESETS = family.rulesets()
+"""In the book's order of chapters (the registry's rulesets)."""
+
+TABLETOP = family.rulesets("tabletop")
 """Measured in inches on a table."""
-GRID = ("phlog", "dice_tactics")
+GRID = family.rulesets("grid")
 """Counted in squares on a grid."""
 
 

@@ -40,6 +40,9 @@ FIGURE_WORDS = {SQUAD: "squad", TANK: "tank"}
 PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
+FAMILY = "grid"  # its board: a grid of squares (boards.family)
+CHAPTER = 5  # its place in the book's order of chapters
+
 
 def place(state, square) -> str:
     """A square in plain words, by its terrain (live play's words of an action)."""

@@ -23,6 +23,8 @@ from fractions import Fraction
 
 from explorer.core.dice import D6, TWO_D6, successes
 
+from . import family
+
 PARTS = {
     "intuition": "Part 1: intuition",
     "exact": "Part 2: exact odds",
@@ -296,7 +298,7 @@ def _dice_tactics() -> list[Exercise]:
         "No die is rolled: each result is certain (probability 1). The dice are the units, not a chance.")]
 
 
-RULESETS = ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
+RULESETS = family.rulesets()  # the registry's, in the book's order
 _BUILDERS = {"army_men": _army_men, "simple_plastic": _simple_plastic, "one_brain_cell": _one_brain_cell,
              "phlog": _phlog, "dice_tactics": _dice_tactics}
 

@@ -45,6 +45,9 @@ LEGEND_KINDS = ("leader", "rifle", "lmg", "hmg", "bazooka", "flamethrower", "mor
 
 RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "overwatch": OKABE_ITO["vermillion"]}
 
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+CHAPTER = 3  # its place in the book's order of chapters
+
 
 def weapon_text(figure, settings) -> str:
     w = figure.arms

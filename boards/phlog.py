@@ -48,6 +48,9 @@ FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "remo
 CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
 ROW_STEP = 2.0  # card rows: a caption line above each row of cards
 
+FAMILY = "grid"  # its board: a grid of squares (boards.family)
+CHAPTER = 4  # its place in the book's order of chapters
+
 
 def grid_board(table, *, title: str | None = None, grid_type: type = GridLayers):
     return grid_type(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(_sides(table)),

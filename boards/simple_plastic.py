@@ -20,6 +20,9 @@ from . import tabletop as tb
 from .naming import Seen
 from .palette import side_ink
 
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+CHAPTER = 2  # its place in the book's order of chapters
+
 
 FIGURE_WORDS = {"trooper": "trooper", "heavy": "heavy weapons trooper", "sniper": "sniper"}
 """Each kind as a child names the figure in the simple mode's words (the legend's words, as a soldier)."""
