@@ -17,6 +17,8 @@ and the capture-the-flag marker with each side's distance.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 
 from explorer.core.session import Anchor
@@ -30,6 +32,7 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES,
 
 from . import tabletop as tb
 from .naming import Seen
+from .pages import INCHES, Curve, Needs, Study
 from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond", "heavy_weapon": "square",
@@ -225,3 +228,33 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> ArmyMenLayers:
     """The board of live play: the last actor's range rings, the last shot's sight, cohesion."""
     return ArmyMenLayers(ranges="last")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+
+NEEDS = Needs(
+    dice="D6: one a shot; more for rates of fire above 1 (the Equipment table)",
+    cards="none",
+    measuring="a yardstick or tape measure, in inches",
+    time="not stated by the source",
+)
+STUDY = Study("standard", 8, 4, 1, "a greedy game of the standard battle takes about 0.7 s of computing, "
+                                   "the slowest of the five, so it gets the fewest games")
+
+
+def shot_kill(inches: float, cover: bool) -> Fraction:
+    """A regular soldier's shot under the standard rules (range 20 inches; target in cohesion, did not move)."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.army_men.shooting import shot_odds
+
+    reach = PROFILES["regular"].range
+    if inches > reach:
+        return Fraction(0)
+    settings = get_ruleset("army_men").settings(variant="standard")
+    return shot_odds(settings, within_half=inches <= reach / 2, cover=cover).value
+
+
+def curve() -> Curve:
+    return Curve("army_men", "a regular soldier shoots a regular soldier (standard rules)", "inches", INCHES,
+                 tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
+                 "more than half hidden; beyond half range such a target cannot be hit")

@@ -8,6 +8,8 @@ the seat (the other player's cards, the deck's order) is ever in the layers.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from explorer.core.grid import step
 from explorer.core.session import Anchor
 from explorer.rulesets.dice_tactics import (
@@ -17,6 +19,7 @@ from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 
 from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
+from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO
 
 STYLES = {
@@ -218,3 +221,47 @@ def card_faces(state, seat: str) -> dict[str, dict]:
     key its card actions name: the card's name and what it does (the rules in our own words)."""
     view = state.view(seat)
     return {key: {"face": CARDS[key].name, "does": CARDS[key].text} for key in (*view.hand, *view.offered)}
+
+
+# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+
+NEEDS = Needs(
+    dice="6 a player in two colours, never rolled: a die's face is a unit's strength",
+    cards="an Action deck of 20 (two copies of ten cards); a Target die",
+    measuring="none: spaces are counted",
+    time="not stated by the source",
+)
+STUDY = Study("river_crossing", 30, 20, 1)
+PIECES = "dice (units)"  # what the pages count a side in
+
+
+def pieces_a_side(state) -> dict[str, int]:
+    """Units come onto the board from a supply: the rules' starting supply, a side."""
+    from explorer.rulesets.dice_tactics.data import START_SQUADS, START_TANKS
+
+    return {side: START_SQUADS + START_TANKS for side in state.sides}
+
+
+def playing_area(state) -> str:
+    grid = state.setup.grid
+    return f"{grid.width} × {grid.height} spaces"
+
+
+def attack_loss(squares: int, cover: bool) -> Fraction:
+    """A starting squad (strength 3) attacks one: 1 certain loss in the open, none against a squad in a forest."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.dice_tactics import data, mechanics
+
+    strength = get_ruleset("dice_tactics").settings().squad_strength
+    if squares > data.UNITS[data.SQUAD].range:
+        return Fraction(0)
+    defend = strength + (data.TERRAIN[data.FOREST].defend if cover else 0)
+    return Fraction(1 if mechanics.losses(strength, defend) >= 1 else 0)
+
+
+def curve() -> Curve:
+    return Curve("dice_tactics", "a starting squad (strength 3) attacks one", "squares", SQUARES,
+                 tuple(attack_loss(d, False) for d in SQUARES), tuple(attack_loss(d, True) for d in SQUARES),
+                 "in a forest (+1 strength defending)",
+                 "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), "
+                 "none in a forest")

@@ -16,6 +16,8 @@ round each squad on overwatch.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 
 from explorer.core.session import Anchor
@@ -31,6 +33,7 @@ from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
 
 from . import tabletop as tb
 from .naming import Seen
+from .pages import INCHES, Curve, Needs, Study
 from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"pistol": "circle", "rifle": "circle", "lmg": "diamond", "hmg": "square", "bazooka": "triangle",
@@ -203,3 +206,33 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> OneBrainCellLayers:
     """The board of live play: the last actor's ranges, the last shot's sight, squad links."""
     return OneBrainCellLayers(ranges="last")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+
+NEEDS = Needs(
+    dice="a few D6: a bazooka or flamethrower rolls 4 at once; 2D6 to charge",
+    cards="none",
+    measuring="a tape measure in inches, or the 8½ by 11 inch rules sheet",
+    time="\u201can hour or so\u201d for 2 or 3 squads a side (the source)",
+)
+STUDY = Study("patrol", 30, 10, 1, "the smaller of its two scenarios: a skirmish game takes a second "
+                                   "of computing, a patrol about a sixth of that")
+
+
+def shot_kill(inches: float, cover: bool) -> Fraction:
+    """A rifleman's shot (basic rules: a hit removes the figure; short range 8 inches, long 24)."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.one_brain_cell.shooting import range_band, shot_odds
+
+    settings = get_ruleset("one_brain_cell").settings()
+    band = range_band(settings, WEAPONS["rifle"], inches).value
+    if band is None:
+        return Fraction(0)
+    return shot_odds(band, cover).probability_where(lambda hits: hits >= 1)
+
+
+def curve() -> Curve:
+    return Curve("one_brain_cell", "a rifleman shoots a trooper (basic rules)", "inches", INCHES,
+                 tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
+                 "in cover or rough terrain (the Shooting Chart's second row)")

@@ -8,6 +8,7 @@ used for cards, so nothing hidden from the seat is ever in the layers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from explorer.core.cards import Card
 from explorer.core.grid import step
@@ -22,6 +23,7 @@ from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
+from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO
 
 RED_SUITS = ("♥", "♦")
@@ -276,3 +278,50 @@ def card_faces(state, seat: str) -> dict[str, dict]:
         else:
             faces[card.code] = {"face": card.code, "does": f"counts {values.value(card)}", "red": card.suit in RED_SUITS}
     return faces
+
+
+# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+
+NEEDS = Needs(
+    dice="none: cards decide everything",
+    cards="one deck of 52 and two jokers (one a player)",
+    measuring="none: squares are counted",
+    time="not stated by the source",
+)
+STUDY = Study("corridor", 60, 30, 0)
+
+
+def pieces_a_side(state) -> dict[str, int]:
+    """Fighters a side in ``state`` (the cross-ruleset pages' figures a side)."""
+    counts = {side: 0 for side in state.sides}
+    for fighter in state.fighters.values():
+        counts[fighter.side] += 1
+    return counts
+
+
+def playing_area(state) -> str:
+    return f"{state.grid.width} × {state.grid.height} squares"
+
+
+def attack_remove() -> Fraction:
+    """A ranged fighter's attack: each side plays a card from a shuffled deck of 52 (jokers aside), every
+    card equally likely; winning by 4 or more removes the loser's figure. Distance and cover play no part."""
+    from explorer.core.cards import standard_deck
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.phlog import odds
+
+    values = get_ruleset("phlog").settings().card_values
+    deck = standard_deck()
+    total = Fraction(0)
+    for mine in deck:
+        unseen = [c for c in deck if c != mine]
+        play = odds.opponent_play(unseen, 1, values, odds.UNIFORM)
+        total += odds.odds_for_card(values.value(mine), play, lowest=values.lowest).remove_enemy
+    return total / len(deck)
+
+
+def curve() -> Curve:
+    remove = attack_remove()
+    return Curve("phlog", "a ranged fighter attacks a fighter; each plays a card at random", "squares", SQUARES,
+                 tuple(remove for _ in SQUARES), tuple(remove for _ in SQUARES),
+                 "the rules have no cover: the same odds", "any distance in line of sight")

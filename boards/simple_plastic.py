@@ -6,6 +6,8 @@ page's Web Worker computes them after each move of live play.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 
 from explorer.core.session import Anchor
@@ -18,6 +20,7 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
 from .naming import Seen
+from .pages import INCHES, Curve, Needs, Study
 from .palette import side_ink
 
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
@@ -158,3 +161,32 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> SimplePlasticLayers:
     """The board of live play: move rings round the units the side to move may still move."""
     return SimplePlasticLayers(rings="mover")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+
+NEEDS = Needs(
+    dice="one D6 a player; a heavy weapon rolls 4 at once",
+    cards="none",
+    measuring="your hand: a move is one span (about 4 inches)",
+    time="not stated (written to be over before children aged five to nine are bored)",
+)
+STUDY = Study("skirmish", 30, 10, 1)
+
+
+def attack_kill(inches: float, cover: bool, *, moved: bool = True) -> Fraction:
+    """A trooper's attack on a trooper: no range limit, 4+ (cover +1, standing still -1), a 1 never kills."""
+    from explorer.rulesets.simple_plastic.attacking import kill_chance
+    from explorer.rulesets.simple_plastic.data import BASE_TO_KILL, MODIFIERS
+
+    delta = {m.condition: m.delta for m in MODIFIERS}
+    need = BASE_TO_KILL + (delta["target_in_cover"] if cover else 0)
+    need += 0 if moved else delta["attacker_did_not_move"]
+    return kill_chance(need)
+
+
+def curve() -> Curve:
+    return Curve("simple_plastic", "a trooper who moved attacks a trooper", "inches", INCHES,
+                 tuple(attack_kill(d, False) for d in INCHES), tuple(attack_kill(d, True) for d in INCHES),
+                 "partly hidden behind cover (+1 to the number needed)",
+                 "no range limit: any target in sight; standing still makes it 1 better")
