@@ -58,6 +58,18 @@ def test_dice_tactics_squad_against_squad_is_certain_in_the_open_and_nothing_in_
     assert dice_tactics.attack_loss(3, False) == 0  # a squad's range is 2 spaces
 
 
+def test_the_pages_list_the_registrys_rulesets_in_chapter_order_by_board_family():
+    from explorer.core.registry import all_rulesets
+
+    assert set(c.RULESETS) == set(all_rulesets())
+    assert c.RULESETS == ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
+    assert c.TABLETOP + c.GRID == c.RULESETS and c.TABLETOP == family.rulesets("tabletop")
+    assert [curve.ruleset for curve in c.lethality()] == list(c.RULESETS)
+    assert set(c.MAIN) == set(c.NEEDS) == set(c.RULESETS)
+    with pytest.raises(ValueError, match="unknown board family 'hex'; the families are tabletop, grid"):
+        family.rulesets("hex")
+
+
 def test_every_curve_is_a_chance_at_every_distance_and_the_table_says_it_exactly():
     curves = c.lethality()
     assert [curve.ruleset for curve in curves] == list(c.RULESETS)
