@@ -258,3 +258,36 @@ def curve() -> Curve:
     return Curve("army_men", "a regular soldier shoots a regular soldier (standard rules)", "inches", INCHES,
                  tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
                  "more than half hidden; beyond half range such a target cannot be hit")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.army_men import Settings
+    from explorer.rulesets.army_men.data import PROFILES
+    from explorer.rulesets.army_men.shooting import shot_odds
+    from .lesson import Choice, Exercise, percent
+
+    standard = Settings(variant="standard")
+    far_open = shot_odds(standard, within_half=False).value
+    near_cover = shot_odds(standard, within_half=True, cover=True).value
+    gunner = PROFILES["submachine_gunner"]
+    spray = shot_odds(standard, within_half=False, dice=gunner.dice).value
+    aimed = shot_odds(standard, within_half=True).value
+    return [
+        Exercise(
+            "army-men-range-or-cover", "army_men", "Army men: range or cover?",
+            "Standard Rules. A regular soldier can shoot at an enemy trooper in the open beyond half his range, "
+            "or at one behind cover within half his range. Which is the better shot?",
+            (Choice("Beyond half range, in the open", far_open, f"kills {percent(far_open)}"),
+             Choice("Within half range, in cover", near_cover, f"kills {percent(near_cover)}")),
+            ("army_men:standard.shooting", "army_men:standard.cover"), "the chance to kill",
+            "Getting closer earns exactly what the cover takes away."),
+        Exercise(
+            "army-men-many-dice", "army_men", "Army men: many dice or a good number?",
+            f"Standard Rules. A submachine gunner ({gunner.dice} dice a shot) beyond half his range, or a regular "
+            "soldier (one die) within half his range: both at a trooper in the open. Which is more likely to kill?",
+            (Choice("The submachine gunner, far", spray, f"kills {percent(spray)} (at least one of its dice)"),
+             Choice("The regular soldier, near", aimed, f"kills {percent(aimed)}")),
+            ("army_men:shooting.rate_of_fire", "army_men:standard.shooting"), "the chance to kill",
+            "Several long chances can beat one better chance: count the ways to fail."),
+    ]

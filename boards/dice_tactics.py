@@ -265,3 +265,31 @@ def curve() -> Curve:
                  "in a forest (+1 strength defending)",
                  "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), "
                  "none in a forest")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.core.grid import Grid
+    from explorer.rulesets.dice_tactics.mechanics import fight
+    from explorer.rulesets.dice_tactics.position import Setup, Unit
+    from .lesson import Choice, Exercise, percent
+
+    def attack(where: str):
+        setup = Setup(Grid(2, 1), {(1, 0): where}, {}, frozenset())
+        mine, theirs = Unit("green-1", "green", "squad", 4, (0, 0)), Unit("tan-1", "tan", "squad", 4, (1, 0))
+        done = fight(setup, mine, theirs)
+        return done.losses, done.counter or 0
+
+    water, forest = attack("water"), attack("forest")
+    return [Exercise(
+        "dice-tactics-water-or-forest", "dice_tactics", "Dice Tactics: which attack?",
+        "Your squad showing 4 stands next to two enemy squads, each showing 4: one in water, one in a forest. "
+        "Which should it attack?",
+        (Choice("The squad in the water", Fraction(water[0] - water[1]),
+                f"it takes {water[0]} losses and you take {water[1]}"),
+         Choice("The squad in the forest", Fraction(forest[0] - forest[1]),
+                f"it takes {forest[0]} losses and you take {forest[1]}")),
+        ("dice_tactics:attacking.losses", "dice_tactics:attacking.counter", "dice_tactics:terrain.water",
+         "dice_tactics:terrain.forest"),
+        "losses dealt minus losses taken",
+        "No die is rolled: each result is certain (probability 1). The dice are the units, not a chance.")]

@@ -236,3 +236,24 @@ def curve() -> Curve:
     return Curve("one_brain_cell", "a rifleman shoots a trooper (basic rules)", "inches", INCHES,
                  tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
                  "in cover or rough terrain (the Shooting Chart's second row)")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.one_brain_cell.data import WEAPONS
+    from explorer.rulesets.one_brain_cell.shooting import need_to_hit, shot_odds
+    from .lesson import Choice, Exercise, percent
+
+    sniper = WEAPONS["sniper"]
+    rifle_shot = shot_odds("short", False).probability_where(lambda k: k >= 1)
+    sniper_shot = shot_odds("long", True, sniper.dice, max_hits=sniper.max_hits).probability_where(lambda k: k >= 1)
+    return [Exercise(
+        "one-brain-cell-sniper-or-rifle", "one_brain_cell", "1BC: the sniper rifle or the rifle?",
+        f"A sniper rifle ({sniper.dice} dice) at long range at a trooper behind cover, or an ordinary rifle "
+        "(one die) at short range at a trooper in the open. Which is more likely to hit?",
+        (Choice("The sniper rifle, long range, cover", sniper_shot, f"hits {percent(sniper_shot)}"),
+         Choice("The rifle, short range, open", rifle_shot, f"hits {percent(rifle_shot)}")),
+        ("one_brain_cell:shooting.range", "one_brain_cell:shooting.cover", "one_brain_cell:weapons.sniper"),
+        "the chance of a hit",
+        f"{sniper.dice} dice that each need a {need_to_hit('long', True).value} are worse than one die that "
+        f"needs a {need_to_hit('short', False).value}.")]

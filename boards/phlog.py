@@ -325,3 +325,55 @@ def curve() -> Curve:
     return Curve("phlog", "a ranged fighter attacks a fighter; each plays a card at random", "squares", SQUARES,
                  tuple(remove for _ in SQUARES), tuple(remove for _ in SQUARES),
                  "the rules have no cover: the same odds", "any distance in line of sight")
+
+
+PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
+"""Your hand in the phlog exercises: six cards, just drawn."""
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.core.cards import Card, standard_deck
+    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN, SIDES
+    from explorer.rulesets.phlog.odds import BEST, UNIFORM, odds_for_card, opponent_play_weights
+    from explorer.rulesets.phlog.settings import Settings
+    from .lesson import Choice, Exercise, percent
+
+    values = Settings().card_values
+    hand = [Card.parse(code) for code in PHLOG_HAND]
+    unseen = [c for c in standard_deck() if c not in hand] + [Card.joker(side) for side in SIDES]  # both jokers
+
+    def lose(p: Fraction) -> str:
+        return "never loses your fighter" if p == 0 else f"loses your fighter {percent(p)}"
+
+    def odds(card: str, assumption: str):
+        weights, total = opponent_play_weights(unseen, HAND_SIZE, values, assumption)
+        return odds_for_card(values.value(Card.parse(card)), weights, total=total)
+
+    king, nine = odds("K♠", UNIFORM), odds("9♥", UNIFORM)
+    careful = odds("K♠", BEST)
+    shown = " ".join(PHLOG_HAND)
+    rules = ("phlog:attacking.cards", "phlog:attacking.card_values", "phlog:attacking.removal")
+    return [
+        Exercise(
+            "phlog-king-or-nine", "phlog", "The Rules! (with no name): the King or the 9?",
+            f"You attack, holding {shown}, at the start of the game (you have seen no other card). Say the "
+            "defender plays any card of their hand, all equally likely. Which card gives the better chance of "
+            "removing the enemy fighter: the King or the 9?",
+            (Choice("The King", king.remove_enemy,
+                    f"removes {percent(king.remove_enemy)}, {lose(king.lose_own)}"),
+             Choice("The 9", nine.remove_enemy,
+                    f"removes {percent(nine.remove_enemy)}, {lose(nine.lose_own)}")),
+            rules, "the chance of removing the enemy fighter",
+            f"To remove a fighter you must win by {REMOVAL_MARGIN}: the King needs the defender's card at "
+            f"{values.value(Card.parse('K♠')) - REMOVAL_MARGIN} or less, the 9 at "
+            f"{values.value(Card.parse('9♥')) - REMOVAL_MARGIN} or less."),
+        Exercise(
+            "phlog-careful-defender", "phlog", "The Rules! (with no name): a careful defender",
+            f"The same hand ({shown}) and the King. Is it a better attack against a defender who plays any card "
+            "at random, or against one who always plays their highest card?",
+            (Choice("Against a random card", king.remove_enemy, f"removes {percent(king.remove_enemy)}"),
+             Choice("Against their highest card", careful.remove_enemy, f"removes {percent(careful.remove_enemy)}")),
+            rules + ("phlog:setup.hand",), "the chance of removing the enemy fighter",
+            "Exact odds rest on an assumption about the other player: say which one you made."),
+    ]

@@ -190,3 +190,29 @@ def curve() -> Curve:
                  tuple(attack_kill(d, False) for d in INCHES), tuple(attack_kill(d, True) for d in INCHES),
                  "partly hidden behind cover (+1 to the number needed)",
                  "no range limit: any target in sight; standing still makes it 1 better")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.simple_plastic.data import PROFILES
+    from explorer.rulesets.simple_plastic.examples import duel_board
+    from explorer.rulesets.simple_plastic.attacking import kill_distribution
+    from .lesson import Choice, Exercise, percent
+
+    def kills(board) -> Fraction:
+        return kill_distribution(board, "a", "t").probability_where(lambda k: k >= 1)
+
+    heavy = kills(duel_board("heavy", "trooper", moved=True, cover=True))
+    sniper = kills(duel_board("sniper", "trooper"))
+    return [Exercise(
+        "simple-plastic-heavy-or-sniper", "simple_plastic", "Simple Plastic: the heavy weapon or the sniper?",
+        "A lone enemy trooper. Your heavy weapons unit has just moved and sees him behind a hedge; your sniper "
+        "stood still and sees him in the open. Over a whole turn, which is more likely to kill him?",
+        (Choice(f"The heavy weapon ({PROFILES['heavy'].dice} dice, target behind cover)", heavy,
+                f"kills {percent(heavy)}"),
+         Choice(f"The sniper ({PROFILES['sniper'].attacks} attacks, standing still)", sniper,
+                f"kills {percent(sniper)}")),
+        ("simple_plastic:attacking.modifiers", "simple_plastic:attacking.natural_one",
+         "simple_plastic:special_units.heavy_weapons", "simple_plastic:special_units.sniper"),
+        "the chance of at least one kill",
+        "Each to-kill modifier moves the number needed by one; a 1 never kills, however good the odds.")]
