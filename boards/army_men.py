@@ -48,6 +48,7 @@ RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "co
 """Range rings are drawn in the side's ink; the rest by what they mean."""
 
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 2  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 1  # its place in the book's order of chapters
 
 
@@ -291,3 +292,19 @@ def lessons() -> list:
             ("army_men:shooting.rate_of_fire", "army_men:standard.shooting"), "the chance to kill",
             "Several long chances can beat one better chance: count the ways to fail."),
     ]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.army_men.shooting import shot_odds
+
+    def shot(**situation) -> Fraction:
+        return shot_odds(settings, **situation).value
+
+    odds = [("a shot within half range kills", shot(within_half=True)),
+            ("... beyond half range", shot(within_half=False)),
+            ("... within half range at a target that moved", shot(within_half=True, target_moved=True))]
+    if settings.variant == "standard":
+        odds += [("... within half range by a shooter out of cohesion", shot(within_half=True, shooter_cut_off=True)),
+                 ("... within half range at a target out of cohesion", shot(within_half=True, target_cut_off=True))]
+    return odds

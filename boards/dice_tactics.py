@@ -44,6 +44,7 @@ PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
+SIMPLEST = 5  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 5  # its place in the book's order of chapters
 
 
@@ -293,3 +294,15 @@ def lessons() -> list:
          "dice_tactics:terrain.forest"),
         "losses dealt minus losses taken",
         "No die is rolled: each result is certain (probability 1). The dice are the units, not a chance.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.dice_tactics.data import RESPAWN_STRENGTH, START_TARGET
+    from explorer.rulesets.dice_tactics.mechanics import losses, target_die
+
+    strength = settings.squad_strength
+    return [(f"losses a fresh squad deals a respawned unit (strength {RESPAWN_STRENGTH}; a number, no dice)",
+             Fraction(losses(strength, RESPAWN_STRENGTH))),
+            ("VP for holding the Target Zone at the track's last space (a number)",
+             Fraction(target_die(settings.track_length, settings.target_step, START_TARGET)))]

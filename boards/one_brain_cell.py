@@ -49,6 +49,7 @@ LEGEND_KINDS = ("leader", "rifle", "lmg", "hmg", "bazooka", "flamethrower", "mor
 RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "overwatch": OKABE_ITO["vermillion"]}
 
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 4  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 3  # its place in the book's order of chapters
 
 
@@ -257,3 +258,18 @@ def lessons() -> list:
         "the chance of a hit",
         f"{sniper.dice} dice that each need a {need_to_hit('long', True).value} are worse than one die that "
         f"needs a {need_to_hit('short', False).value}.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.one_brain_cell.data import WEAPONS, WOUNDS
+    from explorer.rulesets.one_brain_cell.shooting import hit_chance, range_band, shot_numbers
+
+    def rifle_hits(inches: float) -> Fraction:
+        band = range_band(settings, WEAPONS["rifle"], inches).value
+        return hit_chance(shot_numbers(WEAPONS["rifle"], band, False).value.need) if band else Fraction(0)
+
+    killed = Fraction(sum(w == "killed" for w in WOUNDS.values()), len(WOUNDS)) if settings.wounding else 1
+    return [("a rifle hits a target in the open at 8 inches", rifle_hits(8.0)),
+            ("... at 10 inches", rifle_hits(10.0)),
+            ("a rifle at 10 inches takes the target out of the game", rifle_hits(10.0) * killed)]

@@ -51,6 +51,7 @@ CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
 ROW_STEP = 2.0  # card rows: a caption line above each row of cards
 
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
+SIMPLEST = 3  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 4  # its place in the book's order of chapters
 
 
@@ -377,3 +378,24 @@ def lessons() -> list:
             rules + ("phlog:setup.hand",), "the chance of removing the enemy fighter",
             "Exact odds rest on an assumption about the other player: say which one you made."),
     ]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from collections import Counter
+
+    from explorer.core.cards import standard_deck
+    from explorer.rulesets.phlog.mechanics import Trick, spoils_taker
+
+    deck = Counter(settings.card_values.value(card) for card in standard_deck())
+    pairs = sum(deck.values()) * (sum(deck.values()) - 1)  # two different cards of one deck, alike likely
+    counts = Counter()
+    for attack, a in deck.items():
+        for defence, d in deck.items():
+            trick, ways = Trick(attack, defence, settings.removal_margin), a * (d - (attack == defence))
+            counts["removed"] += ways * (trick.removed == "defender")
+            counts["lost"] += ways * (trick.removed == "attacker")
+            counts["spoils"] += ways * (spoils_taker(trick, settings) == "attacker")
+    return [("two random cards: the attacker removes the defender", Fraction(counts["removed"], pairs)),
+            ("... the attacker loses his own figure", Fraction(counts["lost"], pairs)),
+            ("... the attacker keeps both cards", Fraction(counts["spoils"], pairs))]

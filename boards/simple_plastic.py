@@ -24,6 +24,7 @@ from .pages import INCHES, Curve, Needs, Study
 from .palette import side_ink
 
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 1  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 2  # its place in the book's order of chapters
 
 
@@ -216,3 +217,17 @@ def lessons() -> list:
          "simple_plastic:special_units.heavy_weapons", "simple_plastic:special_units.sniper"),
         "the chance of at least one kill",
         "Each to-kill modifier moves the number needed by one; a 1 never kills, however good the odds.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.simple_plastic import examples
+    from explorer.rulesets.simple_plastic import attacking
+
+    def kills(at_least: int, **conditions) -> Fraction:
+        board = examples.duel_board(**conditions, settings=settings)
+        return attacking.kill_distribution(board, "a", "t").at_least(at_least)
+
+    return [("a trooper's attack kills a trooper in the open", kills(1)),
+            ("... a trooper behind cover", kills(1, cover=True)),
+            ("a heavy weapon kills 2 or more of a squad of 4", kills(2, attacker="heavy", squad_size=4))]
