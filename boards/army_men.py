@@ -102,6 +102,14 @@ class ArmyMenLayers(tb.SquadLinksLayers):
 
     # -- the look ----------------------------------------------------------------------------------
     markers = MARKERS
+    kind_words = KIND_WORDS
+    legend_terrain = ("solid", "semi_solid")
+    legend_rings = (("#1E4D1F", "range"), (RING_COLOURS["half"], "half range"),
+                    (RING_COLOURS["blast"], f"blast ({AREA_RADIUS_INCHES:g} in)"),
+                    (RING_COLOURS["cohesion"], "out of cohesion"),
+                    (RING_COLOURS["deployment"], "setting up: 24 in from the enemy"))
+    down_words = "prone (a bar under the figure)"
+    down_marker = "circle"
 
     def fell(self, figure) -> bool:
         return figure.status == "dead"  # a trooper still to set up is nowhere yet

@@ -97,6 +97,13 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
 
     # -- the look ----------------------------------------------------------------------------------
     markers = MARKERS
+    kind_words = KIND_WORDS
+    legend_kinds = LEGEND_KINDS
+    legend_terrain = ("solid", "semi_solid", "rough")
+    legend_rings = (("#1E4D1F", "long range"), (RING_COLOURS["short"], "short range"),
+                    (RING_COLOURS["cohesion"], "more than 4 in from his squad"),
+                    (RING_COLOURS["overwatch"], "squad on overwatch"))
+    down_words = "stunned or dazed (lying down)"
 
     def down(self, figure) -> bool:
         return not figure.standing  # stunned or dazed: lying on the board

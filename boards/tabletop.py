@@ -203,6 +203,13 @@ class TabletopLayers:
     """
 
     markers: Mapping[str, str] = MARKERS
+    kind_words: Mapping[str, str] = KIND_WORDS
+    """Each kind in words (the board's text alternative and its legend)."""
+    legend_kinds: Sequence[str] | None = None
+    """The kinds the legend shows, in order (``None``: every kind of ``markers``)."""
+    legend_terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough")
+    legend_rings: Sequence[tuple[str, str]] = (("#1E4D1F", "how far it may move"),)
+    """Each ring colour the board draws and what it means, for the legend."""
 
     def layers(self, state) -> dict[str, dict[str, list]]:
         self.size = (state.table.width, state.table.height)
@@ -278,6 +285,11 @@ class SquadLinksLayers(TabletopLayers):
     :meth:`_links`, and ``prone``, a bar under each figure lying down."""
 
     cohesion = True
+    links_words = "within 4 inches of a squad mate"
+    down_words = "lying down"
+    """What the bar under a figure means, for the legend."""
+    down_marker: str | None = None
+    """A marker drawn after the bar in the legend (a figure standing on it), or none."""
 
     def extra_layers(self, state, sides, down):
         return {"links": links_layer(self._links(state, sides) if self.cohesion else ()),

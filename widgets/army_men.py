@@ -21,7 +21,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure as bokeh_figure
 
-from boards.army_men import KIND_WORDS, MARKERS, RING_COLOURS, ArmyMenLayers, profile_text  # noqa: F401
+from boards.army_men import ArmyMenLayers
 from explorer.rulesets.army_men import GreedyBot, Move, Settings, Shoot
 from explorer.rulesets.army_men.army import army_points, army_problems, points_problem
 from explorer.rulesets.army_men.shooting import hit_chance, need_to_hit, shot_odds
@@ -31,7 +31,7 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, PROFILES
 from . import tabletop_board as tb
 from .accessible import name_bokeh_controls
 from .alt_text import ALT_JS, alt_div
-from .board import make_sources, swatch_line, swatch_marker
+from .board import make_sources
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
@@ -48,25 +48,6 @@ rule_href = LINKS.href
 class ArmyMenBoard(ArmyMenLayers, tb.TabletopDrawing):
     """:class:`boards.army_men.ArmyMenLayers` drawn with Bokeh: the table from above, with cohesion links
     under the figures and a bar under each prone figure (:class:`widgets.tabletop_board.TabletopDrawing`)."""
-
-    kind_words = KIND_WORDS
-
-    def legend(self):
-        return tb.tabletop_legend(
-            name=f"{self.name}-legend", kinds=list(MARKERS), markers=MARKERS, words=KIND_WORDS,
-            terrain=("solid", "semi_solid"),
-            rings=(("#1E4D1F", "range"), (RING_COLOURS["half"], "half range"),
-                   (RING_COLOURS["blast"], f"blast ({AREA_RADIUS_INCHES:g} in)"),
-                   (RING_COLOURS["cohesion"], "out of cohesion"),
-                   (RING_COLOURS["deployment"], "setting up: 24 in from the enemy")),
-            extra=[("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), "within 4 inches of a squad mate"),
-                               (_prone_swatch(), "prone (a bar under the figure)")])])
-
-
-def _prone_swatch() -> str:
-    return ('<svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true">'
-            '<rect x="1" y="5.5" width="20" height="5" fill="#1E4D1F" stroke="#1a1a1a"/>'
-            f'</svg>{swatch_marker("circle", "#ffffff")}')
 
 
 def board_figure(state, **options):

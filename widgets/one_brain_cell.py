@@ -15,7 +15,7 @@ import itertools
 from bokeh.layouts import column
 from bokeh.models import CheckboxGroup, ColumnDataSource, CustomJS, Div, RadioButtonGroup, Slider
 
-from boards.one_brain_cell import KIND_WORDS, LEGEND_KINDS, MARKERS, RING_COLOURS, OneBrainCellLayers
+from boards.one_brain_cell import OneBrainCellLayers
 from explorer.rulesets.one_brain_cell import GreedyBot, Move, Settings, Shoot
 from explorer.core import Dist, Explained, Reason
 from explorer.rulesets.one_brain_cell.combat import fight_odds
@@ -28,7 +28,7 @@ from explorer.rulesets.one_brain_cell.data import WEAPONS
 from . import tabletop_board as tb
 from .alt_text import alt_div
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
-from .board import make_sources, swatch_line
+from .board import make_sources
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .palette import BAR, OKABE_ITO
@@ -43,23 +43,6 @@ LINKS = RuleLinks(RULESET)
 class OneBrainCellBoard(OneBrainCellLayers, tb.TabletopDrawing):
     """:class:`boards.one_brain_cell.OneBrainCellLayers` drawn with Bokeh: squad links under the figures, a bar
     under each figure lying down."""
-
-    kind_words = KIND_WORDS
-
-    def legend(self):
-        return tb.tabletop_legend(
-            name=f"{self.name}-legend", kinds=list(LEGEND_KINDS), markers=MARKERS, words=KIND_WORDS,
-            terrain=("solid", "semi_solid", "rough"),
-            rings=(("#1E4D1F", "long range"), (RING_COLOURS["short"], "short range"),
-                   (RING_COLOURS["cohesion"], "more than 4 in from his squad"),
-                   (RING_COLOURS["overwatch"], "squad on overwatch")),
-            extra=[("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), "within 4 inches of a squad mate"),
-                               (_down_swatch(), "stunned or dazed (lying down)")])])
-
-
-def _down_swatch() -> str:
-    return ('<svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true">'
-            '<rect x="1" y="5.5" width="20" height="5" fill="#1E4D1F" stroke="#1a1a1a"/></svg>')
 
 
 def board_figure(state, **options):
