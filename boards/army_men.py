@@ -198,6 +198,10 @@ class ArmyMenLayers(tb.SquadLinksLayers):
             yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
 
+LOOK = ArmyMenLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
+
+
 def anchor(state, action) -> Anchor | None:
     """Where an action sits on the table (inches): tap the trooper, then where it goes (any spot is tried, and
     refused with its rule if out of reach or cohesion) or whom it shoots; a tied fighter's fight on is

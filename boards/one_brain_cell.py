@@ -177,6 +177,10 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
             yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
 
+LOOK = OneBrainCellLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
+
+
 def anchor(state, action) -> Anchor | None:
     """Where an action sits on the table (inches): tap the figure, then where it goes (any spot is tried, and
     refused with its rule if out of reach) or whom it shoots or charges; an H2H fight is tapped on the enemy."""

@@ -129,6 +129,10 @@ class SimplePlasticLayers(tb.TabletopLayers):
             yield sight(state, a, t), f"{attacker} to {target}"
 
 
+LOOK = SimplePlasticLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
+
+
 def anchor(state, action) -> Anchor | None:
     """Where an action sits on the table (inches): tap the figure (a squad's leader) that acts, then where it
     goes (anywhere: a move off the offered places is tried, and refused with its rule if too far) or whom it

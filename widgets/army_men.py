@@ -31,7 +31,6 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, PROFILES
 from . import tabletop_board as tb
 from .accessible import name_bokeh_controls
 from .alt_text import ALT_JS, alt_div
-from .board import make_sources
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
@@ -50,10 +49,7 @@ class ArmyMenBoard(ArmyMenLayers, tb.TabletopDrawing):
     under the figures and a bar under each prone figure (:class:`widgets.tabletop_board.TabletopDrawing`)."""
 
 
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = ArmyMenBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the shot explorer --------------------------------------------------------------------------------

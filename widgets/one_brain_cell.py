@@ -28,7 +28,6 @@ from explorer.rulesets.one_brain_cell.data import WEAPONS
 from . import tabletop_board as tb
 from .alt_text import alt_div
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
-from .board import make_sources
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .palette import BAR, OKABE_ITO
@@ -45,10 +44,7 @@ class OneBrainCellBoard(OneBrainCellLayers, tb.TabletopDrawing):
     under each figure lying down."""
 
 
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = OneBrainCellBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the shot explorer ---------------------------------------------------------------------------------

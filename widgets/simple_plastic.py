@@ -50,10 +50,7 @@ class SimplePlasticBoard(SimplePlasticLayers, tb.TabletopDrawing):
     """:class:`boards.simple_plastic.SimplePlasticLayers` drawn with Bokeh: the table from above."""
 
 
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = SimplePlasticBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the odds explorer (conditions) -------------------------------------------------------------

@@ -299,3 +299,20 @@ class TabletopDrawing:
         """The table with its legend below it, and its text alternative."""
         return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
                       name=f"{self.name}-layout")
+
+
+def board_class(look: type) -> type:
+    """The Bokeh board of a tabletop look (a :class:`boards.tabletop.TabletopLayers`): its layers drawn by
+    :class:`TabletopDrawing`. A ruleset needs no board class of its own."""
+    return type(look.__name__.removesuffix("Layers") + "Board", (look, TabletopDrawing), {"__module__": __name__})
+
+
+def board_figure(state, **options):
+    """A finished board of ``state`` with its legend and text alternative, drawn in its ruleset's look (the
+    ``LOOK`` of ``boards/<ruleset>.py``, found through the registry's name of the ruleset)."""
+    from boards import family
+
+    from .board import make_sources
+
+    board = board_class(family.look(state.ruleset.name).LOOK)(**options)
+    return board.draw(make_sources(board.layers(state)))
