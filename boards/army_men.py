@@ -243,7 +243,7 @@ def live_board(human: str) -> ArmyMenLayers:
     return ArmyMenLayers(ranges="last")
 
 
-# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
 
 NEEDS = Needs(
     dice="D6: one a shot; more for rates of fire above 1 (the Equipment table)",

@@ -224,7 +224,7 @@ def card_faces(state, seat: str) -> dict[str, dict]:
     return {key: {"face": CARDS[key].name, "does": CARDS[key].text} for key in (*view.hand, *view.offered)}
 
 
-# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
 
 NEEDS = Needs(
     dice="6 a player in two colours, never rolled: a die's face is a unit's strength",

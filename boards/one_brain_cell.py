@@ -220,7 +220,7 @@ def live_board(human: str) -> OneBrainCellLayers:
     return OneBrainCellLayers(ranges="last")
 
 
-# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
 
 NEEDS = Needs(
     dice="a few D6: a bazooka or flamethrower rolls 4 at once; 2D6 to charge",

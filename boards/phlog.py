@@ -281,7 +281,7 @@ def card_faces(state, seat: str) -> dict[str, dict]:
     return faces
 
 
-# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
 
 NEEDS = Needs(
     dice="none: cards decide everything",

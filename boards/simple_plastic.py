@@ -168,7 +168,7 @@ def live_board(human: str) -> SimplePlasticLayers:
     return SimplePlasticLayers(rings="mover")
 
 
-# -- on the cross-ruleset pages (boards/compare.py, boards/lesson.py read these through boards.family) --------
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
 
 NEEDS = Needs(
     dice="one D6 a player; a heavy weapon rolls 4 at once",
