@@ -90,17 +90,8 @@ class ArmyMenLayers(tb.SquadLinksLayers):
     ``cohesion``: draws the links and the out-of-cohesion rings.
     """
 
-    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
-                 title: str = "", name: str = "am-board"):
-        self.ranges = ranges
-        self.sights = tuple(sights)
-        self.last_shot = last_shot
-        self.cohesion = cohesion
-        self.title = title
-        self.name = name
-        self.size = (48.0, 36.0)
-
     # -- the look ----------------------------------------------------------------------------------
+    board_name = "am-board"
     markers = MARKERS
     kind_words = KIND_WORDS
     legend_terrain = ("solid", "semi_solid")
@@ -126,18 +117,14 @@ class ArmyMenLayers(tb.SquadLinksLayers):
     def move(self, state, figure, rings) -> str:
         return _reach(state, figure)
 
-    def _last(self, state):
-        history = getattr(state, "history", None)
-        return history[-1].action if history else None
+    def actor(self, last) -> str | None:
+        return last.shooter if isinstance(last, Shoot) else last.trooper if isinstance(last, (Move, Fight)) else None
 
-    def _ring_ids(self, state) -> list[str]:
-        if self.ranges is None:
-            return []
-        if self.ranges != "last":
-            return [fid for fid in self.ranges if state.figures[fid].in_play]
-        last = self._last(state)
-        fid = last.shooter if isinstance(last, Shoot) else last.trooper if isinstance(last, (Move, Fight)) else None
-        return [fid] if fid and state.figures[fid].in_play else []
+    def shot(self, last) -> tuple[str, str] | None:
+        return (last.shooter, last.target) if isinstance(last, Shoot) else None
+
+    def sight(self, state, shooter, target):
+        return sight(state, shooter, target)
 
     def _rings(self, state, sides):
         for fid in self._ring_ids(state):
@@ -188,15 +175,6 @@ class ArmyMenLayers(tb.SquadLinksLayers):
                 if a.side == b.side and a.squad == b.squad and within(a.position, b.position, COHESION_INCHES):
                     d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
-
-    def _sights(self, state):
-        pairs = list(self.sights)
-        last = self._last(state)
-        if self.last_shot and isinstance(last, Shoot):
-            pairs.append((last.shooter, last.target))
-        for shooter, target in pairs:
-            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
-
 
 LOOK = ArmyMenLayers
 """This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""

@@ -85,17 +85,8 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
     ``last_shot`` also draws the last shot's.
     """
 
-    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
-                 title: str = "", name: str = "obc-board"):
-        self.ranges = ranges
-        self.sights = tuple(sights)
-        self.last_shot = last_shot
-        self.cohesion = cohesion
-        self.title = title
-        self.name = name
-        self.size = (48.0, 36.0)
-
     # -- the look ----------------------------------------------------------------------------------
+    board_name = "obc-board"
     markers = MARKERS
     kind_words = KIND_WORDS
     legend_kinds = LEGEND_KINDS
@@ -120,20 +111,14 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
     def move(self, state, figure, rings) -> str:
         return f"{move_allowance(state, figure).value:g} inches"
 
-    @staticmethod
-    def _last(state):
-        history = getattr(state, "history", None)
-        return history[-1].action if history else None
+    def actor(self, last) -> str | None:
+        return last.shooter if isinstance(last, Shoot) else last.figure if isinstance(last, (Move, Charge)) else None
 
-    def _ring_ids(self, state) -> list[str]:
-        if self.ranges is None:
-            return []
-        if self.ranges != "last":
-            return [fid for fid in self.ranges if state.figures[fid].in_play]
-        last = self._last(state)
-        fid = (last.shooter if isinstance(last, Shoot) else last.figure if isinstance(last, (Move, Charge))
-               else None)
-        return [fid] if fid and state.figures[fid].in_play else []
+    def shot(self, last) -> tuple[str, str] | None:
+        return (last.shooter, last.target) if isinstance(last, Shoot) else None
+
+    def sight(self, state, shooter, target):
+        return sight(state, shooter, target)
 
     def _rings(self, state, sides):
         settings = state.settings
@@ -167,15 +152,6 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
                 if a.squad == b.squad and within(a.position, b.position, inches):
                     d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
-
-    def _sights(self, state):
-        pairs = list(self.sights)
-        last = self._last(state)
-        if self.last_shot and isinstance(last, Shoot):
-            pairs.append((last.shooter, last.target))
-        for shooter, target in pairs:
-            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
-
 
 LOOK = OneBrainCellLayers
 """This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""

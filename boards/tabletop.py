@@ -281,15 +281,65 @@ class TabletopLayers:
 
 
 class SquadLinksLayers(TabletopLayers):
-    """A look whose squads keep together: ``links`` between squad mates close enough (``cohesion``) from
-    :meth:`_links`, and ``prone``, a bar under each figure lying down."""
+    """A look whose squads keep together and whose figures shoot: ``links`` between squad mates close enough
+    (``cohesion``) from :meth:`_links`, ``prone``, a bar under each figure lying down, and the ranges and sight
+    of the figure who acted last.
 
-    cohesion = True
+    ``ranges``: ``"last"`` rings the ranges of the figure named by the last action (:meth:`actor`); a list
+    of ids rings those; ``None`` draws none. ``sights``: ``(shooter, target)`` pairs whose sight lines are
+    drawn; ``last_shot`` also draws the last shot's (:meth:`shot`). ``cohesion``: draws the links (and the
+    look's cohesion rings).
+    """
+
+    board_name = "board"
     links_words = "within 4 inches of a squad mate"
     down_words = "lying down"
     """What the bar under a figure means, for the legend."""
     down_marker: str | None = None
     """A marker drawn after the bar in the legend (a figure standing on it), or none."""
+
+    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
+                 title: str = "", name: str | None = None):
+        self.ranges = ranges
+        self.sights = tuple(sights)
+        self.last_shot = last_shot
+        self.cohesion = cohesion
+        self.title = title
+        self.name = name or self.board_name
+        self.size = (48.0, 36.0)
+
+    @staticmethod
+    def _last(state):
+        history = getattr(state, "history", None)
+        return history[-1].action if history else None
+
+    def actor(self, action) -> str | None:
+        """The figure whose ranges ``ranges="last"`` rings after ``action`` (``None``: none)."""
+        return None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        """``(shooter, target)`` if ``action`` is a shot whose sight line ``last_shot`` draws."""
+        return None
+
+    def sight(self, state, shooter, target):
+        """The engine's line of sight from ``shooter`` to ``target`` (figures)."""
+        raise NotImplementedError
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.ranges is None:
+            return []
+        if self.ranges != "last":
+            return [fid for fid in self.ranges if state.figures[fid].in_play]
+        fid = self.actor(self._last(state))
+        return [fid] if fid and state.figures[fid].in_play else []
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        shot = self.shot(self._last(state)) if self.last_shot else None
+        if shot:
+            pairs.append(shot)
+        for shooter, target in pairs:
+            yield self.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
     def extra_layers(self, state, sides, down):
         return {"links": links_layer(self._links(state, sides) if self.cohesion else ()),

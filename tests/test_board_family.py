@@ -35,8 +35,8 @@ class PaintLayers(TabletopLayers):
         return f"painted {figure.kind}"
 
 
-class LyingLayers(PaintLayers, SquadLinksLayers):
-    """A look whose every figure lies down ("down" is the look's to say)."""
+class LyingLayers(SquadLinksLayers, PaintLayers):
+    """A look with squads whose every figure lies down ("down" is the look's to say)."""
 
     def down(self, figure):
         return True
