@@ -153,6 +153,7 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
                     d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
 
+
 LOOK = OneBrainCellLayers
 """This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
 
