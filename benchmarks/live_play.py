@@ -33,14 +33,15 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("TSR_SITE", ROOT / "_build" / "html"))
 sys.path.insert(0, str(ROOT))
+from boards import family  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, _chromium, _QuietHandler  # noqa: E402
 
 PLAY_FILES = ("/npm/pyodide@", "/engine/", "/js/play-worker.mjs")
 """What Play itself fetches (the runtime, the engine's wheel, manifest and rule links, the worker); the site's
 offline service worker may cache other pages meanwhile, which is not Play's doing and is counted apart."""
 
-PAGES = {ruleset: f"{ruleset}/full_game.html"
-         for ruleset in ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")}
+PAGES = {ruleset: f"{ruleset}/full_game.html" for ruleset in family.rulesets()}
+"""Every registered ruleset's full-game page, in the book's order of chapters."""
 
 
 def _block_others(route):

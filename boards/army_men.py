@@ -17,6 +17,8 @@ and the capture-the-flag marker with each side's distance.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 
 from explorer.core.session import Anchor
@@ -30,7 +32,8 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, COHESION_INCHES,
 
 from . import tabletop as tb
 from .naming import Seen
-from .palette import OKABE_ITO, side_colour, side_ink
+from .pages import INCHES, Curve, Needs, Study
+from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"regular": "circle", "sargent": "star", "submachine_gunner": "diamond", "heavy_weapon": "square",
            "grenadier": "inverted_triangle", "flamethrower": "hex"}
@@ -43,10 +46,10 @@ FIGURE_WORDS = {"regular": "soldier", "sargent": "sargent", "submachine_gunner":
 RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "cohesion": OKABE_ITO["purple"],
                 "flag": "#111111", "deployment": OKABE_ITO["orange"]}
 """Range rings are drawn in the side's ink; the rest by what they mean."""
-PRONE_BAR = (2.0, 0.6)
-"""A prone figure's bar, inches across and up: a trooper lying down, seen from above."""
 
-LINK_COLUMNS = ("xs", "ys", "colour", "label")
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 2  # its place from the simplest game to learn (the house-rules lab's order)
+CHAPTER = 1  # its place in the book's order of chapters
 
 
 def profile_text(kind: str, prone: bool = False) -> str:
@@ -77,7 +80,7 @@ def _reach(state, figure) -> str:
     return f"{move:g} inches; shoots {reach:g} (half range {reach / 2:g})"
 
 
-class ArmyMenLayers:
+class ArmyMenLayers(tb.SquadLinksLayers):
     """The table from above.
 
     ``ranges``: ``"last"`` rings the range and half range of the trooper
@@ -87,54 +90,41 @@ class ArmyMenLayers:
     ``cohesion``: draws the links and the out-of-cohesion rings.
     """
 
-    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
-                 title: str = "", name: str = "am-board"):
-        self.ranges = ranges
-        self.sights = tuple(sights)
-        self.last_shot = last_shot
-        self.cohesion = cohesion
-        self.title = title
-        self.name = name
-        self.size = (48.0, 36.0)
+    # -- the look ----------------------------------------------------------------------------------
+    board_name = "am-board"
+    markers = MARKERS
+    kind_words = KIND_WORDS
+    legend_terrain = ("solid", "semi_solid")
+    legend_rings = (("#1E4D1F", "range"), (RING_COLOURS["half"], "half range"),
+                    (RING_COLOURS["blast"], f"blast ({AREA_RADIUS_INCHES:g} in)"),
+                    (RING_COLOURS["cohesion"], "out of cohesion"),
+                    (RING_COLOURS["deployment"], "setting up: 24 in from the enemy"))
+    down_words = "prone (a bar under the figure)"
+    down_marker = "circle"
 
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(state.sides)
-        rows, fallen, prone = [], [], []
-        for f in state.figures.values():
-            if f.in_play:
-                row = tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind, f.prone),
-                                    squad=f.squad, status=_status(state, f),
-                                    ground=tb.ground_under(f.position, state.table.terrain), move=_reach(state, f))
-                row["marker"] = MARKERS[f.kind]
-                rows.append(row)
-                if f.prone:
-                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
-            elif f.status == "dead":
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(self._rings(state, sides)),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
-            "prone": tb.fallen_layer(prone),  # the same columns: where, and whose
-        }
+    def fell(self, figure) -> bool:
+        return figure.status == "dead"  # a trooper still to set up is nowhere yet
 
-    def _last(self, state):
-        history = getattr(state, "history", None)
-        return history[-1].action if history else None
+    def down(self, figure) -> bool:
+        return figure.prone
 
-    def _ring_ids(self, state) -> list[str]:
-        if self.ranges is None:
-            return []
-        if self.ranges != "last":
-            return [fid for fid in self.ranges if state.figures[fid].in_play]
-        last = self._last(state)
-        fid = last.shooter if isinstance(last, Shoot) else last.trooper if isinstance(last, (Move, Fight)) else None
-        return [fid] if fid and state.figures[fid].in_play else []
+    def profile(self, state, figure) -> str:
+        return profile_text(figure.kind, figure.prone)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        return _reach(state, figure)
+
+    def actor(self, last) -> str | None:
+        return last.shooter if isinstance(last, Shoot) else last.trooper if isinstance(last, (Move, Fight)) else None
+
+    def shot(self, last) -> tuple[str, str] | None:
+        return (last.shooter, last.target) if isinstance(last, Shoot) else None
+
+    def sight(self, state, shooter, target):
+        return sight(state, shooter, target)
 
     def _rings(self, state, sides):
         for fid in self._ring_ids(state):
@@ -186,22 +176,9 @@ class ArmyMenLayers:
                     d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
 
-    def _sights(self, state):
-        pairs = list(self.sights)
-        last = self._last(state)
-        if self.last_shot and isinstance(last, Shoot):
-            pairs.append((last.shooter, last.target))
-        for shooter, target in pairs:
-            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
 
-
-def links_layer(links) -> dict[str, list]:
-    """``((x0, x1), (y0, y1), colour, label)`` of each cohesion link."""
-    data = tb._empty(LINK_COLUMNS)
-    for xs, ys, colour, label in links:
-        for column, value in zip(LINK_COLUMNS, ([round(x, 3) for x in xs], [round(y, 3) for y in ys], colour, label)):
-            data[column].append(value)
-    return data
+LOOK = ArmyMenLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
 
 
 def anchor(state, action) -> Anchor | None:
@@ -243,3 +220,82 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> ArmyMenLayers:
     """The board of live play: the last actor's range rings, the last shot's sight, cohesion."""
     return ArmyMenLayers(ranges="last")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
+
+NEEDS = Needs(
+    dice="D6: one a shot; more for rates of fire above 1 (the Equipment table)",
+    cards="none",
+    measuring="a yardstick or tape measure, in inches",
+    time="not stated by the source",
+)
+STUDY = Study("standard", 8, 4, 1, "a greedy game of the standard battle takes about 0.7 s of computing, "
+                                   "the slowest of the five, so it gets the fewest games")
+
+
+def shot_kill(inches: float, cover: bool) -> Fraction:
+    """A regular soldier's shot under the standard rules (range 20 inches; target in cohesion, did not move)."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.army_men.shooting import shot_odds
+
+    reach = PROFILES["regular"].range
+    if inches > reach:
+        return Fraction(0)
+    settings = get_ruleset("army_men").settings(variant="standard")
+    return shot_odds(settings, within_half=inches <= reach / 2, cover=cover).value
+
+
+def curve() -> Curve:
+    return Curve("army_men", "a regular soldier shoots a regular soldier (standard rules)", "inches", INCHES,
+                 tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
+                 "more than half hidden; beyond half range such a target cannot be hit")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.army_men import Settings
+    from explorer.rulesets.army_men.data import PROFILES
+    from explorer.rulesets.army_men.shooting import shot_odds
+    from .lesson import Choice, Exercise, percent
+
+    standard = Settings(variant="standard")
+    far_open = shot_odds(standard, within_half=False).value
+    near_cover = shot_odds(standard, within_half=True, cover=True).value
+    gunner = PROFILES["submachine_gunner"]
+    spray = shot_odds(standard, within_half=False, dice=gunner.dice).value
+    aimed = shot_odds(standard, within_half=True).value
+    return [
+        Exercise(
+            "army-men-range-or-cover", "army_men", "Army men: range or cover?",
+            "Standard Rules. A regular soldier can shoot at an enemy trooper in the open beyond half his range, "
+            "or at one behind cover within half his range. Which is the better shot?",
+            (Choice("Beyond half range, in the open", far_open, f"kills {percent(far_open)}"),
+             Choice("Within half range, in cover", near_cover, f"kills {percent(near_cover)}")),
+            ("army_men:standard.shooting", "army_men:standard.cover"), "the chance to kill",
+            "Getting closer earns exactly what the cover takes away."),
+        Exercise(
+            "army-men-many-dice", "army_men", "Army men: many dice or a good number?",
+            f"Standard Rules. A submachine gunner ({gunner.dice} dice a shot) beyond half his range, or a regular "
+            "soldier (one die) within half his range: both at a trooper in the open. Which is more likely to kill?",
+            (Choice("The submachine gunner, far", spray, f"kills {percent(spray)} (at least one of its dice)"),
+             Choice("The regular soldier, near", aimed, f"kills {percent(aimed)}")),
+            ("army_men:shooting.rate_of_fire", "army_men:standard.shooting"), "the chance to kill",
+            "Several long chances can beat one better chance: count the ways to fail."),
+    ]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.army_men.shooting import shot_odds
+
+    def shot(**situation) -> Fraction:
+        return shot_odds(settings, **situation).value
+
+    odds = [("a shot within half range kills", shot(within_half=True)),
+            ("... beyond half range", shot(within_half=False)),
+            ("... within half range at a target that moved", shot(within_half=True, target_moved=True))]
+    if settings.variant == "standard":
+        odds += [("... within half range by a shooter out of cohesion", shot(within_half=True, shooter_cut_off=True)),
+                 ("... within half range at a target out of cohesion", shot(within_half=True, target_cut_off=True))]
+    return odds

@@ -37,6 +37,8 @@ from explorer.core.rng import GameRNG
 from explorer.core.settings import _CHECK
 from explorer.core.simulate import Summary, summarize
 
+from . import family
+
 # -- dice ------------------------------------------------------------------------------------------
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 HIT, MISS = "#1E6B3A", "#8a8a8a"  # a success in green, a failure in grey (and the face says it too)
@@ -213,83 +215,10 @@ def value_label(value, ruled) -> str:
 
 
 # -- exact odds: what a setting does to the dice (or cards, or numbers) before any game is played ----------
-def _simple_plastic_odds(settings) -> list[tuple[str, Fraction]]:
-    from explorer.rulesets.simple_plastic import examples
-    from explorer.rulesets.simple_plastic import attacking
-
-    def kills(at_least: int, **conditions) -> Fraction:
-        board = examples.duel_board(**conditions, settings=settings)
-        return attacking.kill_distribution(board, "a", "t").at_least(at_least)
-
-    return [("a trooper's attack kills a trooper in the open", kills(1)),
-            ("... a trooper behind cover", kills(1, cover=True)),
-            ("a heavy weapon kills 2 or more of a squad of 4", kills(2, attacker="heavy", squad_size=4))]
-
-
-def _army_men_odds(settings) -> list[tuple[str, Fraction]]:
-    from explorer.rulesets.army_men.shooting import shot_odds
-
-    def shot(**situation) -> Fraction:
-        return shot_odds(settings, **situation).value
-
-    odds = [("a shot within half range kills", shot(within_half=True)),
-            ("... beyond half range", shot(within_half=False)),
-            ("... within half range at a target that moved", shot(within_half=True, target_moved=True))]
-    if settings.variant == "standard":
-        odds += [("... within half range by a shooter out of cohesion", shot(within_half=True, shooter_cut_off=True)),
-                 ("... within half range at a target out of cohesion", shot(within_half=True, target_cut_off=True))]
-    return odds
-
-
-def _phlog_odds(settings) -> list[tuple[str, Fraction]]:
-    from collections import Counter
-
-    from explorer.core.cards import standard_deck
-    from explorer.rulesets.phlog.mechanics import Trick, spoils_taker
-
-    deck = Counter(settings.card_values.value(card) for card in standard_deck())
-    pairs = sum(deck.values()) * (sum(deck.values()) - 1)  # two different cards of one deck, alike likely
-    counts = Counter()
-    for attack, a in deck.items():
-        for defence, d in deck.items():
-            trick, ways = Trick(attack, defence, settings.removal_margin), a * (d - (attack == defence))
-            counts["removed"] += ways * (trick.removed == "defender")
-            counts["lost"] += ways * (trick.removed == "attacker")
-            counts["spoils"] += ways * (spoils_taker(trick, settings) == "attacker")
-    return [("two random cards: the attacker removes the defender", Fraction(counts["removed"], pairs)),
-            ("... the attacker loses his own figure", Fraction(counts["lost"], pairs)),
-            ("... the attacker keeps both cards", Fraction(counts["spoils"], pairs))]
-
-
-def _one_brain_cell_odds(settings) -> list[tuple[str, Fraction]]:
-    from explorer.rulesets.one_brain_cell.data import WEAPONS, WOUNDS
-    from explorer.rulesets.one_brain_cell.shooting import hit_chance, range_band, shot_numbers
-
-    def rifle_hits(inches: float) -> Fraction:
-        band = range_band(settings, WEAPONS["rifle"], inches).value
-        return hit_chance(shot_numbers(WEAPONS["rifle"], band, False).value.need) if band else Fraction(0)
-
-    killed = Fraction(sum(w == "killed" for w in WOUNDS.values()), len(WOUNDS)) if settings.wounding else 1
-    return [("a rifle hits a target in the open at 8 inches", rifle_hits(8.0)),
-            ("... at 10 inches", rifle_hits(10.0)),
-            ("a rifle at 10 inches takes the target out of the game", rifle_hits(10.0) * killed)]
-
-
-def _dice_tactics_odds(settings) -> list[tuple[str, Fraction]]:
-    from explorer.rulesets.dice_tactics.data import RESPAWN_STRENGTH, START_TARGET
-    from explorer.rulesets.dice_tactics.mechanics import losses, target_die
-
-    strength = settings.squad_strength
-    return [(f"losses a fresh squad deals a respawned unit (strength {RESPAWN_STRENGTH}; a number, no dice)",
-             Fraction(losses(strength, RESPAWN_STRENGTH))),
-            ("VP for holding the Target Zone at the track's last space (a number)",
-             Fraction(target_die(settings.track_length, settings.target_step, START_TARGET)))]
-
-
-EXACT = {"simple_plastic": _simple_plastic_odds, "army_men": _army_men_odds, "phlog": _phlog_odds,
-         "one_brain_cell": _one_brain_cell_odds, "dice_tactics": _dice_tactics_odds}
-"""Per ruleset: the settings of a game -> a few exact chances (or numbers) a house rule may move, each computed
-by the ruleset's own odds code (the same the game's dice and the book's odds explorers use)."""
+EXACT = {name: family.look(name).house_rule_odds for name in family.rulesets(order="simplest")}
+"""Per ruleset (the registry's, the simplest to learn first): the settings of a game -> a few exact chances (or
+numbers) a house rule may move, each computed by the ruleset's own odds code (the same the game's dice and the
+book's odds explorers use); each its board module's ``house_rule_odds``."""
 LAB_RULESETS = EXACT  # the rulesets the lab offers: those whose exact odds it can show
 
 

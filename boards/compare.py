@@ -10,7 +10,6 @@ calls these.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -19,86 +18,42 @@ from explorer.core.session import make_bot
 from explorer.core.simulate import play_out
 from explorer.core.stats import Share, share
 
-RULESETS = ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
-"""In the book's order of chapters."""
+from . import family
+from .pages import INCHES, SQUARES, Curve, Needs, Study  # noqa: F401  (the pages' words, kept importable here)
 
-TABLETOP = ("army_men", "simple_plastic", "one_brain_cell")
+RULESETS = family.rulesets()
+"""In the book's order of chapters (the registry's rulesets)."""
+
+TABLETOP = family.rulesets("tabletop")
 """Measured in inches on a table."""
-GRID = ("phlog", "dice_tactics")
+GRID = family.rulesets("grid")
 """Counted in squares on a grid."""
 
-
-def _module(ruleset: str, name: str):
-    return importlib.import_module(f"explorer.rulesets.{ruleset}.{name}")
+NEEDS: dict[str, Needs] = {name: family.look(name).NEEDS for name in RULESETS}
+"""What each ruleset asks of the players (its board module's ``NEEDS``)."""
 
 
 # -- (a) what you need to play -------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class Needs:
-    """What a ruleset asks of the players, from its source (each fact says where it comes from)."""
-
-    dice: str
-    cards: str
-    measuring: str
-    time: str
-
-
-NEEDS = {
-    "army_men": Needs(
-        dice="D6: one a shot; more for rates of fire above 1 (the Equipment table)",
-        cards="none",
-        measuring="a yardstick or tape measure, in inches",
-        time="not stated by the source",
-    ),
-    "simple_plastic": Needs(
-        dice="one D6 a player; a heavy weapon rolls 4 at once",
-        cards="none",
-        measuring="your hand: a move is one span (about 4 inches)",
-        time="not stated (written to be over before children aged five to nine are bored)",
-    ),
-    "one_brain_cell": Needs(
-        dice="a few D6: a bazooka or flamethrower rolls 4 at once; 2D6 to charge",
-        cards="none",
-        measuring="a tape measure in inches, or the 8½ by 11 inch rules sheet",
-        time="\u201can hour or so\u201d for 2 or 3 squads a side (the source)",
-    ),
-    "phlog": Needs(
-        dice="none: cards decide everything",
-        cards="one deck of 52 and two jokers (one a player)",
-        measuring="none: squares are counted",
-        time="not stated by the source",
-    ),
-    "dice_tactics": Needs(
-        dice="6 a player in two colours, never rolled: a die's face is a unit's strength",
-        cards="an Action deck of 20 (two copies of ten cards); a Target die",
-        measuring="none: spaces are counted",
-        time="not stated by the source",
-    ),
-}
-
-
 def scenario_figures(ruleset: str, scenario: str) -> dict[str, int]:
-    """Figures (or units) a side in a scenario, counted from the engine's starting position."""
+    """Figures (or units) a side in a scenario, counted from the engine's starting position (or as its board
+    module's ``pieces_a_side`` counts them)."""
     state = get_ruleset(ruleset).new_game(scenario, seed=0)
-    if ruleset == "dice_tactics":  # units come onto the board from a supply: the rules' starting supply
-        data = _module(ruleset, "data")
-        return {side: data.START_SQUADS + data.START_TANKS for side in state.sides}
-    pieces = state.fighters if ruleset == "phlog" else state.figures
+    look = family.look(ruleset)
+    if hasattr(look, "pieces_a_side"):
+        return look.pieces_a_side(state)
     counts = {side: 0 for side in state.sides}
-    for piece in pieces.values():
+    for piece in state.figures.values():
         counts[piece.side] += 1
     return counts
 
 
 def playing_area(ruleset: str, scenario: str) -> str:
-    """The scenario's table in inches or its grid in squares."""
+    """The scenario's table in inches, or its grid as its board module's ``playing_area`` says."""
     state = get_ruleset(ruleset).new_game(scenario, seed=0)
-    if ruleset == "phlog":
-        return f"{state.grid.width} × {state.grid.height} squares"
-    if ruleset == "dice_tactics":
-        grid = state.setup.grid
-        return f"{grid.width} × {grid.height} spaces"
+    look = family.look(ruleset)
+    if hasattr(look, "playing_area"):
+        return look.playing_area(state)
     return f"{state.table.width:g} × {state.table.height:g} inches"
 
 
@@ -108,7 +63,7 @@ def needs_table() -> dict:
     for name in RULESETS:
         ruleset, study = get_ruleset(name), MAIN[name]
         figures = scenario_figures(name, study.scenario)
-        unit = "dice (units)" if name == "dice_tactics" else "figures"
+        unit = getattr(family.look(name), "PIECES", "figures")
         if len(set(figures.values())) == 1:
             count = f"{next(iter(figures.values()))} {unit} a side"
         else:
@@ -122,106 +77,9 @@ def needs_table() -> dict:
 
 # -- (b) how lethal one attack is ------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class Curve:
-    """One ruleset's chance that a typical attack takes one enemy figure off, against distance."""
-
-    ruleset: str
-    attacker: str          # who attacks whom, in words
-    unit: str              # "inches" or "squares"
-    distances: tuple[int, ...]
-    open: tuple[Fraction, ...]
-    cover: tuple[Fraction, ...]
-    cover_means: str       # what "in cover" is in this ruleset
-    note: str = ""
-
-    @property
-    def title(self) -> str:
-        return get_ruleset(self.ruleset).title
-
-
-INCHES = tuple(range(1, 31))
-SQUARES = tuple(range(1, 13))
-
-
-def army_men_kill(inches: float, cover: bool) -> Fraction:
-    """A regular soldier's shot under the standard rules (range 20 inches; target in cohesion, did not move)."""
-    shooting, data = _module("army_men", "shooting"), _module("army_men", "data")
-    reach = data.PROFILES["regular"].range
-    if inches > reach:
-        return Fraction(0)
-    settings = get_ruleset("army_men").settings(variant="standard")
-    return shooting.shot_odds(settings, within_half=inches <= reach / 2, cover=cover).value
-
-
-def simple_plastic_kill(inches: float, cover: bool, *, moved: bool = True) -> Fraction:
-    """A trooper's attack on a trooper: no range limit, 4+ (cover +1, standing still -1), a 1 never kills."""
-    attacking, data = _module("simple_plastic", "attacking"), _module("simple_plastic", "data")
-    delta = {m.condition: m.delta for m in data.MODIFIERS}
-    need = data.BASE_TO_KILL + (delta["target_in_cover"] if cover else 0)
-    need += 0 if moved else delta["attacker_did_not_move"]
-    return attacking.kill_chance(need)
-
-
-def one_brain_cell_kill(inches: float, cover: bool) -> Fraction:
-    """A rifleman's shot (basic rules: a hit removes the figure; short range 8 inches, long 24)."""
-    shooting, data = _module("one_brain_cell", "shooting"), _module("one_brain_cell", "data")
-    settings = get_ruleset("one_brain_cell").settings()
-    band = shooting.range_band(settings, data.WEAPONS["rifle"], inches).value
-    if band is None:
-        return Fraction(0)
-    return shooting.shot_odds(band, cover).probability_where(lambda hits: hits >= 1)
-
-
-def phlog_remove() -> Fraction:
-    """A ranged fighter's attack: each side plays a card from a shuffled deck of 52 (jokers aside), every
-    card equally likely; winning by 4 or more removes the loser's figure. Distance and cover play no part."""
-    from explorer.core.cards import standard_deck
-
-    odds = _module("phlog", "odds")
-    values = get_ruleset("phlog").settings().card_values
-    deck = standard_deck()
-    total = Fraction(0)
-    for mine in deck:
-        unseen = [c for c in deck if c != mine]
-        play = odds.opponent_play(unseen, 1, values, odds.UNIFORM)
-        total += odds.odds_for_card(values.value(mine), play, lowest=values.lowest).remove_enemy
-    return total / len(deck)
-
-
-def dice_tactics_loss(squares: int, cover: bool) -> Fraction:
-    """A starting squad (strength 3) attacks one: 1 certain loss in the open, none against a squad in a forest."""
-    mechanics, data = _module("dice_tactics", "mechanics"), _module("dice_tactics", "data")
-    strength = get_ruleset("dice_tactics").settings().squad_strength
-    if squares > data.UNITS[data.SQUAD].range:
-        return Fraction(0)
-    defend = strength + (data.TERRAIN[data.FOREST].defend if cover else 0)
-    return Fraction(1 if mechanics.losses(strength, defend) >= 1 else 0)
-
-
 def lethality() -> list[Curve]:
-    """Every ruleset's curve (tabletop ones by the inch, grid ones by the square)."""
-    phlog = phlog_remove()
-    return [
-        Curve("army_men", "a regular soldier shoots a regular soldier (standard rules)", "inches", INCHES,
-              tuple(army_men_kill(d, False) for d in INCHES), tuple(army_men_kill(d, True) for d in INCHES),
-              "more than half hidden; beyond half range such a target cannot be hit"),
-        Curve("simple_plastic", "a trooper who moved attacks a trooper", "inches", INCHES,
-              tuple(simple_plastic_kill(d, False) for d in INCHES), tuple(simple_plastic_kill(d, True) for d in INCHES),
-              "partly hidden behind cover (+1 to the number needed)",
-              "no range limit: any target in sight; standing still makes it 1 better"),
-        Curve("one_brain_cell", "a rifleman shoots a trooper (basic rules)", "inches", INCHES,
-              tuple(one_brain_cell_kill(d, False) for d in INCHES), tuple(one_brain_cell_kill(d, True) for d in INCHES),
-              "in cover or rough terrain (the Shooting Chart's second row)"),
-        Curve("phlog", "a ranged fighter attacks a fighter; each plays a card at random", "squares", SQUARES,
-              tuple(phlog for _ in SQUARES), tuple(phlog for _ in SQUARES),
-              "the rules have no cover: the same odds", "any distance in line of sight"),
-        Curve("dice_tactics", "a starting squad (strength 3) attacks one", "squares", SQUARES,
-              tuple(dice_tactics_loss(d, False) for d in SQUARES), tuple(dice_tactics_loss(d, True) for d in SQUARES),
-              "in a forest (+1 strength defending)",
-              "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), "
-              "none in a forest"),
-    ]
+    """Every ruleset's curve (tabletop ones by the inch, grid ones by the square), each its board module's."""
+    return [family.look(name).curve() for name in RULESETS]
 
 
 def lethality_words(curves: Sequence[Curve]) -> str:
@@ -258,26 +116,7 @@ def percent(p: Fraction) -> str:
 
 # -- (c) and (d): many games between bots ----------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class Study:
-    """How a ruleset is studied: its main scenario and how many games the page can afford."""
-
-    scenario: str
-    games: int        # greedy against greedy, seeds 0..games-1
-    luck_seeds: int   # random against greedy: each seed played twice, sides swapped
-    strong_seeds: int  # greedy against strong: each seed played twice, sides swapped
-    why: str = ""
-
-
-MAIN = {
-    "army_men": Study("standard", 8, 4, 1, "a greedy game of the standard battle takes about 0.7 s of computing, "
-                                             "the slowest of the five, so it gets the fewest games"),
-    "simple_plastic": Study("skirmish", 30, 10, 1),
-    "one_brain_cell": Study("patrol", 30, 10, 1, "the smaller of its two scenarios: a skirmish game takes a second "
-                                                "of computing, a patrol about a sixth of that"),
-    "phlog": Study("corridor", 60, 30, 0),
-    "dice_tactics": Study("river_crossing", 30, 20, 1),
-}
+MAIN: dict[str, Study] = {name: family.look(name).STUDY for name in RULESETS}
 """The scenario and game counts of each ruleset's studies, chosen so each page runs in about 30 s of CPU.
 
 A strong bot searches ahead and took 1 to 6 s a game when measured (November 2026), so it plays one seed

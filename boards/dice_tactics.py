@@ -8,6 +8,8 @@ the seat (the other player's cards, the deck's order) is ever in the layers.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from explorer.core.grid import step
 from explorer.core.session import Anchor
 from explorer.rulesets.dice_tactics import (
@@ -17,6 +19,7 @@ from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 
 from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
+from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO
 
 STYLES = {
@@ -39,6 +42,10 @@ FIGURE_WORDS = {SQUAD: "squad", TANK: "tank"}
 """Each kind of unit in the simple mode's words."""
 PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
+
+FAMILY = "grid"  # its board: a grid of squares (boards.family)
+SIMPLEST = 5  # its place from the simplest game to learn (the house-rules lab's order)
+CHAPTER = 5  # its place in the book's order of chapters
 
 
 def place(state, square) -> str:
@@ -215,3 +222,87 @@ def card_faces(state, seat: str) -> dict[str, dict]:
     key its card actions name: the card's name and what it does (the rules in our own words)."""
     view = state.view(seat)
     return {key: {"face": CARDS[key].name, "does": CARDS[key].text} for key in (*view.hand, *view.offered)}
+
+
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
+
+NEEDS = Needs(
+    dice="6 a player in two colours, never rolled: a die's face is a unit's strength",
+    cards="an Action deck of 20 (two copies of ten cards); a Target die",
+    measuring="none: spaces are counted",
+    time="not stated by the source",
+)
+STUDY = Study("river_crossing", 30, 20, 1)
+PIECES = "dice (units)"  # what the pages count a side in
+
+
+def pieces_a_side(state) -> dict[str, int]:
+    """Units come onto the board from a supply: the rules' starting supply, a side."""
+    from explorer.rulesets.dice_tactics.data import START_SQUADS, START_TANKS
+
+    return {side: START_SQUADS + START_TANKS for side in state.sides}
+
+
+def playing_area(state) -> str:
+    grid = state.setup.grid
+    return f"{grid.width} × {grid.height} spaces"
+
+
+def attack_loss(squares: int, cover: bool) -> Fraction:
+    """A starting squad (strength 3) attacks one: 1 certain loss in the open, none against a squad in a forest."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.dice_tactics import data, mechanics
+
+    strength = get_ruleset("dice_tactics").settings().squad_strength
+    if squares > data.UNITS[data.SQUAD].range:
+        return Fraction(0)
+    defend = strength + (data.TERRAIN[data.FOREST].defend if cover else 0)
+    return Fraction(1 if mechanics.losses(strength, defend) >= 1 else 0)
+
+
+def curve() -> Curve:
+    return Curve("dice_tactics", "a starting squad (strength 3) attacks one", "squares", SQUARES,
+                 tuple(attack_loss(d, False) for d in SQUARES), tuple(attack_loss(d, True) for d in SQUARES),
+                 "in a forest (+1 strength defending)",
+                 "no dice: the attack always takes 1 strength point off in the open (a squad dies at 0), "
+                 "none in a forest")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.core.grid import Grid
+    from explorer.rulesets.dice_tactics.mechanics import fight
+    from explorer.rulesets.dice_tactics.position import Setup, Unit
+    from .lesson import Choice, Exercise, percent
+
+    def attack(where: str):
+        setup = Setup(Grid(2, 1), {(1, 0): where}, {}, frozenset())
+        mine, theirs = Unit("green-1", "green", "squad", 4, (0, 0)), Unit("tan-1", "tan", "squad", 4, (1, 0))
+        done = fight(setup, mine, theirs)
+        return done.losses, done.counter or 0
+
+    water, forest = attack("water"), attack("forest")
+    return [Exercise(
+        "dice-tactics-water-or-forest", "dice_tactics", "Dice Tactics: which attack?",
+        "Your squad showing 4 stands next to two enemy squads, each showing 4: one in water, one in a forest. "
+        "Which should it attack?",
+        (Choice("The squad in the water", Fraction(water[0] - water[1]),
+                f"it takes {water[0]} losses and you take {water[1]}"),
+         Choice("The squad in the forest", Fraction(forest[0] - forest[1]),
+                f"it takes {forest[0]} losses and you take {forest[1]}")),
+        ("dice_tactics:attacking.losses", "dice_tactics:attacking.counter", "dice_tactics:terrain.water",
+         "dice_tactics:terrain.forest"),
+        "losses dealt minus losses taken",
+        "No die is rolled: each result is certain (probability 1). The dice are the units, not a chance.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.dice_tactics.data import RESPAWN_STRENGTH, START_TARGET
+    from explorer.rulesets.dice_tactics.mechanics import losses, target_die
+
+    strength = settings.squad_strength
+    return [(f"losses a fresh squad deals a respawned unit (strength {RESPAWN_STRENGTH}; a number, no dice)",
+             Fraction(losses(strength, RESPAWN_STRENGTH))),
+            ("VP for holding the Target Zone at the track's last space (a number)",
+             Fraction(target_die(settings.track_length, settings.target_step, START_TARGET)))]

@@ -23,6 +23,8 @@ from fractions import Fraction
 
 from explorer.core.dice import D6, TWO_D6, successes
 
+from . import family
+
 PARTS = {
     "intuition": "Part 1: intuition",
     "exact": "Part 2: exact odds",
@@ -144,164 +146,13 @@ def questions() -> tuple[Question, ...]:
     )
 
 
-# -- the exercises, one ruleset at a time ----------------------------------------------------------
+# -- the exercises: each ruleset's are in its board module (boards/<ruleset>.py, ``lessons()``) -------------
 
-def _army_men() -> list[Exercise]:
-    from explorer.rulesets.army_men import Settings
-    from explorer.rulesets.army_men.data import PROFILES
-    from explorer.rulesets.army_men.shooting import shot_odds
-
-    standard = Settings(variant="standard")
-    far_open = shot_odds(standard, within_half=False).value
-    near_cover = shot_odds(standard, within_half=True, cover=True).value
-    gunner = PROFILES["submachine_gunner"]
-    spray = shot_odds(standard, within_half=False, dice=gunner.dice).value
-    aimed = shot_odds(standard, within_half=True).value
-    return [
-        Exercise(
-            "army-men-range-or-cover", "army_men", "Army men: range or cover?",
-            "Standard Rules. A regular soldier can shoot at an enemy trooper in the open beyond half his range, "
-            "or at one behind cover within half his range. Which is the better shot?",
-            (Choice("Beyond half range, in the open", far_open, f"kills {percent(far_open)}"),
-             Choice("Within half range, in cover", near_cover, f"kills {percent(near_cover)}")),
-            ("army_men:standard.shooting", "army_men:standard.cover"), "the chance to kill",
-            "Getting closer earns exactly what the cover takes away."),
-        Exercise(
-            "army-men-many-dice", "army_men", "Army men: many dice or a good number?",
-            f"Standard Rules. A submachine gunner ({gunner.dice} dice a shot) beyond half his range, or a regular "
-            "soldier (one die) within half his range: both at a trooper in the open. Which is more likely to kill?",
-            (Choice("The submachine gunner, far", spray, f"kills {percent(spray)} (at least one of its dice)"),
-             Choice("The regular soldier, near", aimed, f"kills {percent(aimed)}")),
-            ("army_men:shooting.rate_of_fire", "army_men:standard.shooting"), "the chance to kill",
-            "Several long chances can beat one better chance: count the ways to fail."),
-    ]
-
-
-def _simple_plastic() -> list[Exercise]:
-    from explorer.rulesets.simple_plastic.data import PROFILES
-    from explorer.rulesets.simple_plastic.examples import duel_board
-    from explorer.rulesets.simple_plastic.attacking import kill_distribution
-
-    def kills(board) -> Fraction:
-        return kill_distribution(board, "a", "t").probability_where(lambda k: k >= 1)
-
-    heavy = kills(duel_board("heavy", "trooper", moved=True, cover=True))
-    sniper = kills(duel_board("sniper", "trooper"))
-    return [Exercise(
-        "simple-plastic-heavy-or-sniper", "simple_plastic", "Simple Plastic: the heavy weapon or the sniper?",
-        "A lone enemy trooper. Your heavy weapons unit has just moved and sees him behind a hedge; your sniper "
-        "stood still and sees him in the open. Over a whole turn, which is more likely to kill him?",
-        (Choice(f"The heavy weapon ({PROFILES['heavy'].dice} dice, target behind cover)", heavy,
-                f"kills {percent(heavy)}"),
-         Choice(f"The sniper ({PROFILES['sniper'].attacks} attacks, standing still)", sniper,
-                f"kills {percent(sniper)}")),
-        ("simple_plastic:attacking.modifiers", "simple_plastic:attacking.natural_one",
-         "simple_plastic:special_units.heavy_weapons", "simple_plastic:special_units.sniper"),
-        "the chance of at least one kill",
-        "Each to-kill modifier moves the number needed by one; a 1 never kills, however good the odds.")]
-
-
-def _one_brain_cell() -> list[Exercise]:
-    from explorer.rulesets.one_brain_cell.data import WEAPONS
-    from explorer.rulesets.one_brain_cell.shooting import need_to_hit, shot_odds
-
-    sniper = WEAPONS["sniper"]
-    rifle_shot = shot_odds("short", False).probability_where(lambda k: k >= 1)
-    sniper_shot = shot_odds("long", True, sniper.dice, max_hits=sniper.max_hits).probability_where(lambda k: k >= 1)
-    return [Exercise(
-        "one-brain-cell-sniper-or-rifle", "one_brain_cell", "1BC: the sniper rifle or the rifle?",
-        f"A sniper rifle ({sniper.dice} dice) at long range at a trooper behind cover, or an ordinary rifle "
-        "(one die) at short range at a trooper in the open. Which is more likely to hit?",
-        (Choice("The sniper rifle, long range, cover", sniper_shot, f"hits {percent(sniper_shot)}"),
-         Choice("The rifle, short range, open", rifle_shot, f"hits {percent(rifle_shot)}")),
-        ("one_brain_cell:shooting.range", "one_brain_cell:shooting.cover", "one_brain_cell:weapons.sniper"),
-        "the chance of a hit",
-        f"{sniper.dice} dice that each need a {need_to_hit('long', True).value} are worse than one die that "
-        f"needs a {need_to_hit('short', False).value}.")]
-
-
-PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
-"""Your hand in the phlog exercises: six cards, just drawn."""
-
-
-def _phlog() -> list[Exercise]:
-    from explorer.core.cards import Card, standard_deck
-    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN, SIDES
-    from explorer.rulesets.phlog.odds import BEST, UNIFORM, odds_for_card, opponent_play_weights
-    from explorer.rulesets.phlog.settings import Settings
-
-    values = Settings().card_values
-    hand = [Card.parse(code) for code in PHLOG_HAND]
-    unseen = [c for c in standard_deck() if c not in hand] + [Card.joker(side) for side in SIDES]  # both jokers
-
-    def lose(p: Fraction) -> str:
-        return "never loses your fighter" if p == 0 else f"loses your fighter {percent(p)}"
-
-    def odds(card: str, assumption: str):
-        weights, total = opponent_play_weights(unseen, HAND_SIZE, values, assumption)
-        return odds_for_card(values.value(Card.parse(card)), weights, total=total)
-
-    king, nine = odds("K♠", UNIFORM), odds("9♥", UNIFORM)
-    careful = odds("K♠", BEST)
-    shown = " ".join(PHLOG_HAND)
-    rules = ("phlog:attacking.cards", "phlog:attacking.card_values", "phlog:attacking.removal")
-    return [
-        Exercise(
-            "phlog-king-or-nine", "phlog", "The Rules! (with no name): the King or the 9?",
-            f"You attack, holding {shown}, at the start of the game (you have seen no other card). Say the "
-            "defender plays any card of their hand, all equally likely. Which card gives the better chance of "
-            "removing the enemy fighter: the King or the 9?",
-            (Choice("The King", king.remove_enemy,
-                    f"removes {percent(king.remove_enemy)}, {lose(king.lose_own)}"),
-             Choice("The 9", nine.remove_enemy,
-                    f"removes {percent(nine.remove_enemy)}, {lose(nine.lose_own)}")),
-            rules, "the chance of removing the enemy fighter",
-            f"To remove a fighter you must win by {REMOVAL_MARGIN}: the King needs the defender's card at "
-            f"{values.value(Card.parse('K♠')) - REMOVAL_MARGIN} or less, the 9 at "
-            f"{values.value(Card.parse('9♥')) - REMOVAL_MARGIN} or less."),
-        Exercise(
-            "phlog-careful-defender", "phlog", "The Rules! (with no name): a careful defender",
-            f"The same hand ({shown}) and the King. Is it a better attack against a defender who plays any card "
-            "at random, or against one who always plays their highest card?",
-            (Choice("Against a random card", king.remove_enemy, f"removes {percent(king.remove_enemy)}"),
-             Choice("Against their highest card", careful.remove_enemy, f"removes {percent(careful.remove_enemy)}")),
-            rules + ("phlog:setup.hand",), "the chance of removing the enemy fighter",
-            "Exact odds rest on an assumption about the other player: say which one you made."),
-    ]
-
-
-def _dice_tactics() -> list[Exercise]:
-    from explorer.core.grid import Grid
-    from explorer.rulesets.dice_tactics.mechanics import fight
-    from explorer.rulesets.dice_tactics.position import Setup, Unit
-
-    def attack(where: str):
-        setup = Setup(Grid(2, 1), {(1, 0): where}, {}, frozenset())
-        mine, theirs = Unit("green-1", "green", "squad", 4, (0, 0)), Unit("tan-1", "tan", "squad", 4, (1, 0))
-        done = fight(setup, mine, theirs)
-        return done.losses, done.counter or 0
-
-    water, forest = attack("water"), attack("forest")
-    return [Exercise(
-        "dice-tactics-water-or-forest", "dice_tactics", "Dice Tactics: which attack?",
-        "Your squad showing 4 stands next to two enemy squads, each showing 4: one in water, one in a forest. "
-        "Which should it attack?",
-        (Choice("The squad in the water", Fraction(water[0] - water[1]),
-                f"it takes {water[0]} losses and you take {water[1]}"),
-         Choice("The squad in the forest", Fraction(forest[0] - forest[1]),
-                f"it takes {forest[0]} losses and you take {forest[1]}")),
-        ("dice_tactics:attacking.losses", "dice_tactics:attacking.counter", "dice_tactics:terrain.water",
-         "dice_tactics:terrain.forest"),
-        "losses dealt minus losses taken",
-        "No die is rolled: each result is certain (probability 1). The dice are the units, not a chance.")]
-
-
-RULESETS = ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
-_BUILDERS = {"army_men": _army_men, "simple_plastic": _simple_plastic, "one_brain_cell": _one_brain_cell,
-             "phlog": _phlog, "dice_tactics": _dice_tactics}
+RULESETS = family.rulesets()  # the registry's, in the book's order
 
 
 @functools.lru_cache(maxsize=1)
 def exercises() -> tuple[Exercise, ...]:
-    """Every exercise, ruleset by ruleset, answered by that ruleset's own odds code."""
-    return tuple(e for name in RULESETS for e in _BUILDERS[name]())
+    """Every exercise, ruleset by ruleset, answered by that ruleset's own odds code (each its board module's
+    ``lessons()``, beside its board look)."""
+    return tuple(e for name in RULESETS for e in family.look(name).lessons())

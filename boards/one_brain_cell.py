@@ -5,7 +5,7 @@ page's Web Worker computes them after each move of live play
 (:func:`live_board`). Besides the tabletop's own layers (``boards.tabletop``):
 
 - ``links``: a line between squad mates within 4 inches of each other (the
-  squad distance; the same layer as the army-men board's);
+  squad distance; the same layer as the army-men board's, ``boards.tabletop.SquadLinksLayers``);
 - ``prone``: a bar under every stunned or dazed figure (advanced wounding:
   they lie on the board).
 
@@ -15,6 +15,8 @@ round each squad on overwatch.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import dataclasses
 
@@ -30,9 +32,9 @@ from explorer.rulesets.one_brain_cell.terrain import sight
 from explorer.rulesets.one_brain_cell.data import COHESION_INCHES, WEAPONS
 
 from . import tabletop as tb
-from .army_men import links_layer
 from .naming import Seen
-from .palette import OKABE_ITO, side_colour, side_ink
+from .pages import INCHES, Curve, Needs, Study
+from .palette import OKABE_ITO, side_ink
 
 MARKERS = {"pistol": "circle", "rifle": "circle", "lmg": "diamond", "hmg": "square", "bazooka": "triangle",
            "flamethrower": "hex", "mortar": "inverted_triangle", "sniper": "diamond", "leader": "star"}
@@ -45,6 +47,10 @@ FIGURE_WORDS = {"leader": "squad leader", "pistol": "pistol man", "rifle": "rifl
 LEGEND_KINDS = ("leader", "rifle", "lmg", "hmg", "bazooka", "flamethrower", "mortar")
 
 RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "overwatch": OKABE_ITO["vermillion"]}
+
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 4  # its place from the simplest game to learn (the house-rules lab's order)
+CHAPTER = 3  # its place in the book's order of chapters
 
 
 def weapon_text(figure, settings) -> str:
@@ -70,7 +76,7 @@ def _status(state, figure) -> str:
     return ", ".join(bits)
 
 
-class OneBrainCellLayers:
+class OneBrainCellLayers(tb.SquadLinksLayers):
     """The table from above.
 
     ``ranges``: ``"last"`` rings the short and long range of the figure
@@ -79,58 +85,40 @@ class OneBrainCellLayers:
     ``last_shot`` also draws the last shot's.
     """
 
-    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
-                 title: str = "", name: str = "obc-board"):
-        self.ranges = ranges
-        self.sights = tuple(sights)
-        self.last_shot = last_shot
-        self.cohesion = cohesion
-        self.title = title
-        self.name = name
-        self.size = (48.0, 36.0)
+    # -- the look ----------------------------------------------------------------------------------
+    board_name = "obc-board"
+    markers = MARKERS
+    kind_words = KIND_WORDS
+    legend_kinds = LEGEND_KINDS
+    legend_terrain = ("solid", "semi_solid", "rough")
+    legend_rings = (("#1E4D1F", "long range"), (RING_COLOURS["short"], "short range"),
+                    (RING_COLOURS["cohesion"], "more than 4 in from his squad"),
+                    (RING_COLOURS["overwatch"], "squad on overwatch"))
+    down_words = "stunned or dazed (lying down)"
 
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(state.sides)
-        rows, fallen, prone = [], [], []
-        for f in state.figures.values():
-            if f.in_play:
-                kind = "leader" if f.leader else f.weapon
-                row = tb.figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=weapon_text(f, state.settings),
-                                    squad=f.squad, status=_status(state, f),
-                                    ground=tb.ground_under(f.position, state.table.terrain),
-                                    move=f"{move_allowance(state, f).value:g} inches")
-                row["marker"] = MARKERS[kind]
-                rows.append(row)
-                if not f.standing:
-                    prone.append((f.id, f.x, f.y, side_ink(f.side, sides)))
-            else:
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(self._rings(state, sides)),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-            "links": links_layer(self._links(state, sides) if self.cohesion else ()),
-            "prone": tb.fallen_layer(prone),
-        }
+    def down(self, figure) -> bool:
+        return not figure.standing  # stunned or dazed: lying on the board
 
-    @staticmethod
-    def _last(state):
-        history = getattr(state, "history", None)
-        return history[-1].action if history else None
+    def kind_of(self, figure) -> str:
+        return "leader" if figure.leader else figure.weapon
 
-    def _ring_ids(self, state) -> list[str]:
-        if self.ranges is None:
-            return []
-        if self.ranges != "last":
-            return [fid for fid in self.ranges if state.figures[fid].in_play]
-        last = self._last(state)
-        fid = (last.shooter if isinstance(last, Shoot) else last.figure if isinstance(last, (Move, Charge))
-               else None)
-        return [fid] if fid and state.figures[fid].in_play else []
+    def profile(self, state, figure) -> str:
+        return weapon_text(figure, state.settings)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        return f"{move_allowance(state, figure).value:g} inches"
+
+    def actor(self, last) -> str | None:
+        return last.shooter if isinstance(last, Shoot) else last.figure if isinstance(last, (Move, Charge)) else None
+
+    def shot(self, last) -> tuple[str, str] | None:
+        return (last.shooter, last.target) if isinstance(last, Shoot) else None
+
+    def sight(self, state, shooter, target):
+        return sight(state, shooter, target)
 
     def _rings(self, state, sides):
         settings = state.settings
@@ -165,13 +153,9 @@ class OneBrainCellLayers:
                     d = tt.distance(a.position, b.position)
                     yield (a.x, b.x), (a.y, b.y), side_ink(a.side, sides), f"{a.id} and {b.id}: {d:.1f} inches apart"
 
-    def _sights(self, state):
-        pairs = list(self.sights)
-        last = self._last(state)
-        if self.last_shot and isinstance(last, Shoot):
-            pairs.append((last.shooter, last.target))
-        for shooter, target in pairs:
-            yield sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+
+LOOK = OneBrainCellLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
 
 
 def anchor(state, action) -> Anchor | None:
@@ -211,3 +195,69 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> OneBrainCellLayers:
     """The board of live play: the last actor's ranges, the last shot's sight, squad links."""
     return OneBrainCellLayers(ranges="last")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
+
+NEEDS = Needs(
+    dice="a few D6: a bazooka or flamethrower rolls 4 at once; 2D6 to charge",
+    cards="none",
+    measuring="a tape measure in inches, or the 8½ by 11 inch rules sheet",
+    time="\u201can hour or so\u201d for 2 or 3 squads a side (the source)",
+)
+STUDY = Study("patrol", 30, 10, 1, "the smaller of its two scenarios: a skirmish game takes a second "
+                                   "of computing, a patrol about a sixth of that")
+
+
+def shot_kill(inches: float, cover: bool) -> Fraction:
+    """A rifleman's shot (basic rules: a hit removes the figure; short range 8 inches, long 24)."""
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.one_brain_cell.shooting import range_band, shot_odds
+
+    settings = get_ruleset("one_brain_cell").settings()
+    band = range_band(settings, WEAPONS["rifle"], inches).value
+    if band is None:
+        return Fraction(0)
+    return shot_odds(band, cover).probability_where(lambda hits: hits >= 1)
+
+
+def curve() -> Curve:
+    return Curve("one_brain_cell", "a rifleman shoots a trooper (basic rules)", "inches", INCHES,
+                 tuple(shot_kill(d, False) for d in INCHES), tuple(shot_kill(d, True) for d in INCHES),
+                 "in cover or rough terrain (the Shooting Chart's second row)")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.one_brain_cell.data import WEAPONS
+    from explorer.rulesets.one_brain_cell.shooting import need_to_hit, shot_odds
+    from .lesson import Choice, Exercise, percent
+
+    sniper = WEAPONS["sniper"]
+    rifle_shot = shot_odds("short", False).probability_where(lambda k: k >= 1)
+    sniper_shot = shot_odds("long", True, sniper.dice, max_hits=sniper.max_hits).probability_where(lambda k: k >= 1)
+    return [Exercise(
+        "one-brain-cell-sniper-or-rifle", "one_brain_cell", "1BC: the sniper rifle or the rifle?",
+        f"A sniper rifle ({sniper.dice} dice) at long range at a trooper behind cover, or an ordinary rifle "
+        "(one die) at short range at a trooper in the open. Which is more likely to hit?",
+        (Choice("The sniper rifle, long range, cover", sniper_shot, f"hits {percent(sniper_shot)}"),
+         Choice("The rifle, short range, open", rifle_shot, f"hits {percent(rifle_shot)}")),
+        ("one_brain_cell:shooting.range", "one_brain_cell:shooting.cover", "one_brain_cell:weapons.sniper"),
+        "the chance of a hit",
+        f"{sniper.dice} dice that each need a {need_to_hit('long', True).value} are worse than one die that "
+        f"needs a {need_to_hit('short', False).value}.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.one_brain_cell.data import WEAPONS, WOUNDS
+    from explorer.rulesets.one_brain_cell.shooting import hit_chance, range_band, shot_numbers
+
+    def rifle_hits(inches: float) -> Fraction:
+        band = range_band(settings, WEAPONS["rifle"], inches).value
+        return hit_chance(shot_numbers(WEAPONS["rifle"], band, False).value.need) if band else Fraction(0)
+
+    killed = Fraction(sum(w == "killed" for w in WOUNDS.values()), len(WOUNDS)) if settings.wounding else 1
+    return [("a rifle hits a target in the open at 8 inches", rifle_hits(8.0)),
+            ("... at 10 inches", rifle_hits(10.0)),
+            ("a rifle at 10 inches takes the target out of the game", rifle_hits(10.0) * killed)]

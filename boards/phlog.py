@@ -8,6 +8,7 @@ used for cards, so nothing hidden from the seat is ever in the layers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from explorer.core.cards import Card
 from explorer.core.grid import step
@@ -22,6 +23,7 @@ from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
+from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO
 
 RED_SUITS = ("♥", "♦")
@@ -47,6 +49,10 @@ FIGURE_WORDS = {RANGED: "ranged fighter", HAND_TO_HAND: "hand-to-hand fighter"}
 FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "removed from play here"}
 CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
 ROW_STEP = 2.0  # card rows: a caption line above each row of cards
+
+FAMILY = "grid"  # its board: a grid of squares (boards.family)
+SIMPLEST = 3  # its place from the simplest game to learn (the house-rules lab's order)
+CHAPTER = 4  # its place in the book's order of chapters
 
 
 def grid_board(table, *, title: str | None = None, grid_type: type = GridLayers):
@@ -273,3 +279,123 @@ def card_faces(state, seat: str) -> dict[str, dict]:
         else:
             faces[card.code] = {"face": card.code, "does": f"counts {values.value(card)}", "red": card.suit in RED_SUITS}
     return faces
+
+
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
+
+NEEDS = Needs(
+    dice="none: cards decide everything",
+    cards="one deck of 52 and two jokers (one a player)",
+    measuring="none: squares are counted",
+    time="not stated by the source",
+)
+STUDY = Study("corridor", 60, 30, 0)
+
+
+def pieces_a_side(state) -> dict[str, int]:
+    """Fighters a side in ``state`` (the cross-ruleset pages' figures a side)."""
+    counts = {side: 0 for side in state.sides}
+    for fighter in state.fighters.values():
+        counts[fighter.side] += 1
+    return counts
+
+
+def playing_area(state) -> str:
+    return f"{state.grid.width} × {state.grid.height} squares"
+
+
+def attack_remove() -> Fraction:
+    """A ranged fighter's attack: each side plays a card from a shuffled deck of 52 (jokers aside), every
+    card equally likely; winning by 4 or more removes the loser's figure. Distance and cover play no part."""
+    from explorer.core.cards import standard_deck
+    from explorer.core.registry import get_ruleset
+    from explorer.rulesets.phlog import odds
+
+    values = get_ruleset("phlog").settings().card_values
+    deck = standard_deck()
+    total = Fraction(0)
+    for mine in deck:
+        unseen = [c for c in deck if c != mine]
+        play = odds.opponent_play(unseen, 1, values, odds.UNIFORM)
+        total += odds.odds_for_card(values.value(mine), play, lowest=values.lowest).remove_enemy
+    return total / len(deck)
+
+
+def curve() -> Curve:
+    remove = attack_remove()
+    return Curve("phlog", "a ranged fighter attacks a fighter; each plays a card at random", "squares", SQUARES,
+                 tuple(remove for _ in SQUARES), tuple(remove for _ in SQUARES),
+                 "the rules have no cover: the same odds", "any distance in line of sight")
+
+
+PHLOG_HAND = ("K♠", "9♥", "8♦", "6♣", "4♠", "2♥")
+"""Your hand in the phlog exercises: six cards, just drawn."""
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.core.cards import Card, standard_deck
+    from explorer.rulesets.phlog.data import HAND_SIZE, REMOVAL_MARGIN, SIDES
+    from explorer.rulesets.phlog.odds import BEST, UNIFORM, odds_for_card, opponent_play_weights
+    from explorer.rulesets.phlog.settings import Settings
+    from .lesson import Choice, Exercise, percent
+
+    values = Settings().card_values
+    hand = [Card.parse(code) for code in PHLOG_HAND]
+    unseen = [c for c in standard_deck() if c not in hand] + [Card.joker(side) for side in SIDES]  # both jokers
+
+    def lose(p: Fraction) -> str:
+        return "never loses your fighter" if p == 0 else f"loses your fighter {percent(p)}"
+
+    def odds(card: str, assumption: str):
+        weights, total = opponent_play_weights(unseen, HAND_SIZE, values, assumption)
+        return odds_for_card(values.value(Card.parse(card)), weights, total=total)
+
+    king, nine = odds("K♠", UNIFORM), odds("9♥", UNIFORM)
+    careful = odds("K♠", BEST)
+    shown = " ".join(PHLOG_HAND)
+    rules = ("phlog:attacking.cards", "phlog:attacking.card_values", "phlog:attacking.removal")
+    return [
+        Exercise(
+            "phlog-king-or-nine", "phlog", "The Rules! (with no name): the King or the 9?",
+            f"You attack, holding {shown}, at the start of the game (you have seen no other card). Say the "
+            "defender plays any card of their hand, all equally likely. Which card gives the better chance of "
+            "removing the enemy fighter: the King or the 9?",
+            (Choice("The King", king.remove_enemy,
+                    f"removes {percent(king.remove_enemy)}, {lose(king.lose_own)}"),
+             Choice("The 9", nine.remove_enemy,
+                    f"removes {percent(nine.remove_enemy)}, {lose(nine.lose_own)}")),
+            rules, "the chance of removing the enemy fighter",
+            f"To remove a fighter you must win by {REMOVAL_MARGIN}: the King needs the defender's card at "
+            f"{values.value(Card.parse('K♠')) - REMOVAL_MARGIN} or less, the 9 at "
+            f"{values.value(Card.parse('9♥')) - REMOVAL_MARGIN} or less."),
+        Exercise(
+            "phlog-careful-defender", "phlog", "The Rules! (with no name): a careful defender",
+            f"The same hand ({shown}) and the King. Is it a better attack against a defender who plays any card "
+            "at random, or against one who always plays their highest card?",
+            (Choice("Against a random card", king.remove_enemy, f"removes {percent(king.remove_enemy)}"),
+             Choice("Against their highest card", careful.remove_enemy, f"removes {percent(careful.remove_enemy)}")),
+            rules + ("phlog:setup.hand",), "the chance of removing the enemy fighter",
+            "Exact odds rest on an assumption about the other player: say which one you made."),
+    ]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from collections import Counter
+
+    from explorer.core.cards import standard_deck
+    from explorer.rulesets.phlog.mechanics import Trick, spoils_taker
+
+    deck = Counter(settings.card_values.value(card) for card in standard_deck())
+    pairs = sum(deck.values()) * (sum(deck.values()) - 1)  # two different cards of one deck, alike likely
+    counts = Counter()
+    for attack, a in deck.items():
+        for defence, d in deck.items():
+            trick, ways = Trick(attack, defence, settings.removal_margin), a * (d - (attack == defence))
+            counts["removed"] += ways * (trick.removed == "defender")
+            counts["lost"] += ways * (trick.removed == "attacker")
+            counts["spoils"] += ways * (spoils_taker(trick, settings) == "attacker")
+    return [("two random cards: the attacker removes the defender", Fraction(counts["removed"], pairs)),
+            ("... the attacker loses his own figure", Fraction(counts["lost"], pairs)),
+            ("... the attacker keeps both cards", Fraction(counts["spoils"], pairs))]

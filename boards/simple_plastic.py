@@ -6,6 +6,8 @@ page's Web Worker computes them after each move of live play.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 
 from explorer.core.session import Anchor
@@ -18,7 +20,12 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 
 from . import tabletop as tb
 from .naming import Seen
-from .palette import side_colour, side_ink
+from .pages import INCHES, Curve, Needs, Study
+from .palette import side_ink
+
+FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
+SIMPLEST = 1  # its place from the simplest game to learn (the house-rules lab's order)
+CHAPTER = 2  # its place in the book's order of chapters
 
 
 FIGURE_WORDS = {"trooper": "trooper", "heavy": "heavy weapons trooper", "sniper": "sniper"}
@@ -43,7 +50,7 @@ def _status(state, figure) -> str:
     return ", ".join(bits)
 
 
-class SimplePlasticLayers:
+class SimplePlasticLayers(tb.TabletopLayers):
     """The table from above: terrain, squads, move rings and lines of sight.
 
     ``rings``: ``"mover"`` rings the frontmost unit of every unit the side to
@@ -63,29 +70,26 @@ class SimplePlasticLayers:
         self.name = name
         self.size = (48.0, 36.0)
 
-    # -- layers -------------------------------------------------------------------
-    def layers(self, state) -> dict[str, dict[str, list]]:
-        self.size = (state.table.width, state.table.height)
-        sides = list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
-        rings = list(self._rings(state, sides))
+    # -- the look ----------------------------------------------------------------------------------
+    def sides_of(self, state) -> list[str]:
+        return list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
+
+    def on_table(self, figure) -> bool:
+        return figure.alive
+
+    def squad_of(self, figure) -> str:
+        return figure.squad or "operates alone"
+
+    def profile(self, state, figure) -> str:
+        return profile_text(figure.kind)
+
+    def status(self, state, figure) -> str:
+        return _status(state, figure)
+
+    def move(self, state, figure, rings) -> str:
+        """The move its ring says (a unit's frontmost figure's), else none."""
         moves = {label.split(":", 1)[0]: label.split(": ", 1)[-1] for *_, label in rings}
-        rows, fallen = [], []
-        for f in state.figures.values():
-            if f.alive:
-                rows.append(tb.figure_row(f.id, f.x, f.y, f.side, f.kind, sides=sides, profile=profile_text(f.kind),
-                                          squad=f.squad or "operates alone", status=_status(state, f),
-                                          ground=tb.ground_under(f.position, state.table.terrain),
-                                          move=moves.get(f.id, "")))
-            else:
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
-        return {
-            "table": tb.table_layer(*self.size),
-            "terrain": tb.terrain_layer(state.table.terrain),
-            "rings": tb.rings_layer(rings),
-            "sight": tb.sight_layer(self._sights(state)),
-            "figures": tb.figures_layer(rows),
-            "fallen": tb.fallen_layer(fallen),
-        }
+        return moves.get(figure.id, "")
 
     def _ring_ids(self, state) -> list[str]:
         if self.rings is None:
@@ -125,6 +129,10 @@ class SimplePlasticLayers:
             yield sight(state, a, t), f"{attacker} to {target}"
 
 
+LOOK = SimplePlasticLayers
+"""This ruleset's board look (``widgets.tabletop_board.board_figure`` draws it)."""
+
+
 def anchor(state, action) -> Anchor | None:
     """Where an action sits on the table (inches): tap the figure (a squad's leader) that acts, then where it
     goes (anywhere: a move off the offered places is tried, and refused with its rule if too far) or whom it
@@ -158,3 +166,72 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> SimplePlasticLayers:
     """The board of live play: move rings round the units the side to move may still move."""
     return SimplePlasticLayers(rings="mover")
+
+
+# -- on the cross-ruleset pages (boards/compare.py, lesson.py and classroom.py read these via boards.family) --
+
+NEEDS = Needs(
+    dice="one D6 a player; a heavy weapon rolls 4 at once",
+    cards="none",
+    measuring="your hand: a move is one span (about 4 inches)",
+    time="not stated (written to be over before children aged five to nine are bored)",
+)
+STUDY = Study("skirmish", 30, 10, 1)
+
+
+def attack_kill(inches: float, cover: bool, *, moved: bool = True) -> Fraction:
+    """A trooper's attack on a trooper: no range limit, 4+ (cover +1, standing still -1), a 1 never kills."""
+    from explorer.rulesets.simple_plastic.attacking import kill_chance
+    from explorer.rulesets.simple_plastic.data import BASE_TO_KILL, MODIFIERS
+
+    delta = {m.condition: m.delta for m in MODIFIERS}
+    need = BASE_TO_KILL + (delta["target_in_cover"] if cover else 0)
+    need += 0 if moved else delta["attacker_did_not_move"]
+    return kill_chance(need)
+
+
+def curve() -> Curve:
+    return Curve("simple_plastic", "a trooper who moved attacks a trooper", "inches", INCHES,
+                 tuple(attack_kill(d, False) for d in INCHES), tuple(attack_kill(d, True) for d in INCHES),
+                 "partly hidden behind cover (+1 to the number needed)",
+                 "no range limit: any target in sight; standing still makes it 1 better")
+
+
+def lessons() -> list:
+    """The classroom exercises of this ruleset (boards.lesson), each answer its own odds code's."""
+    from explorer.rulesets.simple_plastic.data import PROFILES
+    from explorer.rulesets.simple_plastic.examples import duel_board
+    from explorer.rulesets.simple_plastic.attacking import kill_distribution
+    from .lesson import Choice, Exercise, percent
+
+    def kills(board) -> Fraction:
+        return kill_distribution(board, "a", "t").probability_where(lambda k: k >= 1)
+
+    heavy = kills(duel_board("heavy", "trooper", moved=True, cover=True))
+    sniper = kills(duel_board("sniper", "trooper"))
+    return [Exercise(
+        "simple-plastic-heavy-or-sniper", "simple_plastic", "Simple Plastic: the heavy weapon or the sniper?",
+        "A lone enemy trooper. Your heavy weapons unit has just moved and sees him behind a hedge; your sniper "
+        "stood still and sees him in the open. Over a whole turn, which is more likely to kill him?",
+        (Choice(f"The heavy weapon ({PROFILES['heavy'].dice} dice, target behind cover)", heavy,
+                f"kills {percent(heavy)}"),
+         Choice(f"The sniper ({PROFILES['sniper'].attacks} attacks, standing still)", sniper,
+                f"kills {percent(sniper)}")),
+        ("simple_plastic:attacking.modifiers", "simple_plastic:attacking.natural_one",
+         "simple_plastic:special_units.heavy_weapons", "simple_plastic:special_units.sniper"),
+        "the chance of at least one kill",
+        "Each to-kill modifier moves the number needed by one; a 1 never kills, however good the odds.")]
+
+
+def house_rule_odds(settings) -> list[tuple[str, Fraction]]:
+    """A few exact chances (or numbers) a house rule may move, for the house-rules lab (boards.classroom)."""
+    from explorer.rulesets.simple_plastic import examples
+    from explorer.rulesets.simple_plastic import attacking
+
+    def kills(at_least: int, **conditions) -> Fraction:
+        board = examples.duel_board(**conditions, settings=settings)
+        return attacking.kill_distribution(board, "a", "t").at_least(at_least)
+
+    return [("a trooper's attack kills a trooper in the open", kills(1)),
+            ("... a trooper behind cover", kills(1, cover=True)),
+            ("a heavy weapon kills 2 or more of a squad of 4", kills(2, attacker="heavy", squad_size=4))]

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from explorer.core.tabletop import segment_point_distance
 
 from .naming import Seen, figure_name
-from .palette import SIGHT_COLOURS, side_colour
+from .palette import SIGHT_COLOURS, side_colour, side_ink
 
 TABLE_FILL = "#F1EFE8"
 TERRAIN_STYLE: dict[str, dict] = {
@@ -175,3 +175,175 @@ def table_layer(width: float, height: float) -> dict[str, list]:
 def empty_layers() -> dict[str, dict[str, list]]:
     return {"terrain": _empty(TERRAIN_COLUMNS), "rings": _empty(RING_COLUMNS), "sight": _empty(SIGHT_COLUMNS),
             "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS)}
+
+
+# -- the board family: the layers loop, written once ----------------------------------------------------
+
+LINK_COLUMNS = ("xs", "ys", "colour", "label")
+DOWN_BAR = (2.0, 0.6)
+"""A figure lying down, drawn as a bar under it, inches across and up (seen from above)."""
+
+
+def links_layer(links) -> dict[str, list]:
+    """``((x0, x1), (y0, y1), colour, label)`` of each line between squad mates."""
+    data = _empty(LINK_COLUMNS)
+    for xs, ys, colour, label in links:
+        for column, value in zip(LINK_COLUMNS, ([round(x, 3) for x in xs], [round(y, 3) for y in ys], colour, label)):
+            data[column].append(value)
+    return data
+
+
+class TabletopLayers:
+    """Every tabletop board's layers from a state: the table, terrain, rings, sight, figures and the fallen.
+
+    The loop is here once; a ruleset's board is a small *look* on top of it: its ``markers`` (a marker per
+    kind), and the hooks below (which figures stand on the table and which fell, a figure's kind, tooltip
+    words, rings and sight lines), plus :meth:`extra_layers` for what only it draws. Subclasses set
+    ``title``, ``name`` and ``size`` in their ``__init__``.
+    """
+
+    markers: Mapping[str, str] = MARKERS
+    kind_words: Mapping[str, str] = KIND_WORDS
+    """Each kind in words (the board's text alternative and its legend)."""
+    legend_kinds: Sequence[str] | None = None
+    """The kinds the legend shows, in order (``None``: every kind of ``markers``)."""
+    legend_terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough")
+    legend_rings: Sequence[tuple[str, str]] = (("#1E4D1F", "how far it may move"),)
+    """Each ring colour the board draws and what it means, for the legend."""
+
+    def layers(self, state) -> dict[str, dict[str, list]]:
+        self.size = (state.table.width, state.table.height)
+        sides = self.sides_of(state)
+        rings = list(self._rings(state, sides))
+        rows, fallen, down = [], [], []
+        for f in state.figures.values():
+            if self.on_table(f):
+                kind = self.kind_of(f)
+                row = figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=self.profile(state, f),
+                                 squad=self.squad_of(f), status=self.status(state, f),
+                                 ground=ground_under(f.position, state.table.terrain), move=self.move(state, f, rings))
+                row["marker"] = self.markers.get(kind, "diamond")
+                rows.append(row)
+                if self.down(f):
+                    down.append((f.id, f.x, f.y, side_ink(f.side, sides)))
+            elif self.fell(f):
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+        return {
+            "table": table_layer(*self.size),
+            "terrain": terrain_layer(state.table.terrain),
+            "rings": rings_layer(rings),
+            "sight": sight_layer(self._sights(state)),
+            "figures": figures_layer(rows),
+            "fallen": fallen_layer(fallen),
+            **self.extra_layers(state, sides, down),
+        }
+
+    # -- the look: what a ruleset says ---------------------------------------------------------------
+    def sides_of(self, state) -> list[str]:
+        return list(state.sides)
+
+    def on_table(self, figure) -> bool:
+        """Drawn as a figure (standing or down); otherwise drawn as fallen if :meth:`fell`."""
+        return figure.in_play
+
+    def fell(self, figure) -> bool:
+        return True
+
+    def down(self, figure) -> bool:
+        """Lying down on the table (drawn with a bar under it where the look has a ``prone`` layer)."""
+        return False
+
+    def kind_of(self, figure) -> str:
+        return figure.kind
+
+    def squad_of(self, figure) -> str:
+        return figure.squad
+
+    def profile(self, state, figure) -> str:
+        return ""
+
+    def status(self, state, figure) -> str:
+        return ""
+
+    def move(self, state, figure, rings) -> str:
+        """The figure's move for its tooltip (``rings``: this board's rings, already worked out)."""
+        return ""
+
+    def _rings(self, state, sides):
+        return ()
+
+    def _sights(self, state):
+        return ()
+
+    def extra_layers(self, state, sides, down) -> dict[str, dict[str, list]]:
+        """The look's own layers (``down``: ``(id, x, y, ink)`` of each figure lying down)."""
+        return {}
+
+
+class SquadLinksLayers(TabletopLayers):
+    """A look whose squads keep together and whose figures shoot: ``links`` between squad mates close enough
+    (``cohesion``) from :meth:`_links`, ``prone``, a bar under each figure lying down, and the ranges and sight
+    of the figure who acted last.
+
+    ``ranges``: ``"last"`` rings the ranges of the figure named by the last action (:meth:`actor`); a list
+    of ids rings those; ``None`` draws none. ``sights``: ``(shooter, target)`` pairs whose sight lines are
+    drawn; ``last_shot`` also draws the last shot's (:meth:`shot`). ``cohesion``: draws the links (and the
+    look's cohesion rings).
+    """
+
+    board_name = "board"
+    links_words = "within 4 inches of a squad mate"
+    down_words = "lying down"
+    """What the bar under a figure means, for the legend."""
+    down_marker: str | None = None
+    """A marker drawn after the bar in the legend (a figure standing on it), or none."""
+
+    def __init__(self, *, ranges="last", sights=(), last_shot: bool = True, cohesion: bool = True,
+                 title: str = "", name: str | None = None):
+        self.ranges = ranges
+        self.sights = tuple(sights)
+        self.last_shot = last_shot
+        self.cohesion = cohesion
+        self.title = title
+        self.name = name or self.board_name
+        self.size = (48.0, 36.0)
+
+    @staticmethod
+    def _last(state):
+        history = getattr(state, "history", None)
+        return history[-1].action if history else None
+
+    def actor(self, action) -> str | None:
+        """The figure whose ranges ``ranges="last"`` rings after ``action`` (``None``: none)."""
+        return None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        """``(shooter, target)`` if ``action`` is a shot whose sight line ``last_shot`` draws."""
+        return None
+
+    def sight(self, state, shooter, target):
+        """The engine's line of sight from ``shooter`` to ``target`` (figures)."""
+        raise NotImplementedError
+
+    def _ring_ids(self, state) -> list[str]:
+        if self.ranges is None:
+            return []
+        if self.ranges != "last":
+            return [fid for fid in self.ranges if state.figures[fid].in_play]
+        fid = self.actor(self._last(state))
+        return [fid] if fid and state.figures[fid].in_play else []
+
+    def _sights(self, state):
+        pairs = list(self.sights)
+        shot = self.shot(self._last(state)) if self.last_shot else None
+        if shot:
+            pairs.append(shot)
+        for shooter, target in pairs:
+            yield self.sight(state, state.figures[shooter], state.figures[target]), f"{shooter} to {target}"
+
+    def extra_layers(self, state, sides, down):
+        return {"links": links_layer(self._links(state, sides) if self.cohesion else ()),
+                "prone": fallen_layer(down)}  # the same columns as the fallen: where, and whose
+
+    def _links(self, state, sides):
+        return ()

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from boards import compare as c
+from boards import army_men, compare as c, dice_tactics, family, one_brain_cell, phlog, simple_plastic
 
 
 # -- one attack, worked by hand from each source ----------------------------------------------------
@@ -22,14 +22,14 @@ from boards import compare as c
     (15, True, Fraction(0)),      # cover beyond half range: safe from fire
 ])
 def test_army_men_regular_shot(inches, cover, expected):
-    assert c.army_men_kill(inches, cover) == expected
+    assert army_men.shot_kill(inches, cover) == expected
 
 
 def test_simple_plastic_trooper_attack_is_four_up_anywhere_five_up_in_cover():
     # "Generally, a roll of 4 or more kills one target": 4, 5, 6 of six faces; behind cover +1: 5, 6.
-    assert {c.simple_plastic_kill(d, False) for d in (1, 12, 30)} == {Fraction(3, 6)}
-    assert {c.simple_plastic_kill(d, True) for d in (1, 12, 30)} == {Fraction(2, 6)}
-    assert c.simple_plastic_kill(5, False, moved=False) == Fraction(4, 6)  # attacker did not move: -1, so 3+
+    assert {simple_plastic.attack_kill(d, False) for d in (1, 12, 30)} == {Fraction(3, 6)}
+    assert {simple_plastic.attack_kill(d, True) for d in (1, 12, 30)} == {Fraction(2, 6)}
+    assert simple_plastic.attack_kill(5, False, moved=False) == Fraction(4, 6)  # attacker did not move: -1, so 3+
 
 
 @pytest.mark.parametrize("inches, cover, expected", [
@@ -41,21 +41,33 @@ def test_simple_plastic_trooper_attack_is_four_up_anywhere_five_up_in_cover():
     (24, True, Fraction(1, 6)),   # and 6 long
 ])
 def test_one_brain_cell_rifle_shot(inches, cover, expected):
-    assert c.one_brain_cell_kill(inches, cover) == expected
+    assert one_brain_cell.shot_kill(inches, cover) == expected
 
 
 def test_phlog_two_random_cards_from_one_deck_remove_on_a_margin_of_four():
     # Ace 1 ... King 13, four suits; the attacker's card beats the defender's (another card of the same deck)
     # by 4 or more. Value pairs (a, b) with a - b >= 4: 9 + 8 + ... + 1 = 45, each 4 x 4 suit pairs, of 52 x 51.
     assert sum(13 - d for d in range(4, 13)) == 45
-    assert c.phlog_remove() == Fraction(45 * 16, 52 * 51) == Fraction(60, 221)
+    assert phlog.attack_remove() == Fraction(45 * 16, 52 * 51) == Fraction(60, 221)
 
 
 def test_dice_tactics_squad_against_squad_is_certain_in_the_open_and_nothing_in_a_forest():
     # Losses are attacker + 1 - defender: 3 + 1 - 3 = 1 in the open; a forest defends at +1: 3 + 1 - 4 = 0.
-    assert c.dice_tactics_loss(1, False) == c.dice_tactics_loss(2, False) == 1
-    assert c.dice_tactics_loss(2, True) == 0
-    assert c.dice_tactics_loss(3, False) == 0  # a squad's range is 2 spaces
+    assert dice_tactics.attack_loss(1, False) == dice_tactics.attack_loss(2, False) == 1
+    assert dice_tactics.attack_loss(2, True) == 0
+    assert dice_tactics.attack_loss(3, False) == 0  # a squad's range is 2 spaces
+
+
+def test_the_pages_list_the_registrys_rulesets_in_chapter_order_by_board_family():
+    from explorer.core.registry import all_rulesets
+
+    assert set(c.RULESETS) == set(all_rulesets())
+    assert c.RULESETS == ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
+    assert c.TABLETOP + c.GRID == c.RULESETS and c.TABLETOP == family.rulesets("tabletop")
+    assert [curve.ruleset for curve in c.lethality()] == list(c.RULESETS)
+    assert set(c.MAIN) == set(c.NEEDS) == set(c.RULESETS)
+    with pytest.raises(ValueError, match="unknown board family 'hex'; the families are tabletop, grid"):
+        family.rulesets("hex")
 
 
 def test_every_curve_is_a_chance_at_every_distance_and_the_table_says_it_exactly():

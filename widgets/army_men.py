@@ -21,7 +21,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure as bokeh_figure
 
-from boards.army_men import KIND_WORDS, MARKERS, PRONE_BAR, RING_COLOURS, ArmyMenLayers, profile_text  # noqa: F401
+from boards.army_men import ArmyMenLayers
 from explorer.rulesets.army_men import GreedyBot, Move, Settings, Shoot
 from explorer.rulesets.army_men.army import army_points, army_problems, points_problem
 from explorer.rulesets.army_men.shooting import hit_chance, need_to_hit, shot_odds
@@ -31,92 +31,25 @@ from explorer.rulesets.army_men.data import AREA_RADIUS_INCHES, PROFILES
 from . import tabletop_board as tb
 from .accessible import name_bokeh_controls
 from .alt_text import ALT_JS, alt_div
-from .board import make_sources, swatch_line, swatch_marker
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
+from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
 from .palette import BAR, OKABE_ITO
 from .tabletop_live import TabletopLive
 
 RULESET = "army_men"
 LINKS = RuleLinks(RULESET)
 rule_href = LINKS.href
-TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}  # explanations readable on a phone and a projector
-
-
-def percent(p) -> str:
-    return f"{float(p):.0%}" if p in (0, 1) else f"{float(p):.1%}"
 
 
 # -- the board --------------------------------------------------------------------------------------
 
 class ArmyMenBoard(ArmyMenLayers, tb.TabletopDrawing):
     """:class:`boards.army_men.ArmyMenLayers` drawn with Bokeh: the table from above, with cohesion links
-    under the figures and a bar under each prone figure."""
-
-    kind_words = KIND_WORDS
-
-    def figure(self, sources):
-        fig = super().figure(sources)
-        links = fig.multi_line("xs", "ys", source=sources["links"], line_color="colour", line_width=1.5,
-                               line_alpha=0.7, name="links")
-        prone = fig.rect("x", "y", width=PRONE_BAR[0], height=PRONE_BAR[1], source=sources["prone"],
-                         fill_color="colour", line_color="#1a1a1a", line_width=1, name="prone")
-        # under the figures: move both renderers to just before the figures' own
-        renderers = [r for r in fig.renderers if r not in (links, prone)]
-        at = next(i for i, r in enumerate(renderers) if r.name == "fallen")
-        fig.renderers = renderers[:at] + [links, prone] + renderers[at:]
-        return fig
-
-    def legend(self):
-        return tb.tabletop_legend(
-            name=f"{self.name}-legend", kinds=list(MARKERS), markers=MARKERS, words=KIND_WORDS,
-            terrain=("solid", "semi_solid"),
-            rings=(("#1E4D1F", "range"), (RING_COLOURS["half"], "half range"),
-                   (RING_COLOURS["blast"], f"blast ({AREA_RADIUS_INCHES:g} in)"),
-                   (RING_COLOURS["cohesion"], "out of cohesion"),
-                   (RING_COLOURS["deployment"], "setting up: 24 in from the enemy")),
-            extra=[("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), "within 4 inches of a squad mate"),
-                               (_prone_swatch(), "prone (a bar under the figure)")])])
+    under the figures and a bar under each prone figure (:class:`widgets.tabletop_board.TabletopDrawing`)."""
 
 
-def _prone_swatch() -> str:
-    return ('<svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true">'
-            '<rect x="1" y="5.5" width="20" height="5" fill="#1E4D1F" stroke="#1a1a1a"/>'
-            f'</svg>{swatch_marker("circle", "#ffffff")}')
-
-
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = ArmyMenBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
-
-
-# -- a small bar chart, and its words --------------------------------------------------------------
-
-def _bars(source, name: str, title: str, x_label: str, n: int):
-    fig = bokeh_figure(height=230, sizing_mode="stretch_width", x_range=Range1d(-0.5, n - 0.5),
-                       y_range=Range1d(0, 1.14), title=title, x_axis_label=x_label, y_axis_label="probability",
-                       toolbar_location=None, name=name)
-    fig.vbar(x="k", top="p", width=0.75, source=source, color="colour")
-    fig.add_layout(LabelSet(x="k", y="p", text="label", source=source, text_align="center", y_offset=3,
-                            text_font_size="11pt"))
-    fig.xaxis.ticker = list(range(n))
-    fig.add_tools(HoverTool(tooltips=[(x_label, "@k"), ("probability", "@label")]))
-    return fig
-
-
-def _bar_data(p: list[float], chosen: int | None = None) -> dict:
-    return {"k": list(range(len(p))), "p": p, "label": [percent(x) for x in p],
-            "colour": [OKABE_ITO["vermillion"] if k == chosen else BAR for k in range(len(p))]}
-
-
-BARS_JS = ALT_JS + """
-const pct = x => (x === 0 || x === 1) ? (100 * x).toFixed(0) + '%%' : (100 * x).toFixed(1) + '%%';
-function bars(source, p, chosen) {
-  source.data = {k: p.map((_, i) => i), p: p, label: p.map(pct),
-                 colour: p.map((_, i) => i === chosen ? '%s' : '%s')};
-}
-""" % (OKABE_ITO["vermillion"], BAR)
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the shot explorer --------------------------------------------------------------------------------
@@ -196,10 +129,10 @@ def shot_explorer(*, variant: str = "tutorial", dice: int = 1, within_half: bool
                           active=[i for i, on in enumerate((cover, moved, False, False)) if on])
     pick_lead = RadioButtonGroup(labels=list(LEADERSHIP_LABELS), active=LEADERSHIP.index(leadership),
                                  name="am-shot-leadership", sizing_mode="stretch_width")
-    text = Div(text=start["head"] + _why(reasons.texts, start["why"]), name="am-shot-text",
+    text = Div(text=start["head"] + why_list(reasons.texts, start["why"]), name="am-shot-text",
                sizing_mode="stretch_width", css_classes=["am-shot-text"], styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start["p"], DICE.index(dice)))
-    fig = _bars(chart, "am-shot-chart", "Chance to kill, by dice rolled (exact)", "dice - 1", len(DICE))
+    chart = ColumnDataSource(bar_data(start["p"], DICE.index(dice)))
+    fig = bars(chart, "am-shot-chart", "Chance to kill, by dice rolled (exact)", "dice - 1", len(DICE))
     fig.xaxis.major_label_overrides = {i: f"{n} {'die' if n == 1 else 'dice'}" for i, n in enumerate(DICE)}
     fig.xaxis.axis_label = "rate of fire"
     alt = alt_div(_shot_words(start["p"]), name="am-shot-chart-alt")
@@ -220,10 +153,10 @@ def shot_explorer(*, variant: str = "tutorial", dice: int = 1, within_half: bool
     for widget in (pick_variant, pick_dice, pick_range, pick_lead):
         widget.js_on_change("active", update)
     flags.js_on_change("active", update)
-    controls = column(_label("Rules"), pick_variant,
-                      _label("Rate of fire: dice rolled (regular 1, sargent 2, submachine gunner 3)"), pick_dice,
-                      _label("Range"), pick_range,
-                      flags, _label("Leadership, read as (standard rules)"), pick_lead, sizing_mode="stretch_width")
+    controls = column(label("Rules"), pick_variant,
+                      label("Rate of fire: dice rolled (regular 1, sargent 2, submachine gunner 3)"), pick_dice,
+                      label("Range"), pick_range,
+                      flags, label("Leadership, read as (standard rules)"), pick_lead, sizing_mode="stretch_width")
     return column(controls, text, fig, alt, sizing_mode="stretch_width", name="am-shot")
 
 
@@ -231,14 +164,6 @@ def _shot_words(p: list[float]) -> str:
     """The shot chart in words (mirrors the explorer's JS)."""
     return ("Bar chart, chance to kill by dice rolled (exact): "
             + ", ".join(f"{i + 1} {'die' if i == 0 else 'dice'} {percent(x)}" for i, x in enumerate(p)) + ".")
-
-
-def _why(texts: list[str], indices: list[int]) -> str:
-    return "<ul>" + "".join(f"<li>{texts[i]}</li>" for i in indices) + "</ul>"
-
-
-def _label(words: str):
-    return Div(text=f"<b>{words}</b>", sizing_mode="stretch_width")
 
 
 # -- the area-effect explorer ---------------------------------------------------------------------------
@@ -283,8 +208,8 @@ def area_explorer(*, enemies: int = 3, friends: int = 1):
                           title="Your own troopers within 6 inches", sizing_mode="stretch_width")
     text = Div(text=start["head"], name="am-area-text", sizing_mode="stretch_width", css_classes=["am-area-text"],
                styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start["p"]))
-    fig = _bars(chart, "am-area-chart", "Enemies killed (exact)", "enemies killed", MAX_ENEMIES + 1)
+    chart = ColumnDataSource(bar_data(start["p"]))
+    fig = bars(chart, "am-area-chart", "Enemies killed (exact)", "enemies killed", MAX_ENEMIES + 1)
     alt = alt_div(_area_words(start["p"]), name="am-area-chart-alt")
     update = CustomJS(args=dict(table=packed(table), chart=chart, text=text, alt=alt, pe=pick_enemies,
                                 pf=pick_friends), code=UNPACK_JS + BARS_JS + """
@@ -396,7 +321,7 @@ def army_builder(counts: dict[str, int] | None = None, budget: int | None = 150)
     pick_budget.js_on_change("active", update)
     grid = column(*(row(*spinners[i:i + 2], sizing_mode="stretch_width") for i in range(0, len(spinners), 2)),
                   sizing_mode="stretch_width", css_classes=["am-army-counts"])  # two a row: fits a phone
-    return name_bokeh_controls(column(_label("Troopers in the squad"), grid, _label("Points agreed"), pick_budget,
+    return name_bokeh_controls(column(label("Troopers in the squad"), grid, label("Points agreed"), pick_budget,
                                       fig, alt, text, sizing_mode="stretch_width", name="am-army"))
 
 

@@ -32,13 +32,13 @@ from boards.dice_tactics import PANEL_ROWS, SHAPES, KIND_NAMES, STYLES, DiceLaye
 
 from .alt_text import alt_div
 from .board import make_sources
+from .charts import TEXT_STYLE
 from .grid_board import GridBoard
 from .links import RuleLinks
 from .packing import UNPACK_JS, packed
 
 DICE = get_ruleset("dice_tactics")
 LINKS = RuleLinks("dice_tactics")
-TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}
 
 
 class DiceBoard(DiceLayers):

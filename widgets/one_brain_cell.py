@@ -5,7 +5,7 @@ Everything shown is the engine's answer: numbers its ``shot_numbers`` and
 ``hits_distribution``, ``charge_distribution`` and ``fight_odds``. The static
 controls get every answer precomputed when the page is built and switch
 between them with Bokeh ``CustomJS``. The small bar chart and its words are
-the army-men chapter's (``widgets.army_men``).
+every explorer's (``widgets.charts``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import itertools
 from bokeh.layouts import column
 from bokeh.models import CheckboxGroup, ColumnDataSource, CustomJS, Div, RadioButtonGroup, Slider
 
-from boards.one_brain_cell import KIND_WORDS, LEGEND_KINDS, MARKERS, RING_COLOURS, OneBrainCellLayers
+from boards.one_brain_cell import OneBrainCellLayers
 from explorer.rulesets.one_brain_cell import GreedyBot, Move, Settings, Shoot
 from explorer.core import Dist, Explained, Reason
 from explorer.rulesets.one_brain_cell.combat import fight_odds
@@ -27,8 +27,7 @@ from explorer.rulesets.one_brain_cell.data import WEAPONS
 
 from . import tabletop_board as tb
 from .alt_text import alt_div
-from .army_men import BARS_JS, TEXT_STYLE, ArmyMenBoard, _bar_data, _bars, _label, _why, percent
-from .board import make_sources, swatch_line
+from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .palette import BAR, OKABE_ITO
@@ -40,32 +39,12 @@ LINKS = RuleLinks(RULESET)
 
 # -- the board --------------------------------------------------------------------------------------
 
-class OneBrainCellBoard(OneBrainCellLayers, ArmyMenBoard):
-    """:class:`boards.one_brain_cell.OneBrainCellLayers` drawn as the army-men board is: squad links under the
-    figures, a bar under each figure lying down."""
-
-    kind_words = KIND_WORDS
-
-    def legend(self):
-        return tb.tabletop_legend(
-            name=f"{self.name}-legend", kinds=list(LEGEND_KINDS), markers=MARKERS, words=KIND_WORDS,
-            terrain=("solid", "semi_solid", "rough"),
-            rings=(("#1E4D1F", "long range"), (RING_COLOURS["short"], "short range"),
-                   (RING_COLOURS["cohesion"], "more than 4 in from his squad"),
-                   (RING_COLOURS["overwatch"], "squad on overwatch")),
-            extra=[("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), "within 4 inches of a squad mate"),
-                               (_down_swatch(), "stunned or dazed (lying down)")])])
+class OneBrainCellBoard(OneBrainCellLayers, tb.TabletopDrawing):
+    """:class:`boards.one_brain_cell.OneBrainCellLayers` drawn with Bokeh: squad links under the figures, a bar
+    under each figure lying down."""
 
 
-def _down_swatch() -> str:
-    return ('<svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true">'
-            '<rect x="1" y="5.5" width="20" height="5" fill="#1E4D1F" stroke="#1a1a1a"/></svg>')
-
-
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = OneBrainCellBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the shot explorer ---------------------------------------------------------------------------------
@@ -122,10 +101,10 @@ def shot_explorer(*, weapon: str = "rifle", band: str = "short", cover: bool = F
                                  name="obc-shot-range", sizing_mode="stretch_width")
     flags = CheckboxGroup(labels=["Target in cover or rough terrain", "Shooter more than 4 inches from his squad"],
                           active=[i for i, on in enumerate((cover, cut_off)) if on], name="obc-shot-flags")
-    text = Div(text=start["head"] + _why(reasons.texts, start["why"]), name="obc-shot-text",
+    text = Div(text=start["head"] + why_list(reasons.texts, start["why"]), name="obc-shot-text",
                sizing_mode="stretch_width", styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start["p"]))
-    fig = _bars(chart, "obc-shot-chart", "Hits (exact)", "hits", MAX_HITS + 1)
+    chart = ColumnDataSource(bar_data(start["p"]))
+    fig = bars(chart, "obc-shot-chart", "Hits (exact)", "hits", MAX_HITS + 1)
     alt = alt_div(_hits_words(start["p"]), name="obc-shot-chart-alt")
     update = CustomJS(args=dict(table=packed(table), reasons=reasons.texts, chart=chart, text=text, alt=alt,
                                 pw=pick_weapon, pb=pick_band, flags=flags, kinds=kinds, bands=list(BANDS)),
@@ -139,7 +118,7 @@ def shot_explorer(*, weapon: str = "rifle", band: str = "short", cover: bool = F
     for widget in (pick_weapon, pick_band):
         widget.js_on_change("active", update)
     flags.js_on_change("active", update)
-    controls = column(_label("Weapon"), pick_weapon, _label("Range"), pick_band, flags, sizing_mode="stretch_width")
+    controls = column(label("Weapon"), pick_weapon, label("Range"), pick_band, flags, sizing_mode="stretch_width")
     return column(controls, text, fig, alt, sizing_mode="stretch_width", name="obc-shot")
 
 
@@ -200,7 +179,7 @@ def charge_explorer(*, gap: float = 7.0, rough: bool = False):
     pick_rough = CheckboxGroup(labels=["In rough terrain (1D6)"], active=[0] if rough else [], name="obc-charge-rough")
     start = table[f"{gap:g}|{int(rough)}"]
     chart = ColumnDataSource({k: start[k] for k in ("k", "p", "label", "colour")})
-    fig = _bars(chart, "obc-charge-chart", "The charge's roll: the rolls that arrive in colour (exact)",
+    fig = bars(chart, "obc-charge-chart", "The charge's roll: the rolls that arrive in colour (exact)",
                 "inches rolled", 13)
     update = CustomJS(args=dict(table=table, text=text, g=pick_gap, r=pick_rough, link=link, chart=chart), code="""
         const rough = r.active.includes(0), gap = g.value;
@@ -241,8 +220,8 @@ def fight_explorer(*, attackers: int = 1, attacker_bonus: int = 0, defender_bonu
                               name="obc-fight-defender-bonus", sizing_mode="stretch_width")
     text = Div(text=_fight_words(start, attackers), name="obc-fight-text", sizing_mode="stretch_width",
                styles=TEXT_STYLE)
-    chart = ColumnDataSource(_bar_data(start))
-    fig = _bars(chart, "obc-fight-chart", "One round of H2H (exact)", "outcome", len(OUTCOMES))
+    chart = ColumnDataSource(bar_data(start))
+    fig = bars(chart, "obc-fight-chart", "One round of H2H (exact)", "outcome", len(OUTCOMES))
     fig.xaxis.major_label_overrides = dict(enumerate(OUTCOMES))
     update = CustomJS(args=dict(table=table, chart=chart, text=text, n=pick_n, a=pick_a, d=pick_d,
                                 link=LINKS.link("one_brain_cell:combat.result")), code=BARS_JS + """
@@ -254,8 +233,8 @@ def fight_explorer(*, attackers: int = 1, attacker_bonus: int = 0, defender_bonu
     """)
     for widget in (pick_n, pick_a, pick_d):
         widget.js_on_change("active", update)
-    return column(_label("Attackers on one defender"), pick_n, _label("Each attacker's bonus"), pick_a,
-                  _label("The defender's bonus"), pick_d, text, fig, sizing_mode="stretch_width", name="obc-fight")
+    return column(label("Attackers on one defender"), pick_n, label("Each attacker's bonus"), pick_a,
+                  label("The defender's bonus"), pick_d, text, fig, sizing_mode="stretch_width", name="obc-fight")
 
 
 def _fight_words(p: list[float], attackers: int) -> str:

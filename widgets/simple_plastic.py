@@ -30,19 +30,15 @@ from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .tabletop_live import TabletopLive
+from .charts import TEXT_STYLE, percent
 from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
 
 RULESET = "simple_plastic"
 MAX_KILLS = 4  # a heavy weapon's four dice: the most one unit kills in a turn
-TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}  # explanations readable on a phone and a projector
 
 
 LINKS = RuleLinks(RULESET)
 rule_href = LINKS.href
-
-
-def percent(p) -> str:
-    return f"{float(p):.0%}" if p in (0, 1) else f"{float(p):.1%}"
 
 
 # -- the board --------------------------------------------------------------------------------
@@ -54,10 +50,7 @@ class SimplePlasticBoard(SimplePlasticLayers, tb.TabletopDrawing):
     """:class:`boards.simple_plastic.SimplePlasticLayers` drawn with Bokeh: the table from above."""
 
 
-def board_figure(state, **options):
-    """A finished board of ``state`` with its legend (static: nothing to switch)."""
-    board = SimplePlasticBoard(**options)
-    return board.draw(make_sources(board.layers(state)))
+board_figure = tb.board_figure  # the board of a state in its ruleset's look, with legend and words
 
 
 # -- the odds explorer (conditions) -------------------------------------------------------------

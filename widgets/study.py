@@ -8,6 +8,7 @@ from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, LegendItem, NumeralTickFormatter, Whisker
 from bokeh.plotting import figure
 
+from boards import family
 from boards.classroom import (  # noqa: F401  (house_rules, ROUND_LIMIT: the lab's names, kept importable here)
     ROUND_LIMIT, SWEEP, LabRun, LabTool, house_rules, is_chance, other_values, play_runs, results_html, setting_words,
     study_words, value_options, words,
@@ -233,7 +234,7 @@ class HouseRulesLab:
         return live_only(ipw.VBox(parts), tool=LabTool)
 
 
-RULESETS = ("simple_plastic", "army_men", "phlog", "one_brain_cell", "dice_tactics")
+RULESETS = family.rulesets(order="simplest")  # the registry's, the simplest game to learn first
 
 
 def house_rules_lab(*, games: int = 20, processes: int = 2):

@@ -39,7 +39,7 @@ from .alt_text import ALT_JS, alt_div, alt_num
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 from boards.tabletop import (  # noqa: F401  (the layers live in boards.tabletop)
-    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
+    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, DOWN_BAR, SquadLinksLayers, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
 )
 
 
@@ -253,19 +253,43 @@ def board_alt(sources, size: tuple[float, float], *, name: str, kinds: Mapping[s
     return alt
 
 
-class TabletopDrawing:
-    """How a tabletop ruleset's layers (``layers(state)``, ``size``, ``title``, ``name``) are drawn with Bokeh:
-    the table, its legend below and its text alternative. A ruleset's board mixes it in after its layers."""
+def down_swatch(marker: str | None = None) -> str:
+    """The legend's bar under a figure lying down (with ``marker``, the figure on it)."""
+    return ('<svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true">'
+            '<rect x="1" y="5.5" width="20" height="5" fill="#1E4D1F" stroke="#1a1a1a"/></svg>'
+            + (swatch_marker(marker, "#ffffff") if marker else ""))
 
-    kind_words: Mapping[str, str] = KIND_WORDS
+
+class TabletopDrawing:
+    """How a tabletop ruleset's look (a :class:`boards.tabletop.TabletopLayers`) is drawn with Bokeh: the table,
+    its legend below and its text alternative. A ruleset's board mixes it in after its look; see :func:`board`."""
 
     def figure(self, sources):
-        """The table alone (true scale; its one tooltip is on the figures)."""
+        """The table alone (true scale; its one tooltip is on the figures), with the squad links and the bars
+        under figures lying down of a look that has them (:class:`boards.tabletop.SquadLinksLayers`)."""
         width, height = self.size
-        return draw_tabletop(sources, width, height, title=self.title, name=self.name)
+        fig = draw_tabletop(sources, width, height, title=self.title, name=self.name)
+        if "links" not in sources:
+            return fig
+        links = fig.multi_line("xs", "ys", source=sources["links"], line_color="colour", line_width=1.5,
+                               line_alpha=0.7, name="links")
+        prone = fig.rect("x", "y", width=DOWN_BAR[0], height=DOWN_BAR[1], source=sources["prone"],
+                         fill_color="colour", line_color="#1a1a1a", line_width=1, name="prone")
+        # under the figures: move both renderers to just before the fallen and the figures
+        renderers = [r for r in fig.renderers if r not in (links, prone)]
+        at = next(i for i, r in enumerate(renderers) if r.name == "fallen")
+        fig.renderers = renderers[:at] + [links, prone] + renderers[at:]
+        return fig
 
     def legend(self):
-        return tabletop_legend(name=f"{self.name}-legend")
+        """What the marks mean, from the look: its kinds, terrain and rings, and its squads' links and bars."""
+        extra = []
+        if isinstance(self, SquadLinksLayers):
+            extra = [("Squads", [(swatch_line("#1E4D1F", "solid", 1.5), self.links_words),
+                                 (down_swatch(self.down_marker), self.down_words)])]
+        return tabletop_legend(name=f"{self.name}-legend", kinds=list(self.legend_kinds or self.markers),
+                               markers=self.markers, words=self.kind_words, terrain=self.legend_terrain,
+                               rings=self.legend_rings, extra=extra)
 
     def alt(self, sources):
         """The table in words (read by a screen reader), following the sources' changes."""
@@ -275,3 +299,20 @@ class TabletopDrawing:
         """The table with its legend below it, and its text alternative."""
         return column(self.figure(sources), self.alt(sources), self.legend(), sizing_mode="stretch_width",
                       name=f"{self.name}-layout")
+
+
+def board_class(look: type) -> type:
+    """The Bokeh board of a tabletop look (a :class:`boards.tabletop.TabletopLayers`): its layers drawn by
+    :class:`TabletopDrawing`. A ruleset needs no board class of its own."""
+    return type(look.__name__.removesuffix("Layers") + "Board", (look, TabletopDrawing), {"__module__": __name__})
+
+
+def board_figure(state, **options):
+    """A finished board of ``state`` with its legend and text alternative, drawn in its ruleset's look (the
+    ``LOOK`` of ``boards/<ruleset>.py``, found through the registry's name of the ruleset)."""
+    from boards import family
+
+    from .board import make_sources
+
+    board = board_class(family.look(state.ruleset.name).LOOK)(**options)
+    return board.draw(make_sources(board.layers(state)))
