@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases import new_game, scenario_cases
+from conformance.cases import builtin_rulesets, new_game, scenario_cases
 from conformance.checks import SELF_CHECK_GAMES, played_save
 from sitebuild import engine_wheel, vendor
 
@@ -87,10 +87,12 @@ def test_the_wheel_holds_the_engine_and_a_valid_record(wheel):
         dist_info = {n.split("/")[0] for n in names if ".dist-info/" in n}
         assert dist_info == {f"{engine_wheel.DIST_NAME}-{engine_wheel.version()}.dist-info"}
         engine = [n for n in names if ".dist-info/" not in n]
-        assert engine and all(n.split("/")[0] in engine_wheel.PACKAGES and n.endswith(".py") for n in engine)
+        assert engine and all(n.split("/")[0] in engine_wheel.PACKAGES for n in engine)
+        assert {n for n in engine if not n.endswith(".py")} == {  # the practice challenges, read by the engine
+            f"explorer/rulesets/{name}/challenges.toml" for name in builtin_rulesets()}
         assert "explorer/__init__.py" in engine and "boards/__init__.py" in engine
-        sources = {p.relative_to(ROOT).as_posix() for name in engine_wheel.PACKAGES for p in (ROOT / name).rglob("*.py")
-                   if "__pycache__" not in p.parts}
+        sources = {p.relative_to(ROOT).as_posix() for name in engine_wheel.PACKAGES for pattern in engine_wheel.DATA
+                   for p in (ROOT / name).rglob(pattern) if "__pycache__" not in p.parts}
         assert set(engine) == sources
         (info,) = dist_info
         assert "Root-Is-Purelib: true" in archive.read(f"{info}/WHEEL").decode()
