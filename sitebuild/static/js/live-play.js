@@ -543,6 +543,7 @@
       snapshot.classList.add("tsr-practice");
       snapshot.classList.toggle("tsr-lesson", lesson);
       head.querySelector(".tsr-table-title").textContent = `${titleOf(ruleset)}: practice`;
+      leave.textContent = "☰ All challenges";  // the list, with the stars, is on the page behind
     }
     snapshot.append(head, practiceBar, grid, curtain);
     snapshot.classList.add("tsr-table");
@@ -579,7 +580,7 @@
       const wide = matchMedia("(min-width: 760px)").matches;
       const figure = view.el.getBoundingClientRect();
       if (wide && figure.width > 0 && figure.height > 0) {
-        const room = innerHeight - head.getBoundingClientRect().height - 24;
+        const room = innerHeight - head.getBoundingClientRect().height - practiceBar.getBoundingClientRect().height - 24;
         const width = Math.floor(room * figure.width / figure.height);
         boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
       } else {
@@ -862,6 +863,7 @@
       nextButton.dataset.next = c.next || "";
       retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
       nextButton.classList.toggle("tsr-practice-main", c.solved);
+      if (snapshot.dataset.challenge !== c.name) requestAnimationFrame(fit);  // another goal: another height above
       snapshot.dataset.challenge = c.name;
       snapshot.dataset.stars = String(c.solved ? c.stars : 0);
       if (c.solved && !lesson) {
