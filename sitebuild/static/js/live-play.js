@@ -532,9 +532,9 @@
     const grade = el("p", { class: "tsr-practice-grade", "aria-live": "polite" });
     const starLine = el("div", { class: "tsr-practice-stars" });
     const hintBox = el("div", { class: "tsr-practice-hint", hidden: "" });
-    const hintButton = el("button", { type: "button", class: "tsr-practice-hint-button", text: "💡 Hint", "aria-expanded": "false" });
+    const hintButton = el("button", { type: "button", class: "tsr-practice-hint-button", text: "? Hint", "aria-expanded": "false" });
     const retry = el("button", { type: "button", class: "tsr-practice-retry", text: "↺ Try again" });
-    const showMe = el("button", { type: "button", class: "tsr-practice-show", text: "👀 Show me" });
+    const showMe = el("button", { type: "button", class: "tsr-practice-show", text: "▶ Show me" });
     const nextButton = el("button", { type: "button", class: "tsr-practice-next", text: "Next ▶" });
     const practiceBar = el("div", { class: "tsr-practice-bar", hidden: "" },
       el("div", { class: "tsr-practice-top" }, count, goal), grade, starLine,
@@ -853,7 +853,8 @@
       if (!c) return;
       count.textContent = `${c.index + 1} / ${c.count}`;
       goal.textContent = c.goal;
-      grade.replaceChildren(c.why || "");
+      // at the start the goal line says it all; then the grade after each action (why, in words)
+      grade.replaceChildren(c.used || c.over ? c.why || "" : "");
       grade.className = "tsr-practice-grade" + (c.solved ? " tsr-practice-solved" : c.over ? " tsr-practice-failed" : "");
       starLine.replaceChildren(...(c.solved ? [starsView(c.stars, true),
         el("span", { class: "tsr-practice-well-done", text: c.stars === 3 ? "Perfect!" : "Well done!" })] : []));
