@@ -864,7 +864,9 @@
       nextButton.dataset.next = c.next || "";
       retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
       nextButton.classList.toggle("tsr-practice-main", c.solved);
-      if (snapshot.dataset.challenge !== c.name) requestAnimationFrame(fit);  // another goal: another height above
+      const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over}`;  // what sets the goal bar's height
+      if (practiceBar.dataset.shape !== shape) requestAnimationFrame(fit);  // the board fits under it again
+      practiceBar.dataset.shape = shape;
       snapshot.dataset.challenge = c.name;
       snapshot.dataset.stars = String(c.solved ? c.stars : 0);
       if (c.solved && !lesson) {
