@@ -16,7 +16,7 @@ import pytest
 from boards.live import new_session
 from explorer.core.registry import get_ruleset
 
-from .conftest import LIVE_BOARD_JS, wait_for_boards
+from .conftest import LIVE_BOARD_JS, axe_violations, wait_for_boards
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -94,7 +94,7 @@ def _solved(table) -> int:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, ruleset):
+def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_script, ruleset):
     page, report = open_page(f"{ruleset}/practice.html", width=PHONE[0], height=PHONE[1], touch=True)
     wait_for_boards(page)
     first = next(iter(get_ruleset(ruleset).challenges.values()))
@@ -109,6 +109,8 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, rulese
     _solve_by_taps(page, table, ruleset, first.name)
     phone_stars = _solved(table)
     assert 1 <= phone_stars <= 3
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the practice table, solved, at phone size
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     _answered(page, lambda: table.get_by_role("button", name="Try again").click())
