@@ -125,3 +125,19 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_sc
     second = list(get_ruleset(ruleset).challenges)[1]
     page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {second!r}")
     assert not report.outside, report.outside
+
+
+def test_lesson_mode_shows_the_goal_large_and_keeps_no_stars(open_page):
+    """A classroom's link (#challenge=<name>&lesson=1): that challenge, the goal large; solved on the projector
+    (here by Show me, the teacher's way to end the lesson), and no stars are kept in the browser."""
+    name = list(get_ruleset("simple_plastic").challenges)[1]
+    page, _ = open_page(f"simple_plastic/practice.html#challenge={name}&lesson=1", width=1920, height=1080)
+    table = page.locator(".tsr-snapshot")
+    page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {name!r}", timeout=120_000)
+    assert "tsr-lesson" in table.get_attribute("class")
+    size = table.locator(".tsr-practice-goal-line").evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
+    assert size >= 32, f"the goal is {size} px on the projector"
+    for _ in get_ruleset("simple_plastic").challenges[name].solution:
+        _answered(page, lambda: table.get_by_role("button", name="Show me").click())
+    _solved(table)
+    assert page.evaluate("localStorage.getItem('tsr-stars:simple_plastic')") is None
