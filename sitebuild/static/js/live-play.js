@@ -933,6 +933,10 @@
     }
 
     function keepInView() {
+      if (current.challenge && current.challenge.over) {  // a challenge done: its stars and Next (or Try again) in view
+        if (!inView(practiceBar)) practiceBar.scrollIntoView({ block: "nearest" });
+        return;
+      }
       if (board && !inView(board.querySelector(".tsr-bokeh") || board)) {
         const view = boardView(doc);
         (view ? view.el : board).scrollIntoView({ block: "nearest" });
