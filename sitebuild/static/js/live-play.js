@@ -461,7 +461,9 @@
     const moreButton = el("button", { type: "button", class: "tsr-live-more-button", text: "More", "aria-expanded": "false" });
     const confirmBox = el("div", { class: "tsr-live-confirm", role: "alertdialog", "aria-label": "Confirm", hidden: "" });
     // On touch, a tapped spot's details (what its tooltip says); kept in the DOM, empty, so it is announced.
-    const details = el("div", { class: "tsr-live-details", "aria-live": "polite" });
+    // It may scroll (a long tooltip on a phone): reachable by keyboard, then, as a named region.
+    const details = el("div", { class: "tsr-live-details", "aria-live": "polite", tabindex: "0", role: "region",
+                                "aria-label": "What the tapped spot holds" });
     // The question before an action that ends the game, the cards and a tapped figure's details sit in the bar: in view on
     // a phone too (the bar stays at the bottom) and on a wide screen (the bar heads the panel beside the board).
     // The cards to play now (live-play.js offeredButtons), and the ways of the card tapped.
