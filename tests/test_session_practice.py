@@ -80,3 +80,16 @@ def test_the_list_of_challenges_for_the_page(session):
     listed = session.command("challenges")["challenges"]
     assert [(item["name"], item["goal"], item["kind"]) for item in listed] == [
         ("first", "Take a tan figure out.", "reach"), ("second", "Take a tan figure out.", "reach")]
+
+
+def test_once_a_challenge_is_over_the_board_marks_nothing_and_a_tap_plays_nothing():
+    from boards.live import new_session  # the page's Session: its board's taps and layers
+
+    page = new_session({"ruleset": "simple_plastic"})
+    page.practise(next(iter(SP.challenges)))
+    for _ in SP.challenges[next(iter(SP.challenges))].solution:
+        answer = page.show_me()
+    assert answer["challenge"]["over"] and answer["layers"]["choices"]["kind"] == []
+    moves = len(page.state.history)
+    answer = page.tap(3, 11)  # squad alpha's leader, which could still move had the challenge not ended
+    assert len(page.state.history) == moves and answer["message"]["text"].startswith("Nothing to choose")

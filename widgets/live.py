@@ -519,9 +519,10 @@ class LivePlay:
             self._board_widget.update_from_model(self.figure)
         return self._board_widget
 
-    def widget(self, extra: tuple = ()):
+    def widget(self, extra: tuple = (), *, play: dict | None = None):
         """Board on the left; turn line, menu, buttons, status, ``extra`` rows (a ruleset's "try anything")
-        and the scrolling log on the right. The same widgets every call: a re-display shows the same game."""
+        and the scrolling log on the right. The same widgets every call: a re-display shows the same game.
+        ``play``: more for the site's page to start with (the Practice page's challenges, widgets/practice.py)."""
         buttons = ipw.HBox([self.play_button, self.undo_button, self.new_button, self.save_button,
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
         # the page has its own scenario and side pickers (from play_here's options); these are Lab's
@@ -537,4 +538,4 @@ class LivePlay:
         row = ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%", align_items="flex-start"))
         if in_lab():  # the end-of-game banner and the two people's curtain, above the board
             return ipw.VBox([self.banner_box, self.curtain_box, row])
-        return live_only(row, play=self.play_here)
+        return live_only(row, play={**self.play_here, **(play or {})})

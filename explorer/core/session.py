@@ -801,6 +801,8 @@ class Session:
         state = self.state
         if self.anchor is None or state.is_over or state.current_player != self.seat:
             return []
+        if self.challenge is not None and self._practice()["over"]:  # a challenge over offers nothing, taps included
+            return []
         placed = ((action, self.anchor(state, action)) for action in state.legal_actions)
         return [(action, anchor) for action, anchor in placed if anchor is not None]
 

@@ -60,13 +60,47 @@
   }
 
   // A link's game (Copy link): "#game=<text>"; "#play" starts at once (the Play buttons at the top of pages).
+  // A Practice page's challenge: "#challenge=<name>", with "&lesson=1" for the projector (stars not kept).
   function fragment() {
     const hash = decodeURIComponent(location.hash.slice(1));
     if (hash.startsWith("game=")) return { link: hash.slice(5) };
+    if (hash.startsWith("challenge=")) {
+      const params = new URLSearchParams(hash);
+      return { challenge: params.get("challenge"), lesson: params.get("lesson") === "1" };
+    }
     return hash === "play" ? { play: true } : null;
   }
 
   const starters = new Map();  // snapshot -> start it (once)
+
+  // -- practice: the stars earned, kept in the browser per ruleset ({challenge name: best stars}) -----------
+  const starsKey = (ruleset) => `tsr-stars:${ruleset}`;
+  const starsOf = (ruleset) => stored(starsKey(ruleset)) || {};
+  function starText(stars) { return "★".repeat(stars) + "☆".repeat(3 - stars); }
+  function starsView(stars, big) {  // the stars as stars, and in words for a screen reader
+    return el("span", { class: "tsr-stars" + (big ? " tsr-stars-big" : "") },
+      el("span", { "aria-hidden": "true", text: starText(stars) }),
+      el("span", { class: "tsr-sr", text: stars ? ` ${stars} of 3 stars` : " not solved yet" }));
+  }
+  // The Practice page's list of challenges (the snapshot's data-practice: [{name, title, goal}]), each
+  // opening at a tap (#challenge=<name>), with the stars earned so far.
+  function practiceList(snapshot, challenges) {
+    const list = el("ol", { class: "tsr-practice-list", "aria-label": "The challenges" });
+    const fillList = () => {
+      const earned = starsOf(snapshot.dataset.ruleset);
+      list.replaceChildren(...challenges.map((c) => el("li", { "data-challenge": c.name },
+        el("a", { href: `#challenge=${c.name}`, class: "tsr-practice-link" }, el("b", { text: c.title })),
+        " ", starsView(earned[c.name] || 0), el("br"), el("span", { class: "tsr-practice-goal", text: c.goal }))));
+    };
+    fillList();
+    list.refresh = fillList;
+    return list;
+  }
+  function firstUnsolved(ruleset, challenges) {
+    const earned = starsOf(ruleset);
+    const open = challenges.find((c) => !earned[c.name]);
+    return (open || challenges[0]).name;
+  }
 
   function setUp(snapshot) {
     const button = snapshot.querySelector(".tsr-play-here");
@@ -95,7 +129,13 @@
         button.parentElement,
       );
     }
-    const pickers = gamePickers(snapshot);
+    const practice = snapshot.dataset.practice ? JSON.parse(snapshot.dataset.practice) : null;
+    if (practice) {  // the Practice page: the challenges listed, and the first unsolved one started at once
+      snapshot.practiceList = practiceList(snapshot, practice);
+      snapshot.before(snapshot.practiceList);
+      button.textContent = "▶ Play the challenges";
+    }
+    const pickers = practice ? null : gamePickers(snapshot);
     if (pickers) button.before(pickers.scenario.parentElement, pickers.side.parentElement);
     const opponent = botPicker(snapshot);
     if (opponent) button.before(opponent.parentElement);
@@ -117,9 +157,10 @@
     starters.set(snapshot, go);
     button.addEventListener("click", () => go());
     // A game in progress (kept after every action) or a link's game comes back at once.
-    const kept = stored(storeKey(snapshot.dataset.ruleset));
+    const kept = practice ? null : stored(storeKey(snapshot.dataset.ruleset));
     const asked = fragment();
-    if (asked && asked.link) go({ kept, link: asked.link });
+    if (practice) go({ challenge: asked && asked.challenge, lesson: Boolean(asked && asked.lesson) });
+    else if (asked && asked.link) go({ kept, link: asked.link });
     else if (kept && kept.save && !pending) go({ kept });
     else if (asked && asked.play) go();
   }
@@ -420,7 +461,9 @@
     const moreButton = el("button", { type: "button", class: "tsr-live-more-button", text: "More", "aria-expanded": "false" });
     const confirmBox = el("div", { class: "tsr-live-confirm", role: "alertdialog", "aria-label": "Confirm", hidden: "" });
     // On touch, a tapped spot's details (what its tooltip says); kept in the DOM, empty, so it is announced.
-    const details = el("div", { class: "tsr-live-details", "aria-live": "polite" });
+    // It may scroll (a long tooltip on a phone): reachable by keyboard, then, as a named region.
+    const details = el("div", { class: "tsr-live-details", "aria-live": "polite", tabindex: "0", role: "region",
+                                "aria-label": "What the tapped spot holds" });
     // The question before an action that ends the game, the cards and a tapped figure's details sit in the bar: in view on
     // a phone too (the bar stays at the bottom) and on a wide screen (the bar heads the panel beside the board).
     // The cards to play now (live-play.js offeredButtons), and the ways of the card tapped.
@@ -482,7 +525,29 @@
     if (board) boardBox.append(board);
     boardBox.append(banner);
     const grid = el("div", { class: "tsr-table-grid" }, boardBox, side);
-    snapshot.append(head, grid, curtain);
+    // Practice (the Practice page): the goal in one big line above the board, the grade in words after each
+    // action, the stars when solved, and big buttons: Hint, Try again, Show me, Next.
+    const challenges = snapshot.dataset.practice ? JSON.parse(snapshot.dataset.practice) : null;
+    let lesson = Boolean(resume.lesson);  // lesson (projector) mode: goal and grade large, stars not kept
+    const goal = el("p", { class: "tsr-practice-goal-line" });
+    const count = el("span", { class: "tsr-practice-count" });
+    const grade = el("p", { class: "tsr-practice-grade", "aria-live": "polite" });
+    const starLine = el("div", { class: "tsr-practice-stars" });
+    const hintBox = el("div", { class: "tsr-practice-hint", hidden: "" });
+    const hintButton = el("button", { type: "button", class: "tsr-practice-hint-button", text: "? Hint", "aria-expanded": "false" });
+    const retry = el("button", { type: "button", class: "tsr-practice-retry", text: "↺ Try again" });
+    const showMe = el("button", { type: "button", class: "tsr-practice-show", text: "▶ Show me" });
+    const nextButton = el("button", { type: "button", class: "tsr-practice-next", text: "Next ▶" });
+    const practiceBar = el("div", { class: "tsr-practice-bar", hidden: "" },
+      el("div", { class: "tsr-practice-top" }, count, goal), grade, starLine,
+      el("div", { class: "tsr-practice-buttons" }, hintButton, retry, showMe, nextButton), hintBox);
+    if (challenges) {
+      snapshot.classList.add("tsr-practice");
+      snapshot.classList.toggle("tsr-lesson", lesson);
+      head.querySelector(".tsr-table-title").textContent = `${titleOf(ruleset)}: practice`;
+      leave.textContent = "☰ All challenges";  // the list, with the stars, is on the page behind
+    }
+    snapshot.append(head, practiceBar, grid, curtain);
     snapshot.classList.add("tsr-table");
     snapshot.setAttribute("role", "region");
     snapshot.setAttribute("aria-label", `Game table: ${titleOf(ruleset)}`);
@@ -517,7 +582,7 @@
       const wide = matchMedia("(min-width: 760px)").matches;
       const figure = view.el.getBoundingClientRect();
       if (wide && figure.width > 0 && figure.height > 0) {
-        const room = innerHeight - head.getBoundingClientRect().height - 24;
+        const room = innerHeight - head.getBoundingClientRect().height - practiceBar.getBoundingClientRect().height - 24;
         const width = Math.floor(room * figure.width / figure.height);
         boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
       } else {
@@ -541,7 +606,7 @@
     });
     more.addEventListener("toggle", () => moreButton.setAttribute("aria-expanded", String(more.open)));
 
-    const controls = [menu, dice, play, step, undo, save, load, tryText, tryButton, newGame, copyLink,
+    const controls = [hintButton, retry, showMe, nextButton, menu, dice, play, step, undo, save, load, tryText, tryButton, newGame, copyLink,
                       ...(pickers ? [pickers.scenario, pickers.side] : []), ...(opponent ? [opponent] : [])];
     let busy = false;
     let current = answer;
@@ -555,7 +620,7 @@
 
     function showBanner(answer) {
       const outcome = answer.outcome;
-      banner.hidden = !outcome || answer.viewing != null;
+      banner.hidden = !outcome || answer.viewing != null || Boolean(answer.challenge);
       if (banner.hidden) return;
       // the engine says which buttons the banner offers (outcome.offers), the same in JupyterLab
       const does = {
@@ -626,7 +691,7 @@
       // Actions not placed on the board (cards in the hand, keep, discard…): tappable beside the board.
       // (before the engine says which are on the board: cards, and every action when the board marks none)
       const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
-      const stepId = answer.step ? answer.step.id : null;
+      const stepId = answer.step && !answer.challenge ? answer.step.id : null;  // practice: no big next step
       const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
         (a.board == null && (cardOf(a) != null || /Card/.test(a.action.type) || !marked))));
       const button = (a, className, ...children) => {
@@ -719,7 +784,7 @@
         return item;
       }));
       // the one big button for the next step
-      const nextStep = answer.step || stepFallback(answer);
+      const nextStep = answer.challenge ? null : answer.step || stepFallback(answer);
       step.hidden = !nextStep;
       if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
       offeredButtons(answer);
@@ -775,12 +840,56 @@
       snapshot.dataset.liveMoves = String(answer.log.length);
       snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
       snapshot.dataset.liveSeat = seat || "";
-      if (answer.save && answer.viewing == null) {
+      showChallenge(answer);
+      if (answer.save && answer.viewing == null && !answer.challenge) {
         store(storeKey(ruleset), { config: { ...configNow(), scenario: answer.scenario, seed: answer.seed,
           human: answer.human, bot: answer.bot }, save: answer.save });
       }
       if (message && message.kind === "confirm") askFirst(message.text, message.confirm || null);
     }
+
+    // The challenge's part of the answer: goal, grade (why, in words), stars; the best stars kept (not in a lesson).
+    function showChallenge(answer) {
+      const c = answer.challenge;
+      practiceBar.hidden = !c;
+      if (!c) return;
+      count.textContent = `${c.index + 1} / ${c.count}`;
+      goal.textContent = c.goal;
+      // at the start the goal line says it all; then the grade after each action (why, in words)
+      grade.replaceChildren(c.used || c.over ? c.why || "" : "");
+      grade.className = "tsr-practice-grade" + (c.solved ? " tsr-practice-solved" : c.over ? " tsr-practice-failed" : "");
+      starLine.replaceChildren(...(c.solved ? [starsView(c.stars, true),
+        el("span", { class: "tsr-practice-well-done", text: c.stars === 3 ? "Perfect!" : "Well done!" })] : []));
+      hintBox.replaceChildren(el("b", { text: "Hint: " }), c.hint || "", " ",
+        ...c.rules.flatMap((rule) => [ruleLink(rules, rule.key), " "]));
+      nextButton.hidden = !c.next || !(c.solved || c.over);
+      nextButton.dataset.next = c.next || "";
+      retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
+      nextButton.classList.toggle("tsr-practice-main", c.solved);
+      const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over}`;  // what sets the goal bar's height
+      if (practiceBar.dataset.shape !== shape) requestAnimationFrame(fit);  // the board fits under it again
+      practiceBar.dataset.shape = shape;
+      snapshot.dataset.challenge = c.name;
+      snapshot.dataset.stars = String(c.solved ? c.stars : 0);
+      if (c.solved && !lesson) {
+        const earned = starsOf(ruleset);
+        if ((earned[c.name] || 0) < c.stars) store(starsKey(ruleset), { ...earned, [c.name]: c.stars });
+        if (snapshot.practiceList) snapshot.practiceList.refresh();
+        else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
+      }
+    }
+    function openChallenge(name) {
+      hintBox.hidden = true;
+      hintButton.setAttribute("aria-expanded", "false");
+      return run("practise", [name]);
+    }
+    hintButton.addEventListener("click", () => {
+      hintBox.hidden = !hintBox.hidden;
+      hintButton.setAttribute("aria-expanded", String(!hintBox.hidden));
+    });
+    retry.addEventListener("click", () => pressed(retry, () => { hintBox.hidden = true; return run("retry", []); }));
+    showMe.addEventListener("click", () => pressed(showMe, () => run("show", [])));
+    nextButton.addEventListener("click", () => pressed(nextButton, () => openChallenge(nextButton.dataset.next)));
 
     function stepFallback(answer) {
       // before the engine names its next step: the only action, or one that ends a phase or turn
@@ -826,6 +935,10 @@
     }
 
     function keepInView() {
+      if (current.challenge && current.challenge.over) {  // a challenge done: its stars and Next (or Try again) in view
+        if (!inView(practiceBar)) practiceBar.scrollIntoView({ block: "nearest" });
+        return;
+      }
       if (board && !inView(board.querySelector(".tsr-bokeh") || board)) {
         const view = boardView(doc);
         (view ? view.el : board).scrollIntoView({ block: "nearest" });
@@ -982,6 +1095,19 @@
         status.textContent = "The game from the link is open.";
       }
       history.replaceState(null, "", location.href.split("#")[0]);
+    }
+    if (challenges && challenges.length) {  // the challenge asked for (the link's), else the first unsolved
+      const names = challenges.map((c) => c.name);
+      await openChallenge(names.includes(resume.challenge) ? resume.challenge : firstUnsolved(ruleset, challenges));
+      addEventListener("hashchange", () => {  // a challenge of the list, tapped on the page behind
+        const asked = fragment();
+        if (!asked || !asked.challenge || !names.includes(asked.challenge)) return;
+        lesson = asked.lesson;
+        snapshot.classList.toggle("tsr-lesson", lesson);
+        snapshot.classList.remove("tsr-table-inline");
+        enter();
+        openChallenge(asked.challenge);
+      });
     }
     fit();
     (step.hidden ? turn : step).focus({ preventScroll: true });

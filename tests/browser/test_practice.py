@@ -1,0 +1,143 @@
+"""The Practice pages (issue 24): each ruleset's first challenge solved by taps, at a phone's size and a desktop's.
+
+One page per ruleset, opened at 390x844 (touch): the first challenge starts at once on the game table with its
+goal above the board; it is solved only by tapping the board's marks and the visible buttons (never *Show me*),
+the stars show, and the page's list keeps them. Then at 1280x800, on the same page: *Try again*, solved again
+by taps. Then a reload: the stars are still in the list and the next challenge (the first unsolved) opens.
+The taps are where the engine's own board module anchors each step of the recorded solution (boards/live.py
+``board_taps``), followed in a Session in this process; steps with no place on the board are the buttons whose
+words the page shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boards.live import new_session
+from explorer.core.registry import get_ruleset
+
+from .conftest import LIVE_BOARD_JS, axe_violations, wait_for_boards
+
+RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
+PHONE, DESKTOP = (390, 844), (1280, 800)
+
+MARKS = """([snapshot, points]) => {""" + LIVE_BOARD_JS + """
+  const [doc, view] = liveBoard(snapshot);
+  const box = view.canvas_view.el.getBoundingClientRect();
+  const data = doc.get_model_by_name("layer-choices").data;
+  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
+  return { kinds: column("kind"), xs: column("x"), ys: column("y"),
+           screen: points.map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
+                                           box.top + view.frame.y_scale.compute(y)]) };
+}"""
+
+
+def _moves(page) -> int:
+    return page.evaluate("window.tsrLivePlay.moves.length")
+
+
+def _answered(page, action) -> None:
+    before = _moves(page)
+    action()
+    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
+
+
+def _tap(page, table, point) -> None:
+    """A tap on the board at a board point, which must be in view."""
+    screen = page.evaluate(MARKS, [table.element_handle(), [list(point)]])["screen"][0]
+    size = page.viewport_size
+    assert 0 <= screen[0] <= size["width"] and 0 <= screen[1] <= size["height"], f"{point} is out of view: {screen}"
+    _answered(page, lambda: page.mouse.click(*screen))
+
+
+def _chosen(page, table, point) -> bool:
+    marks = page.evaluate(MARKS, [table.element_handle(), []])
+    return any(kind == "chosen" and abs(x - point[0]) < 0.01 and abs(y - point[1]) < 0.01
+               for kind, x, y in zip(marks["kinds"], marks["xs"], marks["ys"]))
+
+
+def _press(page, table, words: str) -> None:
+    """The visible button playing the action said in ``words`` (a choice, or a card or one of its ways)."""
+    button = table.locator(f'button[title="{words}"]:visible')
+    if not button.count():  # a card played several ways: its ways show at a tap on it
+        for card in table.locator(".tsr-live-hand button[aria-expanded]:visible").all():
+            card.click()
+            if button.count():
+                break
+    assert button.count(), f"no visible button plays {words!r}"
+    _answered(page, lambda: button.first.click())
+
+
+def _solve_by_taps(page, table, ruleset: str, name: str) -> None:
+    """Play the recorded solution's steps as a player would: tap the figure and the spot, or press the button."""
+    mirror = new_session({"ruleset": ruleset})
+    mirror.practise(name)
+    for action, _dice in get_ruleset(ruleset).challenges[name].solution_actions():
+        anchor = mirror.anchor(mirror.state, action) if mirror.anchor else None
+        if anchor is None:
+            _press(page, table, mirror.state.describe(action, mirror.seat))
+        else:
+            if anchor.piece is not None and not _chosen(page, table, anchor.piece):
+                _tap(page, table, anchor.piece)
+            _tap(page, table, anchor.target)
+        mirror.show_me()  # the same step in the mirror
+    assert mirror.answer()["challenge"]["solved"]
+
+
+def _solved(table) -> int:
+    stars = table.locator(".tsr-practice-stars .tsr-stars-big")
+    stars.wait_for(state="visible", timeout=10_000)
+    assert "★" in stars.inner_text()
+    assert table.locator(".tsr-practice-solved").is_visible(), "the grade does not say it is solved"
+    assert table.locator(".tsr-practice-next").is_visible(), "no Next after solving"
+    return int(table.get_attribute("data-stars"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_script, ruleset):
+    page, report = open_page(f"{ruleset}/practice.html", width=PHONE[0], height=PHONE[1], touch=True)
+    wait_for_boards(page)
+    first = next(iter(get_ruleset(ruleset).challenges.values()))
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    table.locator(".tsr-practice-goal-line").wait_for(state="visible", timeout=120_000)
+    page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {first.name!r}")
+    assert table.locator(".tsr-practice-goal-line").inner_text() == first.goal_text
+    assert table.locator(".tsr-live-step").is_hidden(), "practice offers no big next-step button"
+    for label in ("Hint", "Try again", "Show me"):
+        assert table.get_by_role("button", name=label).is_visible(), label
+
+    _solve_by_taps(page, table, ruleset, first.name)
+    phone_stars = _solved(table)
+    assert 1 <= phone_stars <= 3
+    problems = axe_violations(page, axe_script, include=".tsr-table")
+    assert not problems, problems  # the practice table, solved, at phone size
+
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    _answered(page, lambda: table.get_by_role("button", name="Try again").click())
+    assert table.locator(".tsr-practice-stars .tsr-stars-big").count() == 0, "Try again starts afresh"
+    _solve_by_taps(page, table, ruleset, first.name)
+    assert _solved(table) == phone_stars
+
+    page.reload(wait_until="load")
+    page.locator(".tsr-practice-goal-line").wait_for(state="visible", timeout=120_000)
+    kept = page.locator(f'.tsr-practice-list li[data-challenge="{first.name}"] .tsr-stars')
+    assert kept.inner_text().count("★") == phone_stars, "the stars are not kept after a reload"
+    second = list(get_ruleset(ruleset).challenges)[1]
+    page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {second!r}")
+    assert not report.outside, report.outside
+
+
+def test_lesson_mode_shows_the_goal_large_and_keeps_no_stars(open_page):
+    """A classroom's link (#challenge=<name>&lesson=1): that challenge, the goal large; solved on the projector
+    (here by Show me, the teacher's way to end the lesson), and no stars are kept in the browser."""
+    name = list(get_ruleset("simple_plastic").challenges)[1]
+    page, _ = open_page(f"simple_plastic/practice.html#challenge={name}&lesson=1", width=1920, height=1080)
+    table = page.locator(".tsr-snapshot")
+    page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {name!r}", timeout=120_000)
+    assert "tsr-lesson" in table.get_attribute("class")
+    size = table.locator(".tsr-practice-goal-line").evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
+    assert size >= 32, f"the goal is {size} px on the projector"
+    for _ in get_ruleset("simple_plastic").challenges[name].solution:
+        _answered(page, lambda: table.get_by_role("button", name="Show me").click())
+    _solved(table)
+    assert page.evaluate("localStorage.getItem('tsr-stars:simple_plastic')") is None

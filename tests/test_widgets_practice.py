@@ -1,0 +1,97 @@
+"""Practice challenges in JupyterLab (widgets/practice.py): the picker, the goal line, Hint, Undo, Try again,
+Show me, the grade in words, the stars and Next, all drawn from the Session's answer; on the site the same
+cell is the game's snapshot naming its challenges for the page (data-practice)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from explorer.core.registry import get_ruleset
+from widgets import phlog as W
+from widgets import simple_plastic as sp
+from widgets.practice import Practice
+
+
+@pytest.fixture(autouse=True)
+def in_jupyterlab(monkeypatch):
+    monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+
+
+def _text(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", value))
+
+
+def test_the_first_challenge_opens_with_its_goal_and_every_challenge_in_the_picker():
+    practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
+    challenges = get_ruleset("simple_plastic").challenges
+    first = next(iter(challenges.values()))
+    assert [value for _, value in practice.picker.options] == list(challenges)
+    assert practice.picker.value == first.name
+    assert first.goal_text in _text(practice.goal.value)
+    assert practice.stars.value == ""
+    assert practice.next_button.disabled, "Next before the challenge is done"
+    assert practice.undo_button.disabled
+
+
+def test_show_me_solves_it_step_by_step_and_the_stars_show_then_next_opens_the_next():
+    practice = Practice(W.live_play())
+    challenges = get_ruleset("phlog").challenges
+    first = next(iter(challenges.values()))
+    for step in range(len(first.solution)):
+        assert "★" not in practice.stars.value, f"stars before the last step ({step})"
+        practice.show_button.click()
+    answer = practice.session.answer()["challenge"]
+    assert answer["solved"] and answer["stars"] >= 1
+    assert "★" * answer["stars"] in practice.stars.value
+    assert practice.best == {first.name: answer["stars"]}
+    assert not practice.next_button.disabled
+    practice.next_button.click()
+    second = list(challenges.values())[1]
+    assert practice.picker.value == second.name
+    assert second.goal_text in _text(practice.goal.value) and practice.stars.value == ""
+
+
+def test_hint_shows_the_hint_with_its_rule_links_and_undo_and_try_again_go_back():
+    practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1), "close-the-gap")
+    challenge = get_ruleset("simple_plastic").challenges["close-the-gap"]
+    assert practice.hint.layout.display == "none"
+    practice.hint_button.click()
+    assert practice.hint.layout.display is None
+    assert _text(practice.hint.value).startswith("Hint:") and challenge.hint in _text(practice.hint.value)
+    assert "<a " in practice.hint.value  # the rules it teaches, linked
+    start = practice.session.save()
+    practice.show_button.click()
+    assert not practice.undo_button.disabled
+    practice.undo_button.click()
+    assert practice.session.save() == start
+    practice.show_button.click()
+    practice.retry_button.click()
+    assert practice.session.save() == start and practice.stars.value == ""
+
+
+def test_a_wrong_attempt_is_told_why_in_words():
+    practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
+    live = practice.game
+    solution = get_ruleset("simple_plastic").challenges[practice.picker.value].solution_actions()[0][0]
+    wrong = next(i for i, a in enumerate(live.state.legal_actions) if a != solution)  # not the solution's step
+    live.play(wrong)
+    answer = practice.session.answer()["challenge"]
+    assert not answer["solved"] and answer["why"]
+    assert answer["why"] in _text(practice.grade.value)
+
+
+def test_on_the_site_the_cell_is_the_snapshot_naming_the_challenges(monkeypatch):
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
+    page = practice.widget()._repr_html_()
+    named = re.search(r'data-practice="([^"]*)"', page)
+    assert named, "no data-practice on the snapshot"
+    listed = json.loads(html.unescape(named.group(1)))
+    challenges = get_ruleset("simple_plastic").challenges
+    assert [c["name"] for c in listed] == list(challenges)
+    assert listed[0]["goal"] == next(iter(challenges.values())).goal_text
