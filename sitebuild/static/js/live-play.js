@@ -155,11 +155,21 @@
       start(snapshot, button, pickers, opponent, resume || {});
     };
     starters.set(snapshot, go);
-    button.addEventListener("click", () => go());
+    if (!practice) button.addEventListener("click", () => go());
     // A game in progress (kept after every action) or a link's game comes back at once.
     const kept = practice ? null : stored(storeKey(snapshot.dataset.ruleset));
     const asked = fragment();
-    if (practice) go({ challenge: asked && asked.challenge, lesson: Boolean(asked && asked.lesson) });
+    if (practice) {
+      // Python (about 13 MB the first time) loads at a tap, as on every page: "Play the challenges", a challenge
+      // of the list, or a link that names one (a classroom's, a chapter's "Practise this").
+      const begin = () => {
+        const named = fragment() || {};
+        go({ challenge: named.challenge, lesson: Boolean(named.lesson) });
+      };
+      button.addEventListener("click", begin);
+      addEventListener("hashchange", () => { const named = fragment(); if (!started && named && named.challenge) begin(); });
+      if (asked && asked.challenge) begin();
+    }
     else if (asked && asked.link) go({ kept, link: asked.link });
     else if (kept && kept.save && !pending) go({ kept });
     else if (asked && asked.play) go();
