@@ -73,6 +73,15 @@ _PLAIN = frozenset({str, int, bool, type(None)})
 MAX_LIST_NESTING = 4  # a point is a list; a path of points a list of lists: nothing in an action nests deeper
 
 
+def built(kind: type, *values) -> Action:
+    """``kind(*values)`` without cleaning the values again: only for values the engine made itself (names read
+    from the position, its own float pairs), where listing the legal actions builds hundreds of them."""
+    act = object.__new__(kind)
+    for name, value in zip(kind.__dataclass_fields__, values):
+        object.__setattr__(act, name, value)
+    return act
+
+
 def _out_of_bounds(value) -> bool:
     """Text longer than any name, or a whole number larger than any count or coordinate (they would be quoted)."""
     if type(value) is str:

@@ -64,11 +64,3 @@ def describe(act: Action) -> str:
     if isinstance(act, Deploy) and tt.is_point(act.to):
         return f"{act.trooper} sets up at ({act.to[0]:.1f}, {act.to[1]:.1f})"
     return repr(act)
-
-
-def offered(kind: type, *values) -> Action:
-    """``kind(*values)`` for an action the engine offers, built without the constructor's cleaning: listing
-    the legal actions builds hundreds, and their values are the engine's own (plain text, float pairs)."""
-    act = object.__new__(kind)
-    act.__dict__.update(zip(kind.__dataclass_fields__, values))
-    return act

@@ -18,9 +18,10 @@ from collections.abc import Iterator
 from explorer.core import Action, Event, Explained, GameState, Outcome, Termination
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop.figures import TabletopState
+from explorer.core.actions import built
 
 from . import actions, position as position_module
-from .actions import Deploy, EndTurn, Fight, Move, Shoot, offered
+from .actions import Deploy, EndTurn, Fight, Move, Shoot
 from .combat import chance_fight, check_fight, do_fight
 from .moving import chance_move, check_move, do_move, move_allowance, move_offers
 from .position import Figure, facts, in_play
@@ -40,11 +41,11 @@ def turn_offers(state) -> Iterator[Action]:
         if f.id in done:
             continue
         if f.id in due:
-            yield offered(Fight, side, f.id)
+            yield built(Fight, side, f.id)
         yield from shot_offers(state, f)
         yield from move_offers(state, f)
     if not due:
-        yield offered(EndTurn, side)
+        yield built(EndTurn, side)
 
 
 RULES = RuleTable(

@@ -13,7 +13,8 @@ from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Board, Point, TerrainKind
 
-from .actions import Move, offered
+from .actions import Move
+from explorer.core.actions import built
 from .combat import combat_distribution, combat_pairs, fight_pairs
 from .data import COHESION_INCHES, PROFILES
 from .position import (
@@ -187,7 +188,7 @@ def move_offers(state, f: Figure) -> list[Move]:
         if to not in seen:
             seen.add(to)
             if move_block(state, f, to, near_mover) is None:
-                offers.append(offered(Move, f.side, f.id, to))
+                offers.append(built(Move, f.side, f.id, to))
     if len(_OFFERS) > 4096:
         _OFFERS.clear()  # a bound on memory; offers are only worked out again
     offered_spots = frozenset(o.to for o in offers)

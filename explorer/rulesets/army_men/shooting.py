@@ -15,8 +15,9 @@ from explorer.core import tabletop as tt
 from explorer.core.dice import d2_of
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight
+from explorer.core.actions import built
 
-from .actions import Shoot, offered
+from .actions import Shoot
 from .combat import kill
 from .data import PROFILES, TO_HIT
 from .position import Figure, Position, cut_off, engaged_with, facts, in_play
@@ -249,7 +250,7 @@ def shot_offers(state, f: Figure) -> Iterator[Shoot]:
     reach = shooting_range(f).value + tt.EPSILON
     for e in in_play(state, state.other(side)):
         if tt.distance(f.position, e.position) <= reach and aimable(to_hit(state, f.id, e.id), f):
-            yield offered(Shoot, side, f.id, e.id)
+            yield built(Shoot, side, f.id, e.id)
 
 
 def check_shoot(state, act: Shoot) -> RuleViolation | None:

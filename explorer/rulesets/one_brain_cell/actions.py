@@ -87,15 +87,6 @@ class Hold(Action):
     squad: str
 
 
-def made(kind: type, *values) -> Action:
-    """``kind(*values)`` without cleaning the values again: only for values the engine made itself (names it
-    read from the position, rounded floats), when listing the legal actions makes hundreds of them."""
-    act = object.__new__(kind)
-    for name, value in zip(kind.__dataclass_fields__, values):
-        object.__setattr__(act, name, value)
-    return act
-
-
 ACTIONS = (RollInitiative, ChooseOrder, Move, Charge, Shoot, Overwatch, Fight, EndStep, OverwatchFire, Hold)
 
 

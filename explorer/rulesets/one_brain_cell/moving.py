@@ -13,8 +13,9 @@ from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Point
 from explorer.core.tabletop.figures import where as fmt
+from explorer.core.actions import built
 
-from .actions import Charge, Move, made
+from .actions import Charge, Move
 from .combat import in_contact, locked_with
 from .data import (
     CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
@@ -144,7 +145,7 @@ def legal_moves_of(state, f: Figure) -> list:
     side = state.side
     enemies = sorted((e for e in standing(state, state.other(side))),
                      key=lambda e: tt.distance(e.position, f.position))
-    out: list = [made(Charge, side, f.id, e.id) for e in enemies[:4] if charge_problem(state, f, e) is None]
+    out: list = [built(Charge, side, f.id, e.id) for e in enemies[:4] if charge_problem(state, f, e) is None]
     open_, _, rough = _limits(state, f)
     allowance = move_allowance(state, f).value
     nearest = enemies[0].position if enemies else None
@@ -167,7 +168,7 @@ def legal_moves_of(state, f: Figure) -> list:
                for px, py in others):
             continue
         if _contact(foes, to) is None:
-            out.append(made(Move, side, f.id, to))
+            out.append(built(Move, side, f.id, to))
     return out
 
 

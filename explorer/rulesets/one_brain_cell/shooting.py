@@ -14,8 +14,9 @@ from fractions import Fraction
 from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
+from explorer.core.actions import built
 
-from .actions import Shoot, made
+from .actions import Shoot
 from .advanced import WORSE, wound_of
 from .combat import locked_with
 from .data import TO_HIT, Weapon
@@ -228,7 +229,7 @@ def legal_shots_of(state, f: Figure) -> list:
     if not may_shoot(state, f):
         return []
     side, settings, weapon, here = state.side, state.settings, f.arms, f.position
-    return [made(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
+    return [built(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
             if band_of(settings, weapon, tt.distance(here, e.position)) is not None  # in range: worth the plan
             and plan_shot(state, f.id, e.id).value is not None]
 
