@@ -229,6 +229,25 @@ def test_a_clone_is_independent_and_shares_the_game():
     assert game.history == [] and copy.game is game.game and game.position == RacePosition()
 
 
+def test_an_action_just_offered_is_played_without_a_second_check_and_any_other_is_checked(monkeypatch):
+    game = RACE.new_game(seed=1)
+    checked = []
+    real_check = RaceState._check
+    monkeypatch.setattr(RaceState, "_check", lambda self, act: checked.append(act) or real_check(self, act))
+    advance, pass_ = offered = list(game.legal_actions)
+    assert list(game.legal_actions) == offered and not checked  # listed once for the position, kept
+    game.apply(pass_)  # the very object offered here: legal without a second check
+    assert checked == [] and game.history[-1].action is pass_
+    with pytest.raises(RuleViolation, match="it is blue's turn"):
+        game.apply(advance)  # offered in another position: checked in full, and refused
+    game.apply(Pass("blue"))  # an equal action made by hand is checked in full
+    assert checked == [Pass("blue")]
+    game.apply(pass_)  # red's turn again, in another position: checked again
+    assert checked == [Pass("blue"), Pass("red")]
+    assert game.why_illegal(next(iter(game.legal_actions))) is None  # why_illegal always runs the full check
+    assert len(checked) == 3
+
+
 def test_entered_dice_are_used_and_checked():
     game = RACE.new_game()
     game.apply(Advance("red"), dice=[5])

@@ -1,4 +1,4 @@
-"""What the grid rulesets' states share: the save hooks, the grid and its terrain to and from JSON, the offers kept.
+"""What the grid rulesets' states share: the save hooks, the grid and its terrain to and from JSON.
 
 A grid ruleset (phlog, dice_tactics) keeps its legality check and its position's JSON in its own ``saves`` module;
 its state class derives from :class:`GridState` and names that module, and the five save hooks of the core's
@@ -59,27 +59,9 @@ def is_whole(value) -> bool:
 class GridState(GameState):
     """A grid ruleset's state: the core's five save hooks answered by the ruleset's ``saves`` module (the class
     attribute ``saves``: ``position_problem(game, position)``, ``setup_to_dict``, ``setup_from_dict``,
-    ``position_to_dict`` and ``position_from_dict(game, data)``), and the last full list of offers kept."""
+    ``position_to_dict`` and ``position_from_dict(game, data)``)."""
 
     saves: ClassVar[ModuleType]
-
-    # -- offers listed once are not listed again, nor checked again -------------------------------------------
-    def _legal_actions(self):
-        # A grid ruleset offers a few dozen actions at most: listing them all at once costs less than handing
-        # them through a chain of generators, and lets the list be kept for this position. The list keeps the
-        # objects alive, so their ids stay theirs.
-        position = self.position
-        offered = self.__dict__.get("_offered")
-        if offered is None or offered[0] is not position:
-            actions = list(super()._legal_actions())
-            offered = self.__dict__["_offered"] = (position, frozenset(map(id, actions)), actions)
-        return iter(offered[2])
-
-    def _check(self, action):
-        offered = self.__dict__.get("_offered")
-        if offered is not None and offered[0] is self.position and id(action) in offered[1]:
-            return None  # this very object was offered in this very position: it is legal
-        return super()._check(action)
 
     @classmethod
     def _position_problem(cls, game, position):

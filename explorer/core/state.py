@@ -107,7 +107,7 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         if self._state.is_over:
             return iter(())
-        return self._state._legal_actions()
+        return iter(self._state._offers())
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self._state.why_illegal(action) is None
@@ -275,6 +275,25 @@ class GameState:
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
 
+    def _offers(self) -> list[Action]:
+        """The legal actions of this position, listed once and kept while it is current.
+
+        Players, bots and playouts list the actions, then play one of them: the very object offered in
+        this very position is legal, so ``apply`` and ``chance`` do not check it again (``why_illegal``
+        always runs the full check: it is how a refusal is explained, and how tests prove every offer
+        legal). The list keeps its objects alive, so their ids stay theirs.
+        """
+        position = self.position
+        offered = self.__dict__.get("_offered")
+        if offered is None or offered[0] is not position:
+            actions = list(self._legal_actions())
+            offered = self._offered = (position, actions, frozenset(map(id, actions)))
+        return offered[1]
+
+    def _was_offered(self, action: Action) -> bool:
+        offered = self.__dict__.get("_offered")
+        return offered is not None and offered[0] is self.position and id(action) in offered[2]
+
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
         ruleset = self.ruleset
@@ -302,9 +321,10 @@ class GameState:
         ``dice`` lets players who rolled real dice enter the faces instead
         of using the game's random numbers.
         """
-        violation = self.why_illegal(action)
-        if violation is not None:
-            raise violation
+        if not self._was_offered(action):  # an offer of this very position is legal (an over game offers none)
+            violation = self.why_illegal(action)
+            if violation is not None:
+                raise violation
         forced = None if dice is None else _entered_dice(dice)
         rng_before = self.rng.get_state()
         self._forced_dice = None if forced is None else list(forced)
@@ -339,9 +359,10 @@ class GameState:
         and ``success_chance`` share ``is_success``), and a test plays every
         face of the dice to prove they agree.
         """
-        violation = self.why_illegal(action)
-        if violation is not None:
-            raise violation
+        if not self._was_offered(action):
+            violation = self.why_illegal(action)
+            if violation is not None:
+                raise violation
         return self._chance(action)
 
     def _chance(self, action: Action) -> Dist | None:
