@@ -241,6 +241,35 @@ LIVE_BOARD_JS = """
     return null;
   }
 """
+
+
+# The live board's plot: its box on the screen, board points' places on the screen (no scrolling: a player
+# taps what is in view), and its choices layer (the marks a tap chooses or plays); null before it is drawn.
+BOARD_JS = """([snapshot, points]) => {""" + LIVE_BOARD_JS + """
+  const found = liveBoard(snapshot);
+  if (!found) return null;
+  const [doc, view] = found;
+  const box = view.canvas_view.el.getBoundingClientRect();
+  const data = doc.get_model_by_name("layer-choices").data;
+  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
+  return { box: [box.left, box.top, box.right, box.bottom],
+           kinds: column("kind"), xs: column("x"), ys: column("y"),
+           screen: (points || []).map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
+                                                   box.top + view.frame.y_scale.compute(y)]) };
+}"""
+
+
+def moves_made(page) -> int:
+    """How many answers the page's engine has given (window.tsrLivePlay.moves)."""
+    return page.evaluate("window.tsrLivePlay.moves.length")
+
+
+def answered(page, action, timeout: int = 60_000) -> None:
+    """Do ``action`` (a click, a tap, a file chosen) and wait for the engine's answer to be shown."""
+    before = moves_made(page)
+    action()
+    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=timeout)
+
 """A JavaScript function for the browser tests' page.evaluate snippets: ``liveBoard(snapshot)`` gives
 ``[doc, view]``, the live board's document and the plot view drawing its choices marks (or null)."""
 

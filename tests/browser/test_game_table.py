@@ -14,25 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import LIVE_BOARD_JS, axe_violations, wait_for_boards
+from .conftest import BOARD_JS, answered, axe_violations, moves_made, wait_for_boards
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
-
-# The live board's plot: its box on the screen, a board point's place on the screen (no scrolling: a
-# player taps what is in view), and its choices layer (the marks a tap chooses or plays).
-BOARD = """([snapshot, points]) => {""" + LIVE_BOARD_JS + """
-  const found = liveBoard(snapshot);
-  if (!found) return null;
-  const [doc, view] = found;
-  const box = view.canvas_view.el.getBoundingClientRect();
-  const data = doc.get_model_by_name("layer-choices").data;
-  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
-  return { box: [box.left, box.top, box.right, box.bottom],
-           kinds: column("kind"), xs: column("x"), ys: column("y"),
-           screen: (points || []).map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
-                                                   box.top + view.frame.y_scale.compute(y)]) };
-}"""
 
 HOVERS_ACTIVE = """(snapshot) => {
   const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
@@ -42,25 +27,14 @@ HOVERS_ACTIVE = """(snapshot) => {
 }"""
 
 
-def _moves(page) -> int:
-    return page.evaluate("window.tsrLivePlay.moves.length")
-
-
-def _answered(page, action) -> None:
-    """Do ``action`` and wait for the engine's answer to be shown."""
-    before = _moves(page)
-    action()
-    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
-
-
 def _answered_or_asked(page, action) -> str:
     """Do ``action`` (press a button that plays an action) and wait for the engine's answer, or for the question
     asked first when the action would surely end the game: "asked" then, else "answered"."""
-    before = _moves(page)
+    before = moves_made(page)
     action()
     page.wait_for_function(f"""window.tsrLivePlay.moves.length > {before}
         || Array.from(document.querySelectorAll('.tsr-live-confirm')).some((box) => !box.hidden)""", timeout=60_000)
-    return "answered" if _moves(page) > before else "asked"
+    return "answered" if moves_made(page) > before else "asked"
 
 
 def _log(table) -> str:
@@ -80,7 +54,7 @@ def _box(locator):
 
 def _assert_in_view(page, table, size) -> None:
     """The board and the main control (the big button, or the turn line when there is none) are in view."""
-    board = page.evaluate(BOARD, [table.element_handle(), []])
+    board = page.evaluate(BOARD_JS, [table.element_handle(), []])
     assert board is not None and _inside(board["box"], *size), f"the board is out of view: {board and board['box']}"
     step = table.locator(".tsr-live-step")
     main = step if step.is_visible() else table.locator(".tsr-live-turn")
@@ -110,7 +84,7 @@ def _one_action(page, table) -> str:
             if name == ".tsr-curtain-ready":
                 button.first.click()  # the curtain: no engine call
                 return "curtain"
-            _answered(page, lambda: button.first.click())
+            answered(page, lambda: button.first.click())
             return "confirm"
     step = table.locator(".tsr-live-step")
     if step.is_visible():
@@ -124,14 +98,14 @@ def _one_action(page, table) -> str:
             if _answered_or_asked(page, lambda: choice.first.click()) == "asked":
                 return "asked"
             return "card" if "hand" in name else "button"
-    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     kinds = marks["kinds"]
     at = kinds.index("target") if "target" in kinds else kinds.index("piece") if "piece" in kinds else None
     assert at is not None, f"nothing to tap and no button to press: {kinds}"
-    point = page.evaluate(BOARD, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
+    point = page.evaluate(BOARD_JS, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
     size = page.viewport_size
     assert 0 <= point[0] <= size["width"] and 0 <= point[1] <= size["height"], "a mark to tap is out of view"
-    _answered(page, lambda: page.mouse.click(*point))
+    answered(page, lambda: page.mouse.click(*point))
     return "tap"
 
 
@@ -183,9 +157,9 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_timeout(400)
-    _answered(page, lambda: table.get_by_role("button", name="Play again").click())
+    answered(page, lambda: table.get_by_role("button", name="Play again").click())
     assert table.locator(".tsr-table-banner").is_hidden()
-    side, board = _box(table.locator(".tsr-table-side")), page.evaluate(BOARD, [table.element_handle(), []])["box"]
+    side, board = _box(table.locator(".tsr-table-side")), page.evaluate(BOARD_JS, [table.element_handle(), []])["box"]
     assert side[0] >= board[2] - 1, "on a wide screen the panel is beside the board"
     _assert_in_view(page, table, DESKTOP)
     problems = axe_violations(page, axe_script, include=".tsr-table")
@@ -193,10 +167,10 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     _play_to_the_end(page, table, DESKTOP)
     _banner(table)
     # a finished game replays: from the start, a move at a time
-    _answered(page, lambda: table.get_by_role("button", name="Replay the game").click())
+    answered(page, lambda: table.get_by_role("button", name="Replay the game").click())
     viewing = table.locator(".tsr-live-viewing")
     assert viewing.is_visible() and "after move 0 of" in viewing.inner_text()
-    _answered(page, lambda: viewing.locator(".tsr-view-next").click())
+    answered(page, lambda: viewing.locator(".tsr-view-next").click())
     assert "after move 1 of" in viewing.inner_text()
     _assert_in_view(page, table, DESKTOP)
     more = table.locator(".tsr-live-more")
@@ -218,7 +192,7 @@ def test_play_from_the_index_two_people_and_the_curtain(open_page):
     assert "person" in picker.locator("option").evaluate_all("options => options.map(o => o.value)")
     picker.select_option("person")
     page.wait_for_function("window.tsrLivePlay.moves.length > 0")
-    _answered(page, lambda: table.locator(".tsr-live-new").click())
+    answered(page, lambda: table.locator(".tsr-live-new").click())
     seats, curtains = set(), 0
     for _ in range(300):
         if table.locator(".tsr-table-banner").is_visible():
@@ -252,15 +226,15 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
 
     # an oversized file is refused at once, from its size, unread: no engine call, the game as it was
     table.locator(".tsr-live-more summary").click()
-    before = _moves(page)
+    before = moves_made(page)
     big = {"name": "big.json", "mimeType": "application/json", "buffer": b" " * (3 * 1024 * 1024)}
     table.locator(".tsr-live-file").set_input_files(files=[big])
     page.wait_for_function("document.querySelector('.tsr-live-status').textContent.includes('big.json')")
     status = table.locator(".tsr-live-status").inner_text()
     assert "it is 3.0 MB" in status and "at most 2 MB" in status, status
-    assert _moves(page) == before and _log(table) == log
+    assert moves_made(page) == before and _log(table) == log
 
-    _answered(page, lambda: table.locator(".tsr-live-link").click())
+    answered(page, lambda: table.locator(".tsr-live-link").click())
     link = table.locator(".tsr-live-link-text").input_value()
     assert "#game=" in link
 
@@ -284,22 +258,22 @@ def test_reload_comes_back_and_a_link_reopens_the_game(open_page, base_url, brow
         table.locator(".tsr-live-logbox summary").click()
     entries = table.locator(".tsr-live-log > li")
     count = entries.count()
-    _answered(page, lambda: table.locator(".tsr-log-see").last.click())  # the oldest entry (newest first)
+    answered(page, lambda: table.locator(".tsr-log-see").last.click())  # the oldest entry (newest first)
     viewing = table.locator(".tsr-live-viewing")
     assert viewing.is_visible() and "Seeing the board after move" in viewing.inner_text()
-    _answered(page, lambda: viewing.locator(".tsr-view-now").click())
+    answered(page, lambda: viewing.locator(".tsr-view-now").click())
     assert viewing.is_hidden() and _log(table) == log
-    _answered(page, lambda: table.locator(".tsr-log-rewind").last.click())
+    answered(page, lambda: table.locator(".tsr-log-rewind").last.click())
     assert entries.count() < count and "Back to entry" in table.locator(".tsr-live-status").inner_text()
     assert not report.problems, report.problems
 
 
 def _tap_mark(page, table, kind: str) -> None:
     """Tap the first board mark of ``kind`` ("piece": a ringed figure; "target": a spot a tap plays) on the screen."""
-    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     at = marks["kinds"].index(kind)
-    point = page.evaluate(BOARD, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
-    _answered(page, lambda: page.mouse.click(*point))
+    point = page.evaluate(BOARD_JS, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
+    answered(page, lambda: page.mouse.click(*point))
 
 
 # Where a card of the hand is drawn under the board (Phlog's cards figure), scrolled into view: its screen point.
@@ -338,9 +312,9 @@ def _play_a_card_by_tapping_it(page, table, size, *, drawn: bool = False) -> Non
     face = card.locator(".tsr-card-face").inner_text()
     if drawn:
         point = page.evaluate(DRAWN_CARD, [table.element_handle(), face])
-        _answered(page, lambda: page.mouse.click(*point))
+        answered(page, lambda: page.mouse.click(*point))
     else:
-        _answered(page, lambda: card.tap() if size == PHONE else card.click())  # the phone's context has touch
+        answered(page, lambda: card.tap() if size == PHONE else card.click())  # the phone's context has touch
     assert f"play {face} for movement" in _log(table)
     assert "phase: move" in table.locator(".tsr-live-turn").inner_text()
     assert cards.count() == 0 and table.locator(".tsr-live-hand").is_hidden()  # played: no card to play now
@@ -363,7 +337,7 @@ def test_a_card_is_played_by_tapping_it_and_a_tapped_figure_is_said_beside_the_b
     assert details.inner_text() == ""  # a card played: the details said were of the last tap
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-    _answered(page, lambda: table.locator(".tsr-live-new").click())
+    answered(page, lambda: table.locator(".tsr-live-new").click())
     _tap_mark(page, table, "target")
     _play_a_card_by_tapping_it(page, table, DESKTOP, drawn=True)
     assert not report.problems, report.problems
@@ -380,7 +354,7 @@ def test_dice_tactics_cards_say_what_they_do(open_page):
     words = first.inner_text()
     name = first.locator(".tsr-card-face").inner_text()
     assert "keep" in words and len(first.locator(".tsr-card-does").inner_text()) > 20, words
-    _answered(page, lambda: first.click())
+    answered(page, lambda: first.click())
     assert f"keep {name}" in _log(table)
     assert not report.problems, report.problems
 
@@ -411,7 +385,7 @@ def test_an_action_that_ends_the_game_is_asked_about_from_the_list_too(open_page
     page.goto(page.url.replace("index.html", f"army_men/full_game.html#game={link}"))
     table = _start(page, "army_men")
     page.wait_for_function("window.tsrLivePlay.moves.length > 0")  # the link's game is open
-    marks = page.evaluate(BOARD, [table.element_handle(), []])
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     _tap_mark(page, table, "piece" if "piece" in marks["kinds"] else "chosen")  # g1: chosen, or unchosen
     said = table.locator(".tsr-live-details").inner_text()
     assert "g1 (green)" in said, said
@@ -433,7 +407,7 @@ def test_an_action_that_ends_the_game_is_asked_about_from_the_list_too(open_page
 
     table.locator(".tsr-live-actions").select_option(str(ending[0]))
     table.locator(".tsr-live-play").click()
-    _answered(page, lambda: confirm.get_by_role("button", name="Yes, play it").click())
+    answered(page, lambda: confirm.get_by_role("button", name="Yes, play it").click())
     assert _banner(table) == "You lost"
     assert table.get_attribute("data-live-over") == "yes"
     assert not report.problems, report.problems

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from .conftest import LIVE_BOARD_JS, wait_for_boards
+from .conftest import LIVE_BOARD_JS, answered, wait_for_boards
 
 PAGES = {
     "army_men": ("army_men/full_game.html", {"type": "Shoot", "shooter": "g1", "target": "g2"}),
@@ -39,22 +39,11 @@ BOARD_DATA = """(snapshot) => {
 }"""
 
 
-def _moves(page) -> int:
-    return page.evaluate("window.tsrLivePlay.moves.length")
-
-
 def _full_mode(snapshot) -> None:
     """The game table's full mode (the list of actions, Play): Simple Plastic opens in the simple one."""
     simple = snapshot.locator(".tsr-live-simple")
     if simple.is_checked():
         simple.uncheck()
-
-
-def _after(page, action) -> None:
-    """Do ``action`` (a click) and wait for the engine's answer to be shown."""
-    before = _moves(page)
-    action()
-    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=30_000)
 
 
 @pytest.mark.parametrize("ruleset", sorted(PAGES))
@@ -79,7 +68,7 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
     # legal actions change the board (a Phlog nomination alone shows nothing new: up to three decisions)
     played = 0
     for played in range(1, 4):
-        _after(page, lambda: snapshot.locator(".tsr-live-play").click())
+        answered(page, lambda: snapshot.locator(".tsr-live-play").click(), timeout=30_000)
         moved = snapshot.element_handle().evaluate(BOARD_DATA)
         if moved != start:
             break
@@ -89,7 +78,7 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
     # an illegal one is refused with its rule, and nothing changes
     snapshot.locator(".tsr-live-more summary").click()  # the More drawer: dice, Try anything, Save, Load
     snapshot.locator(".tsr-live-try").fill(json.dumps(illegal))
-    _after(page, lambda: snapshot.locator(".tsr-live-try-button").click())
+    answered(page, lambda: snapshot.locator(".tsr-live-try-button").click(), timeout=30_000)
     status = snapshot.locator(".tsr-live-status")
     assert "Not allowed" in status.inner_text()
     link = status.locator("a.rule-ref")
@@ -99,7 +88,7 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
 
     # undo goes back to the start, a decision at a time
     for _ in range(played):
-        _after(page, lambda: snapshot.locator(".tsr-live-undo").click())
+        answered(page, lambda: snapshot.locator(".tsr-live-undo").click(), timeout=30_000)
     assert "Undone" in status.inner_text()
     assert snapshot.element_handle().evaluate(BOARD_DATA) == start
 
@@ -110,19 +99,19 @@ def test_play_a_whole_game_in_the_page(open_page, ruleset, tmp_path):
             break
         count = menu.locator("option").count()
         menu.select_option(index=rng.randrange(count))
-        _after(page, lambda: snapshot.locator(".tsr-live-play").click())
+        answered(page, lambda: snapshot.locator(".tsr-live-play").click(), timeout=30_000)
     result = snapshot.locator(".tsr-live-result").inner_text()
     assert result.startswith("Game over"), result
 
     # save to a file, take a move back, load the file: the result is back
     with page.expect_download() as download:
-        _after(page, lambda: snapshot.locator(".tsr-live-save").click())
+        answered(page, lambda: snapshot.locator(".tsr-live-save").click(), timeout=30_000)
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["ruleset"] == ruleset
-    _after(page, lambda: snapshot.locator(".tsr-live-undo").click())
+    answered(page, lambda: snapshot.locator(".tsr-live-undo").click(), timeout=30_000)
     assert snapshot.locator(".tsr-live-result").inner_text() == ""
-    _after(page, lambda: snapshot.locator(".tsr-live-file").set_input_files(str(saved)))
+    answered(page, lambda: snapshot.locator(".tsr-live-file").set_input_files(str(saved)), timeout=30_000)
     assert "Loaded" in status.inner_text()
     assert snapshot.locator(".tsr-live-result").inner_text() == result
 
@@ -173,7 +162,7 @@ OTHER_GAME = {"simple_plastic": ("sniper_duel", "tan"), "phlog": ("duel", "green
 def _tap(page, snapshot, x, y) -> None:
     point = page.evaluate(TO_SCREEN, [snapshot.element_handle(), x, y])
     assert point is not None, "the choices are not marked on the live board's own plot"
-    _after(page, lambda: page.mouse.click(*point))
+    answered(page, lambda: page.mouse.click(*point), timeout=30_000)
 
 
 @pytest.mark.parametrize("ruleset", sorted(PAGES))
@@ -207,7 +196,7 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
             break
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
         if not choices["kind"]:
-            _after(page, lambda: snapshot.locator(".tsr-live-play").click())  # a card: from the list
+            answered(page, lambda: snapshot.locator(".tsr-live-play").click(), timeout=30_000)  # a card: from the list
             continue
         at = choices["kind"].index("target") if "target" in choices["kind"] else 0
         before = mine()
@@ -216,13 +205,13 @@ def test_choose_the_game_then_play_it_by_tapping_the_board(open_page, ruleset):
     assert by_tap >= 1 and log.count() >= 1
     status = snapshot.locator(".tsr-live-status")
     if ruleset not in ("phlog", "dice_tactics"):  # a table: any point is tried, one too far is refused with its rule
-        _after(page, lambda: snapshot.locator(".tsr-live-new").click())
+        answered(page, lambda: snapshot.locator(".tsr-live-new").click(), timeout=30_000)
         assert mine() == 0  # a fresh game of the same choosing
         choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
         for _ in range(4):  # a game that opens with a roll or a choice (1BC's initiative): from the list first
             if "piece" in choices["kind"] or "chosen" in choices["kind"]:
                 break
-            _after(page, lambda: snapshot.locator(".tsr-live-play").click())
+            answered(page, lambda: snapshot.locator(".tsr-live-play").click(), timeout=30_000)
             choices = snapshot.element_handle().evaluate(CHOICES)["choices"]
         piece = choices["kind"].index("piece") if "piece" in choices["kind"] else choices["kind"].index("chosen")
         x, y = choices["x"][piece], choices["y"][piece]
@@ -270,6 +259,6 @@ def test_pick_the_strong_opponent_then_another_mid_game(open_page):
     snapshot.locator(".tsr-play-here").click()
     snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
-    _after(page, lambda: picker.select_option("greedy"))
+    answered(page, lambda: picker.select_option("greedy"), timeout=30_000)
     assert "Your opponent is now the greedy bot." in snapshot.locator(".tsr-live-status").inner_text()
     assert not report.problems, report.problems

@@ -16,42 +16,21 @@ import pytest
 from boards.live import new_session
 from explorer.core.registry import get_ruleset
 
-from .conftest import LIVE_BOARD_JS, axe_violations, wait_for_boards
+from .conftest import BOARD_JS, answered, axe_violations, wait_for_boards
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
 
-MARKS = """([snapshot, points]) => {""" + LIVE_BOARD_JS + """
-  const [doc, view] = liveBoard(snapshot);
-  const box = view.canvas_view.el.getBoundingClientRect();
-  const data = doc.get_model_by_name("layer-choices").data;
-  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
-  return { kinds: column("kind"), xs: column("x"), ys: column("y"),
-           screen: points.map(([x, y]) => [box.left + view.frame.x_scale.compute(x),
-                                           box.top + view.frame.y_scale.compute(y)]) };
-}"""
-
-
-def _moves(page) -> int:
-    return page.evaluate("window.tsrLivePlay.moves.length")
-
-
-def _answered(page, action) -> None:
-    before = _moves(page)
-    action()
-    page.wait_for_function(f"window.tsrLivePlay.moves.length > {before}", timeout=60_000)
-
-
 def _tap(page, table, point) -> None:
     """A tap on the board at a board point, which must be in view."""
-    screen = page.evaluate(MARKS, [table.element_handle(), [list(point)]])["screen"][0]
+    screen = page.evaluate(BOARD_JS, [table.element_handle(), [list(point)]])["screen"][0]
     size = page.viewport_size
     assert 0 <= screen[0] <= size["width"] and 0 <= screen[1] <= size["height"], f"{point} is out of view: {screen}"
-    _answered(page, lambda: page.mouse.click(*screen))
+    answered(page, lambda: page.mouse.click(*screen))
 
 
 def _chosen(page, table, point) -> bool:
-    marks = page.evaluate(MARKS, [table.element_handle(), []])
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     return any(kind == "chosen" and abs(x - point[0]) < 0.01 and abs(y - point[1]) < 0.01
                for kind, x, y in zip(marks["kinds"], marks["xs"], marks["ys"]))
 
@@ -65,7 +44,7 @@ def _press(page, table, words: str) -> None:
             if button.count():
                 break
     assert button.count(), f"no visible button plays {words!r}"
-    _answered(page, lambda: button.first.click())
+    answered(page, lambda: button.first.click())
 
 
 def _solve_by_taps(page, table, ruleset: str, name: str) -> None:
@@ -117,7 +96,7 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_sc
     assert not problems, problems  # the practice table, solved, at phone size
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-    _answered(page, lambda: table.get_by_role("button", name="Try again").click())
+    answered(page, lambda: table.get_by_role("button", name="Try again").click())
     assert table.locator(".tsr-practice-stars .tsr-stars-big").count() == 0, "Try again starts afresh"
     _solve_by_taps(page, table, ruleset, first.name)
     assert _solved(table) == phone_stars
@@ -144,6 +123,6 @@ def test_lesson_mode_shows_the_goal_large_and_keeps_no_stars(open_page):
     size = table.locator(".tsr-practice-goal-line").evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
     assert size >= 32, f"the goal is {size} px on the projector"
     for _ in get_ruleset("simple_plastic").challenges[name].solution:
-        _answered(page, lambda: table.get_by_role("button", name="Show me").click())
+        answered(page, lambda: table.get_by_role("button", name="Show me").click())
     _solved(table)
     assert page.evaluate("localStorage.getItem('tsr-stars:simple_plastic')") is None
