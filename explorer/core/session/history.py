@@ -80,7 +80,7 @@ class History:
         return start
 
     def _entry_places(self, entry: int) -> list:
-        """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`_last_rows`."""
+        """Where history entry ``entry`` (1 = the first action) sat on the board, as a list for :func:`last_rows`."""
         return [self._words[entry - 1].place] if entry else []
 
     def _tell(self, state: GameState, action) -> Told:
