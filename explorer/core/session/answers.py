@@ -126,6 +126,7 @@ class Answers:
         return self._seat_layers[seat]
 
     def _rule(self, ref) -> dict:
+        """A rule reference as answers give it: its key, and its section's title when it is this ruleset's."""
         section = self.ruleset.sections.get(ref.section) if ref.ruleset == self.ruleset.name else None
         return {"key": ref.key, "title": section.title if section else ref.key}
 

@@ -1,5 +1,10 @@
 """The Session: one game of live play (a human against the bots, or two people on one screen) and the
-commands that move it: play, try, undo, rewind, a new game, swap sides, each answered (:mod:`.answers`)."""
+commands that move it: play, try, undo, rewind, a new game, swap sides, each answered (:mod:`.answers`).
+
+The Session's other methods sit in one mixin per concern, a module each (answers, history, words, taps,
+practice, opponents, saving): one object keeps one game, and each part reads the attributes set here in
+``__init__``, so the page's JSON commands and JupyterLab's shell call one class as before.
+"""
 
 from __future__ import annotations
 
