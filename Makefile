@@ -102,10 +102,9 @@ study: $(STAMP)
 # A practice challenges file (format: book/classroom/write_a_challenge.md) checked challenge by challenge:
 # the start is legal, the recorded solution solves it within its limit, doing nothing and random attempts
 # do not, a "sure" goal holds on every outcome. FILE left out: the ruleset's own challenges.toml.
-# (-W: python -m on a module its package already imported warns; nothing a teacher needs to read.)
 challenge: $(STAMP)
 	@test -n "$(RULESET)" || { echo "Say which ruleset: make challenge RULESET=simple_plastic FILE=my_challenges.toml"; exit 2; }
-	$(BIN)/python -W "ignore:'explorer.core.challenges' found in sys.modules:RuntimeWarning" -m explorer.core.challenges $(RULESET) $(FILE)
+	$(BIN)/python -m explorer.core.challenges $(RULESET) $(FILE)
 
 clean:
 	rm -rf _build .vendor

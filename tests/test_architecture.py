@@ -22,19 +22,26 @@ def test_the_engine_plays_every_ruleset_without_importing_widgets_or_jupyter():
 
 
 def _core_imports() -> dict[str, set[str]]:
-    """Each core module's imports of other core modules, at import time (not TYPE_CHECKING, not in functions)."""
+    """Each core module's imports of other core modules, at import time (not TYPE_CHECKING, not in functions),
+    by dotted name under explorer.core ("state", "session.flow"; a package by its own name, "session")."""
     import ast
     from pathlib import Path
 
     core = Path(__file__).parent.parent / "explorer" / "core"
     graph = {}
-    for path in core.glob("*.py"):
+    for path in core.rglob("*.py"):
+        parts = path.relative_to(core).with_suffix("").parts
+        package = parts[:-1]
         tree = ast.parse(path.read_text(encoding="utf-8"))
         found = set()
         for node in tree.body:  # top level only
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                found |= {node.module} if node.module else {a.name for a in node.names}
-        graph[path.stem] = found - {"__init__"}
+            if isinstance(node, ast.ImportFrom) and 1 <= node.level <= len(package) + 1:
+                base = package[:len(package) - node.level + 1]
+                names = [node.module] if node.module else [a.name for a in node.names]
+                found |= {".".join((*base, name)) for name in names}
+        name = ".".join(package if parts[-1] == "__init__" else parts)
+        if name:  # explorer/core/__init__.py imports everything: it is no module's dependency
+            graph[name] = found - {"__init__"}
     return graph
 
 
@@ -60,8 +67,20 @@ def test_the_core_names_no_ruleset():
     from pathlib import Path
 
     core = Path(__file__).parent.parent / "explorer" / "core"
-    for path in core.glob("*.py"):
+    for path in core.rglob("*.py"):
         assert "explorer.rulesets" not in path.read_text(encoding="utf-8"), f"{path.name} reaches into the rulesets"
+
+
+MAX_MODULE_LINES = 450  # issue 23: a module is one idea, a screen or a few long
+
+
+def test_no_core_module_is_over_450_lines():
+    from pathlib import Path
+
+    core = Path(__file__).parent.parent / "explorer" / "core"
+    long = {path.relative_to(core).as_posix(): n for path in core.rglob("*.py")
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"split these by concern: {long}"
 
 
 BOARDS = """

@@ -1,4 +1,4 @@
-"""The practice challenges' engine (explorer/core/challenges.py), on small challenges written here in the
+"""The practice challenges' engine (explorer/core/challenges/), on small challenges written here in the
 text format a teacher writes: the start built from a scenario and edits, the three kinds of goal graded
 exactly (a position reached, the best choice by exact chance, whatever the dice), stars, and the checker
 that says in words what is wrong with a challenge."""

@@ -1,4 +1,4 @@
-"""Practice challenges in live play's one game flow (explorer/core/session.py): start one, play it, see the
+"""Practice challenges in live play's one game flow (explorer/core/session/): start one, play it, see the
 grade after every action, Show me (the recorded solution, step by step), Try again, Undo that never goes
 back past the challenge's start, and a new game afterwards with the opponent from before."""
 

@@ -4,6 +4,7 @@ from .actions import Action, Decision, Event, action
 from .dice import D2, D3, D6, TWO_D6, Dist, capped, count_successes, is_success, success_chance, successes
 from .errors import MalformedAction, RuleViolation, SaveGameError, UnknownRuleset
 from .game import Game
+from .records import Outcome, Termination, Turn, View
 from .registry import Ruleset, all_rulesets, get_ruleset, register, search_package
 from .rng import GameRNG
 from .rules import Explained, Reason, RuleRef, Ruling, Section
@@ -12,7 +13,7 @@ from .settings import setting, settings_class
 from .simulate import (
     Bot, GameFactory, GameResult, RandomBot, SameBot, SideBots, Summary, as_played, play_out, run_many, summarize,
 )
-from .state import GameState, LegalActions, Outcome, Termination, Turn, View
+from .state import GameState, LegalActions
 
 __all__ = [
     "Action", "Decision", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "count_successes", "is_success", "success_chance",

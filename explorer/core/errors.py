@@ -38,6 +38,11 @@ class SaveGameError(ValueError):
     """A saved game that cannot be loaded: says what is wrong with it."""
 
 
+class ChallengeError(ValueError):
+    """A practice challenge that cannot be used (:mod:`explorer.core.challenges`): says what is wrong with it,
+    in words."""
+
+
 class UnknownRuleset(KeyError):
     def __str__(self) -> str:  # KeyError quotes its message; say it plainly
         return self.args[0]

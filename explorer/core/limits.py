@@ -11,7 +11,8 @@ may be hostile. What they share is written here once for all of them:
   refused in words before the parser could raise ``RecursionError`` (or
   overflow the page's stack);
 - :func:`field_problem`: a frozen position checked against its dataclass's
-  declared field types (and sizes), before any rule code touches it.
+  declared field types (and sizes), before any rule code touches it;
+- :func:`entered_dice`: the faces a player entered by hand for an action.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import types
 import typing
 from collections.abc import Mapping
 from typing import Any
+
+from .errors import MalformedAction
 
 MAX_NESTING = 40
 """Lists and objects inside each other: a save nests 6 deep at most today, an action 3."""
@@ -323,3 +326,22 @@ def whole_number(value: Any, what: str, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise ValueError(f"{what} must be a whole number from {low:,} to {high:,}, not {brief(value)}")
     return number
+
+
+MAX_ENTERED_DICE = 1000  # far more than any action rolls
+
+
+def entered_dice(dice) -> tuple[int, ...]:
+    """The faces a player entered for an action, as a tuple of whole numbers (at most
+    :data:`MAX_ENTERED_DICE`), or ``MalformedAction`` in words; each face's range is the roll's to check."""
+    if isinstance(dice, (str, bytes)):
+        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}")
+    try:
+        faces = tuple(itertools.islice(dice, MAX_ENTERED_DICE + 1))
+    except TypeError:
+        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}") from None
+    if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
+        raise MalformedAction(f"dice faces must be whole numbers, got {brief(faces)}")
+    if len(faces) > MAX_ENTERED_DICE:
+        raise MalformedAction(f"at most {MAX_ENTERED_DICE:,} dice may be entered for one action")
+    return faces

@@ -18,9 +18,10 @@ from concurrent.futures import Executor, as_completed
 from typing import Protocol
 
 from .actions import Action
+from .records import Outcome
 from .registry import get_ruleset
 from .rng import GameRNG
-from .state import GameState, Outcome
+from .state import GameState
 from .stats import Share, share
 
 

@@ -35,10 +35,7 @@ references.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import html
-import itertools
 import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -48,54 +45,13 @@ from .actions import Action, Decision, Event
 from .dice import Dist
 from .errors import MalformedAction, MissingDice, RuleViolation
 from .game import Game
-from .limits import brief, field_problem
+from .limits import brief, entered_dice, field_problem
+from .records import Outcome, Termination, Turn, View
 from .rng import GameRNG
 from .ruletable import RuleTable
 
 if TYPE_CHECKING:
     from .registry import Ruleset
-
-
-class Termination(str, enum.Enum):
-    """How a game ended, to test in code."""
-
-    ELIMINATION = "elimination"    # a side has nothing left in play
-    ROUND_LIMIT = "round_limit"    # max_rounds were played; the side with more in play wins
-    OBJECTIVE = "objective"        # a ruleset's own victory condition (points, a target)
-    FORFEIT = "forfeit"            # a side cannot go on (an empty supply)
-
-    def __repr__(self) -> str:
-        return f"Termination.{self.name}"
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winner (``None`` for a draw), why in words, and the kind of ending."""
-
-    winner: str | None
-    reason: str
-    kind: Termination = Termination.ELIMINATION
-
-
-@dataclasses.dataclass(frozen=True)
-class View:
-    """What one player may see of a game with nothing hidden (bots and boards read views, not states)."""
-
-    player: str | None
-    game: Game
-    position: Any
-    current_player: str | None
-    outcome: Outcome | None
-    events: tuple[Event, ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Turn:
-    """One applied action and what it caused, for logs and replays."""
-
-    action: Action
-    events: tuple[Event, ...]
-    dice: tuple[int, ...] | None = None  # dice the player entered by hand
 
 
 class LegalActions:
@@ -325,7 +281,7 @@ class GameState:
             violation = self.why_illegal(action)
             if violation is not None:
                 raise violation
-        forced = None if dice is None else _entered_dice(dice)
+        forced = None if dice is None else entered_dice(dice)
         rng_before = self.rng.get_state()
         self._forced_dice = None if forced is None else list(forced)
         try:
@@ -478,20 +434,3 @@ def _pending_problem(ruleset, game: Game, position) -> str | None:
     if not isinstance(pending.rule, str) or pending.rule not in ruleset.sections:
         return f"a pending decision cites no rule section of {ruleset.title}: {brief(pending.rule)}"
     return None
-
-
-MAX_ENTERED_DICE = 1000  # far more than any action rolls
-
-
-def _entered_dice(dice) -> tuple[int, ...]:
-    if isinstance(dice, (str, bytes)):
-        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}")
-    try:
-        faces = tuple(itertools.islice(dice, MAX_ENTERED_DICE + 1))
-    except TypeError:
-        raise MalformedAction(f"dice are a list of faces, not {brief(dice)}") from None
-    if any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
-        raise MalformedAction(f"dice faces must be whole numbers, got {brief(faces)}")
-    if len(faces) > MAX_ENTERED_DICE:
-        raise MalformedAction(f"at most {MAX_ENTERED_DICE:,} dice may be entered for one action")
-    return faces

@@ -1,0 +1,114 @@
+"""Proving a choice: its exact chance (a ``best`` goal), and every way it can turn out (a ``sure`` goal).
+
+Nothing is sampled: :func:`outcomes` plays every roll of the dice and every legal answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..errors import ChallengeError, MissingDice
+from .goals import Goal, goal_holds
+
+if TYPE_CHECKING:
+    from .challenge import Challenge
+
+MAX_OUTCOMES = 20_000  # branches a "sure" goal may play out: beyond it the challenge is too big to prove
+
+
+def weigh_choices(state, goal: Goal) -> dict[Action, Fraction]:
+    """Every legal action of the goal's kind, with its exact chance weighed by the goal's measure."""
+    weighed = {}
+    for action in state.legal_actions:
+        if type(action).__name__ != goal.action:
+            continue
+        dist = state.chance(action)
+        if dist is None:
+            weighed[action] = Fraction(0)
+        elif goal.measure == "mean":
+            weighed[action] = Fraction(dist.map(_number).mean())
+        else:
+            weighed[action] = dist.probability_where(lambda value: _number(value) >= 1)
+    return weighed
+
+
+def _number(value) -> float:
+    """What one outcome of the dice counts: a number as it is; the pieces a roll kills (a tuple of ids, as
+    Army Men's shots give them) by how many they are."""
+    if isinstance(value, (tuple, frozenset)):
+        return len(value)
+    return value if isinstance(value, (int, float)) else 0
+
+
+def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OUTCOMES) -> Iterator[tuple[Any, str]]:
+    """Every way ``action`` can turn out: each roll of its dice (faces entered one by one) and then,
+    while ``until(state)`` is false, every legal action of whoever is to act, each with its own rolls.
+    Yields (the state at the end of the branch, the branch in words). Raises ``ChallengeError`` past
+    ``limit`` branches (too big to prove)."""
+    count = itertools.count(1)
+
+    def played(state, action, said) -> Iterator[tuple[Any, str]]:
+        for dice in _rolls(state, action):
+            branch = state.clone()
+            branch.apply(action, dice=dice)
+            # told from the state it was offered in: after it, an "End move" reads as the phase that follows
+            words = f"{said}{'; ' if said else ''}{_step(state, action, first=not said)}" + (
+                f" rolling {list(dice)}" if dice else "")
+            if branch.is_over or until(branch):
+                if next(count) > limit:
+                    raise ChallengeError(f"more than {limit:,} ways this can turn out: too many to prove")
+                yield branch, words
+                continue
+            for reply in list(branch.legal_actions):
+                yield from played(branch, reply, words)
+
+    yield from played(state, action, "")
+
+
+def _step(state, action, *, first: bool) -> str:
+    """One step of a branch in words: as its player sees it (a card chosen face down is named: the branch
+    plays to where it is shown), each answer after the first step with the name of the player answering."""
+    player = getattr(action, "player", None)
+    words = state.describe(action, player)
+    return words if first or player is None else f"{player}: {words}"
+
+
+def _rolls(state, action) -> Iterator[tuple[int, ...] | None]:
+    """Each roll ``action`` can make: ``None`` when it rolls no dice, else every tuple of faces."""
+    probe = state.clone()
+    try:
+        probe.apply(action, dice=())
+        yield None if not probe.history[-1].dice else ()
+        return
+    except MissingDice as missing:
+        pending = [(f,) for f in range(1, missing.sides + 1)]
+    while pending:
+        faces = pending.pop(0)
+        probe = state.clone()
+        try:
+            probe.apply(action, dice=faces)
+        except MissingDice as missing:
+            pending[:0] = [(*faces, f) for f in range(1, missing.sides + 1)]
+            continue
+        yield faces
+
+
+def sure_failure(challenge: Challenge, before, action) -> str | None:
+    """How ``action`` can fail the challenge's test (one branch, in words), or ``None``: it never does."""
+    for end, words in outcomes(before, action, until=lambda s: _has_choice(challenge, s)):
+        if not goal_holds(challenge, end):
+            return f"if {words}, the goal is not reached"
+    return None
+
+
+def _has_choice(challenge: Challenge, state) -> bool:
+    """The learner is to act with a choice to make: a position where all the learner may do is the ruleset's
+    one-button next step ("End move" with nothing left to move) is played on, so "whatever the other side
+    answers" reaches the other side's turn."""
+    return state.current_player == challenge.side and any(
+        type(action).__name__ not in challenge.ruleset.next_step for action in state.legal_actions)
+

@@ -1,0 +1,56 @@
+"""The frozen records a game state hands out: how a game ended, what one player may see, one turn played.
+
+They are values (frozen, comparable) so that bots, boards, saves and tests can keep and compare them;
+:class:`~explorer.core.state.GameState` makes them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from .actions import Action, Event
+from .game import Game
+
+
+class Termination(str, enum.Enum):
+    """How a game ended, to test in code."""
+
+    ELIMINATION = "elimination"    # a side has nothing left in play
+    ROUND_LIMIT = "round_limit"    # max_rounds were played; the side with more in play wins
+    OBJECTIVE = "objective"        # a ruleset's own victory condition (points, a target)
+    FORFEIT = "forfeit"            # a side cannot go on (an empty supply)
+
+    def __repr__(self) -> str:
+        return f"Termination.{self.name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (``None`` for a draw), why in words, and the kind of ending."""
+
+    winner: str | None
+    reason: str
+    kind: Termination = Termination.ELIMINATION
+
+
+@dataclasses.dataclass(frozen=True)
+class View:
+    """What one player may see of a game with nothing hidden (bots and boards read views, not states)."""
+
+    player: str | None
+    game: Game
+    position: Any
+    current_player: str | None
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """One applied action and what it caused, for logs and replays."""
+
+    action: Action
+    events: tuple[Event, ...]
+    dice: tuple[int, ...] | None = None  # dice the player entered by hand

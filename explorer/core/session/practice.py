@@ -1,0 +1,81 @@
+"""Practice mode: the ruleset's challenges (:mod:`explorer.core.challenges`) played in the Session: started,
+tried again, shown step by step from the recorded solution, and graded in every answer."""
+
+from __future__ import annotations
+
+from ..limits import brief
+from .opponents import make_bot
+
+
+class Practice:
+    """Practice challenges (a part of :class:`~explorer.core.session.Session`,
+    whose constructor sets the attributes these methods read)."""
+
+    def challenges(self) -> list[dict]:
+        """The ruleset's practice challenges, in order: name, title, goal and the rules each teaches."""
+        return [{"name": c.name, "title": c.title, "goal": c.goal_text, "kind": c.goal.kind,
+                 "rules": [self._rule(ref) for ref in c.refs]} for c in self.ruleset.challenges.values()]
+
+    def practise(self, name: str) -> dict:
+        """Start the practice challenge ``name``: its position, the human on its side, its opponent (if the other
+        side answers at all). Answers then carry ``challenge`` (the goal, the grade, stars, why)."""
+        challenge = self.ruleset.challenges.get(name) if isinstance(name, str) else None
+        if challenge is None:
+            names = ", ".join(self.ruleset.challenges) or "none"
+            return self._say("error", f"No challenge {brief(name)}: {self.ruleset.title} has {names}")
+        state = challenge.start()
+        if self.challenge is None:  # what a new game goes back to afterwards
+            self._before_practice = (self.human, self.bots, self.bot_name)
+        others = [side for side in state.sides if side != challenge.side]
+        self.bots = {} if challenge.opponent == "none" else {
+            side: make_bot(self.ruleset, challenge.opponent, self.bot_seed) for side in others}
+        self.bot_name = challenge.opponent if self.bots else self.bot_name
+        self.state, self.human, self.scenario, self.selected = state, challenge.side, state.game.scenario, None
+        self.challenge, self._floor, self._words = challenge, len(state.history), self._history_words(state)
+        self._run_bots()
+        return self._say("note", f"Challenge: {challenge.title}. {challenge.goal_text}")
+
+    def retry(self) -> dict:
+        """The challenge again from its start."""
+        if self.challenge is None:
+            return self._say("error", "No challenge to try again: choose one first.")
+        return self.practise(self.challenge.name)
+
+    def show_me(self) -> dict:
+        """Play the next step of the challenge's recorded solution (from the start again when the attempt has left
+        it), with its dice, and say which step it was."""
+        challenge = self.challenge
+        if challenge is None:
+            return self._say("error", "Nothing to show: choose a challenge first.")
+        steps = challenge.solution_actions()
+        mine = [turn.action for turn in self.state.history[self._floor:] if turn.action.player == challenge.side]
+        if len(mine) >= len(steps) or mine != [action for action, _ in steps[:len(mine)]]:
+            self.practise(challenge.name)
+            mine = []
+        action, dice = steps[len(mine)]
+        words = self.state.describe(action, self.seat)
+        answer = self._apply(action, dice)
+        if answer["message"] is not None:
+            return answer
+        return self._say("note", f"Step {len(mine) + 1} of {len(steps)}: {words}.")
+
+    def _practice(self) -> dict | None:
+        """The ``challenge`` part of an answer: what it is, and the attempt so far, graded."""
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        grade = challenge.grade(self.state)
+        over = grade.over or self.state.current_player not in (challenge.side, *self.bots)
+        names = list(self.ruleset.challenges)
+        index = names.index(challenge.name)
+        return {"name": challenge.name, "title": challenge.title, "goal": challenge.goal_text, "kind": challenge.goal.kind,
+                "hint": challenge.hint, "rules": [self._rule(ref) for ref in challenge.refs], "limit": challenge.limit,
+                "used": grade.used, "solved": grade.solved, "stars": grade.stars, "why": grade.why, "over": over,
+                "steps": len(challenge.solution), "index": index, "count": len(names),
+                "next": names[index + 1] if index + 1 < len(names) else None}
+
+    def _leave_practice(self, *, restore: bool = False) -> None:
+        """Out of practice; ``restore``: the side and opponent from before the first challenge too."""
+        if self.challenge is not None and restore:
+            self.human, self.bots, self.bot_name = self._before_practice
+        self.challenge, self._floor = None, 0

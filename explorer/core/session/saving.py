@@ -1,0 +1,124 @@
+"""Saving a game and sharing it: the engine's save, loaded with every check of a save, and the game as a
+link's fragment (``g1.`` then compressed JSON), opened the same way."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+
+from ..errors import SaveGameError, UnknownRuleset
+from ..limits import parse_json
+from ..registry import get_ruleset
+from .opponents import PERSON, make_bot
+
+
+LINK_PREFIX = "g1."  # a link's format and version, so a later format can tell old links apart
+MAX_LINK_CHARS = 200_000  # a whole game is 2-3 thousand characters; anything far longer is not a link of ours
+GARBLED = "it is cut short or garbled (was the whole link copied?)"
+MAX_LINK_JSON = 2_000_000  # what a link may unpack to (a game's save is some 25 thousand characters)
+
+
+class Saving:
+    """Saves and links (a part of :class:`~explorer.core.session.Session`,
+    whose constructor sets the attributes these methods read)."""
+
+    def save(self) -> str:
+        """The engine's save of the whole game (JSON text)."""
+        return self.state.to_json()
+
+    def load(self, text: str) -> dict:
+        """Load a saved game of this ruleset; anything malformed is refused and the game is left as it was."""
+        try:
+            state = type(self.state).from_json(text)
+            if state.ruleset is not self.ruleset:
+                raise SaveGameError(f"this is a game of {state.ruleset.title}, not {self.ruleset.title}")
+            if set(state.sides) != ({self.human, *self.bots} if self.bots else {self.human, *state.sides}):
+                # else nobody here could ever act in it (two people on one screen play every side)
+                raise SaveGameError(f"this game is played by {' and '.join(state.sides)}; "
+                                    f"here {self.human} plays against {' and '.join(self.bots)}")
+            words = self._history_words(state)
+        except (SaveGameError, ValueError) as error:
+            return self._say("error", f"Cannot load: {error}")
+        self._leave_practice()
+        self.state, self._words = state, words
+        self.scenario, self.selected = state.game.scenario, None
+        self._run_bots()
+        return self._say("note", "Loaded.")
+
+    def link(self) -> str:
+        """The game as a link's fragment: URL-safe text (``g1.`` then base64url of zlib-compressed JSON) holding
+        the engine's save (ruleset, scenario, settings, seed, actions) and the side, opponent and seeds."""
+        payload = {"save": self.state.to_dict(), "human": self.human, "bot": self.bot_name if self.bots else PERSON,
+                   "bot_seed": self.bot_seed, "seed": self.seed}
+        packed = zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 9)
+        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+    def open(self, text: str) -> dict:
+        """Open a game from :meth:`link`'s text, loaded like any save (:meth:`load`): validated, refused in words
+        when bad, and then the game is left exactly as it was."""
+        try:
+            payload = _unpack_link(text)
+            save = payload["save"]
+            name = save.get("ruleset")
+            if name != self.ruleset.name:
+                try:
+                    title = get_ruleset(name).title if isinstance(name, str) else None
+                except UnknownRuleset:
+                    title = None
+                raise SaveGameError(f"it is a game of {title or repr(name)}, not {self.ruleset.title}"
+                                    + ("" if title else " (no ruleset here has that name)"))
+            human, bot = payload.get("human"), payload.get("bot", self.bot_name)
+            sides = save.get("sides")
+            if not isinstance(sides, list) or human not in sides:
+                raise SaveGameError(f"its side {human!r} is not one of the game's sides")
+            if not isinstance(bot, str) or bot not in (*self.ruleset.bots, PERSON):
+                raise SaveGameError(f"its opponent {bot!r} is none of {', '.join((*self.ruleset.bots, PERSON))}")
+            bot_seed, seed = payload.get("bot_seed", self.bot_seed), payload.get("seed", self.seed)
+            if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 63 for n in (bot_seed, seed)):
+                raise SaveGameError("its seeds are not whole numbers")
+        except SaveGameError as error:
+            return self._say("error", f"Cannot open this link: {error}")
+        kept = (self.human, self.bots, self.bot_name, self.bot_seed, self.seed)
+        others = [side for side in sides if side != human]
+        self.human, self.bot_name, self.bot_seed = human, bot, bot_seed
+        self.bots = {} if bot == PERSON else {side: make_bot(self.ruleset, bot, bot_seed) for side in others}
+        try:
+            answer = self.load(json.dumps(save))  # the one load path: every check of a save applies
+        except BaseException:
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            raise
+        if answer["message"]["kind"] == "error":
+            self.human, self.bots, self.bot_name, self.bot_seed, self.seed = kept
+            text = answer["message"]["text"].replace("Cannot load: ", "", 1)
+            return self._say("error", f"Cannot open this link: {text}")
+        self.seed = seed
+        return self._say("note", "Opened the game from the link.")
+
+
+def _unpack_link(text) -> dict:
+    """A link's payload (:meth:`Session.link`), or a :class:`SaveGameError` saying in words what is wrong."""
+    if not isinstance(text, str):
+        raise SaveGameError("a link is text")
+    text = text.strip().lstrip("#")
+    if len(text) > MAX_LINK_CHARS:
+        raise SaveGameError(f"it is {len(text)} characters long, far more than a game needs "
+                            f"(at most {MAX_LINK_CHARS})")
+    if not text.startswith(LINK_PREFIX):
+        raise SaveGameError(f"it does not start with {LINK_PREFIX!r}, as a game's link does")
+    body = text[len(LINK_PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_LINK_JSON + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise SaveGameError(GARBLED) from None
+    if len(raw) > MAX_LINK_JSON or unpacker.unconsumed_tail:
+        raise SaveGameError(f"it unpacks to more than {MAX_LINK_JSON} characters, far more than a game needs")
+    if not unpacker.eof:
+        raise SaveGameError(GARBLED)
+    payload = parse_json(raw, SaveGameError, "a link's game")  # the one parse: its nesting and size checks
+    if not isinstance(payload, dict) or not isinstance(payload.get("save"), dict):
+        raise SaveGameError("it holds no saved game")
+    return payload

@@ -1,0 +1,78 @@
+"""Actions in plain words, for the simple mode: figures named as the board shows them, places said instead
+of coordinates, compass letters spelt out; and the simple mode's one-button next step."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ..state import GameState
+
+
+COORDINATES = re.compile(r"(?: (?:to|at))? \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
+"""A place in an action's words: " to (9.0, 15.0)", " at (5, 2)" (said instead by the board's ``place``)."""
+COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
+           "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
+COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
+
+
+class Words:
+    """Actions in plain words (a part of :class:`~explorer.core.session.Session`,
+    whose constructor sets the attributes these methods read)."""
+
+    def words(self, action) -> str:
+        """``action`` in plain words with no coordinates nor figure ids, for the simple mode: its words from the
+        seat with each figure named by the board's ``name`` and each place said by its ``place`` ("your
+        sargent moves next to the hedge"), compass letters spelt out, and a move to a square of note said so
+        ("step east onto the pit")."""
+        state = self.state
+        text = state.describe(action, self.seat)
+        if self.name is not None:
+            text = self._named(state, action, text)
+        said = 0
+        if self.place is not None:
+            def place(match) -> str:
+                where = self.place(state, (float(match[1]), float(match[2])))
+                return f" {where}" if where else ""
+            text, said = COORDINATES.subn(place, text)
+        text = COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text)
+        if not said and self.place is not None:
+            told = self._tell(state, action).place
+            where = self.place(state, told[1]) if told is not None and told[1] is not None else ""
+            text += f" {where}" if where else ""
+        return text
+
+    def _named(self, state: GameState, action, text: str) -> str:
+        """``text`` with every figure the action names (a field's value the board's ``name`` knows) said as the
+        board shows it, named once per position and seat however many actions name it."""
+        position, seat, names = self._names
+        if position is not state.position or seat != self.seat:
+            names = {}
+            self._names = (state.position, self.seat, names)
+        values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+        said = {}
+        for value in (v for item in values for v in (item if isinstance(item, tuple) else (item,))):
+            if isinstance(value, str) and value != action.player:
+                if value not in names:
+                    names[value] = self.name(state, value, self.seat)
+                if names[value]:
+                    said[value] = names[value]
+        if not said:
+            return text
+        ids = "|".join(re.escape(value) for value in sorted(said, key=len, reverse=True))
+        return re.sub(rf"(?<![\w-])(?:{ids})(?![\w-])", lambda match: said[match[0]], text)
+
+    def step(self, offered: list) -> dict | None:
+        """The one-button next step of the simple mode among the ``offered`` actions: the first the ruleset
+        declares as moving the game on (``Ruleset.next_step``: end of move, end of turn, pass), with its
+        button's words, else the only action offered; ``None`` when neither is offered."""
+        phase = getattr(self.state.position, "phase", None)
+        phase = phase.replace("_", " ") if isinstance(phase, str) else "turn"
+        for kind, words in self.ruleset.next_step.items():
+            found = next((i for i, action in enumerate(offered) if type(action).__name__ == kind), None)
+            if found is not None:
+                return {"id": found, "text": words.format(phase=phase)}
+        if len(offered) == 1:  # the button says it as the simple mode does: no figure ids, no coordinates
+            words = self.words(offered[0])
+            return {"id": 0, "text": words[:1].upper() + words[1:]}
+        return None
