@@ -86,11 +86,19 @@ FOCUSED = """() => {
   if (el == null || el === document.body) return null;
   const box = el.getBoundingClientRect();
   const style = getComputedStyle(el);
+  // a fixed or sticky bar drawn over its centre (the game table's bar on a phone), if any
+  let outer = el;
+  while (outer.getRootNode().host) outer = outer.getRootNode().host;
+  let bar = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+  while (bar && !['fixed', 'sticky'].includes(getComputedStyle(bar).position)) bar = bar.parentElement;
+  const covered = bar && !bar.contains(outer)
+    ? bar.tagName.toLowerCase() + (typeof bar.className === 'string' && bar.className ? '.' + bar.className.trim().split(/\\s+/)[0] : '')
+    : null;
   return {what: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
                 + (el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''),
           top: box.top, bottom: box.bottom, left: box.left, right: box.right,
           outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
-          shadow: style.boxShadow !== 'none', width: innerWidth, height: innerHeight};
+          shadow: style.boxShadow !== 'none', width: innerWidth, height: innerHeight, covered};
 }"""
 
 
@@ -107,11 +115,14 @@ def focus_problems(page, presses: int) -> list[str]:
         focused = page.evaluate(FOCUSED)
         if focused is None:
             continue
-        if not _on_screen(focused):  # the skip link slides in (0.15 s) and a scroll may be smooth: wait for it
+        if not _on_screen(focused) or focused["covered"]:  # the skip link slides in and out (0.15 s) and a scroll
+            # may be smooth: wait for them
             page.wait_for_timeout(400)
             focused = page.evaluate(FOCUSED)
         if not _on_screen(focused):
             problems.append(f"Tab {press}: {focused['what']} is off screen ({focused['top']:.0f}, {focused['left']:.0f})")
+        elif focused["covered"]:
+            problems.append(f"Tab {press}: {focused['what']} is under {focused['covered']}")
         if not (focused["outline"] or focused["shadow"]):
             problems.append(f"Tab {press}: {focused['what']} shows no focus ring")
     return problems
@@ -131,4 +142,15 @@ def test_keyboard_focus_stays_visible_and_on_screen(one_page, size):
         _open(page, path)
         problems += [f"{path} {p}" for p in focus_problems(page, 90)]
     page.set_viewport_size(DESKTOP)
+    assert not problems, "\n".join(problems)
+
+
+def test_on_a_phone_the_game_tables_tab_stops_are_not_under_its_bar(open_page):
+    """On a phone the game table's bar (the turn, the big button, Undo, More) is fixed at the bottom: every Tab
+    stop of the table (the pickers, New game, More's drawer...) is scrolled clear of it, not left under it."""
+    page, _ = open_page("simple_plastic/full_game.html", width=PHONE["width"], height=PHONE["height"], touch=True)
+    page.locator(".tsr-play-now").click()
+    page.locator(".tsr-table .tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0", timeout=120_000)
+    problems = focus_problems(page, 25)  # the table's stops, then round again (focus stays in the table)
     assert not problems, "\n".join(problems)

@@ -561,6 +561,12 @@
     snapshot.classList.add("tsr-table");
     snapshot.setAttribute("role", "region");
     snapshot.setAttribute("aria-label", `Game table: ${titleOf(ruleset)}`);
+    // On a phone the bar is fixed at the bottom, and its height changes (two lines of turn, cards, a question): the
+    // table keeps that much room under its last line, and the keyboard's focus is scrolled clear of it.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => snapshot.style.setProperty("--tsr-bar-room", `${Math.ceil(bar.getBoundingClientRect().height)}px`))
+        .observe(bar);
+    }
 
     // On screen: the table over the page; the page behind is inert (Tab never leaves the table).
     function enter() {
