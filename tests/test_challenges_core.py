@@ -135,11 +135,20 @@ def test_a_position_goal_counts_the_learners_actions_and_gives_stars_for_fewer()
     state = challenge.play_solution()
     assert challenge.grade(state) == c.Grade(True, 3, "Done: Take a tan figure out.", 1, True)
     state = challenge.start()
-    state.apply(Attack("green", "g-sniper", "t2"), dice=[1])  # a 1 never kills
+    state.apply(Attack("green", "g-sniper", "t1"), dice=[1])  # a 1 never kills
     grade = challenge.grade(state)
     assert not grade.solved and grade.over
     assert grade.why == ("Not this time: take a tan figure out. Hint: Closer is better. "
                          "(simple_plastic:attacking.modifiers)")
+
+
+def test_the_right_actions_failed_by_the_dice_are_told_so_not_given_the_hint():
+    challenge = duel(kind="reach", test="enemy_down", text="Take a tan figure out.")
+    state = challenge.start()
+    state.apply(Attack("green", "g-sniper", "t2"), dice=[1])  # the recorded solution's attack; a 1 never kills
+    grade = challenge.grade(state)
+    assert not grade.solved and grade.over
+    assert grade.why == "You played it the right way, but the dice said no this time. Try again!"
 
 
 def test_the_checker_accepts_a_sound_challenge_and_says_what_is_wrong_with_others():
@@ -151,7 +160,8 @@ def test_the_checker_accepts_a_sound_challenge_and_says_what_is_wrong_with_other
         'goal = { kind = "best", action = "Attack", text = "Attack with the best chance to kill." }',
         'goal = { kind = "reach", test = "enemy_down", text = "Take a tan figure out." }')
     problems = c.check(c.load(no_kill, SP)["best-attack"])
-    assert problems[0].startswith("the recorded solution does not solve it: Not this time")
+    assert problems[0] == ("the recorded solution does not solve it: You played it the right way, but the dice said "
+                           "no this time. Try again!")
     already = DUEL.replace('remove = ["t3"]', 'remove = ["t1", "t2", "t3", "t-sniper"]')
     problems = c.check(c.load(already.replace(
         'goal = { kind = "best", action = "Attack", text = "Attack with the best chance to kill." }',

@@ -76,6 +76,10 @@ class Challenge:
         if self.goal.kind == "reach":
             if goal_holds(self, state):
                 return Grade(True, self._stars(used), f"Done: {self.goal_text}", used, True)
+            if over and self.ruleset.rolls_dice and self._played_as_solved(state):
+                # the right actions, the wrong dice: the hint would tell a child who got it right that it was wrong
+                return Grade(False, 0, "You played it the right way, but the dice said no this time. Try again!",
+                             used, over)
             return Grade(False, 0, self._not_yet(used, over), used, over)
         chosen = self._first_choice(state)
         if chosen is None:
@@ -90,6 +94,11 @@ class Challenge:
         if used <= best:
             return 3
         return 2 if used <= (best + self.limit + 1) // 2 else 1
+
+    def _played_as_solved(self, state) -> bool:
+        """Whether the learner's first actions are the recorded solution's (whatever the dice rolled)."""
+        solution = [action for action, _ in self.solution_actions() if action.player == self.side]
+        return bool(solution) and self.attempt(state)[:len(solution)] == solution
 
     def _not_yet(self, used: int, over: bool) -> str:
         if not over:
