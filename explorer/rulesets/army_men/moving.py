@@ -74,11 +74,11 @@ def _mover(state, trooper: Figure) -> _Mover:
     if mover is None:
         mates = tuple(f.position for f in squad_mates(state, trooper))
         cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
-        reach = _allowance(trooper.kind, trooper.prone).value + tt.EPSILON
+        ground = _ground_of(state.table, trooper)
         mover = memo[key] = _Mover(
-            [f.position for f in in_play(state) if f.id != trooper.id], reach,
+            [f.position for f in facts(state).in_play if f.id != trooper.id], ground.reach,
             tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates,
-            _open_ground(state.table, trooper.position, reach + _SLACK))
+            ground.open_ground)
     return mover
 
 
@@ -94,30 +94,118 @@ def _open_ground(table, start: Point, reach: float) -> bool:
     return True
 
 
+# A move's rules fall in two parts. The ground's (the same spot, inside solid terrain, too far to walk) hang on
+# the table, his spot and his allowance only: terrain never changes in a game, so listing works them out once
+# for each spot a trooper is offered from where he stands (:class:`_Ground`). The company's (a base
+# taken, still in contact, out of cohesion) hang on where the others stand, and are tested in every position.
+
+def _ground_block(table, start: Point, to: Point, reach: float, open_ground: bool) -> tuple[str | None, bool]:
+    """What the ground forbids of a move from ``start`` to ``to`` (a tag or ``None``), and whether ``to`` is on
+    the table."""
+    straight = tt.distance(start, to)
+    if straight < tt.EPSILON:
+        return SAME_SPOT, True
+    on_table = table.on_table(to)
+    if on_table and table.in_solid(to):
+        return IN_SOLID, on_table
+    if open_ground and straight <= reach:
+        inches = straight  # nothing solid within his reach: the path is a straight line
+    else:
+        inches, _ = walked(table, start, to)
+    return (TOO_FAR if inches > reach else None), on_table
+
+
+def _taken(to: Point, others) -> bool:
+    """Whether a base at ``to`` would overlap one standing at any of ``others`` (touching is allowed)."""
+    x, y = to
+    reach = tt.BASE_DIAMETER
+    for ox, oy in others:  # the table's is_free, written out: this runs for every spot offered
+        dx, dy = ox - x, oy - y
+        if -reach <= dx <= reach and -reach <= dy <= reach and math.hypot(dx, dy) < reach - tt.EPSILON:
+            return True
+    return False
+
+
+def _company_block(to: Point, mover: _Mover) -> str | None:
+    """What his fights and his squad forbid of a move to ``to`` on the table (a tag or ``None``)."""
+    if mover.opponents and any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
+        return STILL_IN_CONTACT
+    if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
+        return OUT_OF_COHESION
+    return None
+
+
 def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -> str | None:
     """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag
     (``mover``: what he is measured against, if the caller has it)."""
-    start = trooper.position
-    straight = tt.distance(start, to)
-    if straight < tt.EPSILON:
-        return SAME_SPOT
-    table = state.table
     mover = mover or _mover(state, trooper)
-    on_table = table.on_table(to)
-    if on_table and not table.is_free(to, mover.others):
-        return IN_SOLID if table.in_solid(to) else TAKEN
-    if mover.open_ground and straight <= mover.reach:
-        inches, leaves = straight, not on_table  # nothing solid within his reach: the path is a straight line
-    else:
-        inches, leaves = walked(table, start, to)
-    if inches > mover.reach:
-        return TOO_FAR
-    if not leaves:
-        if mover.opponents and any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
-            return STILL_IN_CONTACT
-        if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
-            return OUT_OF_COHESION
-    return None
+    ground, on_table = _ground_block(state.table, trooper.position, to, mover.reach, mover.open_ground)
+    if ground is SAME_SPOT or ground is IN_SOLID:
+        return ground
+    if on_table and _taken(to, mover.others):
+        return TAKEN
+    if ground is not None:
+        return ground
+    return _company_block(to, mover) if on_table else None
+
+
+class _Ground:
+    """What the ground allows a trooper standing at one spot, with his allowance, on one table: the compass
+    spots he is offered (each kept with its Move and whether it is on the table), and the base-to-base spots
+    tried so far (enemies stand still more often than not). Terrain never changes in a game, so this is worked
+    out once while he stands there, not in every position."""
+
+    __slots__ = ("table", "start", "side", "trooper", "reach", "open_ground", "offers", "seen", "charges")
+
+    def __init__(self, table, f: Figure):
+        allowance = _allowance(f.kind, f.prone).value
+        self.table, self.start, self.side, self.trooper = table, f.position, f.side, f.id
+        self.reach = allowance + tt.EPSILON
+        self.open_ground = _open_ground(table, self.start, self.reach + _SLACK)
+        self.offers, self.seen, self.charges = [], set(), {}
+        for x, y in (tt.step(self.start, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)):
+            to = (round(x, 6), round(y, 6))
+            if to not in self.seen:
+                self.seen.add(to)
+                entry = self._entry(to)
+                if entry[0] is not None:
+                    self.offers.append(entry)
+
+    def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
+        """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""
+        block, on_table = _ground_block(self.table, self.start, to, self.reach, self.open_ground)
+        return (built(Move, self.side, self.trooper, to) if block is None else None), to, on_table
+
+    def charge(self, aim: Point) -> tuple[Move | None, Point, bool] | None:
+        """The base-to-base spot short of an enemy at ``aim`` (as :meth:`_entry`), or ``None``: there is none, or
+        it is a compass spot already."""
+        direction = tt.unit_vector(aim, self.start)
+        if not direction:
+            return None
+        x, y = tt.step(aim, direction, tt.BASE_DIAMETER)
+        to = (round(x, 6), round(y, 6))
+        if to in self.seen:
+            return None
+        entry = self.charges.get(to)
+        if entry is None:
+            if len(self.charges) > 64:
+                self.charges.clear()  # a bound on memory; spots are only worked out again
+            entry = self.charges[to] = self._entry(to)
+        return entry
+
+
+def _ground_of(table, f: Figure) -> _Ground:
+    key = (id(table), f.id, f.side, f.x, f.y, f.kind, f.prone)
+    ground = _GROUNDS.get(key)
+    if ground is None or ground.table is not table:
+        if len(_GROUNDS) > 4096:
+            _GROUNDS.clear()  # a bound on memory; the spots are only worked out again
+        ground = _GROUNDS[key] = _Ground(table, f)
+    return ground
+
+
+_SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
+_GROUNDS: dict[tuple, _Ground] = {}  # (table, trooper, where he stands, his allowance) -> what the ground allows
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
@@ -127,7 +215,7 @@ def check_move(state, act: Move) -> RuleViolation | None:
     if not tt.is_point(act.to):
         return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
     trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
-    if to in facts(state).memo.get(("offered", trooper.id, state.engaged), ()):
+    if any(o.to == to for o in facts(state).memo.get(("offered", trooper.id, state.engaged), ())):
         return None  # offered in this position, so legal: no second check of a move just listed
     block = move_block(state, trooper, to)
     if block is None:
@@ -157,48 +245,42 @@ def move_offers(state, f: Figure) -> list[Move]:
     in the eight compass directions, and base to base with each of the three nearest enemies in reach;
     each legal. Any other spot may still be tried.
 
-    Every spot offered lies within his allowance, so only the troopers within that and a base of him can
-    stand in the way, and only the squad mates within that and 4 inches keep him in cohesion: while they and
-    his tied fights stand as they did, his offers are the same, and they are kept (most actions move one
-    trooper, far from most others)."""
+    What the ground allows of each spot is kept from one position to the next while he stands where he
+    stands (:class:`_Ground`); only the others are measured again. Every spot offered lies within his
+    allowance, so only the troopers within that and a base of him can stand in the way, and only the squad
+    mates within that and 4 inches keep him in cohesion."""
     allowance = _allowance(f.kind, f.prone).value
-    engaged = engaged_with(state.engaged, f.id)
-    enemies = sorted(in_play(state, state.other(f.side)), key=lambda e: tt.distance(e.position, f.position))
-    aims = [e.position for e in enemies[:3] if e.id not in engaged
-            and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance]
+    sx, sy = f.position
+    hypot = math.hypot
     mover = _mover(state, f)
-    start, slack = f.position, allowance + _SLACK
-    near = tuple(p for p in mover.others if tt.distance(p, start) <= slack + tt.BASE_DIAMETER)
-    mates = tuple(p for p in mover.mates if tt.distance(p, start) <= slack + COHESION_INCHES) if mover.cohesion else ()
-    table = state.table
-    key = (f, tuple(aims), near, mover.opponents, mover.cohesion, mates)
-    kept = _OFFERS.get(key)
-    if kept is not None and kept[0] is table:
-        facts(state).memo[("offered", f.id, state.engaged)] = kept[2]
-        return kept[1]
-    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
-    for aim in aims:
-        direction = tt.unit_vector(aim, f.position)
-        if direction:
-            spots.append(tt.step(aim, direction, tt.BASE_DIAMETER))
-    near_mover = mover._replace(others=near, mates=mates)
-    offers, seen = [], set()
-    for x, y in spots:
-        to = (round(x, 6), round(y, 6))
-        if to not in seen:
-            seen.add(to)
-            if move_block(state, f, to, near_mover) is None:
-                offers.append(built(Move, f.side, f.id, to))
-    if len(_OFFERS) > 4096:
-        _OFFERS.clear()  # a bound on memory; offers are only worked out again
-    offered_spots = frozenset(o.to for o in offers)
-    _OFFERS[key] = (table, offers, offered_spots)
-    facts(state).memo[("offered", f.id, state.engaged)] = offered_spots
-    return offers
-
-
-_SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
-_OFFERS: dict[tuple, tuple] = {}  # a trooper and what stands near him -> (the table, his move offers, their spots)
+    ground = _ground_of(state.table, f)
+    offers = ground.offers  # the compass spots the ground allows
+    engaged = engaged_with(state.engaged, f.id)
+    # the three nearest enemies (in the position's order where as near), base to base; distances written out
+    # in these loops, which run for every trooper listed
+    enemies = sorted((hypot(e.x - sx, e.y - sy), i, e)
+                     for i, e in enumerate(facts(state).sides.get(state.other(f.side), ())))
+    tried = []
+    for d, _, e in enemies[:3]:
+        if e.id not in engaged and d - tt.BASE_DIAMETER <= allowance:
+            entry = ground.charge(e.position)
+            if entry is not None and entry[1] not in tried:
+                tried.append(entry[1])
+                if entry[0] is not None:
+                    offers = offers + [entry]
+    slack = allowance + _SLACK
+    reach = slack + tt.BASE_DIAMETER
+    near = [p for p in mover.others if -reach <= p[0] - sx <= reach and -reach <= p[1] - sy <= reach
+            and hypot(p[0] - sx, p[1] - sy) <= reach]
+    if mover.cohesion:
+        reach = slack + COHESION_INCHES
+        mover = mover._replace(mates=tuple(p for p in mover.mates if hypot(p[0] - sx, p[1] - sy) <= reach))
+    elif not mover.opponents:
+        mover = None  # no fight to run from, no squad to keep to: only the bases in the way matter
+    listed = [act for act, to, on_table in offers if not on_table or not (near and _taken(to, near)) and (
+        mover is None or _company_block(to, mover) is None)]
+    facts(state).memo[("offered", f.id, state.engaged)] = listed
+    return listed
 
 
 def after_move(state, act: Move) -> tuple[Board, bool]:
