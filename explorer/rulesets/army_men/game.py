@@ -35,15 +35,16 @@ def turn_offers(state) -> Iterator[Action]:
     """The turn's legal actions, trooper by trooper (fight on, shoot, move), then the end of the turn. Each
     chapter offers only legal actions, by its quick tests, without wording the refusal of the others."""
     side = state.side
-    due = due_troopers(state, side)
+    due = due_troopers(state, side) if state.engaged else ()
     done = state.position.done
-    for f in in_play(state, side):
+    known = facts(state)
+    for f in known.sides.get(side, ()):
         if f.id in done:
             continue
         if f.id in due:
             yield built(Fight, side, f.id)
-        yield from shot_offers(state, f)
-        yield from move_offers(state, f)
+        yield from shot_offers(state, f, known)
+        yield from move_offers(state, f, known)
     if not due:
         yield built(EndTurn, side)
 

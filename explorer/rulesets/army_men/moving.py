@@ -126,11 +126,19 @@ def _taken(to: Point, others) -> bool:
     return False
 
 
-def _company_block(to: Point, mover: _Mover) -> str | None:
-    """What his fights and his squad forbid of a move to ``to`` on the table (a tag or ``None``)."""
-    if mover.opponents and any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
-        return STILL_IN_CONTACT
-    if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
+def _company_block(to: Point, opponents, cohesion: bool, mates) -> str | None:
+    """What his fights (``opponents``: where they stand) and his squad (``mates``: where they stand, if he must
+    keep ``cohesion`` with them) forbid of a move to ``to`` on the table (a tag or ``None``)."""
+    x, y = to
+    hypot = math.hypot  # position.within and the contact test, written out: this runs for every spot listed
+    for ox, oy in opponents:
+        if hypot(ox - x, oy - y) <= CONTACT_INCHES:
+            return STILL_IN_CONTACT
+    if cohesion:
+        inches = COHESION_INCHES + tt.EPSILON
+        for mx, my in mates:
+            if hypot(mx - x, my - y) <= inches:
+                return None
         return OUT_OF_COHESION
     return None
 
@@ -146,7 +154,7 @@ def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -
         return TAKEN
     if ground is not None:
         return ground
-    return _company_block(to, mover) if on_table else None
+    return _company_block(to, mover.opponents, mover.cohesion, mover.mates) if on_table else None
 
 
 class _Ground:
@@ -155,10 +163,11 @@ class _Ground:
     tried so far (enemies stand still more often than not). Terrain never changes in a game, so this is worked
     out once while he stands there, not in every position."""
 
-    __slots__ = ("table", "start", "side", "trooper", "reach", "open_ground", "offers", "seen", "charges")
+    __slots__ = ("table", "start", "side", "trooper", "allowance", "reach", "open_ground", "offers", "seen",
+                 "charges")
 
     def __init__(self, table, f: Figure):
-        allowance = _allowance(f.kind, f.prone).value
+        self.allowance = allowance = _allowance(f.kind, f.prone).value
         self.table, self.start, self.side, self.trooper = table, f.position, f.side, f.id
         self.reach = allowance + tt.EPSILON
         self.open_ground = _open_ground(table, self.start, self.reach + _SLACK)
@@ -240,46 +249,48 @@ def check_move(state, act: Move) -> RuleViolation | None:
     return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
 
 
-def move_offers(state, f: Figure) -> list[Move]:
+def move_offers(state, f: Figure, known=None) -> list[Move]:
     """The moves offered to ``f`` (his side's, in play, his step not over): the full and half allowance
     in the eight compass directions, and base to base with each of the three nearest enemies in reach;
-    each legal. Any other spot may still be tried.
+    each legal. Any other spot may still be tried. (``known``: the position's :func:`.position.facts`.)
 
     What the ground allows of each spot is kept from one position to the next while he stands where he
     stands (:class:`_Ground`); only the others are measured again. Every spot offered lies within his
     allowance, so only the troopers within that and a base of him can stand in the way, and only the squad
-    mates within that and 4 inches keep him in cohesion."""
-    allowance = _allowance(f.kind, f.prone).value
-    sx, sy = f.position
-    hypot = math.hypot
-    mover = _mover(state, f)
+    mates within that and 4 inches keep him in cohesion. Distances are written out in the loops below: they
+    run for every trooper listed in every position."""
+    known = known or facts(state)
     ground = _ground_of(state.table, f)
+    allowance, (sx, sy) = ground.allowance, ground.start
+    hypot, base = math.hypot, tt.BASE_DIAMETER
     offers = ground.offers  # the compass spots the ground allows
-    engaged = engaged_with(state.engaged, f.id)
-    # the three nearest enemies (in the position's order where as near), base to base; distances written out
-    # in these loops, which run for every trooper listed
-    enemies = sorted((hypot(e.x - sx, e.y - sy), i, e)
-                     for i, e in enumerate(facts(state).sides.get(state.other(f.side), ())))
-    tried = []
-    for d, _, e in enemies[:3]:
-        if e.id not in engaged and d - tt.BASE_DIAMETER <= allowance:
-            entry = ground.charge(e.position)
+    # base to base with the three nearest enemies in reach (a nearer one is in reach too); as near: in order
+    enemies = []
+    for i, e in enumerate(known.sides.get(state.other(f.side), ())):
+        d = hypot(e.x - sx, e.y - sy)
+        if d - base <= allowance:
+            enemies.append((d, i, e))
+    if enemies:
+        engaged = engaged_with(state.engaged, f.id)
+        tried = []
+        for _, _, e in sorted(enemies)[:3]:
+            entry = None if e.id in engaged else ground.charge(e.position)
             if entry is not None and entry[1] not in tried:
                 tried.append(entry[1])
                 if entry[0] is not None:
                     offers = offers + [entry]
-    slack = allowance + _SLACK
-    reach = slack + tt.BASE_DIAMETER
-    near = [p for p in mover.others if -reach <= p[0] - sx <= reach and -reach <= p[1] - sy <= reach
-            and hypot(p[0] - sx, p[1] - sy) <= reach]
-    if mover.cohesion:
-        reach = slack + COHESION_INCHES
-        mover = mover._replace(mates=tuple(p for p in mover.mates if hypot(p[0] - sx, p[1] - sy) <= reach))
-    elif not mover.opponents:
-        mover = None  # no fight to run from, no squad to keep to: only the bases in the way matter
+    reach = allowance + _SLACK + base
+    near = [(g.x, g.y) for g in known.in_play if -reach <= g.x - sx <= reach and -reach <= g.y - sy <= reach
+            and hypot(g.x - sx, g.y - sy) <= reach and g.id != f.id]
+    opponents = tuple(state.figures[o].position for o in engaged_with(state.engaged, f.id)) if state.engaged else ()
+    mates = [m for m in known.squads.get((f.side, f.squad), ()) if m.id != f.id]
+    cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, f)
+    if cohesion:
+        reach = allowance + _SLACK + COHESION_INCHES
+        mates = [(m.x, m.y) for m in mates if hypot(m.x - sx, m.y - sy) <= reach]
     listed = [act for act, to, on_table in offers if not on_table or not (near and _taken(to, near)) and (
-        mover is None or _company_block(to, mover) is None)]
-    facts(state).memo[("offered", f.id, state.engaged)] = listed
+        not (opponents or cohesion) or _company_block(to, opponents, cohesion, mates) is None)]
+    known.memo[("offered", f.id, state.engaged)] = listed
     return listed
 
 

@@ -228,9 +228,11 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
 def cut_off(board, figure: Figure) -> bool:
     """Out of cohesion now: more than 4 inches from every other living member of his squad."""
     cut = facts(board).cut
-    answer = cut.get(figure)
-    if answer is None:
-        answer = cut[figure] = not cohesive_at(board, figure, figure.position)
+    kept = cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
+    if kept is not None and kept[0] is figure:
+        return kept[1]
+    answer = not cohesive_at(board, figure, figure.position)
+    cut[figure.id] = (figure, answer)
     return answer
 
 

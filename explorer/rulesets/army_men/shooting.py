@@ -241,15 +241,17 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     return need
 
 
-def shot_offers(state, f: Figure) -> Iterator[Shoot]:
+def shot_offers(state, f: Figure, known=None) -> Iterator[Shoot]:
     """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
-    he has a number to roll against (the range first, the cheap test)."""
-    if state.position.acting == f.id or engaged_with(state.engaged, f.id) or reloading(state, f):
+    he has a number to roll against (the range first, the cheap test; ``known``: the position's
+    :func:`.position.facts`)."""
+    if state.position.acting == f.id or state.engaged and engaged_with(state.engaged, f.id) or reloading(state, f):
         return
     side = state.side
-    reach = shooting_range(f).value + tt.EPSILON
-    for e in in_play(state, state.other(side)):
-        if tt.distance(f.position, e.position) <= reach and aimable(to_hit(state, f.id, e.id), f):
+    reach = _range(f.kind, f.prone).value + tt.EPSILON
+    x, y, hypot = f.x, f.y, math.hypot  # tt.distance, written out: this runs for every pair listed
+    for e in (known or facts(state)).sides.get(state.other(side), ()):
+        if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id), f):
             yield built(Shoot, side, f.id, e.id)
 
 
