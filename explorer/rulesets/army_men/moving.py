@@ -64,7 +64,7 @@ class _Mover(NamedTuple):
     opponents: tuple[Point, ...]  # where those he is locked in a tied fight with stand
     cohesion: bool  # he must end within 4 inches of a squad mate
     mates: tuple[Point, ...]  # where his squad mates stand
-    open_ground: bool  # no solid terrain within his reach: every path he can walk is a straight line
+    solids: tuple  # the boxes of the solid terrain within his reach (:func:`_solids_near`)
 
 
 def _mover(state, trooper: Figure) -> _Mover:
@@ -78,40 +78,48 @@ def _mover(state, trooper: Figure) -> _Mover:
         mover = memo[key] = _Mover(
             [f.position for f in facts(state).in_play if f.id != trooper.id], ground.reach,
             tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates,
-            ground.open_ground)
+            ground.solids)
     return mover
 
 
-def _open_ground(table, start: Point, reach: float) -> bool:
-    """Whether every piece of solid terrain lies (by its bounding box) more than ``reach`` from ``start``:
-    then no path within his reach crosses it, and the cheap bounding test spares tracing each path."""
+def _solids_near(table, start: Point, reach: float) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes of the solid terrain pieces within ``reach`` of ``start`` (box to box, padded by a base's
+    radius): the only ones a path within his reach, or a base at its end, can meet."""
     x, y = start
-    for piece in table.terrain:
-        if piece.kind is TerrainKind.SOLID:
-            x0, y0, x1, y1 = piece.shape.bounds
-            if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
-                return False
-    return True
+    pad = reach + _PAD
+    return tuple((x0, y0, x1, y1) for piece in table.terrain if piece.kind is TerrainKind.SOLID
+                 for x0, y0, x1, y1 in (piece.shape.bounds,)
+                 if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad)
+
+
+_PAD = tt.BASE_RADIUS + 1e-6  # a base's radius and more than the table's slack on its box tests
 
 
 # A move's rules fall in two parts. The ground's (the same spot, inside solid terrain, too far to walk) hang on
 # the table, his spot and his allowance only: terrain never changes in a game, so listing works them out once
-# for each spot a trooper is offered from where he stands (:class:`_Ground`). The company's (a base
-# taken, still in contact, out of cohesion) hang on where the others stand, and are tested in every position.
+# for each spot a trooper is offered from where he stands (:class:`_Ground`). The company's (a base taken,
+# still in contact, out of cohesion) hang on where the others stand, and are tested in every position.
 
-def _ground_block(table, start: Point, to: Point, reach: float, open_ground: bool) -> tuple[str | None, bool]:
+def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple[str | None, bool]:
     """What the ground forbids of a move from ``start`` to ``to`` (a tag or ``None``), and whether ``to`` is on
-    the table."""
+    the table (``solids``: :func:`_solids_near` his reach)."""
     straight = tt.distance(start, to)
     if straight < tt.EPSILON:
         return SAME_SPOT, True
     on_table = table.on_table(to)
+    if straight <= reach:
+        # the cheap bounding test first: a solid piece whose box, padded by a base's radius, misses the box
+        # round the straight path can neither hold a base at its end nor stand in its way (the table's own
+        # box tests, which would say the same)
+        (ax, ay), (bx, by) = start, to
+        lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
+        if not any(x0 - _PAD <= hi_x and lo_x <= x1 + _PAD and y0 - _PAD <= hi_y and lo_y <= y1 + _PAD
+                   for x0, y0, x1, y1 in solids):
+            return None, on_table
     if on_table and table.in_solid(to):
         return IN_SOLID, on_table
-    if open_ground and straight <= reach:
-        inches = straight  # nothing solid within his reach: the path is a straight line
-    else:
-        inches, _ = walked(table, start, to)
+    inches, _ = walked(table, start, to)
     return (TOO_FAR if inches > reach else None), on_table
 
 
@@ -147,7 +155,7 @@ def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -
     """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag
     (``mover``: what he is measured against, if the caller has it)."""
     mover = mover or _mover(state, trooper)
-    ground, on_table = _ground_block(state.table, trooper.position, to, mover.reach, mover.open_ground)
+    ground, on_table = _ground_block(state.table, trooper.position, to, mover.reach, mover.solids)
     if ground is SAME_SPOT or ground is IN_SOLID:
         return ground
     if on_table and _taken(to, mover.others):
@@ -163,14 +171,14 @@ class _Ground:
     tried so far (enemies stand still more often than not). Terrain never changes in a game, so this is worked
     out once while he stands there, not in every position."""
 
-    __slots__ = ("table", "start", "side", "trooper", "allowance", "reach", "open_ground", "offers", "seen",
+    __slots__ = ("table", "start", "side", "trooper", "allowance", "reach", "solids", "offers", "seen",
                  "charges")
 
     def __init__(self, table, f: Figure):
         self.allowance = allowance = _allowance(f.kind, f.prone).value
         self.table, self.start, self.side, self.trooper = table, f.position, f.side, f.id
         self.reach = allowance + tt.EPSILON
-        self.open_ground = _open_ground(table, self.start, self.reach + _SLACK)
+        self.solids = _solids_near(table, self.start, self.reach + _SLACK)
         self.offers, self.seen, self.charges = [], set(), {}
         for x, y in (tt.step(self.start, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)):
             to = (round(x, 6), round(y, 6))
@@ -182,7 +190,7 @@ class _Ground:
 
     def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
         """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""
-        block, on_table = _ground_block(self.table, self.start, to, self.reach, self.open_ground)
+        block, on_table = _ground_block(self.table, self.start, to, self.reach, self.solids)
         return (built(Move, self.side, self.trooper, to) if block is None else None), to, on_table
 
     def charge(self, aim: Point) -> tuple[Move | None, Point, bool] | None:
@@ -305,11 +313,17 @@ def after_move(state, act: Move) -> tuple[Board, bool]:
     return Board(MappingProxyType(figures), state.table, state.settings), leaves
 
 
+def _touches_enemy(state, act: Move) -> bool:
+    """Whether the move ends on the table in base contact with an enemy (else no combat can start: the cheap
+    test before the chain of contacts is traced)."""
+    to, side = (float(act.to[0]), float(act.to[1])), state.figures[act.trooper].side
+    return state.table.on_table(to) and any(tt.distance(to, e.position) <= CONTACT_INCHES
+                                            for e in facts(state).in_play if e.side != side)
+
+
 def chance_move(state, act: Move) -> Dist | None:
     """Who dies in the combat a move into contact starts (``None``: it touches no enemy, so no combat)."""
-    to, side = (float(act.to[0]), float(act.to[1])), state.figures[act.trooper].side
-    if not state.table.on_table(to) or not any(tt.distance(to, e.position) <= CONTACT_INCHES
-                                               for e in facts(state).in_play if e.side != side):
+    if not _touches_enemy(state, act):
         return None  # the cheap test first: a combat starts only from an enemy he touches
     board, _ = after_move(state, act)
     pairs = combat_pairs(board, act.trooper)
@@ -333,7 +347,7 @@ def do_move(state, act: Move) -> tuple[Position, list[Event]]:
         rules.append("army_men:moving.off_table")
     events = [Event("move", text, tuple(rules), {"trooper": act.trooper, "from": list(start),
                                                  "to": [float(act.to[0]), float(act.to[1])], "left": leaves})]
-    if not leaves:
+    if not leaves and _touches_enemy(state, act):
         pairs = combat_pairs(board, act.trooper)
         if pairs:
             group = {fid for p in pairs for fid in (p.a, p.b)}

@@ -227,13 +227,29 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
 
 def cut_off(board, figure: Figure) -> bool:
     """Out of cohesion now: more than 4 inches from every other living member of his squad."""
-    cut = facts(board).cut
-    kept = cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
+    known = facts(board)
+    kept = known.cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
     if kept is not None and kept[0] is figure:
         return kept[1]
-    answer = not cohesive_at(board, figure, figure.position)
-    cut[figure.id] = (figure, answer)
-    return answer
+    squad = known.squads.get((figure.side, figure.squad), ())
+    if any(m is figure for m in squad):  # one of the board's: his whole squad is answered at once
+        for member, cut in zip(squad, _cut_squad(squad)):
+            known.cut[member.id] = (member, cut)
+        return known.cut[figure.id][1]
+    return not cohesive_at(board, figure, figure.position)
+
+
+def _cut_squad(members: tuple[Figure, ...]) -> list[bool]:
+    """:func:`cut_off` for every member of one squad in play: those with no other member within 4 inches
+    (a member found near another answers for both, so most are settled by one distance)."""
+    near = [False] * len(members)
+    for i, a in enumerate(members):
+        if not near[i]:
+            for j, b in enumerate(members):
+                if j != i and within(a.position, b.position, COHESION_INCHES):
+                    near[i] = near[j] = True
+                    break
+    return [len(members) > 1 and not n for n in near]
 
 
 def engaged_with(board_engaged, figure_id: str) -> list[str]:
