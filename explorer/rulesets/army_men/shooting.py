@@ -137,10 +137,12 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     key = ("to_hit", shooter_id, target_id)
     need = memo.get(key)
     if need is None:
-        # the answer hangs on the two troopers, whether each is cut off, the table and the settings only:
-        # kept across positions too (most actions leave most pairs as they were)
+        # the answer hangs on the shooter (where, his weapon, prone), the target (where, whether he moved),
+        # whether each is cut off, the table and the settings only: kept across positions too (most actions
+        # leave most pairs as they were)
         shooter, target = board.figures[shooter_id], board.figures[target_id]
-        pair = (shooter, target, cut_off(board, shooter), cut_off(board, target))
+        pair = (shooter_id, shooter.x, shooter.y, shooter.kind, shooter.prone, target_id, target.x, target.y,
+                target.moved, cut_off(board, shooter), cut_off(board, target))
         kept = _NEEDS.get(pair)
         if kept is not None and kept[0] is board.table and kept[1] is board.settings:
             need = kept[2]
@@ -153,7 +155,7 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     return need
 
 
-_NEEDS: dict[tuple, tuple] = {}  # (shooter, target, each cut off) -> (table, settings, what the shooter needs)
+_NEEDS: dict[tuple, tuple] = {}  # the pair as it matters to a shot -> (table, settings, what the shooter needs)
 
 
 def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
