@@ -103,19 +103,23 @@ _PAD = tt.BASE_RADIUS + 1e-6  # a base's radius and more than the table's slack 
 def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple[str | None, bool]:
     """What the ground forbids of a move from ``start`` to ``to`` (a tag or ``None``), and whether ``to`` is on
     the table (``solids``: :func:`_solids_near` his reach)."""
-    straight = tt.distance(start, to)
+    (ax, ay), (bx, by) = start, to
+    straight = math.hypot(bx - ax, by - ay)  # tt.distance, written out: this runs for every spot offered
     if straight < tt.EPSILON:
         return SAME_SPOT, True
     on_table = table.on_table(to)
     if straight <= reach:
+        if not solids:
+            return None, on_table  # nothing solid within his reach and a base
         # the cheap bounding test first: a solid piece whose box, padded by a base's radius, misses the box
         # round the straight path can neither hold a base at its end nor stand in its way (the table's own
         # box tests, which would say the same)
-        (ax, ay), (bx, by) = start, to
         lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
-        if not any(x0 - _PAD <= hi_x and lo_x <= x1 + _PAD and y0 - _PAD <= hi_y and lo_y <= y1 + _PAD
-                   for x0, y0, x1, y1 in solids):
+        for x0, y0, x1, y1 in solids:
+            if x0 - _PAD <= hi_x and lo_x <= x1 + _PAD and y0 - _PAD <= hi_y and lo_y <= y1 + _PAD:
+                break
+        else:
             return None, on_table
     if on_table and table.in_solid(to):
         return IN_SOLID, on_table
@@ -180,13 +184,14 @@ class _Ground:
         self.reach = allowance + tt.EPSILON
         self.solids = _solids_near(table, self.start, self.reach + _SLACK)
         self.offers, self.seen, self.charges = [], set(), {}
-        for x, y in (tt.step(self.start, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)):
-            to = (round(x, 6), round(y, 6))
-            if to not in self.seen:
-                self.seen.add(to)
-                entry = self._entry(to)
-                if entry[0] is not None:
-                    self.offers.append(entry)
+        (sx, sy), seen, reach, solids = self.start, self.seen, self.reach, self.solids
+        for dx, dy in _compass_steps(allowance):
+            to = (round(sx + dx, 6), round(sy + dy, 6))  # tt.step, written out
+            if to not in seen:
+                seen.add(to)
+                block, on_table = _ground_block(table, self.start, to, reach, solids)
+                if block is None:
+                    self.offers.append((built(Move, f.side, f.id, to), to, on_table))
 
     def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
         """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""
@@ -209,6 +214,12 @@ class _Ground:
                 self.charges.clear()  # a bound on memory; spots are only worked out again
             entry = self.charges[to] = self._entry(to)
         return entry
+
+
+@functools.cache
+def _compass_steps(allowance: float) -> tuple[Point, ...]:
+    """The full and half allowance in the eight compass directions, as steps (tt.step's products)."""
+    return tuple((d[0] * length, d[1] * length) for d in COMPASS.values() for length in (allowance, allowance / 2))
 
 
 def _ground_of(table, f: Figure) -> _Ground:

@@ -243,10 +243,11 @@ def _cut_squad(members: tuple[Figure, ...]) -> list[bool]:
     """:func:`cut_off` for every member of one squad in play: those with no other member within 4 inches
     (a member found near another answers for both, so most are settled by one distance)."""
     near = [False] * len(members)
+    inches, hypot = COHESION_INCHES + tt.EPSILON, math.hypot  # within(), written out: asked every position
     for i, a in enumerate(members):
         if not near[i]:
             for j, b in enumerate(members):
-                if j != i and within(a.position, b.position, COHESION_INCHES):
+                if j != i and hypot(b.x - a.x, b.y - a.y) <= inches:
                     near[i] = near[j] = True
                     break
     return [len(members) > 1 and not n for n in near]

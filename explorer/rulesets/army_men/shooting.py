@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -243,18 +242,17 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     return need
 
 
-def shot_offers(state, f: Figure, known=None) -> Iterator[Shoot]:
+def shot_offers(state, f: Figure, known=None) -> list[Shoot]:
     """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
     he has a number to roll against (the range first, the cheap test; ``known``: the position's
     :func:`.position.facts`)."""
     if state.position.acting == f.id or state.engaged and engaged_with(state.engaged, f.id) or reloading(state, f):
-        return
+        return []
     side = state.side
     reach = _range(f.kind, f.prone).value + tt.EPSILON
     x, y, hypot = f.x, f.y, math.hypot  # tt.distance, written out: this runs for every pair listed
-    for e in (known or facts(state)).sides.get(state.other(side), ()):
-        if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id), f):
-            yield built(Shoot, side, f.id, e.id)
+    return [built(Shoot, side, f.id, e.id) for e in (known or facts(state)).sides.get(state.other(side), ())
+            if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id), f)]
 
 
 def check_shoot(state, act: Shoot) -> RuleViolation | None:
