@@ -164,12 +164,14 @@ def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     if d > reach.value + tt.EPSILON:
         return Explained(None, reach.reasons + (
             Reason(ref("shooting.range"), f"{target_id} is {d:.1f} inches away: out of range"),))
-    lines = sight(board, shooter, target)
-    if lines.is_blocked:
+    # whether he sees the target at all first (the table's quick test, which stops at the first clear line):
+    # the lines are traced in full only for the cover of an aimed shot
+    if board.table.is_blocked(shooter.position, target.position):
         return Explained(None, (Reason(ref("shooting.line_of_sight"), f"{shooter_id} cannot see {target_id}"),))
     if shooter.profile.area:
         return Explained(None, (Reason(ref("standard.area_effect"), "an area-effect weapon rolls for every trooper "
                                                                      "near the target instead"),))
+    lines = sight(board, shooter, target)
     settings = board.settings
     need = need_to_hit(settings, within_half=d <= reach.value / 2 + tt.EPSILON, cover=in_cover(lines),
                        target_moved=target.moved, shooter_cut_off=cut_off(board, shooter),
