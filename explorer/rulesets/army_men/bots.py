@@ -77,7 +77,7 @@ class GreedyBot:
         the moves of one position share, to keep where the enemies stand and how near each trooper is now.)"""
         trooper = state.figures[act.trooper]
         if not state.table.on_table(act.to):
-            return Fraction(-1)
+            return _NOT_WORTH
         shared = {} if shared is None else shared
         enemies = shared.get(None)
         if enemies is None:
@@ -87,23 +87,26 @@ class GreedyBot:
         dist = state.chance(act) if after <= CONTACT_INCHES else None
         if dist is not None:
             gain = self._expected(state, dist)
-            return 100 + gain if gain > 0 else Fraction(-1)
+            return 100 + gain if gain > 0 else _NOT_WORTH
         flag = state.position.flag
         if flag is not None:  # capture the flag: walk to the marker and hold it
             _, inches, _ = flag.term(state.side)
             before = tt.distance(trooper.position, flag.position)
             if before > inches:
                 return _thousandths(before - tt.distance(act.to, flag.position))
-            return Fraction(-1)
+            return _NOT_WORTH
         if not enemies:
-            return Fraction(-1)
+            return _NOT_WORTH
         before = shared.get(trooper.id)
         if before is None:
             before = shared[trooper.id] = min(tt.distance(trooper.position, e) for e in enemies)
         shooting = shooting_range(trooper).value
         if before <= shooting / 2:
-            return Fraction(-1)  # close enough to shoot well: stand (and be no nearer for their reply)
+            return _NOT_WORTH  # close enough to shoot well: stand (and be no nearer for their reply)
         return _thousandths(before - after)
+
+
+_NOT_WORTH = Fraction(-1)  # a move not worth making (one value, not one made for each move weighed)
 
 
 def _thousandths(inches: float) -> Fraction:

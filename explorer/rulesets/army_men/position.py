@@ -186,13 +186,16 @@ def facts(board) -> Facts:
 
 def _worked_out(board) -> Facts:
     figures = board.figures
-    alive = tuple(f for f in figures.values() if f.in_play)
-    sides: dict[str, tuple[Figure, ...]] = {}
-    for f in alive:
-        sides[f.side] = sides.get(f.side, ()) + (f,)
-    squads = {key: tuple(members) for key, members in squads_of(alive).items()}
-    waiting = tuple(f for f in figures.values() if f.status == "waiting")
-    return Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
+    alive, waiting, sides, squads = [], [], {}, {}
+    for f in figures.values():  # one pass, in the position's order (this runs for every position)
+        if f.status == "in_play":
+            alive.append(f)
+            sides.setdefault(f.side, []).append(f)
+            squads.setdefault((f.side, f.squad), []).append(f)
+        elif f.status == "waiting":
+            waiting.append(f)
+    return Facts(figures, board.table, board.settings, tuple(alive), {k: tuple(v) for k, v in sides.items()},
+                 {k: tuple(v) for k, v in squads.items()}, tuple(waiting))
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:
