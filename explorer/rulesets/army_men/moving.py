@@ -223,17 +223,24 @@ def _compass_steps(allowance: float) -> tuple[Point, ...]:
 
 
 def _ground_of(table, f: Figure) -> _Ground:
-    key = (id(table), f.id, f.side, f.x, f.y, f.kind, f.prone)
-    ground = _GROUNDS.get(key)
-    if ground is None or ground.table is not table:
-        if len(_GROUNDS) > 4096:
-            _GROUNDS.clear()  # a bound on memory; the spots are only worked out again
-        ground = _GROUNDS[key] = _Ground(table, f)
+    kept = _GROUNDS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_GROUNDS) >= _TABLES_KEPT:
+            _GROUNDS.clear()  # a bound on memory (a ground keeps its table alive); only worked out again
+        kept = _GROUNDS[id(table)] = (table, {})
+    grounds = kept[1]
+    key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
+    ground = grounds.get(key)
+    if ground is None:
+        if len(grounds) > 4096:
+            grounds.clear()  # a bound on memory; the spots are only worked out again
+        ground = grounds[key] = _Ground(table, f)
     return ground
 
 
 _SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
-_GROUNDS: dict[tuple, _Ground] = {}  # (table, trooper, where he stands, his allowance) -> what the ground allows
+_GROUNDS: dict[int, tuple] = {}  # id(table) -> (the table, {trooper, where he stands, his allowance: _Ground})
+_TABLES_KEPT = 4  # games in play at once in one process (a game's clones share its table)
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
