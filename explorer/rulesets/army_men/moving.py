@@ -127,27 +127,21 @@ def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple
     return (TOO_FAR if inches > reach else None), on_table
 
 
-def _taken(to: Point, others) -> bool:
-    """Whether a base at ``to`` would overlap one standing at any of ``others`` (touching is allowed)."""
+def _company_block(to: Point, others, opponents, cohesion: bool, mates) -> str | None:
+    """What the others forbid of a move to ``to`` on the table (a tag or ``None``): a base at ``others`` in the
+    way, his fights (``opponents``: where they stand) still in contact, his squad (``mates``: where they stand,
+    if he must keep ``cohesion`` with them) out of reach."""
     x, y = to
-    reach = tt.BASE_DIAMETER
-    for ox, oy in others:  # the table's is_free, written out: this runs for every spot offered
+    hypot, base = math.hypot, tt.BASE_DIAMETER  # the distances written out: this runs for every spot listed
+    for ox, oy in others:  # the table's is_free: a box test first
         dx, dy = ox - x, oy - y
-        if -reach <= dx <= reach and -reach <= dy <= reach and math.hypot(dx, dy) < reach - tt.EPSILON:
-            return True
-    return False
-
-
-def _company_block(to: Point, opponents, cohesion: bool, mates) -> str | None:
-    """What his fights (``opponents``: where they stand) and his squad (``mates``: where they stand, if he must
-    keep ``cohesion`` with them) forbid of a move to ``to`` on the table (a tag or ``None``)."""
-    x, y = to
-    hypot = math.hypot  # position.within and the contact test, written out: this runs for every spot listed
+        if -base <= dx <= base and -base <= dy <= base and hypot(dx, dy) < base - tt.EPSILON:
+            return TAKEN
     for ox, oy in opponents:
         if hypot(ox - x, oy - y) <= CONTACT_INCHES:
             return STILL_IN_CONTACT
     if cohesion:
-        inches = COHESION_INCHES + tt.EPSILON
+        inches = COHESION_INCHES + tt.EPSILON  # position.within
         for mx, my in mates:
             if hypot(mx - x, my - y) <= inches:
                 return None
@@ -162,11 +156,10 @@ def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -
     ground, on_table = _ground_block(state.table, trooper.position, to, mover.reach, mover.solids)
     if ground is SAME_SPOT or ground is IN_SOLID:
         return ground
-    if on_table and _taken(to, mover.others):
-        return TAKEN
-    if ground is not None:
-        return ground
-    return _company_block(to, mover.opponents, mover.cohesion, mover.mates) if on_table else None
+    company = _company_block(to, mover.others, mover.opponents, mover.cohesion, mover.mates) if on_table else None
+    if company is TAKEN or ground is None:
+        return company
+    return ground
 
 
 class _Ground:
@@ -314,8 +307,11 @@ def move_offers(state, f: Figure, known=None) -> list[Move]:
     if cohesion:
         reach = allowance + _SLACK + COHESION_INCHES
         mates = [(m.x, m.y) for m in mates if hypot(m.x - sx, m.y - sy) <= reach]
-    listed = [act for act, to, on_table in offers if not on_table or not (near and _taken(to, near)) and (
-        not (opponents or cohesion) or _company_block(to, opponents, cohesion, mates) is None)]
+    if near or opponents or cohesion:
+        listed = [act for act, to, on_table in offers
+                  if not on_table or _company_block(to, near, opponents, cohesion, mates) is None]
+    else:
+        listed = [act for act, _, _ in offers]
     known.memo[("offered", f.id, state.engaged)] = listed
     return listed
 
