@@ -92,6 +92,7 @@ def need_to_hit(settings, *, within_half: bool, cover: bool = False, target_move
     return Explained(need, tuple(reasons))
 
 
+@functools.cache  # a handful of (need, dice) pairs, asked for every shot weighed
 def hit_chance(need: int, dice: int = 1) -> Fraction:
     """Chance that at least one of ``dice`` D6 reaches ``need`` (a rate of fire above 1 at one target)."""
     one = D6.probability_where(lambda face: face >= need)
