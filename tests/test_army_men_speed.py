@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from explorer.core.tabletop import Table, Terrain
 import explorer
+from explorer.core.tabletop import Table, Terrain
 from explorer.rulesets.army_men import Move, Shoot
 from explorer.rulesets.army_men.moving import move_block
 from explorer.rulesets.army_men.position import in_play

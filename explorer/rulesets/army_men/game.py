@@ -22,7 +22,7 @@ from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot
 from .combat import chance_fight, check_fight, do_fight
 from .moving import chance_move, check_move, do_move, move_allowance, move_offers
-from .position import Figure, facts, in_play
+from .position import Figure, facts
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
 from .shooting import chance_shoot, check_shoot, do_shoot, shot_offers, to_hit

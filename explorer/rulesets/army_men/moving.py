@@ -18,7 +18,7 @@ from explorer.core.actions import built
 from .combat import combat_distribution, combat_pairs, fight_pairs
 from .data import COHESION_INCHES, PROFILES
 from .position import (
-    CONTACT_INCHES, Figure, Position, cut_off, engaged_with, facts, fmt, in_play, squad_mates, within,
+    CONTACT_INCHES, Figure, Position, cut_off, engaged_with, facts, fmt, squad_mates,
 )
 from .sections import ref, refuse
 from .turn import own_problem, step_of
@@ -177,14 +177,14 @@ class _Ground:
         self.reach = allowance + tt.EPSILON
         self.solids = _solids_near(table, self.start, self.reach + _SLACK)
         self.offers, self.seen, self.charges = [], set(), {}
-        (sx, sy), seen, reach, solids = self.start, self.seen, self.reach, self.solids
+        sx, sy = self.start
         for dx, dy in _compass_steps(allowance):
             to = (round(sx + dx, 6), round(sy + dy, 6))  # tt.step, written out
-            if to not in seen:
-                seen.add(to)
-                block, on_table = _ground_block(table, self.start, to, reach, solids)
-                if block is None:
-                    self.offers.append((built(Move, f.side, f.id, to), to, on_table))
+            if to not in self.seen:
+                self.seen.add(to)
+                entry = self._entry(to)
+                if entry[0] is not None:
+                    self.offers.append(entry)
 
     def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
         """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""

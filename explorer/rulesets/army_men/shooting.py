@@ -19,7 +19,7 @@ from explorer.core.actions import built
 from .actions import Shoot
 from .combat import kill
 from .data import PROFILES, TO_HIT
-from .position import Figure, Position, cut_off, engaged_with, facts, in_play
+from .position import Figure, Position, cut_off, engaged_with, facts
 from .sections import ref, refuse
 from .standard import area_kills, area_need, area_odds, area_victims
 from .turn import own_problem, step_of
