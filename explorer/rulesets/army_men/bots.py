@@ -3,6 +3,7 @@ on charges: explorer.core.search), and random."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from explorer.core import Action, GameRNG, RandomBot
@@ -12,7 +13,7 @@ from explorer.core.search import SearchBot
 from .actions import EndTurn, Fight, Move, Shoot
 from .game import ArmyMenState
 from .moving import after_move
-from .position import in_play
+from .position import CONTACT_INCHES, in_play
 from .shooting import hit_chance, shooting_range, to_hit
 from .standard import area_casualties, area_need, area_victims
 
@@ -47,7 +48,8 @@ class GreedyBot:
 
     def _move(self, state, moves: list[Move]) -> Action | None:
         """The move to make, if any is worth making."""
-        return self._best([(self._move_value(state, a), a) for a in moves])
+        shared: dict = {}  # what every move of this position asks, worked out once (see _move_value)
+        return self._best([(self._move_value(state, a, shared), a) for a in moves])
 
     def _best(self, scored) -> Action | None:
         scored = [(value, a) for value, a in scored if value > 0]
@@ -70,31 +72,48 @@ class GreedyBot:
                         for v in victims), Fraction(0))
         return self._expected(state, state.chance(act))
 
-    def _move_value(self, state, act: Move) -> Fraction:
-        """Better when nearer the nearest enemy; a charge counts what it is expected to kill."""
+    def _move_value(self, state, act: Move, shared: dict | None = None) -> Fraction:
+        """Better when nearer the nearest enemy; a charge counts what it is expected to kill. (``shared``: a dict
+        the moves of one position share, to keep where the enemies stand and how near each trooper is now.)"""
         trooper = state.figures[act.trooper]
         if not state.table.on_table(act.to):
-            return Fraction(-1)
-        dist = state.chance(act)
+            return _NOT_WORTH
+        shared = {} if shared is None else shared
+        enemies = shared.get(None)
+        if enemies is None:
+            enemies = shared[None] = [e.position for e in in_play(state, state.other(state.side))]
+        after = min((tt.distance(act.to, e) for e in enemies), default=math.inf)
+        # a combat starts only from an enemy he touches (chance_move's own cheap test): the odds only then
+        dist = state.chance(act) if after <= CONTACT_INCHES else None
         if dist is not None:
             gain = self._expected(state, dist)
-            return 100 + gain if gain > 0 else Fraction(-1)
+            return 100 + gain if gain > 0 else _NOT_WORTH
         flag = state.position.flag
         if flag is not None:  # capture the flag: walk to the marker and hold it
             _, inches, _ = flag.term(state.side)
             before = tt.distance(trooper.position, flag.position)
             if before > inches:
-                return Fraction(round(before - tt.distance(act.to, flag.position), 3)).limit_denominator(1000)
-            return Fraction(-1)
-        enemies = in_play(state, state.other(state.side))
+                return _thousandths(before - tt.distance(act.to, flag.position))
+            return _NOT_WORTH
         if not enemies:
-            return Fraction(-1)
-        before = min(tt.distance(trooper.position, e.position) for e in enemies)
-        after = min(tt.distance(act.to, e.position) for e in enemies)
+            return _NOT_WORTH
+        before = shared.get(trooper.id)
+        if before is None:
+            before = shared[trooper.id] = min(tt.distance(trooper.position, e) for e in enemies)
         shooting = shooting_range(trooper).value
         if before <= shooting / 2:
-            return Fraction(-1)  # close enough to shoot well: stand (and be no nearer for their reply)
-        return Fraction(round(before - after, 3)).limit_denominator(1000)
+            return _NOT_WORTH  # close enough to shoot well: stand (and be no nearer for their reply)
+        return _thousandths(before - after)
+
+
+_NOT_WORTH = Fraction(-1)  # a move not worth making (one value, not one made for each move weighed)
+
+
+def _thousandths(inches: float) -> Fraction:
+    """``inches`` rounded to a thousandth, exactly (``Fraction(round(inches, 3)).limit_denominator(1000)``, the
+    nearest fraction with a denominator up to 1000 to the float nearest k/1000, which is k/1000 itself; made
+    without that search, as it is asked of every move a greedy bot weighs)."""
+    return Fraction(round(round(inches, 3) * 1000), 1000)
 
 
 class CarefulBot(GreedyBot):

@@ -8,6 +8,7 @@ engine plays by them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 from explorer.core.dice import d2_of, d3_of, read_off_d6
@@ -67,12 +68,12 @@ class Profile:
     area: bool = False          # an area-effect weapon
     fires_and_moves: bool = True
 
-    @property
+    @cached_property  # asked for every shot listed and weighed; a profile never changes
     def dice(self) -> int:
         """Dice rolled per shot (a rate of fire of 1/2 still rolls one, every other turn)."""
         return max(1, int(self.rate_of_fire))
 
-    @property
+    @cached_property
     def turns_between_shots(self) -> int:
         """1: every turn; 2: every other turn (rate of fire 1/2)."""
         return 1 if self.rate_of_fire >= 1 else int(1 / self.rate_of_fire)

@@ -13,8 +13,6 @@ rest, frozen (:mod:`.position`, with the one legality check and the save format)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from explorer.core import Action, Event, Explained, GameState, Outcome, Termination
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop.figures import TabletopState
@@ -24,28 +22,32 @@ from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot
 from .combat import chance_fight, check_fight, do_fight
 from .moving import chance_move, check_move, do_move, move_allowance, move_offers
-from .position import Figure, facts, in_play
+from .position import Figure, facts
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
 from .shooting import chance_shoot, check_shoot, do_shoot, shot_offers, to_hit
 from .turn import check_end_turn, do_end_turn, due_troopers
 
 
-def turn_offers(state) -> Iterator[Action]:
+def turn_offers(state) -> list[Action]:
     """The turn's legal actions, trooper by trooper (fight on, shoot, move), then the end of the turn. Each
-    chapter offers only legal actions, by its quick tests, without wording the refusal of the others."""
+    chapter offers only legal actions, by its quick tests, without wording the refusal of the others. (A list,
+    not a generator: every listing takes them all, and a list is built without a frame per action.)"""
     side = state.side
-    due = due_troopers(state, side)
+    due = due_troopers(state, side) if state.engaged else ()
     done = state.position.done
-    for f in in_play(state, side):
+    known = facts(state)
+    offers = []
+    for f in known.sides.get(side, ()):
         if f.id in done:
             continue
         if f.id in due:
-            yield built(Fight, side, f.id)
-        yield from shot_offers(state, f)
-        yield from move_offers(state, f)
+            offers.append(built(Fight, side, f.id))
+        offers += shot_offers(state, f, known)
+        offers += move_offers(state, f, known)
     if not due:
-        yield built(EndTurn, side)
+        offers.append(built(EndTurn, side))
+    return offers
 
 
 RULES = RuleTable(

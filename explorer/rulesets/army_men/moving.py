@@ -18,7 +18,7 @@ from explorer.core.actions import built
 from .combat import combat_distribution, combat_pairs, fight_pairs
 from .data import COHESION_INCHES, PROFILES
 from .position import (
-    CONTACT_INCHES, Figure, Position, cut_off, engaged_with, facts, fmt, in_play, squad_mates, within,
+    CONTACT_INCHES, Figure, Position, cut_off, engaged_with, facts, fmt, squad_mates,
 )
 from .sections import ref, refuse
 from .turn import own_problem, step_of
@@ -64,7 +64,7 @@ class _Mover(NamedTuple):
     opponents: tuple[Point, ...]  # where those he is locked in a tied fight with stand
     cohesion: bool  # he must end within 4 inches of a squad mate
     mates: tuple[Point, ...]  # where his squad mates stand
-    open_ground: bool  # no solid terrain within his reach: every path he can walk is a straight line
+    solids: tuple  # the boxes of the solid terrain within his reach (:func:`_solids_near`)
 
 
 def _mover(state, trooper: Figure) -> _Mover:
@@ -74,50 +74,166 @@ def _mover(state, trooper: Figure) -> _Mover:
     if mover is None:
         mates = tuple(f.position for f in squad_mates(state, trooper))
         cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, trooper)
-        reach = _allowance(trooper.kind, trooper.prone).value + tt.EPSILON
+        ground = _ground_of(state.table, trooper)
         mover = memo[key] = _Mover(
-            [f.position for f in in_play(state) if f.id != trooper.id], reach,
+            [f.position for f in facts(state).in_play if f.id != trooper.id], ground.reach,
             tuple(state.figures[o].position for o in engaged_with(state.engaged, trooper.id)), cohesion, mates,
-            _open_ground(state.table, trooper.position, reach + _SLACK))
+            ground.solids)
     return mover
 
 
-def _open_ground(table, start: Point, reach: float) -> bool:
-    """Whether every piece of solid terrain lies (by its bounding box) more than ``reach`` from ``start``:
-    then no path within his reach crosses it, and the cheap bounding test spares tracing each path."""
+def _solids_near(table, start: Point, reach: float) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes of the solid terrain pieces within ``reach`` of ``start`` (box to box, padded by a base's
+    radius): the only ones a path within his reach, or a base at its end, can meet."""
     x, y = start
-    for piece in table.terrain:
-        if piece.kind is TerrainKind.SOLID:
-            x0, y0, x1, y1 = piece.shape.bounds
-            if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
-                return False
-    return True
+    pad = reach + _PAD
+    return tuple((x0, y0, x1, y1) for piece in table.terrain if piece.kind is TerrainKind.SOLID
+                 for x0, y0, x1, y1 in (piece.shape.bounds,)
+                 if x0 - pad <= x <= x1 + pad and y0 - pad <= y <= y1 + pad)
+
+
+_PAD = tt.BASE_RADIUS + 1e-6  # a base's radius and more than the table's slack on its box tests
+
+
+# A move's rules fall in two parts. The ground's (the same spot, inside solid terrain, too far to walk) hang on
+# the table, his spot and his allowance only: terrain never changes in a game, so listing works them out once
+# for each spot a trooper is offered from where he stands (:class:`_Ground`). The company's (a base taken,
+# still in contact, out of cohesion) hang on where the others stand, and are tested in every position.
+
+def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple[str | None, bool]:
+    """What the ground forbids of a move from ``start`` to ``to`` (a tag or ``None``), and whether ``to`` is on
+    the table (``solids``: :func:`_solids_near` his reach)."""
+    (ax, ay), (bx, by) = start, to
+    straight = math.hypot(bx - ax, by - ay)  # tt.distance, written out: this runs for every spot offered
+    if straight < tt.EPSILON:
+        return SAME_SPOT, True
+    on_table = table.on_table(to)
+    if straight <= reach:
+        if not solids:
+            return None, on_table  # nothing solid within his reach and a base
+        # the cheap bounding test first: a solid piece whose box, padded by a base's radius, misses the box
+        # round the straight path can neither hold a base at its end nor stand in its way (the table's own
+        # box tests, which would say the same)
+        lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
+        for x0, y0, x1, y1 in solids:
+            if x0 - _PAD <= hi_x and lo_x <= x1 + _PAD and y0 - _PAD <= hi_y and lo_y <= y1 + _PAD:
+                break
+        else:
+            return None, on_table
+    if on_table and table.in_solid(to):
+        return IN_SOLID, on_table
+    inches, _ = walked(table, start, to)
+    return (TOO_FAR if inches > reach else None), on_table
+
+
+def _company_block(to: Point, others, opponents, cohesion: bool, mates) -> str | None:
+    """What the others forbid of a move to ``to`` on the table (a tag or ``None``): a base at ``others`` in the
+    way, his fights (``opponents``: where they stand) still in contact, his squad (``mates``: where they stand,
+    if he must keep ``cohesion`` with them) out of reach."""
+    x, y = to
+    hypot, base = math.hypot, tt.BASE_DIAMETER  # the distances written out: this runs for every spot listed
+    for ox, oy in others:  # the table's is_free: a box test first
+        dx, dy = ox - x, oy - y
+        if -base <= dx <= base and -base <= dy <= base and hypot(dx, dy) < base - tt.EPSILON:
+            return TAKEN
+    for ox, oy in opponents:
+        if hypot(ox - x, oy - y) <= CONTACT_INCHES:
+            return STILL_IN_CONTACT
+    if cohesion:
+        inches = COHESION_INCHES + tt.EPSILON  # position.within
+        for mx, my in mates:
+            if hypot(mx - x, my - y) <= inches:
+                return None
+        return OUT_OF_COHESION
+    return None
 
 
 def move_block(state, trooper: Figure, to: Point, mover: _Mover | None = None) -> str | None:
     """What forbids ``trooper`` (his side's, in play, his step not over) to move to ``to``, as a tag
     (``mover``: what he is measured against, if the caller has it)."""
-    start = trooper.position
-    straight = tt.distance(start, to)
-    if straight < tt.EPSILON:
-        return SAME_SPOT
-    table = state.table
     mover = mover or _mover(state, trooper)
-    on_table = table.on_table(to)
-    if on_table and not table.is_free(to, mover.others):
-        return IN_SOLID if table.in_solid(to) else TAKEN
-    if mover.open_ground and straight <= mover.reach:
-        inches, leaves = straight, not on_table  # nothing solid within his reach: the path is a straight line
-    else:
-        inches, leaves = walked(table, start, to)
-    if inches > mover.reach:
-        return TOO_FAR
-    if not leaves:
-        if mover.opponents and any(tt.distance(to, opponent) <= CONTACT_INCHES for opponent in mover.opponents):
-            return STILL_IN_CONTACT
-        if mover.cohesion and not any(within(to, mate, COHESION_INCHES) for mate in mover.mates):
-            return OUT_OF_COHESION
-    return None
+    ground, on_table = _ground_block(state.table, trooper.position, to, mover.reach, mover.solids)
+    if ground is SAME_SPOT or ground is IN_SOLID:
+        return ground
+    company = _company_block(to, mover.others, mover.opponents, mover.cohesion, mover.mates) if on_table else None
+    if company is TAKEN or ground is None:
+        return company
+    return ground
+
+
+class _Ground:
+    """What the ground allows a trooper standing at one spot, with his allowance, on one table: the compass
+    spots he is offered (each kept with its Move and whether it is on the table), and the base-to-base spots
+    tried so far (enemies stand still more often than not). Terrain never changes in a game, so this is worked
+    out once while he stands there, not in every position."""
+
+    __slots__ = ("table", "start", "side", "trooper", "allowance", "reach", "solids", "offers", "seen",
+                 "charges")
+
+    def __init__(self, table, f: Figure):
+        self.allowance = allowance = _allowance(f.kind, f.prone).value
+        self.table, self.start, self.side, self.trooper = table, f.position, f.side, f.id
+        self.reach = allowance + tt.EPSILON
+        self.solids = _solids_near(table, self.start, self.reach + _SLACK)
+        self.offers, self.seen, self.charges = [], set(), {}
+        sx, sy = self.start
+        for dx, dy in _compass_steps(allowance):
+            to = (round(sx + dx, 6), round(sy + dy, 6))  # tt.step, written out
+            if to not in self.seen:
+                self.seen.add(to)
+                entry = self._entry(to)
+                if entry[0] is not None:
+                    self.offers.append(entry)
+
+    def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
+        """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""
+        block, on_table = _ground_block(self.table, self.start, to, self.reach, self.solids)
+        return (built(Move, self.side, self.trooper, to) if block is None else None), to, on_table
+
+    def charge(self, aim: Point) -> tuple[Move | None, Point, bool] | None:
+        """The base-to-base spot short of an enemy at ``aim`` (as :meth:`_entry`), or ``None``: there is none, or
+        it is a compass spot already."""
+        direction = tt.unit_vector(aim, self.start)
+        if not direction:
+            return None
+        x, y = tt.step(aim, direction, tt.BASE_DIAMETER)
+        to = (round(x, 6), round(y, 6))
+        if to in self.seen:
+            return None
+        entry = self.charges.get(to)
+        if entry is None:
+            if len(self.charges) > 64:
+                self.charges.clear()  # a bound on memory; spots are only worked out again
+            entry = self.charges[to] = self._entry(to)
+        return entry
+
+
+@functools.cache
+def _compass_steps(allowance: float) -> tuple[Point, ...]:
+    """The full and half allowance in the eight compass directions, as steps (tt.step's products)."""
+    return tuple((d[0] * length, d[1] * length) for d in COMPASS.values() for length in (allowance, allowance / 2))
+
+
+def _ground_of(table, f: Figure) -> _Ground:
+    kept = _GROUNDS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_GROUNDS) >= _TABLES_KEPT:
+            _GROUNDS.clear()  # a bound on memory (a ground keeps its table alive); only worked out again
+        kept = _GROUNDS[id(table)] = (table, {})
+    grounds = kept[1]
+    key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
+    ground = grounds.get(key)
+    if ground is None:
+        if len(grounds) > 4096:
+            grounds.clear()  # a bound on memory; the spots are only worked out again
+        ground = grounds[key] = _Ground(table, f)
+    return ground
+
+
+_SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
+_GROUNDS: dict[int, tuple] = {}  # id(table) -> (the table, {trooper, where he stands, his allowance: _Ground})
+_TABLES_KEPT = 4  # games in play at once in one process (a game's clones share its table)
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
@@ -127,7 +243,7 @@ def check_move(state, act: Move) -> RuleViolation | None:
     if not tt.is_point(act.to):
         return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
     trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
-    if to in facts(state).memo.get(("offered", trooper.id, state.engaged), ()):
+    if any(o.to == to for o in facts(state).memo.get(("offered", trooper.id, state.engaged), ())):
         return None  # offered in this position, so legal: no second check of a move just listed
     block = move_block(state, trooper, to)
     if block is None:
@@ -152,53 +268,52 @@ def check_move(state, act: Move) -> RuleViolation | None:
     return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
 
 
-def move_offers(state, f: Figure) -> list[Move]:
+def move_offers(state, f: Figure, known=None) -> list[Move]:
     """The moves offered to ``f`` (his side's, in play, his step not over): the full and half allowance
     in the eight compass directions, and base to base with each of the three nearest enemies in reach;
-    each legal. Any other spot may still be tried.
+    each legal. Any other spot may still be tried. (``known``: the position's :func:`.position.facts`.)
 
-    Every spot offered lies within his allowance, so only the troopers within that and a base of him can
-    stand in the way, and only the squad mates within that and 4 inches keep him in cohesion: while they and
-    his tied fights stand as they did, his offers are the same, and they are kept (most actions move one
-    trooper, far from most others)."""
-    allowance = _allowance(f.kind, f.prone).value
-    engaged = engaged_with(state.engaged, f.id)
-    enemies = sorted(in_play(state, state.other(f.side)), key=lambda e: tt.distance(e.position, f.position))
-    aims = [e.position for e in enemies[:3] if e.id not in engaged
-            and tt.distance(e.position, f.position) - tt.BASE_DIAMETER <= allowance]
-    mover = _mover(state, f)
-    start, slack = f.position, allowance + _SLACK
-    near = tuple(p for p in mover.others if tt.distance(p, start) <= slack + tt.BASE_DIAMETER)
-    mates = tuple(p for p in mover.mates if tt.distance(p, start) <= slack + COHESION_INCHES) if mover.cohesion else ()
-    table = state.table
-    key = (f, tuple(aims), near, mover.opponents, mover.cohesion, mates)
-    kept = _OFFERS.get(key)
-    if kept is not None and kept[0] is table:
-        facts(state).memo[("offered", f.id, state.engaged)] = kept[2]
-        return kept[1]
-    spots = [tt.step(f.position, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
-    for aim in aims:
-        direction = tt.unit_vector(aim, f.position)
-        if direction:
-            spots.append(tt.step(aim, direction, tt.BASE_DIAMETER))
-    near_mover = mover._replace(others=near, mates=mates)
-    offers, seen = [], set()
-    for x, y in spots:
-        to = (round(x, 6), round(y, 6))
-        if to not in seen:
-            seen.add(to)
-            if move_block(state, f, to, near_mover) is None:
-                offers.append(built(Move, f.side, f.id, to))
-    if len(_OFFERS) > 4096:
-        _OFFERS.clear()  # a bound on memory; offers are only worked out again
-    offered_spots = frozenset(o.to for o in offers)
-    _OFFERS[key] = (table, offers, offered_spots)
-    facts(state).memo[("offered", f.id, state.engaged)] = offered_spots
-    return offers
-
-
-_SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
-_OFFERS: dict[tuple, tuple] = {}  # a trooper and what stands near him -> (the table, his move offers, their spots)
+    What the ground allows of each spot is kept from one position to the next while he stands where he
+    stands (:class:`_Ground`); only the others are measured again. Every spot offered lies within his
+    allowance, so only the troopers within that and a base of him can stand in the way, and only the squad
+    mates within that and 4 inches keep him in cohesion. Distances are written out in the loops below: they
+    run for every trooper listed in every position."""
+    known = known or facts(state)
+    ground = _ground_of(state.table, f)
+    allowance, (sx, sy) = ground.allowance, ground.start
+    hypot, base = math.hypot, tt.BASE_DIAMETER
+    offers = ground.offers  # the compass spots the ground allows
+    # base to base with the three nearest enemies in reach (a nearer one is in reach too); as near: in order
+    enemies = []
+    for i, e in enumerate(known.sides.get(state.other(f.side), ())):
+        d = hypot(e.x - sx, e.y - sy)
+        if d - base <= allowance:
+            enemies.append((d, i, e))
+    if enemies:
+        engaged = engaged_with(state.engaged, f.id)
+        tried = []
+        for _, _, e in sorted(enemies)[:3]:
+            entry = None if e.id in engaged else ground.charge(e.position)
+            if entry is not None and entry[1] not in tried:
+                tried.append(entry[1])
+                if entry[0] is not None:
+                    offers = offers + [entry]
+    reach = allowance + _SLACK + base
+    near = [(g.x, g.y) for g in known.in_play if -reach <= g.x - sx <= reach and -reach <= g.y - sy <= reach
+            and hypot(g.x - sx, g.y - sy) <= reach and g.id != f.id]
+    opponents = tuple(state.figures[o].position for o in engaged_with(state.engaged, f.id)) if state.engaged else ()
+    mates = [m for m in known.squads.get((f.side, f.squad), ()) if m.id != f.id]
+    cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, f)
+    if cohesion:
+        reach = allowance + _SLACK + COHESION_INCHES
+        mates = [(m.x, m.y) for m in mates if hypot(m.x - sx, m.y - sy) <= reach]
+    if near or opponents or cohesion:
+        listed = [act for act, to, on_table in offers
+                  if not on_table or _company_block(to, near, opponents, cohesion, mates) is None]
+    else:
+        listed = [act for act, _, _ in offers]
+    known.memo[("offered", f.id, state.engaged)] = listed
+    return listed
 
 
 def after_move(state, act: Move) -> tuple[Board, bool]:
@@ -212,11 +327,17 @@ def after_move(state, act: Move) -> tuple[Board, bool]:
     return Board(MappingProxyType(figures), state.table, state.settings), leaves
 
 
+def _touches_enemy(state, act: Move) -> bool:
+    """Whether the move ends on the table in base contact with an enemy (else no combat can start: the cheap
+    test before the chain of contacts is traced)."""
+    to, side = (float(act.to[0]), float(act.to[1])), state.figures[act.trooper].side
+    return state.table.on_table(to) and any(tt.distance(to, e.position) <= CONTACT_INCHES
+                                            for e in facts(state).in_play if e.side != side)
+
+
 def chance_move(state, act: Move) -> Dist | None:
     """Who dies in the combat a move into contact starts (``None``: it touches no enemy, so no combat)."""
-    to, side = (float(act.to[0]), float(act.to[1])), state.figures[act.trooper].side
-    if not state.table.on_table(to) or not any(tt.distance(to, e.position) <= CONTACT_INCHES
-                                               for e in facts(state).in_play if e.side != side):
+    if not _touches_enemy(state, act):
         return None  # the cheap test first: a combat starts only from an enemy he touches
     board, _ = after_move(state, act)
     pairs = combat_pairs(board, act.trooper)
@@ -240,7 +361,7 @@ def do_move(state, act: Move) -> tuple[Position, list[Event]]:
         rules.append("army_men:moving.off_table")
     events = [Event("move", text, tuple(rules), {"trooper": act.trooper, "from": list(start),
                                                  "to": [float(act.to[0]), float(act.to[1])], "left": leaves})]
-    if not leaves:
+    if not leaves and _touches_enemy(state, act):
         pairs = combat_pairs(board, act.trooper)
         if pairs:
             group = {fid for p in pairs for fid in (p.a, p.b)}

@@ -186,13 +186,16 @@ def facts(board) -> Facts:
 
 def _worked_out(board) -> Facts:
     figures = board.figures
-    alive = tuple(f for f in figures.values() if f.in_play)
-    sides: dict[str, tuple[Figure, ...]] = {}
-    for f in alive:
-        sides[f.side] = sides.get(f.side, ()) + (f,)
-    squads = {key: tuple(members) for key, members in squads_of(alive).items()}
-    waiting = tuple(f for f in figures.values() if f.status == "waiting")
-    return Facts(figures, board.table, board.settings, alive, sides, squads, waiting)
+    alive, waiting, sides, squads = [], [], {}, {}
+    for f in figures.values():  # one pass, in the position's order (this runs for every position)
+        if f.status == "in_play":
+            alive.append(f)
+            sides.setdefault(f.side, []).append(f)
+            squads.setdefault((f.side, f.squad), []).append(f)
+        elif f.status == "waiting":
+            waiting.append(f)
+    return Facts(figures, board.table, board.settings, tuple(alive), {k: tuple(v) for k, v in sides.items()},
+                 {k: tuple(v) for k, v in squads.items()}, tuple(waiting))
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:
@@ -227,11 +230,30 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
 
 def cut_off(board, figure: Figure) -> bool:
     """Out of cohesion now: more than 4 inches from every other living member of his squad."""
-    cut = facts(board).cut
-    answer = cut.get(figure)
-    if answer is None:
-        answer = cut[figure] = not cohesive_at(board, figure, figure.position)
-    return answer
+    known = facts(board)
+    kept = known.cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
+    if kept is not None and kept[0] is figure:
+        return kept[1]
+    squad = known.squads.get((figure.side, figure.squad), ())
+    if any(m is figure for m in squad):  # one of the board's: his whole squad is answered at once
+        for member, cut in zip(squad, _cut_squad(squad)):
+            known.cut[member.id] = (member, cut)
+        return known.cut[figure.id][1]
+    return not cohesive_at(board, figure, figure.position)
+
+
+def _cut_squad(members: tuple[Figure, ...]) -> list[bool]:
+    """:func:`cut_off` for every member of one squad in play: those with no other member within 4 inches
+    (a member found near another answers for both, so most are settled by one distance)."""
+    near = [False] * len(members)
+    inches, hypot = COHESION_INCHES + tt.EPSILON, math.hypot  # within(), written out: asked every position
+    for i, a in enumerate(members):
+        if not near[i]:
+            for j, b in enumerate(members):
+                if j != i and hypot(b.x - a.x, b.y - a.y) <= inches:
+                    near[i] = near[j] = True
+                    break
+    return [len(members) > 1 and not n for n in near]
 
 
 def engaged_with(board_engaged, figure_id: str) -> list[str]:

@@ -3,10 +3,11 @@ the players' own deployment (deployment='players'), one trooper at a time, as a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from types import MappingProxyType
 
 from explorer.core import Event, RuleViolation
+from explorer.core.actions import built
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Point
@@ -40,48 +41,80 @@ def deployment_problems(figures: Iterable[Figure]) -> list[RuleViolation]:
     return problems
 
 
+# Each rule of a set-up is written once, in :func:`deploy_block`, which names what forbids it with a short tag (or
+# ``None``); :func:`deploy_problem` turns the tag into words and a rule. Listing the spots offered only tests
+# the tag for truth, so it does not pay for words it never shows.
+OFF_TABLE, IN_SOLID, TAKEN, NEAR_ENEMY, FAR_FROM_SQUAD = "off_table", "in_solid", "taken", "near_enemy", "far"
+
+
+def _placed(board, figure: Figure) -> tuple[list[Point], list[Point], list[Point]]:
+    """Where the troopers placed stand: all, the enemies, ``figure``'s squad mates."""
+    placed = in_play(board)
+    return ([f.position for f in placed], [f.position for f in placed if f.side != figure.side],
+            [f.position for f in placed if f.side == figure.side and f.squad == figure.squad])
+
+
+def deploy_block(table, to: Point, placed: list[Point], enemies: list[Point], mates: list[Point]) -> str | None:
+    """What forbids setting a trooper up at ``to`` (a tag or ``None``), the troopers placed standing at
+    ``placed`` (the enemies among them at ``enemies``, his squad mates at ``mates``)."""
+    if not table.on_table(to):
+        return OFF_TABLE
+    if table.in_solid(to):
+        return IN_SOLID
+    if not table.is_free(to, placed):
+        return TAKEN
+    if any(tt.distance(to, enemy) < DEPLOYMENT_INCHES - tt.EPSILON for enemy in enemies):
+        return NEAR_ENEMY
+    if mates and not any(within(to, mate, COHESION_INCHES) for mate in mates):
+        return FAR_FROM_SQUAD
+    return None
+
+
 def deploy_problem(board, figure: Figure, to: Point) -> RuleViolation | None:
     """Why ``figure`` may not be set up at ``to`` now: off the table or in solid terrain, on another base,
     nearer than 24 inches to an enemy already placed, or (a squad mate placed already) beyond 4 inches of
     every placed mate."""
     table = board.table
-    if not table.on_table(to):
+    block = deploy_block(table, to, *_placed(board, figure))
+    if block is None:
+        return None
+    if block == OFF_TABLE:
         return RuleViolation(f"{fmt(to)} is off the {table.width:g} by {table.height:g} inch table", ref("deployment"))
-    if table.in_solid(to):
+    if block == IN_SOLID:
         return RuleViolation(f"{fmt(to)} is inside solid terrain", ref("rulings.climbing"))
-    placed = in_play(board)
-    if not table.is_free(to, [f.position for f in placed]):
+    if block == TAKEN:
         return RuleViolation(f"{fmt(to)} is taken: bases may touch but not overlap", ref("deployment"))
-    for enemy in placed:
-        if enemy.side != figure.side and tt.distance(to, enemy.position) < DEPLOYMENT_INCHES - tt.EPSILON:
-            return RuleViolation(f"{fmt(to)} is {tt.distance(to, enemy.position):.1f} inches from {enemy.id}; "
-                                 f"squads set up {DEPLOYMENT_INCHES:g} inches from the enemy", ref("deployment"))
+    placed = in_play(board)
+    if block == NEAR_ENEMY:
+        enemy = next(e for e in placed if e.side != figure.side
+                     and tt.distance(to, e.position) < DEPLOYMENT_INCHES - tt.EPSILON)
+        return RuleViolation(f"{fmt(to)} is {tt.distance(to, enemy.position):.1f} inches from {enemy.id}; "
+                             f"squads set up {DEPLOYMENT_INCHES:g} inches from the enemy", ref("deployment"))
     mates = [f for f in placed if f.side == figure.side and f.squad == figure.squad]
-    if mates and not any(within(to, f.position, COHESION_INCHES) for f in mates):
-        return RuleViolation(f"{figure.id} must set up within {COHESION_INCHES:g} inches of a squad mate already "
-                             f"placed ({', '.join(f.id for f in mates)})", ref("deployment"))
-    return None
+    return RuleViolation(f"{figure.id} must set up within {COHESION_INCHES:g} inches of a squad mate already "
+                         f"placed ({', '.join(f.id for f in mates)})", ref("deployment"))
 
 
-def deploy_offers(state) -> Iterator[Deploy]:
+def deploy_offers(state) -> list[Deploy]:
     """Spots for the next trooper: near each squad mate placed, or for a squad's first a grid over the
     table; the scenario's own spot for him too. Each is checked; any other spot may still be tried."""
     side = state.side
     figure = state.next_to_deploy(side)
-    mates = [f for f in in_play(state) if f.side == side and f.squad == figure.squad]
+    placed, enemies, mates = _placed(state, figure)
     if mates:
-        spots = [tt.step(f.position, d, inches) for f in mates for d in COMPASS.values() for inches in DEPLOY_NEAR]
+        spots = [tt.step(mate, d, inches) for mate in mates for d in COMPASS.values() for inches in DEPLOY_NEAR]
     else:
         width, height = state.table.width, state.table.height
         spots = [(DEPLOY_GRID / 2 + i * DEPLOY_GRID, DEPLOY_GRID / 2 + j * DEPLOY_GRID)
                  for i in range(int(width // DEPLOY_GRID)) for j in range(int(height // DEPLOY_GRID))]
-    seen = set()
+    seen, offers, table = set(), [], state.table
     for x, y in [figure.position, *spots]:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            if deploy_problem(state, figure, to) is None:
-                yield Deploy(side, figure.id, to)
+            if deploy_block(table, to, placed, enemies, mates) is None:
+                offers.append(built(Deploy, side, figure.id, to))
+    return offers
 
 
 def check_deploy(state, act: Deploy) -> RuleViolation | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -20,7 +19,7 @@ from explorer.core.actions import built
 from .actions import Shoot
 from .combat import kill
 from .data import PROFILES, TO_HIT
-from .position import Figure, Position, cut_off, engaged_with, facts, in_play
+from .position import Figure, Position, cut_off, engaged_with, facts
 from .sections import ref, refuse
 from .standard import area_kills, area_need, area_odds, area_victims
 from .turn import own_problem, step_of
@@ -93,6 +92,7 @@ def need_to_hit(settings, *, within_half: bool, cover: bool = False, target_move
     return Explained(need, tuple(reasons))
 
 
+@functools.cache  # a handful of (need, dice) pairs, asked for every shot weighed
 def hit_chance(need: int, dice: int = 1) -> Fraction:
     """Chance that at least one of ``dice`` D6 reaches ``need`` (a rate of fire above 1 at one target)."""
     one = D6.probability_where(lambda face: face >= need)
@@ -137,10 +137,12 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     key = ("to_hit", shooter_id, target_id)
     need = memo.get(key)
     if need is None:
-        # the answer hangs on the two troopers, whether each is cut off, the table and the settings only:
-        # kept across positions too (most actions leave most pairs as they were)
+        # the answer hangs on the shooter (where, his weapon, prone), the target (where, whether he moved),
+        # whether each is cut off, the table and the settings only: kept across positions too (most actions
+        # leave most pairs as they were)
         shooter, target = board.figures[shooter_id], board.figures[target_id]
-        pair = (shooter, target, cut_off(board, shooter), cut_off(board, target))
+        pair = (shooter_id, shooter.x, shooter.y, shooter.kind, shooter.prone, target_id, target.x, target.y,
+                target.moved, cut_off(board, shooter), cut_off(board, target))
         kept = _NEEDS.get(pair)
         if kept is not None and kept[0] is board.table and kept[1] is board.settings:
             need = kept[2]
@@ -153,7 +155,7 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     return need
 
 
-_NEEDS: dict[tuple, tuple] = {}  # (shooter, target, each cut off) -> (table, settings, what the shooter needs)
+_NEEDS: dict[tuple, tuple] = {}  # the pair as it matters to a shot -> (table, settings, what the shooter needs)
 
 
 def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
@@ -163,12 +165,14 @@ def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     if d > reach.value + tt.EPSILON:
         return Explained(None, reach.reasons + (
             Reason(ref("shooting.range"), f"{target_id} is {d:.1f} inches away: out of range"),))
-    lines = sight(board, shooter, target)
-    if lines.is_blocked:
+    # whether he sees the target at all first (the table's quick test, which stops at the first clear line):
+    # the lines are traced in full only for the cover of an aimed shot
+    if board.table.is_blocked(shooter.position, target.position):
         return Explained(None, (Reason(ref("shooting.line_of_sight"), f"{shooter_id} cannot see {target_id}"),))
     if shooter.profile.area:
         return Explained(None, (Reason(ref("standard.area_effect"), "an area-effect weapon rolls for every trooper "
                                                                      "near the target instead"),))
+    lines = sight(board, shooter, target)
     settings = board.settings
     need = need_to_hit(settings, within_half=d <= reach.value / 2 + tt.EPSILON, cover=in_cover(lines),
                        target_moved=target.moved, shooter_cut_off=cut_off(board, shooter),
@@ -241,16 +245,17 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     return need
 
 
-def shot_offers(state, f: Figure) -> Iterator[Shoot]:
+def shot_offers(state, f: Figure, known=None) -> list[Shoot]:
     """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
-    he has a number to roll against (the range first, the cheap test)."""
-    if state.position.acting == f.id or engaged_with(state.engaged, f.id) or reloading(state, f):
-        return
+    he has a number to roll against (the range first, the cheap test; ``known``: the position's
+    :func:`.position.facts`)."""
+    if state.position.acting == f.id or state.engaged and engaged_with(state.engaged, f.id) or reloading(state, f):
+        return []
     side = state.side
-    reach = shooting_range(f).value + tt.EPSILON
-    for e in in_play(state, state.other(side)):
-        if tt.distance(f.position, e.position) <= reach and aimable(to_hit(state, f.id, e.id), f):
-            yield built(Shoot, side, f.id, e.id)
+    reach = _range(f.kind, f.prone).value + tt.EPSILON
+    x, y, hypot = f.x, f.y, math.hypot  # tt.distance, written out: this runs for every pair listed
+    return [built(Shoot, side, f.id, e.id) for e in (known or facts(state)).sides.get(state.other(side), ())
+            if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id), f)]
 
 
 def check_shoot(state, act: Shoot) -> RuleViolation | None:

@@ -1,0 +1,68 @@
+"""Army men, speed by design (issue 23): what the listing keeps between positions and the cheap tests it asks
+first, counted (never timed), and the same offers as the full check of every spot."""
+
+from __future__ import annotations
+
+import random
+
+import explorer
+from explorer.core.tabletop import Table, Terrain
+from explorer.rulesets.army_men import Move, Shoot
+from explorer.rulesets.army_men.moving import move_block
+from explorer.rulesets.army_men.position import in_play
+from tests.army_men_support import game, trooper
+
+
+def _count(monkeypatch, cls, name: str) -> list:
+    """Count the calls of ``cls.name`` (left working as it was)."""
+    calls = []
+    original = getattr(cls, name)
+
+    def counted(self, *args, **kwargs):
+        calls.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(cls, name, counted)
+    return calls
+
+
+def test_where_a_trooper_may_walk_is_not_measured_again_when_only_his_squad_moved(monkeypatch):
+    # g2 walks a little, staying within g1's reach and cohesion: g1's moves are listed again, but the ground
+    # under his spots (on the table, in solid terrain, the path walked) is kept from where he stands
+    state = game(trooper("g1", 10, 10), trooper("g2", 12, 10), trooper("t1", 40, 30))
+    assert any(isinstance(a, Move) and a.trooper == "g1" for a in state.legal_actions)
+    state.apply(Move("green", "g2", (13.0, 10.0)))
+    on_table = _count(monkeypatch, Table, "on_table")
+    offered = [a.to for a in state.legal_actions if isinstance(a, Move) and a.trooper == "g1"]
+    assert on_table == []  # not one of g1's spots measured on the table again
+    monkeypatch.undo()
+    assert offered and all(move_block(state, state.figures["g1"], to) is None for to in offered)
+
+
+def test_a_blocked_pair_and_an_area_weapon_are_answered_without_tracing_the_sight_lines(monkeypatch):
+    wall = Terrain.rect("wall", "solid", 2, 9, 6, 1)  # between g1 and t1
+    walled = game(trooper("g1", 5, 5), trooper("t1", 5, 15), terrain=(wall,))
+    area = game(trooper("g2", 5, 5, kind="grenadier"), trooper("t1", 5, 12), variant="standard")
+    open_ground = game(trooper("g1", 5, 5), trooper("t1", 5, 15))
+    traced = _count(monkeypatch, Table, "sight")
+    assert walled.to_hit("g1", "t1").value is None  # he cannot see him: the table's quick test says so
+    assert Shoot("green", "g2", "t1") in area.legal_actions  # the grenadier rolls for all near the target
+    assert traced == []
+    assert open_ground.to_hit("g1", "t1").value == 4  # an aimed shot: traced in full, for the cover
+    assert len(traced) == 1
+
+
+def test_the_moves_offered_are_the_spots_the_full_check_allows():
+    # along random games of every scenario: each trooper listed is offered exactly the compass spots and
+    # base-to-base spots that move_block (the rule that words a refusal) allows
+    for scenario in ("standard", "capture_the_flag"):
+        state, pick = explorer.new_game("army_men", scenario, seed=3), random.Random(3)
+        for _ in range(60):
+            if state.is_over:
+                break
+            legal = list(state.legal_actions)
+            for f in in_play(state, state.side):
+                offered = {a.to for a in legal if isinstance(a, Move) and a.trooper == f.id}
+                for to in offered:
+                    assert move_block(state, f, to) is None, (scenario, f.id, to)
+            state.apply(pick.choice(legal))
