@@ -359,4 +359,4 @@ def test_a_game_keeps_its_direct_fire_plans_from_position_to_position():
     game, rng = explorer.new_game("one_brain_cell", "skirmish", seed=1), random.Random(1)
     while not any(type(a).__name__ == "Shoot" for a in game.legal_actions):
         game.apply(rng.choice(list(game.legal_actions)))
-    assert game.__dict__.get("_shots_kept")
+    assert game.__dict__["_kept_between"].get("shot plans")

@@ -6,7 +6,9 @@ allowance, and toward the nearest enemy) and a charge at each of the four neares
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from operator import itemgetter
 
 from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
@@ -21,8 +23,8 @@ from .data import (
     CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
 )
 from .position import (
-    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
-    within,
+    Figure, Position, counted, cut_off, enemy, facing, free_to_act, in_play, kept_between, own, refusing, remembered,
+    standing, within,
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
@@ -59,7 +61,7 @@ def open_ground(board, figure: Figure) -> Explained[float]:
     """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
     if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return _open_ground(board, figure)
-    return remembered(board, ("open ground", figure.id), lambda: _open_ground(board, figure))
+    return facing(board, "open ground", figure, lambda: _open_ground(board, figure))
 
 
 def _open_ground(board, figure: Figure) -> Explained[float]:
@@ -143,33 +145,62 @@ def legal_moves_of(state, f: Figure) -> list:
     if not may_move(state, f):
         return []
     side = state.side
-    enemies = sorted((e for e in standing(state, state.other(side))),
-                     key=lambda e: tt.distance(e.position, f.position))
-    out: list = [built(Charge, side, f.id, e.id) for e in enemies[:4] if charge_problem(state, f, e) is None]
-    open_, _, rough = _limits(state, f)
-    allowance = move_allowance(state, f).value
-    nearest = enemies[0].position if enemies else None
-    key = (f.position, allowance, nearest, open_, rough)
-    spots = kept(state.table)["spots"].get(key)
-    if spots is None:  # where he could go, and what the ground says of each (the same while he stands there)
-        spots = kept(state.table)["spots"][key] = _spots(state.table, f.position, allowance, nearest, open_, rough)
-    # Every spot is within his allowance: a base farther than this on either axis bars or touches none of them.
-    reach = allowance + CONTACT_INCHES + tt.BASE_DIAMETER + 0.01
     fx, fy = f.position
-    others = [g.position for g in in_play(state) if g is not f and -reach <= g.x - fx <= reach
-              and -reach <= g.y - fy <= reach]
-    foes = [e for e in enemies if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
+    hypot = math.hypot
+    # One pass over the enemies: the nearest (a spot is offered toward him) and those near enough that a charge
+    # might reach them (a cheap bound before charge_problem's exact tests). The four nearest are the same as
+    # sorting them all by distance (the near ones come first; a stable sort keeps ties in the order fielded,
+    # as the strict < keeps the first nearest).
+    nearest, closest, near, enemies = None, math.inf, [], []
+    for e in standing(state, state.other(side)):
+        d = hypot(e.x - fx, e.y - fy)  # tt.distance(e.position, f.position), inline: every enemy, every figure
+        enemies.append((d, e))
+        if d < closest:
+            nearest, closest = e.position, d
+        if d - tt.BASE_DIAMETER <= _BEST_CHARGE + 1e-6:
+            near.append((d, e))
+    near.sort(key=itemgetter(0))
+    out: list = [built(Charge, side, f.id, e.id) for _, e in near[:4] if charge_problem(state, f, e) is None]
+    open_, _, rough = _limits(state, f)
+    radii, spots = _open_spots(state, f, (f.position, move_allowance(state, f).value, nearest, open_, rough))
+    if not spots:
+        return out
+    # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch
+    # (an inch and a half) of the spot's: the rings the spots lie on pick the few figures worth the exact tests.
+    base, touch = tt.BASE_DIAMETER + 1e-5, CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
+    others = []
+    for g in in_play(state):
+        if g is not f:
+            dg = hypot(g.x - fx, g.y - fy)
+            if any(-base <= dg - r <= base for r in radii):
+                others.append(g.position)
+    foes = [e for d, e in enemies if any(-touch <= d - r <= touch for r in radii)]
     base = tt.BASE_DIAMETER
-    for to, ground in spots:
-        if ground is not None:  # the ground forbids it: no need to look at the figures about
-            continue
-        x, y = to
-        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap(to, (px, py))
+    for x, y, act in spots:
+        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py))
                for px, py in others):
             continue
-        if _contact(foes, to) is None:
-            out.append(built(Move, side, f.id, to))
+        if not foes or _contact(foes, (x, y)) is None:
+            out.append(act)
     return out
+
+
+def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:
+    """The spots the ground lets ``f`` move to (``key``: where he stands, his allowance, the nearest enemy and
+    his limits, see :func:`_spots`), each ``(x, y, move)``, and their distances from him (rounded: the rings
+    they lie on). Kept by the game between positions: the move actions are made once while he stands there."""
+    moves = kept_between(state, "moves")
+    found = moves.get((f.id, key))
+    if found is None:
+        ground = kept(state.table)["spots"]
+        spots = ground.get(key)
+        if spots is None:  # where he could go, and what the ground says of each (the same while he stands there)
+            spots = ground[key] = _spots(state.table, *key)
+        fx, fy = f.position
+        open_ = tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None)
+        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in open_}))
+        found = moves[(f.id, key)] = (radii, open_)
+    return found
 
 
 def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:

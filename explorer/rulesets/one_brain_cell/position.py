@@ -9,6 +9,7 @@ who is cut off from his squad) are here too, remembered per position when the bo
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -141,6 +142,62 @@ def remembered(board, key, compute):
     (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board keeps none."""
     keep = getattr(board, "remembered", None)
     return compute() if keep is None else keep(key, compute)
+
+
+def kept_between(board, kind: str) -> dict | None:
+    """Answers of one ``kind`` the game state keeps from position to position, each under a key made of all it
+    reads (so none goes stale); ``None`` for a what-if board, which keeps none. Clones share them (one game).
+    Bounded: past 100,000 answers of a kind it starts again."""
+    if getattr(board, "remembered", None) is None:
+        return None
+    kinds = board.__dict__.get("_kept_between")
+    if kinds is None:
+        kinds = board.__dict__["_kept_between"] = {}
+    answers = kinds.get(kind)
+    if answers is None or len(answers) > 100_000:
+        answers = kinds[kind] = {}
+    return answers
+
+
+_SHAPES = itertools.count(1)
+"""Numbers for shapes, never given twice (so a shape forgotten and seen again cannot take another's number)."""
+
+
+def shape(board, side: str) -> int | None:
+    """A number for where ``side``'s figures stand and who they are (squad, weapon, leader, status), not what
+    they did this turn: the same number, the same shape. Answers that read only that are kept between positions
+    under it (a move of one side changes nothing the other side's shape says). ``None`` on a what-if board."""
+    shapes = kept_between(board, "shapes")
+    if shapes is None:
+        return None
+
+    def work():
+        key = tuple((f.id, f.squad, f.weapon, f.leader, f.x, f.y, f.status) for f in board.figures.values()
+                    if f.side == side)
+        number = shapes.get(key)
+        if number is None:
+            number = shapes[key] = next(_SHAPES)
+        return number
+    return remembered(board, ("shape", side), work)
+
+
+_MISSING = object()
+
+
+def facing(board, kind: str, figure: Figure, work):
+    """``work()``, an answer of one ``kind`` about ``figure`` (of the board's position) that reads only where he
+    stands and the enemy's :func:`shape`: remembered for the position, and kept between positions while those
+    stay the same (his own side moving around him changes none of it)."""
+    def kept_work():
+        kept = kept_between(board, kind)
+        if kept is None:
+            return work()
+        key = (figure.x, figure.y, figure.side, shape(board, board.other(figure.side)))
+        answer = kept.get(key, _MISSING)
+        if answer is _MISSING:
+            answer = kept[key] = work()
+        return answer
+    return remembered(board, (kind, figure.id), kept_work)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:

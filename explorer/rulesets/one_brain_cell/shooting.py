@@ -21,7 +21,8 @@ from .advanced import WORSE, wound_of
 from .combat import locked_with
 from .data import TO_HIT, Weapon
 from .position import (
-    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
+    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, kept_between, own, refusing, remembered, shape,
+    standing,
 )
 from .sections import key, ref, refuse
 from .setup import measure
@@ -135,11 +136,9 @@ def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]
         return _work_out_shot(board, shooter_id, target_id)
     key = (shooter_id, target_id, shooter.weapon, shooter.position, target.position,
            tuple(blockers(board, shooter, target).items()), cut_off(board, shooter))
-    kept = board.__dict__.setdefault("_shots_kept", {})
+    kept = kept_between(board, "shot plans")
     plan = kept.get(key)
     if plan is None:
-        if len(kept) > 100_000:
-            kept.clear()  # a bound on memory; plans are only worked out again
         plan = kept[key] = _work_out_shot(board, shooter_id, target_id)
     return plan
 
@@ -228,10 +227,19 @@ def legal_shots_of(state, f: Figure) -> list:
     """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
     if not may_shoot(state, f):
         return []
-    side, settings, weapon, here = state.side, state.settings, f.arms, f.position
-    return [built(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
+    side = state.side
+    kept = kept_between(state, "shots")
+    # Whom he can hit reads only where everyone stands and who they are (range, sight, cover, his cohesion, a
+    # mortar's spotters): a shot that misses, or a figure that shoots, changes none of it for the others.
+    key = (f.id, shape(state, side), shape(state, state.other(side)))
+    shots = kept.get(key)
+    if shots is None:
+        settings, weapon, here = state.settings, f.arms, f.position
+        shots = kept[key] = tuple(
+            built(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
             if band_of(settings, weapon, tt.distance(here, e.position)) is not None  # in range: worth the plan
-            and plan_shot(state, f.id, e.id).value is not None]
+            and plan_shot(state, f.id, e.id).value is not None)
+    return list(shots)
 
 
 def land_hits(state, figures: dict, victims: list[str], events: list[Event]) -> None:

@@ -12,16 +12,16 @@ from .position import Figure, remembered, standing
 
 def kept(table) -> dict:
     """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
-    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn).
-    Each is bounded: past 100,000 answers it starts again."""
+    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn),
+    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again."""
     found = _KEPT.get(id(table))
     if found is None or found[0] is not table:
         if len(_KEPT) > 64:
             _KEPT.clear()
         found = _KEPT[id(table)] = (table, {"rough": tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH),
-                                            "crossed": {}, "spots": {}})
+                                            "crossed": {}, "spots": {}, "inside": {}})
     answers = found[1]
-    for name in ("crossed", "spots"):
+    for name in ("crossed", "spots", "inside"):
         if len(answers[name]) > 100_000:
             answers[name] = {}
     return answers
@@ -35,7 +35,12 @@ def rough_pieces(table) -> tuple:
 
 
 def in_rough(table, point: Point) -> bool:
-    return any(t.covers(point) for t in rough_pieces(table))
+    inside = kept(table)["inside"]
+    key = (point[0], point[1])
+    answer = inside.get(key)
+    if answer is None:
+        answer = inside[key] = any(t.covers(point) for t in rough_pieces(table))
+    return answer
 
 
 def crosses_rough(table, a: Point, b: Point) -> bool:
