@@ -20,11 +20,12 @@ from explorer.core.actions import built
 from .actions import Charge, Move
 from .combat import in_contact, locked_with
 from .data import (
-    CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
+    CHARGE_DICE, COHESION_INCHES, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES,
+    WALK_INCHES,
 )
 from .position import (
-    Figure, Position, counted, cut_off, enemy, facing, free_to_act, in_play, kept_between, own, refusing, remembered,
-    standing, within,
+    Figure, Position, counted, cut_off, enemy, facing, free_to_act, changed_since, in_play, kept_between, own, refusing,
+    remembered, shape, standing, within,
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
@@ -144,6 +145,48 @@ def legal_moves_of(state, f: Figure) -> list:
     toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
     if not may_move(state, f):
         return []
+    kept = kept_between(state, "move offers")
+    foes = shape(state, state.other(f.side))
+    then = kept.get(f.id)
+    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
+        return list(then[5])
+    offers, spots, targets = _moves_of(state, f)
+    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
+    return offers
+
+
+def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
+    """Whether what changed since position ``then`` can change the moves offered to ``f``, the enemy's shape being
+    the same (and ``f``): a friend that came to or left one of his open ``spots`` (within a base's width); with
+    enemies in a charge's reach (``targets``, the four nearest), a friend that fell anywhere (his cohesion counts
+    the living), came to or left his cohesion distance, an enemy's side (he may gang up on him) or the line to
+    him (he may screen the charger's sight)."""
+    changes = changed_since(state, then)
+    if changes is None:
+        return True
+    fx, fy = f.position
+    base = tt.BASE_DIAMETER + 1e-5
+    gang = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
+    cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
+    for side, ax, ay, bx, by, fell in changes:
+        if side != f.side or targets and fell:
+            return True
+        for x, y in ((ax, ay), (bx, by)):
+            for sx, sy in spots:
+                if -base <= sx - x <= base and -base <= sy - y <= base:
+                    return True
+            if targets and math.hypot(x - fx, y - fy) <= cohesion:
+                return True
+            for e in targets:
+                if (math.hypot(x - e[0], y - e[1]) <= gang
+                        or tt.segment_point_distance((fx, fy), e, (x, y)) <= base):
+                    return True
+    return False
+
+
+def _moves_of(state, f: Figure) -> tuple[list, tuple, bool]:
+    """:func:`legal_moves_of` worked out: the offers, the spots the ground lets him go to, and where the enemies
+    he might charge stand."""
     side = state.side
     fx, fy = f.position
     hypot = math.hypot
@@ -164,7 +207,7 @@ def legal_moves_of(state, f: Figure) -> list:
     open_, _, rough = _limits(state, f)
     radii, spots = _open_spots(state, f, (f.position, move_allowance(state, f).value, nearest, open_, rough))
     if not spots:
-        return out
+        return out, (), tuple(e.position for _, e in near[:4])
     # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch
     # (an inch and a half) of the spot's: the rings the spots lie on pick the few figures worth the exact tests.
     base, touch = tt.BASE_DIAMETER + 1e-5, CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
@@ -182,7 +225,7 @@ def legal_moves_of(state, f: Figure) -> list:
             continue
         if not foes or _contact(foes, (x, y)) is None:
             out.append(act)
-    return out
+    return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4])
 
 
 def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:
