@@ -29,7 +29,7 @@ from .position import (
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
-from .terrain import crosses_rough, in_rough, kept, sight
+from .terrain import blocked, crosses_rough, in_rough, kept
 
 
 # -- walking and running -------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
     base = tt.BASE_DIAMETER + 1e-5
     gang = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
     cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
-    for side, ax, ay, bx, by, fell in changes:
+    for _, side, ax, ay, bx, by, fell in changes:
         if side != f.side or targets and fell:
             return True
         for x, y in ((ax, ay), (bx, by)):
@@ -406,7 +406,7 @@ def charge_problem(state, f: Figure, target: Figure) -> tuple | None:
         return ("short", gap, dice, off)
     if state.table.crosses_solid(f.position, target.position):
         return ("solid",)
-    if sight(state, f, target).is_blocked:
+    if blocked(state, f, target):
         return ("sight",)
     return None
 

@@ -182,8 +182,8 @@ def shape(board, side: str) -> int | None:
 
 
 def changed_since(board, then) -> tuple | None:
-    """The figures that moved, fell or rose between position ``then`` and the board's: ``(side, x, y, new x, new y,
-    status changed)`` each (``None``: not the same figures, so nothing of ``then`` holds). Remembered for the
+    """The figures that moved, fell or rose between position ``then`` and the board's: ``(id, side, x, y, new x,
+    new y, status changed)`` each (``None``: not the same figures, so nothing of ``then`` holds). Remembered for the
     position: answers kept between positions ask it to know whether what they read has changed."""
     def work():
         now = board.figures
@@ -198,7 +198,7 @@ def changed_since(board, then) -> tuple | None:
                                                                                  old.leader):
                 return then, None
             if new.x != old.x or new.y != old.y or new.status != old.status:
-                out.append((new.side, old.x, old.y, new.x, new.y, new.status != old.status))
+                out.append((fid, new.side, old.x, old.y, new.x, new.y, new.status != old.status))
         return then, tuple(out)
     # Positions are told apart by identity (they compare by value); the answer holds ``then``, so its id is its own.
     found = remembered(board, ("changed since", id(then)), work)

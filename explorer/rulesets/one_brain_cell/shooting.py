@@ -7,6 +7,7 @@ The game's dice and the book's odds read the same ``is_hit``.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,14 +20,14 @@ from explorer.core.actions import built
 from .actions import Shoot
 from .advanced import WORSE, wound_of
 from .combat import locked_with
-from .data import TO_HIT, Weapon
+from .data import COHESION_INCHES, TO_HIT, Weapon
 from .position import (
-    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, kept_between, own, refusing, remembered, shape,
-    standing,
+    Figure, Position, changed_since, counted, cut_off, enemy, free_to_act, in_play, kept_between, own, refusing,
+    remembered, standing,
 )
 from .sections import key, ref, refuse
 from .setup import measure
-from .terrain import blockers, in_cover, sight
+from .terrain import blocked, blockers, in_cover
 
 
 # -- a shot's numbers ------------------------------------------------------------------------------------
@@ -153,9 +154,9 @@ def _work_out_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | N
         return Explained(None, tuple(reasons))
     spotter = None
     eye = shooter
-    if sight(board, shooter, target).is_blocked:
+    if blocked(board, shooter, target):
         spotters = [f for f in standing(board, shooter.side) if f.squad == shooter.squad and f.id != shooter.id
-                    and not sight(board, f, target).is_blocked] if weapon.indirect else []
+                    and not blocked(board, f, target)] if weapon.indirect else []
         if not spotters:
             reasons.append(Reason(ref("shooting.line_of_sight"), f"{shooter_id} cannot see {target_id}"))
             return Explained(None, tuple(reasons))
@@ -227,19 +228,53 @@ def legal_shots_of(state, f: Figure) -> list:
     """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
     if not may_shoot(state, f):
         return []
-    side = state.side
-    kept = kept_between(state, "shots")
-    # Whom he can hit reads only where everyone stands and who they are (range, sight, cover, his cohesion, a
-    # mortar's spotters): a shot that misses, or a figure that shoots, changes none of it for the others.
-    key = (f.id, shape(state, side), shape(state, state.other(side)))
-    shots = kept.get(key)
-    if shots is None:
-        settings, weapon, here = state.settings, f.arms, f.position
-        shots = kept[key] = tuple(
-            built(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
-            if band_of(settings, weapon, tt.distance(here, e.position)) is not None  # in range: worth the plan
-            and plan_shot(state, f.id, e.id).value is not None)
+    kept = kept_between(state, "shot offers")
+    then = kept.get(f.id)
+    if then is not None and then[0] is f:
+        gone = _disturbed(state, f, *then[1:3])
+        if gone is not None:  # the same shots, less those at enemies out of the battle since
+            in_range = {i: at for i, at in then[2].items() if i not in gone}
+            shots = tuple(a for a in then[3] if a.target not in gone)
+            kept[f.id] = (f, state.position, in_range, shots)
+            return list(shots)
+    side, settings, weapon, here = state.side, state.settings, f.arms, f.position
+    in_range = [e for e in in_play(state, state.other(side))
+                if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth the plan
+    shots = tuple(built(Shoot, side, f.id, e.id) for e in in_range if plan_shot(state, f.id, e.id).value is not None)
+    kept[f.id] = (f, state.position, {e.id: e.position for e in in_range}, shots)
     return list(shots)
+
+
+def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:
+    """What changed since position ``then`` does to the shots offered to ``f`` (``f`` being the same): the enemies
+    he had in range now out of the battle (their shots go; they no longer block a line), or ``None`` when his
+    shots must be worked out again: an enemy wounded, recovered or back in the battle (after an undo, or in
+    another line of play: a search's copies of the game share what is kept), a figure that came to or left the
+    line to one of them (it blocks sight), any enemy that moved; a friend that moved within his cohesion
+    distance or fell (his cohesion counts the living); anything at all for a mortar (his spotters are his
+    squad)."""
+    changes = changed_since(state, then)
+    if changes is None or changes and f.arms.indirect:
+        return None
+    fx, fy = f.position
+    base = tt.BASE_DIAMETER + 1e-5  # blockers: within a base's width of the line between the centres
+    cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
+    figures, gone = state.figures, set()
+    for fid, side, ax, ay, bx, by, fell in changes:
+        if side == f.side:
+            if fell or min(math.hypot(ax - fx, ay - fy), math.hypot(bx - fx, by - fy)) <= cohesion:
+                return None
+        elif ax != bx or ay != by:
+            return None
+        elif figures[fid].in_play:  # wounded, recovered, or back in the battle (an undo, another line of play)
+            return None
+        elif fid in in_range:
+            gone.add(fid)
+        for eid, e in in_range.items():
+            if eid != fid and (tt.segment_point_distance((fx, fy), e, (ax, ay)) <= base
+                               or tt.segment_point_distance((fx, fy), e, (bx, by)) <= base):
+                return None
+    return frozenset(gone)
 
 
 def land_hits(state, figures: dict, victims: list[str], events: list[Event]) -> None:

@@ -63,6 +63,17 @@ def sight(board, eye_figure: Figure, target: Figure):
     return remembered(board, ("sight", eye_figure.id, target.id), compute)
 
 
+def blocked(board, eye_figure: Figure, target: Figure) -> bool:
+    """``sight(board, eye_figure, target).is_blocked``, without tracing every line where it need not: with no
+    figure near the line, or terrain alone hiding him, the table's own terrain-only answer (figures only ever cut
+    more lines)."""
+    if board.table.is_blocked(eye_figure.position, target.position):
+        return True
+    if not blockers(board, eye_figure, target):
+        return False
+    return sight(board, eye_figure, target).is_blocked
+
+
 def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
     """The standing figures that could cut a line from ``eye_figure`` to any point of ``target``'s base: those
     within a base's width of the line between their centres (the others cannot touch a sight line)."""
