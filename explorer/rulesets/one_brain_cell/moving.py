@@ -129,12 +129,31 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
     """Exact chance the charge arrives (``True``) or falls short (``False``), counting every roll."""
     dice = charge_dice(board, figure, target).value
     off = cut_off(board, figure)
+    kept = kept_between(board, "charge odds") if board.figures.get(figure.id) is figure else None
+    if kept is not None:  # kept between positions while nothing on his line moves (the ground never does)
+        key = (figure.position, target.position, dice, off, _in_the_way(board, figure, target))
+        found = kept.get(key)
+        if found is not None:
+            return found
     rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
     weights: dict[bool, int] = {}
     for inches, w in rolls.weights.items():
         arrived = charge_end(board, figure, target, inches)[1]
         weights[arrived] = weights.get(arrived, 0) + w
-    return Dist(weights)
+    odds = Dist(weights)
+    if kept is not None:
+        kept[key] = odds
+    return odds
+
+
+def _in_the_way(board, figure: Figure, target: Figure) -> tuple:
+    """Where the figures in play stand that could stop a charge by ``figure`` at ``target`` short (his own base
+    overlapping theirs: within a base's width of the line between the centres, where :func:`charge_end` stops)."""
+    (ax, ay), (bx, by) = figure.position, target.position
+    reach = tt.BASE_DIAMETER + 1e-3  # a little more: charge_end rounds the spots it tries
+    left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    return tuple(f.position for f in in_play(board) if left <= f.x <= right and low <= f.y <= high
+                 and f.id != figure.id and tt.segment_point_distance((ax, ay), (bx, by), f.position) <= reach)
 
 
 # -- the move step ------------------------------------------------------------------------------
