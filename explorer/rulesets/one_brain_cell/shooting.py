@@ -225,7 +225,9 @@ def may_shoot(state, f: Figure) -> bool:
 
 
 def legal_shots_of(state, f: Figure) -> list:
-    """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
+    """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check).
+    Kept figure by figure between positions with their plans, while nothing they read changes (:func:`_disturbed`);
+    the plans kept are remembered for the position too, for the shots' odds and dice."""
     if not may_shoot(state, f):
         return []
     kept = kept_between(state, "shot offers")
@@ -234,15 +236,18 @@ def legal_shots_of(state, f: Figure) -> list:
         gone = _disturbed(state, f, *then[1:3])
         if gone is not None:  # the same shots, less those at enemies out of the battle since
             in_range = {i: at for i, at in then[2].items() if i not in gone}
-            shots = tuple(a for a in then[3] if a.target not in gone)
+            shots = tuple((a, plan) for a, plan in then[3] if a.target not in gone)
             kept[f.id] = (f, state.position, in_range, shots)
-            return list(shots)
+            for a, plan in shots:
+                remembered(state, ("shot", f.id, a.target), lambda plan=plan: plan)
+            return [a for a, _ in shots]
     side, settings, weapon, here = state.side, state.settings, f.arms, f.position
     in_range = [e for e in in_play(state, state.other(side))
                 if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth the plan
-    shots = tuple(built(Shoot, side, f.id, e.id) for e in in_range if plan_shot(state, f.id, e.id).value is not None)
+    plans = [(e, plan_shot(state, f.id, e.id)) for e in in_range]
+    shots = tuple((built(Shoot, side, f.id, e.id), plan) for e, plan in plans if plan.value is not None)
     kept[f.id] = (f, state.position, {e.id: e.position for e in in_range}, shots)
-    return list(shots)
+    return [a for a, _ in shots]
 
 
 def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:
