@@ -230,13 +230,19 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, bool]:
     # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch
     # (an inch and a half) of the spot's: the rings the spots lie on pick the few figures worth the exact tests.
     base, touch = tt.BASE_DIAMETER + 1e-5, CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
-    others = []
-    for g in in_play(state):
+    others, foes = [], []
+    for g in in_play(state):  # loops written out: every figure, for every figure listed
         if g is not f:
             dg = hypot(g.x - fx, g.y - fy)
-            if any(-base <= dg - r <= base for r in radii):
-                others.append(g.position)
-    foes = [e for d, e in enemies if any(-touch <= d - r <= touch for r in radii)]
+            for r in radii:
+                if -base <= dg - r <= base:
+                    others.append(g.position)
+                    break
+    for d, e in enemies:
+        for r in radii:
+            if -touch <= d - r <= touch:
+                foes.append(e)
+                break
     base = tt.BASE_DIAMETER
     for x, y, act in spots:
         if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py))
@@ -254,10 +260,7 @@ def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]
     moves = kept_between(state, "moves")
     found = moves.get((f.id, key))
     if found is None:
-        ground = kept(state.table)["spots"]
-        spots = ground.get(key)
-        if spots is None:  # where he could go, and what the ground says of each (the same while he stands there)
-            spots = ground[key] = _spots(state.table, *key)
+        spots = _spots(state.table, *key)
         fx, fy = f.position
         open_ = tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None)
         radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in open_}))
@@ -267,15 +270,28 @@ def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]
 
 def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
     """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
-    the ``nearest`` enemy; each with its :func:`_ground_problem`."""
-    spots = [tt.step(here, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+    the ``nearest`` enemy; each with its :func:`_ground_problem`. The compass spots are kept with the table (the
+    same while he stands there, wherever the enemy goes)."""
+    shortest = min(rough, open_)
+    answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
+    ring = answers.get(ring_key)
+    if ring is None:
+        ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
+                                                         for length in (allowance, allowance / 2)],
+                                           open_, shortest, rough)
     if nearest is not None:
         direction = tt.unit_vector(nearest, here)
         gap = tt.distance(nearest, here)
         if direction and gap > 3:
-            spots.append(tt.step(nearest, direction, max(2.0, gap - allowance)))
-    shortest = min(rough, open_)
-    out, seen = [], set()
+            toward = tt.step(nearest, direction, max(2.0, gap - allowance))
+            return ring + _ground(table, here, [toward], open_, shortest, rough, {to for to, _ in ring})
+    return ring
+
+
+def _ground(table, here: Point, spots: list, open_: float, shortest: float, rough: float, seen=()) -> list:
+    """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
+    :func:`_ground_problem`."""
+    out, seen = [], set(seen)
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:

@@ -18,7 +18,8 @@ def kept(table) -> dict:
     if found is None or found[0] is not table:
         if len(_KEPT) > 64:
             _KEPT.clear()
-        found = _KEPT[id(table)] = (table, {"rough": tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH),
+        rough = tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH)
+        found = _KEPT[id(table)] = (table, {"rough": rough, "rough boxes": tuple((*t.shape.bounds, t) for t in rough),
                                             "crossed": {}, "spots": {}, "inside": {}})
     answers = found[1]
     for name in ("crossed", "spots", "inside"):
@@ -49,8 +50,12 @@ def crosses_rough(table, a: Point, b: Point) -> bool:
     key = (a[0], a[1], b[0], b[1])
     answer = answers["crossed"].get(key)
     if answer is None:
-        answer = answers["crossed"][key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b)
-                                               for t in answers["rough"])
+        # pieces whose box misses the route's are passed over without a call (the geometry's own first test)
+        lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        answer = answers["crossed"][key] = any(
+            geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for x0, y0, x1, y1, t in answers["rough boxes"]
+            if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
     return answer
 
 
