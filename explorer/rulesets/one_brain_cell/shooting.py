@@ -123,7 +123,18 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
     Range, sight (through a spotter for the mortar), cover and the shooter's
     cohesion; not whose turn it is (the game checks that).
     """
-    return remembered(board, ("shot", shooter_id, target_id), lambda: _plan_shot(board, shooter_id, target_id))
+    return remembered(board, ("shot", shooter_id, target_id), lambda: _plan_kept(board, shooter_id, target_id))
+
+
+def _plan_kept(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
+    """:func:`_plan_shot`, kept too with the shooter's shot offers when they were listed in this very position
+    (:func:`legal_shots_of` keeps them, and their plans, while nothing they read changes)."""
+    plan = _plan_shot(board, shooter_id, target_id)
+    offers = kept_between(board, "shot offers")
+    then = None if offers is None else offers.get(shooter_id)
+    if then is not None and then[1] is board.position and then[0] is board.figures.get(shooter_id):
+        then[4][target_id] = plan
+    return plan
 
 
 def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
@@ -225,9 +236,9 @@ def may_shoot(state, f: Figure) -> bool:
 
 
 def legal_shots_of(state, f: Figure) -> list:
-    """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check).
-    Kept figure by figure between positions with their plans, while nothing they read changes (:func:`_disturbed`);
-    the plans kept are remembered for the position too, for the shots' odds and dice."""
+    """The shots offered to ``f``: at each enemy in play he can hit (:func:`can_shoot`, not the worded check).
+    Kept figure by figure between positions, with the plans worked out meanwhile, while nothing they read
+    changes (:func:`_disturbed`); the plans kept are remembered for the position too."""
     if not may_shoot(state, f):
         return []
     kept = kept_between(state, "shot offers")
@@ -235,19 +246,34 @@ def legal_shots_of(state, f: Figure) -> list:
     if then is not None and then[0] is f:
         gone = _disturbed(state, f, *then[1:3])
         if gone is not None:  # the same shots, less those at enemies out of the battle since
-            in_range = {i: at for i, at in then[2].items() if i not in gone}
-            shots = tuple((a, plan) for a, plan in then[3] if a.target not in gone)
-            kept[f.id] = (f, state.position, in_range, shots)
-            for a, plan in shots:
-                remembered(state, ("shot", f.id, a.target), lambda plan=plan: plan)
-            return [a for a, _ in shots]
+            in_range, shots, plans = then[2], then[3], then[4]
+            if gone:
+                in_range = {i: at for i, at in in_range.items() if i not in gone}
+                shots = tuple(a for a in shots if a.target not in gone)
+                plans = {i: plan for i, plan in plans.items() if i not in gone}
+            kept[f.id] = (f, state.position, in_range, shots, plans)
+            for target, plan in plans.items():
+                remembered(state, ("shot", f.id, target), lambda plan=plan: plan)
+            return list(shots)
     side, settings, weapon, here = state.side, state.settings, f.arms, f.position
     in_range = [e for e in in_play(state, state.other(side))
-                if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth the plan
-    plans = [(e, plan_shot(state, f.id, e.id)) for e in in_range]
-    shots = tuple((built(Shoot, side, f.id, e.id), plan) for e, plan in plans if plan.value is not None)
-    kept[f.id] = (f, state.position, {e.id: e.position for e in in_range}, shots)
-    return [a for a, _ in shots]
+                if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth a look
+    shots = tuple(built(Shoot, side, f.id, e.id) for e in in_range if can_shoot(state, f, e))
+    kept[f.id] = (f, state.position, {e.id: e.position for e in in_range}, shots, {})
+    return list(shots)
+
+
+def can_shoot(board, shooter: Figure, target: Figure) -> bool:
+    """Whether :func:`plan_shot` finds a shot, as a yes or no for listing: in range, in sight, and not needing a
+    6 that he, cut off from his squad, cannot roll (the plan, with its words, is worked out when asked for). A
+    mortar's shot, with its spotters, is planned."""
+    weapon = shooter.arms
+    if weapon.indirect:
+        return plan_shot(board, shooter.id, target.id).value is not None
+    band = band_of(board.settings, weapon, tt.distance(shooter.position, target.position))
+    if band is None or blocked(board, shooter, target):
+        return False
+    return not (cut_off(board, shooter) and TO_HIT[band, in_cover(board, shooter, target)] == 6)
 
 
 def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:
