@@ -16,7 +16,7 @@ from .combat import fight_odds, h2h_modifier
 from .data import Weapon
 from .game import OneBrainCellState
 from .moving import move_allowance
-from .position import cut_off, in_play, remembered
+from .position import cut_off, in_play, kept_between, remembered, shape
 from .setup import measure
 from .shooting import hit_chance, range_band, shot_numbers
 from .terrain import in_rough
@@ -78,8 +78,21 @@ class GreedyBot:
     @staticmethod
     def _move_value(state, act: Move) -> int:
         """Better when nearer the nearest enemy, until one is within the weapon's short range (then stand): the gain
-        in thousandths of an inch (whole numbers: compared as the fractions n/1000 they stand for, and cheaper)."""
+        in thousandths of an inch (whole numbers: compared as the fractions n/1000 they stand for, and cheaper).
+        Kept between positions while he stands where he stood and the enemy's shape is the same."""
         figure = state.figures[act.figure]
+        kept = kept_between(state, "move gains")
+        if kept is None:
+            return GreedyBot._move_gain(state, figure, act)
+        key = (figure.id, figure.weapon, figure.x, figure.y, act.to, shape(state, state.other(figure.side)))
+        gain = kept.get(key)
+        if gain is None:
+            gain = kept[key] = GreedyBot._move_gain(state, figure, act)
+        return gain
+
+    @staticmethod
+    def _move_gain(state, figure, act: Move) -> int:
+        """:meth:`_move_value` worked out."""
         enemies = remembered(state, ("enemy spots", figure.side),
                              lambda: [e.position for e in in_play(state, state.other(figure.side))])
         if not enemies:

@@ -201,10 +201,12 @@ def shot_numbers(weapon: Weapon, band: str, cover: bool, cut_off: bool = False,
 
 def casualty_order(board, target_id: str) -> list[str]:
     """Who a shot's hits fall on: the target, then the nearest figures of his squad in play (ties by name)."""
-    target = board.figures[target_id]
-    mates = [f for f in in_play(board, target.side) if f.squad == target.squad and f.id != target_id]
-    mates.sort(key=lambda f: (tt.distance(f.position, target.position), f.id))
-    return [target_id, *(f.id for f in mates)]
+    def work():
+        target = board.figures[target_id]
+        mates = [f for f in in_play(board, target.side) if f.squad == target.squad and f.id != target_id]
+        mates.sort(key=lambda f: (tt.distance(f.position, target.position), f.id))
+        return (target_id, *(f.id for f in mates))
+    return list(remembered(board, ("casualties", target_id), work))  # asked of every shot at him
 
 
 # -- the shoot step -----------------------------------------------------------------------------------
