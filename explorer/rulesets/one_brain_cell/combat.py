@@ -19,7 +19,7 @@ from explorer.core.tabletop import Point
 from .actions import EndStep, Fight as FightAction
 from .data import CONTACT_INCHES, MAX_GANG
 from .position import (
-    Figure, Position, activate, active_squad, counted, cut_off, enemy, facing, refusing, remembered, standing,
+    Figure, Position, activate, active_squad, counted, cut_off, enemy, facing, refusing, standing,
 )
 from .sections import key, ref, refuse
 
