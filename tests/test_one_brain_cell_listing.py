@@ -42,3 +42,21 @@ def test_offers_kept_between_positions_are_those_worked_out_afresh():
             state.apply(rng.choice(list(state.legal_actions)))
             checked += 1
     assert checked > 200
+
+
+def test_the_ground_s_box_test_says_what_the_terrain_would():
+    """Where the box test finds no solid or rough piece near a route, the ground's answer without asking the
+    terrain is the terrain's own: thousands of routes over the skirmish table, near and far from its pieces."""
+    from explorer.rulesets.one_brain_cell.moving import _ground_problem
+    from explorer.rulesets.one_brain_cell.terrain import open_between
+
+    table = explorer.new_game("one_brain_cell", "skirmish", seed=0).table
+    rng, clear = random.Random(5), 0
+    for _ in range(4000):
+        here = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        to = (round(here[0] + rng.uniform(-13, 13), 6), round(here[1] + rng.uniform(-13, 13), 6))
+        limits = rng.choice([(12.0, 4.0, 4.0), (8.0, 4.0, 4.0), (11.0, 4.25, 4.25)])
+        if open_between(table, here, to):
+            clear += 1
+            assert _ground_problem(table, here, to, *limits, True) == _ground_problem(table, here, to, *limits)
+    assert clear > 200

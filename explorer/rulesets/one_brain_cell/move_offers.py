@@ -21,7 +21,7 @@ from .moving import (
 )
 from .position import Figure, changed_since, in_play, kept_between, shape, standing
 from .setup import measure
-from .terrain import kept
+from .terrain import kept, open_between
 
 
 def legal_moves_of(state, f: Figure) -> list:
@@ -138,29 +138,29 @@ def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: f
     """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
     the ``nearest`` enemy; each with its :func:`_ground_problem`. The compass spots are kept with the table (the
     same while he stands there, wherever the enemy goes)."""
-    shortest = min(rough, open_)
+    limits = (open_, min(rough, open_), rough)
     answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
     ring = answers.get(ring_key)
     if ring is None:
         ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
-                                                         for length in (allowance, allowance / 2)],
-                                           open_, shortest, rough)
+                                                         for length in (allowance, allowance / 2)], limits)
     if nearest is not None:
         direction = tt.unit_vector(nearest, here)
         gap = tt.distance(nearest, here)
         if direction and gap > 3:
             toward = tt.step(nearest, direction, max(2.0, gap - allowance))
-            return ring + _ground(table, here, [toward], open_, shortest, rough, {to for to, _ in ring})
+            return ring + _ground(table, here, [toward], limits, {to for to, _ in ring})
     return ring
 
 
-def _ground(table, here: Point, spots: list, open_: float, shortest: float, rough: float, seen=()) -> list:
+def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
     """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
-    :func:`_ground_problem`."""
+    :func:`_ground_problem` (``limits``: his open, shortest and rough allowances); where a box test shows no terrain
+    near the route, without asking the terrain."""
     out, seen = [], set(seen)
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            out.append((to, _ground_problem(table, here, to, open_, shortest, rough)))
+            out.append((to, _ground_problem(table, here, to, *limits, open_between(table, here, to))))
     return out

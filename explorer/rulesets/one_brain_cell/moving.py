@@ -206,14 +206,20 @@ def move_problem(state, f: Figure, to: Point) -> str | None:
     return None
 
 
-def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float, rough: float) -> str | None:
+def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float, rough: float,
+                    clear: bool = False) -> str | None:
     """What the ground alone says of a move from ``here`` to ``to``: 'there' (no move), 'off' the table, into
     'solid' terrain, too 'far' for his allowance (``open_`` on open ground, ``rough`` through rough terrain,
-    ``shortest`` the less of them), or ``None``. The figures about decide the rest."""
+    ``shortest`` the less of them), or ``None``. The figures about decide the rest. ``clear``: a box test has
+    shown no solid or rough piece near enough to matter (:func:`.terrain.open_between`), so the route is straight
+    and open, as the terrain's own tests would say."""
     if tt.distance(here, to) < tt.EPSILON:
         return "there"
     if not table.on_table(to):
         return "off"
+    if clear:
+        walked = tt.distance(here, to)
+        return "far" if walked > shortest + tt.EPSILON and walked > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
     walked = table.route_length(here, to)

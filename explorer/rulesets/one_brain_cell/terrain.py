@@ -20,8 +20,9 @@ def kept(table) -> dict:
         if len(_KEPT) > 64:
             _KEPT.clear()
         rough = tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH)
+        ground = tuple(t.shape.bounds for t in table.terrain if t.kind in (TerrainKind.ROUGH, TerrainKind.SOLID))
         found = _KEPT[id(table)] = (table, {"rough": rough, "rough boxes": tuple((*t.shape.bounds, t) for t in rough),
-                                            "crossed": {}, "spots": {}, "inside": {}})
+                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}})
     answers = found[1]
     for name in ("crossed", "spots", "inside"):
         if len(answers[name]) > 100_000:
@@ -34,6 +35,17 @@ _KEPT: dict[int, tuple] = {}
 
 def rough_pieces(table) -> tuple:
     return kept(table)["rough"]
+
+
+def open_between(table, a: Point, b: Point) -> bool:
+    """No solid or rough piece near the route from ``a`` to ``b`` (a box test: none whose box comes within a base's
+    width of the route's): it neither crosses one nor ends in one, as the terrain's own tests would say."""
+    reach = 2 * tt.BASE_RADIUS + 0.1
+    lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    lo_x, hi_x, lo_y, hi_y = lo_x - reach, hi_x + reach, lo_y - reach, hi_y + reach
+    return not any(x0 <= hi_x and lo_x <= x1 and y0 <= hi_y and lo_y <= y1
+                   for x0, y0, x1, y1 in kept(table)["ground boxes"])
 
 
 def in_rough(table, point: Point) -> bool:
