@@ -127,12 +127,14 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
 
 
 def _plan_kept(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
-    """:func:`_plan_shot`, kept too with the shooter's shot offers when they were listed in this very position
-    (:func:`legal_shots_of` keeps them, and their plans, while nothing they read changes)."""
+    """:func:`_plan_shot`, kept too with the shooter's shot offers when they were listed in this very position and
+    the target is an enemy in his range (:func:`legal_shots_of` keeps them, and their plans, while nothing they
+    read changes: it watches the lines to those enemies)."""
     plan = _plan_shot(board, shooter_id, target_id)
     offers = kept_between(board, "shot offers")
     then = None if offers is None else offers.get(shooter_id)
-    if then is not None and then[1] is board.position and then[0] is board.figures.get(shooter_id):
+    if (then is not None and then[1] is board.position and then[0] is board.figures.get(shooter_id)
+            and target_id in then[2]):
         then[4][target_id] = plan
     return plan
 
