@@ -69,7 +69,7 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
     return False
 
 
-def _moves_of(state, f: Figure) -> tuple[list, tuple, bool]:
+def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
     """:func:`legal_moves_of` worked out: the offers, the spots the ground lets him go to, and where the enemies
     he might charge stand."""
     side = state.side
