@@ -15,6 +15,7 @@ from explorer.core.actions import built
 from explorer.core.tabletop import COMPASS, Point
 
 from .actions import Charge, Move
+from .combat import locked_with
 from .data import COHESION_INCHES, CONTACT_INCHES
 from .moving import (
     _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move, move_allowance,
@@ -28,13 +29,16 @@ def legal_moves_of(state, f: Figure) -> list:
     """The moves and charges offered to ``f``, a standing figure of the side to play: a charge at each of the
     four nearest enemies he may charge, then the spots of the compass at his full and half allowance and one
     toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
-    if not may_move(state, f):
+    if not may_move(state, f, unless_locked=False):
         return []
     kept = kept_between(state, "move offers")
     foes = shape(state, state.other(f.side))
     then = kept.get(f.id)
+    # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
     if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
         return list(then[5])
+    if locked_with(state, f):
+        return []
     offers, spots, targets = _moves_of(state, f)
     kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
     return offers

@@ -233,20 +233,23 @@ def check_shoot(state, act: Shoot) -> None:
         raise RuleViolation(last.text, last.ref)
 
 
-def may_shoot(state, f: Figure) -> bool:
-    """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play."""
+def may_shoot(state, f: Figure, *, unless_locked: bool = True) -> bool:
+    """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play
+    (``unless_locked=False``: all but the lock, for a caller that knows he is not locked)."""
     return (free_to_act(state, f) and not f.shot and f.id not in state.position.done and f.moved != "charge"
-            and not (f.moved and f.arms.no_move) and not locked_with(state, f))
+            and not (f.moved and f.arms.no_move) and not (unless_locked and locked_with(state, f)))
 
 
 def legal_shots_of(state, f: Figure) -> list:
     """The shots offered to ``f``: at each enemy in play he can hit (:func:`can_shoot`, not the worded check).
     Kept figure by figure between positions, with the plans worked out meanwhile, while nothing they read
     changes (:func:`_disturbed`); the plans kept are remembered for the position too."""
-    if not may_shoot(state, f):
+    if not may_shoot(state, f, unless_locked=False):
         return []
     kept = kept_between(state, "shot offers")
     then = kept.get(f.id)
+    # Kept offers were listed when he was not locked; an enemy that moved or stood up, which alone could lock
+    # him, has them worked out again.
     if then is not None and then[0] is f:
         gone = _disturbed(state, f, *then[1:3])
         if gone is not None:  # the same shots, less those at enemies out of the battle since
@@ -259,6 +262,8 @@ def legal_shots_of(state, f: Figure) -> list:
             for target, plan in plans.items():
                 remembered(state, ("shot", f.id, target), lambda plan=plan: plan)
             return list(shots)
+    if locked_with(state, f):
+        return []
     side, settings, weapon, here = state.side, state.settings, f.arms, f.position
     in_range = [e for e in in_play(state, state.other(side))
                 if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth a look
