@@ -144,17 +144,17 @@ def remembered(board, key, compute):
     return compute() if keep is None else keep(key, compute)
 
 
-def kept_between(board, kind: str) -> dict | None:
+def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
     """Answers of one ``kind`` the game state keeps from position to position, each under a key made of all it
     reads (so none goes stale); ``None`` for a what-if board, which keeps none. Clones share them (one game).
-    Bounded: past 100,000 answers of a kind it starts again."""
+    Bounded: past ``bound`` answers of a kind it starts again."""
     if getattr(board, "remembered", None) is None:
         return None
     kinds = board.__dict__.get("_kept_between")
     if kinds is None:
         kinds = board.__dict__["_kept_between"] = {}
     answers = kinds.get(kind)
-    if answers is None or len(answers) > 100_000:
+    if answers is None or len(answers) > bound:
         answers = kinds[kind] = {}
     return answers
 
@@ -167,7 +167,7 @@ def shape(board, side: str) -> int | None:
     """A number for where ``side``'s figures stand and who they are (squad, weapon, leader, status), not what
     they did this turn: the same number, the same shape. Answers that read only that are kept between positions
     under it (a move of one side changes nothing the other side's shape says). ``None`` on a what-if board."""
-    shapes = kept_between(board, "shapes")
+    shapes = kept_between(board, "shapes", 10_000)  # keys of a side's every figure: fewer of them
     if shapes is None:
         return None
 
