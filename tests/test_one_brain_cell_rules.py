@@ -354,9 +354,14 @@ def test_listing_the_move_and_shoot_steps_words_no_refusal(monkeypatch):
 
 
 def test_a_game_keeps_its_direct_fire_plans_from_position_to_position():
-    """Listing the shots of a game state keeps their plans for the next positions (the state's one per-position
-    cache tells the shooting chapter it is a game, not a what-if board)."""
+    """A shot's plan, once asked for (its odds), is kept for the next positions (the state's one per-position
+    cache tells the shooting chapter it is a game, not a what-if board); listing the shots asks only yes or no."""
     game, rng = explorer.new_game("one_brain_cell", "skirmish", seed=1), random.Random(1)
-    while not any(type(a).__name__ == "Shoot" for a in game.legal_actions):
+    while not any(type(a).__name__ == "Shoot" and not game.figures[a.shooter].arms.indirect
+                  for a in game.legal_actions):
         game.apply(rng.choice(list(game.legal_actions)))
-    assert game.__dict__.get("_shots_kept")
+    assert not game.__dict__["_kept_between"].get("shot plans")
+    shot = next(a for a in game.legal_actions if type(a).__name__ == "Shoot"
+                and not game.figures[a.shooter].arms.indirect)
+    game.chance(shot)
+    assert game.__dict__["_kept_between"]["shot plans"]

@@ -16,7 +16,7 @@ from .combat import fight_odds, h2h_modifier
 from .data import Weapon
 from .game import OneBrainCellState
 from .moving import move_allowance
-from .position import cut_off, in_play, remembered
+from .position import cut_off, in_play, kept_between, remembered, shape
 from .setup import measure
 from .shooting import hit_chance, range_band, shot_numbers
 from .terrain import in_rough
@@ -72,30 +72,48 @@ class GreedyBot:
     def _charge_value(state, act: Charge) -> Fraction:
         arrive = state.chance(act).probability(True)
         charger, target = state.figures[act.figure], state.figures[act.target]
-        mine = h2h_modifier(charger).value
-        theirs = h2h_modifier(target).value
-        win = fight_odds(1, attacker_modifier=mine, defender_modifier=theirs)["defender removed"]
-        value = arrive * win - Fraction(1, 2)
+        value = arrive * _one_on_one(h2h_modifier(charger).value, h2h_modifier(target).value) - Fraction(1, 2)
         return value if value > 0 else Fraction(0)
 
     @staticmethod
-    def _move_value(state, act: Move) -> Fraction:
-        """Better when nearer the nearest enemy, until one is within the weapon's short range (then stand)."""
+    def _move_value(state, act: Move) -> int:
+        """Better when nearer the nearest enemy, until one is within the weapon's short range (then stand): the gain
+        in thousandths of an inch (whole numbers: compared as the fractions n/1000 they stand for, and cheaper).
+        Kept between positions while he stands where he stood and the enemy's shape is the same."""
         figure = state.figures[act.figure]
-        enemies = in_play(state, state.other(figure.side))
+        kept = kept_between(state, "move gains")
+        if kept is None:
+            return GreedyBot._move_gain(state, figure, act)
+        key = (figure.id, figure.weapon, figure.x, figure.y, act.to, shape(state, state.other(figure.side)))
+        gain = kept.get(key)
+        if gain is None:
+            gain = kept[key] = GreedyBot._move_gain(state, figure, act)
+        return gain
+
+    @staticmethod
+    def _move_gain(state, figure, act: Move) -> int:
+        """:meth:`_move_value` worked out."""
+        enemies = remembered(state, ("enemy spots", figure.side),
+                             lambda: [e.position for e in in_play(state, state.other(figure.side))])
         if not enemies:
-            return Fraction(0)
+            return 0
         before = remembered(state, ("nearest enemy", figure.id),
-                            lambda: min(tt.distance(figure.position, e.position) for e in enemies))
+                            lambda: min(tt.distance(figure.position, e) for e in enemies))
         weapon = figure.arms
         reach = measure(state.settings, weapon.short_range(state.settings) if weapon.always != "long"
                           else weapon.long)
         if before <= reach or weapon.no_move and before <= measure(state.settings, weapon.long or reach):
-            return Fraction(0)
+            return 0
         tx, ty = act.to
-        after = min(math.hypot(e.x - tx, e.y - ty) for e in enemies)  # tt.distance(act.to, e.position), inline
-        # The gain to the thousandth of an inch: the float round() gives, as the fraction n/1000 it stands for.
-        return Fraction(round(round(before - after, 3) * 1000), 1000)
+        after = min([math.hypot(ex - tx, ey - ty) for ex, ey in enemies])  # tt.distance(act.to, e), inline
+        # The gain to the thousandth of an inch: the float round() gives, as the whole n of n/1000.
+        return round(round(before - after, 3) * 1000)
+
+
+@functools.lru_cache(maxsize=64)
+def _one_on_one(mine: int, theirs: int) -> Fraction:
+    """The chance a lone attacker with H2H modifier ``mine`` removes a defender with ``theirs`` (a handful come up)."""
+    return fight_odds(1, attacker_modifier=mine, defender_modifier=theirs)["defender removed"]
 
 
 HIT_ODDS = {(need, cut): float(hit_chance(need, cut)) for need in range(1, 8) for cut in (False, True)}

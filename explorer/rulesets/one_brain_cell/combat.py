@@ -18,7 +18,9 @@ from explorer.core.tabletop import Point
 
 from .actions import EndStep, Fight as FightAction
 from .data import CONTACT_INCHES, MAX_GANG
-from .position import Figure, Position, activate, active_squad, counted, cut_off, enemy, refusing, remembered, standing
+from .position import (
+    Figure, Position, activate, active_squad, counted, cut_off, enemy, facing, refusing, standing,
+)
 from .sections import key, ref, refuse
 
 
@@ -35,7 +37,9 @@ def locked_with(board, figure: Figure) -> list[Figure]:
         return []
     if board.figures.get(figure.id) is not figure:
         return _in_contact_with(board, figure)
-    return remembered(board, ("locked", figure.id), lambda: _in_contact_with(board, figure))
+    ids = facing(board, "locked", figure, lambda: tuple(e.id for e in _in_contact_with(board, figure)))
+    figures = board.figures
+    return [figures[i] for i in ids]
 
 
 def _in_contact_with(board, figure: Figure) -> list[Figure]:

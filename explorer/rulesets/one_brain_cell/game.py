@@ -20,7 +20,7 @@ from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop import Board
 from explorer.core.tabletop.figures import TabletopState
 
-from . import combat, moving, overwatch, position as position_module, shooting, turn
+from . import combat, move_offers, moving, overwatch, position as position_module, shooting, turn
 from .actions import (
     ACTIONS, Charge, ChooseOrder, EndStep, Fight, Hold, Move, Overwatch, OverwatchFire, RollInitiative, Shoot,
     describe,
@@ -35,7 +35,7 @@ def _legal_step(state) -> Iterator[Action]:
     """A move or shoot step: figure by figure (in the order fielded) his moves or shots, then the squads that
     may go on overwatch, then the end of the step."""
     side = state.side
-    offers = moving.legal_moves_of if state.phase == "move" else shooting.legal_shots_of
+    offers = move_offers.legal_moves_of if state.phase == "move" else shooting.legal_shots_of
     for f in standing(state, side):
         yield from offers(state, f)
     if state.settings.overwatch:

@@ -1,7 +1,7 @@
 """Movement (book/one_brain_cell/moving.md): walking, running, rough terrain and charges.
 
-The moves offered are a handful of spots a figure might go (the compass at his full and half
-allowance, and toward the nearest enemy) and a charge at each of the four nearest enemies.
+The moves offered (:mod:`.move_offers`) are a handful of spots a figure might go (the compass at his full
+and half allowance, and toward the nearest enemy) and a charge at each of the four nearest enemies.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
-from explorer.core.tabletop import COMPASS, Point
+from explorer.core.tabletop import Point
 from explorer.core.tabletop.figures import where as fmt
-from explorer.core.actions import built
 
 from .actions import Charge, Move
 from .combat import in_contact, locked_with
@@ -21,12 +20,12 @@ from .data import (
     CHARGE_DICE, CONTACT_INCHES, MAX_GANG, NO_RUN_INCHES, ROUGH_CHARGE_DICE, ROUGH_INCHES, RUN_INCHES, WALK_INCHES,
 )
 from .position import (
-    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
-    within,
+    Figure, Position, counted, cut_off, enemy, facing, free_to_act, in_play, kept_between, own, refusing, remembered,
+    standing, within,
 )
 from .sections import key, ref, refuse
 from .setup import measure, measure_reason
-from .terrain import crosses_rough, in_rough, kept, sight
+from .terrain import blocked, crosses_rough, in_rough
 
 
 # -- walking and running -------------------------------------------------------------------------
@@ -59,7 +58,7 @@ def open_ground(board, figure: Figure) -> Explained[float]:
     """How far a walk or run may go out of rough terrain: 12 running, or 8 within 12 of an enemy."""
     if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return _open_ground(board, figure)
-    return remembered(board, ("open ground", figure.id), lambda: _open_ground(board, figure))
+    return facing(board, "open ground", figure, lambda: _open_ground(board, figure))
 
 
 def _open_ground(board, figure: Figure) -> Explained[float]:
@@ -126,70 +125,34 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
     """Exact chance the charge arrives (``True``) or falls short (``False``), counting every roll."""
     dice = charge_dice(board, figure, target).value
     off = cut_off(board, figure)
+    kept = kept_between(board, "charge odds") if board.figures.get(figure.id) is figure else None
+    if kept is not None:  # kept between positions while nothing on his line moves (the ground never does)
+        key = (figure.position, target.position, dice, off, _in_the_way(board, figure, target))
+        found = kept.get(key)
+        if found is not None:
+            return found
     rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
     weights: dict[bool, int] = {}
     for inches, w in rolls.weights.items():
         arrived = charge_end(board, figure, target, inches)[1]
         weights[arrived] = weights.get(arrived, 0) + w
-    return Dist(weights)
+    odds = Dist(weights)
+    if kept is not None:
+        kept[key] = odds
+    return odds
+
+
+def _in_the_way(board, figure: Figure, target: Figure) -> tuple:
+    """Where the figures in play stand that could stop a charge by ``figure`` at ``target`` short (his own base
+    overlapping theirs: within a base's width of the line between the centres, where :func:`charge_end` stops)."""
+    (ax, ay), (bx, by) = figure.position, target.position
+    reach = tt.BASE_DIAMETER + 1e-3  # a little more: charge_end rounds the spots it tries
+    left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    return tuple(f.position for f in in_play(board) if left <= f.x <= right and low <= f.y <= high
+                 and f.id != figure.id and tt.segment_point_distance((ax, ay), (bx, by), f.position) <= reach)
 
 
 # -- the move step ------------------------------------------------------------------------------
-
-def legal_moves_of(state, f: Figure) -> list:
-    """The moves and charges offered to ``f``, a standing figure of the side to play: a charge at each of the
-    four nearest enemies he may charge, then the spots of the compass at his full and half allowance and one
-    toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
-    if not may_move(state, f):
-        return []
-    side = state.side
-    enemies = sorted((e for e in standing(state, state.other(side))),
-                     key=lambda e: tt.distance(e.position, f.position))
-    out: list = [built(Charge, side, f.id, e.id) for e in enemies[:4] if charge_problem(state, f, e) is None]
-    open_, _, rough = _limits(state, f)
-    allowance = move_allowance(state, f).value
-    nearest = enemies[0].position if enemies else None
-    key = (f.position, allowance, nearest, open_, rough)
-    spots = kept(state.table)["spots"].get(key)
-    if spots is None:  # where he could go, and what the ground says of each (the same while he stands there)
-        spots = kept(state.table)["spots"][key] = _spots(state.table, f.position, allowance, nearest, open_, rough)
-    # Every spot is within his allowance: a base farther than this on either axis bars or touches none of them.
-    reach = allowance + CONTACT_INCHES + tt.BASE_DIAMETER + 0.01
-    fx, fy = f.position
-    others = [g.position for g in in_play(state) if g is not f and -reach <= g.x - fx <= reach
-              and -reach <= g.y - fy <= reach]
-    foes = [e for e in enemies if -reach <= e.x - fx <= reach and -reach <= e.y - fy <= reach]
-    base = tt.BASE_DIAMETER
-    for to, ground in spots:
-        if ground is not None:  # the ground forbids it: no need to look at the figures about
-            continue
-        x, y = to
-        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap(to, (px, py))
-               for px, py in others):
-            continue
-        if _contact(foes, to) is None:
-            out.append(built(Move, side, f.id, to))
-    return out
-
-
-def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
-    """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
-    the ``nearest`` enemy; each with its :func:`_ground_problem`."""
-    spots = [tt.step(here, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
-    if nearest is not None:
-        direction = tt.unit_vector(nearest, here)
-        gap = tt.distance(nearest, here)
-        if direction and gap > 3:
-            spots.append(tt.step(nearest, direction, max(2.0, gap - allowance)))
-    shortest = min(rough, open_)
-    out, seen = [], set()
-    for x, y in spots:
-        to = (round(x, 6), round(y, 6))
-        if to not in seen:
-            seen.add(to)
-            out.append((to, _ground_problem(table, here, to, open_, shortest, rough)))
-    return out
-
 
 def ready_to_move(state, act, figure_id) -> Figure:
     f = own(state, act.player, figure_id, "moving")
@@ -201,10 +164,11 @@ def ready_to_move(state, act, figure_id) -> Figure:
     return f
 
 
-def may_move(state, f: Figure) -> bool:
-    """:func:`ready_to_move` as a yes or no, for a figure of the side to play."""
+def may_move(state, f: Figure, *, unless_locked: bool = True) -> bool:
+    """:func:`ready_to_move` as a yes or no, for a figure of the side to play (``unless_locked=False``: all but
+    the lock, for a caller that knows he is not locked)."""
     return (free_to_act(state, f) and not f.moved and f.id not in state.position.done
-            and not locked_with(state, f))
+            and not (unless_locked and locked_with(state, f)))
 
 
 def _limits(state, f: Figure) -> tuple[float, float, float]:
@@ -230,7 +194,7 @@ def _contact(enemies: list[Figure], to: Point) -> Figure | None:
 def move_problem(state, f: Figure, to: Point) -> str | None:
     """Which rule a move of ``f`` (ready to move) to ``to`` breaks, by name: 'there', 'off', 'taken', 'far' or
     'contact' (``None``: none); the check words the refusal. Listing asks the same tests, spot by spot
-    (:func:`legal_moves_of`)."""
+    (:func:`.move_offers.legal_moves_of`)."""
     ground = _ground_problem(state.table, f.position, to, *_limits(state, f))
     if ground in ("there", "off", "solid"):
         return "taken" if ground == "solid" else ground
@@ -243,14 +207,20 @@ def move_problem(state, f: Figure, to: Point) -> str | None:
     return None
 
 
-def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float, rough: float) -> str | None:
+def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float, rough: float,
+                    clear: bool = False) -> str | None:
     """What the ground alone says of a move from ``here`` to ``to``: 'there' (no move), 'off' the table, into
     'solid' terrain, too 'far' for his allowance (``open_`` on open ground, ``rough`` through rough terrain,
-    ``shortest`` the less of them), or ``None``. The figures about decide the rest."""
+    ``shortest`` the less of them), or ``None``. The figures about decide the rest. ``clear``: a box test has
+    shown no solid or rough piece near enough to matter (:func:`.terrain.open_between`), so the route is straight
+    and open, as the terrain's own tests would say."""
     if tt.distance(here, to) < tt.EPSILON:
         return "there"
     if not table.on_table(to):
         return "off"
+    if clear:
+        walked = tt.distance(here, to)
+        return "far" if walked > shortest + tt.EPSILON and walked > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
     walked = table.route_length(here, to)
@@ -332,7 +302,7 @@ def charge_problem(state, f: Figure, target: Figure) -> tuple | None:
         return ("short", gap, dice, off)
     if state.table.crosses_solid(f.position, target.position):
         return ("solid",)
-    if sight(state, f, target).is_blocked:
+    if blocked(state, f, target):
         return ("sight",)
     return None
 

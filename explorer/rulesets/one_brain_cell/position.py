@@ -9,6 +9,7 @@ who is cut off from his squad) are here too, remembered per position when the bo
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -141,6 +142,86 @@ def remembered(board, key, compute):
     (:meth:`~explorer.core.tabletop.figures.TabletopState.remembered`); a what-if board keeps none."""
     keep = getattr(board, "remembered", None)
     return compute() if keep is None else keep(key, compute)
+
+
+def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
+    """Answers of one ``kind`` the game state keeps from position to position, each under a key made of all it
+    reads (so none goes stale); ``None`` for a what-if board, which keeps none. Clones share them (one game).
+    Bounded: past ``bound`` answers of a kind it starts again."""
+    if getattr(board, "remembered", None) is None:
+        return None
+    kinds = board.__dict__.get("_kept_between")
+    if kinds is None:
+        kinds = board.__dict__["_kept_between"] = {}
+    answers = kinds.get(kind)
+    if answers is None or len(answers) > bound:
+        answers = kinds[kind] = {}
+    return answers
+
+
+_SHAPES = itertools.count(1)
+"""Numbers for shapes, never given twice (so a shape forgotten and seen again cannot take another's number)."""
+
+
+def shape(board, side: str) -> int | None:
+    """A number for where ``side``'s figures stand and who they are (squad, weapon, leader, status), not what
+    they did this turn: the same number, the same shape. Answers that read only that are kept between positions
+    under it (a move of one side changes nothing the other side's shape says). ``None`` on a what-if board."""
+    shapes = kept_between(board, "shapes", 10_000)  # keys of a side's every figure: fewer of them
+    if shapes is None:
+        return None
+
+    def work():
+        key = tuple((f.id, f.squad, f.weapon, f.leader, f.x, f.y, f.status) for f in board.figures.values()
+                    if f.side == side)
+        number = shapes.get(key)
+        if number is None:
+            number = shapes[key] = next(_SHAPES)
+        return number
+    return remembered(board, ("shape", side), work)
+
+
+def changed_since(board, then) -> tuple | None:
+    """The figures that moved, fell or rose between position ``then`` and the board's: ``(id, side, x, y, new x,
+    new y, status changed)`` each (``None``: not the same figures, so nothing of ``then`` holds). Remembered for the
+    position: answers kept between positions ask it to know whether what they read has changed."""
+    def work():
+        now = board.figures
+        if len(now) != len(then.figures):
+            return then, None
+        out = []
+        for fid, old in then.figures.items():
+            new = now.get(fid)
+            if new is old:
+                continue
+            if new is None or (new.side, new.squad, new.weapon, new.leader) != (old.side, old.squad, old.weapon,
+                                                                                 old.leader):
+                return then, None
+            if new.x != old.x or new.y != old.y or new.status != old.status:
+                out.append((fid, new.side, old.x, old.y, new.x, new.y, new.status != old.status))
+        return then, tuple(out)
+    # Positions are told apart by identity (they compare by value); the answer holds ``then``, so its id is its own.
+    found = remembered(board, ("changed since", id(then)), work)
+    return found[1] if found[0] is then else work()[1]
+
+
+_MISSING = object()
+
+
+def facing(board, kind: str, figure: Figure, work):
+    """``work()``, an answer of one ``kind`` about ``figure`` (of the board's position) that reads only where he
+    stands and the enemy's :func:`shape`: remembered for the position, and kept between positions while those
+    stay the same (his own side moving around him changes none of it)."""
+    def kept_work():
+        kept = kept_between(board, kind)
+        if kept is None:
+            return work()
+        key = (figure.x, figure.y, figure.side, shape(board, board.other(figure.side)))
+        answer = kept.get(key, _MISSING)
+        if answer is _MISSING:
+            answer = kept[key] = work()
+        return answer
+    return remembered(board, (kind, figure.id), kept_work)
 
 
 def in_play(board, side: str | None = None) -> list[Figure]:

@@ -7,6 +7,7 @@ The game's dice and the book's odds read the same ``is_hit``.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,13 +20,14 @@ from explorer.core.actions import built
 from .actions import Shoot
 from .advanced import WORSE, wound_of
 from .combat import locked_with
-from .data import TO_HIT, Weapon
+from .data import COHESION_INCHES, TO_HIT, Weapon
 from .position import (
-    Figure, Position, counted, cut_off, enemy, free_to_act, in_play, own, refusing, remembered, standing,
+    Figure, Position, changed_since, counted, cut_off, enemy, free_to_act, in_play, kept_between, own, refusing,
+    remembered, standing,
 )
 from .sections import key, ref, refuse
 from .setup import measure
-from .terrain import blockers, in_cover, sight
+from .terrain import blocked, blockers, in_cover
 
 
 # -- a shot's numbers ------------------------------------------------------------------------------------
@@ -121,7 +123,20 @@ def plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
     Range, sight (through a spotter for the mortar), cover and the shooter's
     cohesion; not whose turn it is (the game checks that).
     """
-    return remembered(board, ("shot", shooter_id, target_id), lambda: _plan_shot(board, shooter_id, target_id))
+    return remembered(board, ("shot", shooter_id, target_id), lambda: _plan_kept(board, shooter_id, target_id))
+
+
+def _plan_kept(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
+    """:func:`_plan_shot`, kept too with the shooter's shot offers when they were listed in this very position and
+    the target is an enemy in his range (:func:`legal_shots_of` keeps them, and their plans, while nothing they
+    read changes: it watches the lines to those enemies)."""
+    plan = _plan_shot(board, shooter_id, target_id)
+    offers = kept_between(board, "shot offers")
+    then = None if offers is None else offers.get(shooter_id)
+    if (then is not None and then[1] is board.position and then[0] is board.figures.get(shooter_id)
+            and target_id in then[2]):
+        then[4][target_id] = plan
+    return plan
 
 
 def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]:
@@ -135,11 +150,9 @@ def _plan_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | None]
         return _work_out_shot(board, shooter_id, target_id)
     key = (shooter_id, target_id, shooter.weapon, shooter.position, target.position,
            tuple(blockers(board, shooter, target).items()), cut_off(board, shooter))
-    kept = board.__dict__.setdefault("_shots_kept", {})
+    kept = kept_between(board, "shot plans")
     plan = kept.get(key)
     if plan is None:
-        if len(kept) > 100_000:
-            kept.clear()  # a bound on memory; plans are only worked out again
         plan = kept[key] = _work_out_shot(board, shooter_id, target_id)
     return plan
 
@@ -154,9 +167,9 @@ def _work_out_shot(board, shooter_id: str, target_id: str) -> Explained[Shot | N
         return Explained(None, tuple(reasons))
     spotter = None
     eye = shooter
-    if sight(board, shooter, target).is_blocked:
+    if blocked(board, shooter, target):
         spotters = [f for f in standing(board, shooter.side) if f.squad == shooter.squad and f.id != shooter.id
-                    and not sight(board, f, target).is_blocked] if weapon.indirect else []
+                    and not blocked(board, f, target)] if weapon.indirect else []
         if not spotters:
             reasons.append(Reason(ref("shooting.line_of_sight"), f"{shooter_id} cannot see {target_id}"))
             return Explained(None, tuple(reasons))
@@ -190,10 +203,12 @@ def shot_numbers(weapon: Weapon, band: str, cover: bool, cut_off: bool = False,
 
 def casualty_order(board, target_id: str) -> list[str]:
     """Who a shot's hits fall on: the target, then the nearest figures of his squad in play (ties by name)."""
-    target = board.figures[target_id]
-    mates = [f for f in in_play(board, target.side) if f.squad == target.squad and f.id != target_id]
-    mates.sort(key=lambda f: (tt.distance(f.position, target.position), f.id))
-    return [target_id, *(f.id for f in mates)]
+    def work():
+        target = board.figures[target_id]
+        mates = [f for f in in_play(board, target.side) if f.squad == target.squad and f.id != target_id]
+        mates.sort(key=lambda f: (tt.distance(f.position, target.position), f.id))
+        return (target_id, *(f.id for f in mates))
+    return list(remembered(board, ("casualties", target_id), work))  # asked of every shot at him
 
 
 # -- the shoot step -----------------------------------------------------------------------------------
@@ -218,20 +233,88 @@ def check_shoot(state, act: Shoot) -> None:
         raise RuleViolation(last.text, last.ref)
 
 
-def may_shoot(state, f: Figure) -> bool:
-    """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play."""
+def may_shoot(state, f: Figure, *, unless_locked: bool = True) -> bool:
+    """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play
+    (``unless_locked=False``: all but the lock, for a caller that knows he is not locked)."""
     return (free_to_act(state, f) and not f.shot and f.id not in state.position.done and f.moved != "charge"
-            and not (f.moved and f.arms.no_move) and not locked_with(state, f))
+            and not (f.moved and f.arms.no_move) and not (unless_locked and locked_with(state, f)))
 
 
 def legal_shots_of(state, f: Figure) -> list:
-    """The shots offered to ``f``: at each enemy in play he can hit (the plan of the shot, not the worded check)."""
-    if not may_shoot(state, f):
+    """The shots offered to ``f``: at each enemy in play he can hit (:func:`can_shoot`, not the worded check).
+    Kept figure by figure between positions, with the plans worked out meanwhile, while nothing they read
+    changes (:func:`_disturbed`); the plans kept are remembered for the position too."""
+    if not may_shoot(state, f, unless_locked=False):
+        return []
+    kept = kept_between(state, "shot offers")
+    then = kept.get(f.id)
+    # Kept offers were listed when he was not locked; an enemy that moved or stood up, which alone could lock
+    # him, has them worked out again.
+    if then is not None and then[0] is f:
+        gone = _disturbed(state, f, *then[1:3])
+        if gone is not None:  # the same shots, less those at enemies out of the battle since
+            in_range, shots, plans = then[2], then[3], then[4]
+            if gone:
+                in_range = {i: at for i, at in in_range.items() if i not in gone}
+                shots = tuple(a for a in shots if a.target not in gone)
+                plans = {i: plan for i, plan in plans.items() if i not in gone}
+            kept[f.id] = (f, state.position, in_range, shots, plans)
+            for target, plan in plans.items():
+                remembered(state, ("shot", f.id, target), lambda plan=plan: plan)
+            return list(shots)
+    if locked_with(state, f):
         return []
     side, settings, weapon, here = state.side, state.settings, f.arms, f.position
-    return [built(Shoot, side, f.id, e.id) for e in in_play(state, state.other(side))
-            if band_of(settings, weapon, tt.distance(here, e.position)) is not None  # in range: worth the plan
-            and plan_shot(state, f.id, e.id).value is not None]
+    in_range = [e for e in in_play(state, state.other(side))
+                if band_of(settings, weapon, tt.distance(here, e.position)) is not None]  # worth a look
+    shots = tuple(built(Shoot, side, f.id, e.id) for e in in_range if can_shoot(state, f, e))
+    kept[f.id] = (f, state.position, {e.id: e.position for e in in_range}, shots, {})
+    return list(shots)
+
+
+def can_shoot(board, shooter: Figure, target: Figure) -> bool:
+    """Whether :func:`plan_shot` finds a shot, as a yes or no for listing: in range, in sight, and not needing a
+    6 that he, cut off from his squad, cannot roll (the plan, with its words, is worked out when asked for). A
+    mortar's shot, with its spotters, is planned."""
+    weapon = shooter.arms
+    if weapon.indirect:
+        return plan_shot(board, shooter.id, target.id).value is not None
+    band = band_of(board.settings, weapon, tt.distance(shooter.position, target.position))
+    if band is None or blocked(board, shooter, target):
+        return False
+    return not (cut_off(board, shooter) and TO_HIT[band, in_cover(board, shooter, target)] == 6)
+
+
+def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:
+    """What changed since position ``then`` does to the shots offered to ``f`` (``f`` being the same): the enemies
+    he had in range now out of the battle (their shots go; they no longer block a line), or ``None`` when his
+    shots must be worked out again: an enemy wounded, recovered or back in the battle (after an undo, or in
+    another line of play: a search's copies of the game share what is kept), a figure that came to or left the
+    line to one of them (it blocks sight), any enemy that moved; a friend that moved within his cohesion
+    distance or fell (his cohesion counts the living); anything at all for a mortar (his spotters are his
+    squad)."""
+    changes = changed_since(state, then)
+    if changes is None or changes and f.arms.indirect:
+        return None
+    fx, fy = f.position
+    base = tt.BASE_DIAMETER + 1e-5  # blockers: within a base's width of the line between the centres
+    cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
+    figures, gone = state.figures, set()
+    for fid, side, ax, ay, bx, by, fell in changes:
+        if side == f.side:
+            if fell or min(math.hypot(ax - fx, ay - fy), math.hypot(bx - fx, by - fy)) <= cohesion:
+                return None
+        elif ax != bx or ay != by:
+            return None
+        elif figures[fid].in_play:  # wounded, recovered, or back in the battle (an undo, another line of play)
+            return None
+        elif fid in in_range:
+            gone.add(fid)
+        for eid, e in in_range.items():
+            if eid != fid and (tt.segment_point_distance((fx, fy), e, (ax, ay)) <= base
+                               or tt.segment_point_distance((fx, fy), e, (bx, by)) <= base):
+                return None
+    return frozenset(gone)
 
 
 def land_hits(state, figures: dict, victims: list[str], events: list[Event]) -> None:

@@ -6,22 +6,25 @@ from __future__ import annotations
 from explorer.core import geometry as geo
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Point, TerrainKind
+from explorer.core.tabletop.sight import sight_box
 
 from .position import Figure, remembered, standing
 
 
 def kept(table) -> dict:
     """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
-    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn).
-    Each is bounded: past 100,000 answers it starts again."""
+    about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn),
+    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again."""
     found = _KEPT.get(id(table))
     if found is None or found[0] is not table:
         if len(_KEPT) > 64:
             _KEPT.clear()
-        found = _KEPT[id(table)] = (table, {"rough": tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH),
-                                            "crossed": {}, "spots": {}})
+        rough = tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH)
+        ground = tuple(t.shape.bounds for t in table.terrain if t.kind in (TerrainKind.ROUGH, TerrainKind.SOLID))
+        found = _KEPT[id(table)] = (table, {"rough": rough, "rough boxes": tuple((*t.shape.bounds, t) for t in rough),
+                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}})
     answers = found[1]
-    for name in ("crossed", "spots"):
+    for name in ("crossed", "spots", "inside"):
         if len(answers[name]) > 100_000:
             answers[name] = {}
     return answers
@@ -34,8 +37,24 @@ def rough_pieces(table) -> tuple:
     return kept(table)["rough"]
 
 
+def open_between(table, a: Point, b: Point) -> bool:
+    """No solid or rough piece near the route from ``a`` to ``b`` (a box test: none whose box comes within a base's
+    width of the route's): it neither crosses one nor ends in one, as the terrain's own tests would say."""
+    reach = 2 * tt.BASE_RADIUS + 0.1
+    lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    lo_x, hi_x, lo_y, hi_y = lo_x - reach, hi_x + reach, lo_y - reach, hi_y + reach
+    return not any(x0 <= hi_x and lo_x <= x1 and y0 <= hi_y and lo_y <= y1
+                   for x0, y0, x1, y1 in kept(table)["ground boxes"])
+
+
 def in_rough(table, point: Point) -> bool:
-    return any(t.covers(point) for t in rough_pieces(table))
+    inside = kept(table)["inside"]
+    key = (point[0], point[1])
+    answer = inside.get(key)
+    if answer is None:
+        answer = inside[key] = any(t.covers(point) for t in rough_pieces(table))
+    return answer
 
 
 def crosses_rough(table, a: Point, b: Point) -> bool:
@@ -44,8 +63,12 @@ def crosses_rough(table, a: Point, b: Point) -> bool:
     key = (a[0], a[1], b[0], b[1])
     answer = answers["crossed"].get(key)
     if answer is None:
-        answer = answers["crossed"][key] = any(geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b)
-                                               for t in answers["rough"])
+        # pieces whose box misses the route's are passed over without a call (the geometry's own first test)
+        lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        answer = answers["crossed"][key] = any(
+            geo.segment_intersects_polygon(t.shape, a, b) or t.covers(b) for x0, y0, x1, y1, t in answers["rough boxes"]
+            if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
     return answer
 
 
@@ -56,6 +79,17 @@ def sight(board, eye_figure: Figure, target: Figure):
     if board.figures.get(eye_figure.id) is not eye_figure or board.figures.get(target.id) is not target:
         return compute()
     return remembered(board, ("sight", eye_figure.id, target.id), compute)
+
+
+def blocked(board, eye_figure: Figure, target: Figure) -> bool:
+    """``sight(board, eye_figure, target).is_blocked``, without tracing every line where it need not: with no
+    figure near the line, or terrain alone hiding him, the table's own terrain-only answer (figures only ever cut
+    more lines)."""
+    if board.table.is_blocked(eye_figure.position, target.position):
+        return True
+    if not blockers(board, eye_figure, target):
+        return False
+    return sight(board, eye_figure, target).is_blocked
 
 
 def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
@@ -81,5 +115,9 @@ def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
 
 def in_cover(board, shooter: Figure, target: Figure) -> bool:
     """Behind cover (terrain hides part of him or a bush screens him) or standing in rough terrain."""
-    lines = board.table.sight(shooter.position, target.position)
+    table = board.table
+    box = sight_box(shooter.position, target.position)
+    if not any(geo.boxes_meet(t.shape.bounds, box) for t in table.terrain):
+        return in_rough(table, target.position)  # no piece near the lines (line_of_sight's own first test)
+    lines = table.sight(shooter.position, target.position)
     return any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(board.table, target.position)

@@ -1,0 +1,170 @@
+"""The moves offered in the move step (book/one_brain_cell/moving.md), figure by figure: a handful of spots a
+figure might go (the compass at his full and half allowance, and toward the nearest enemy) and a charge at each
+of the four nearest enemies, asked of :mod:`.moving`'s yes/no tests, not its worded checks. Listing runs at every
+position of a game: each figure's offers are kept between positions and worked out again only when something
+they read has changed (:func:`_disturbed`).
+"""
+
+from __future__ import annotations
+
+import math
+from operator import itemgetter
+
+from explorer.core import tabletop as tt
+from explorer.core.actions import built
+from explorer.core.tabletop import COMPASS, Point
+
+from .actions import Charge, Move
+from .combat import locked_with
+from .data import COHESION_INCHES, CONTACT_INCHES
+from .moving import (
+    _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move, move_allowance,
+)
+from .position import Figure, changed_since, in_play, kept_between, shape, standing
+from .setup import measure
+from .terrain import kept, open_between
+
+
+def legal_moves_of(state, f: Figure) -> list:
+    """The moves and charges offered to ``f``, a standing figure of the side to play: a charge at each of the
+    four nearest enemies he may charge, then the spots of the compass at his full and half allowance and one
+    toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
+    if not may_move(state, f, unless_locked=False):
+        return []
+    kept = kept_between(state, "move offers")
+    foes = shape(state, state.other(f.side))
+    then = kept.get(f.id)
+    # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
+    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
+        return list(then[5])
+    if locked_with(state, f):
+        return []
+    offers, spots, targets = _moves_of(state, f)
+    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
+    return offers
+
+
+def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
+    """Whether what changed since position ``then`` can change the moves offered to ``f``, the enemy's shape being
+    the same (and ``f``): a friend that came to or left one of his open ``spots`` (within a base's width); with
+    enemies in a charge's reach (``targets``, the four nearest), a friend that fell anywhere (his cohesion counts
+    the living), came to or left his cohesion distance, an enemy's side (he may gang up on him) or the line to
+    him (he may screen the charger's sight)."""
+    changes = changed_since(state, then)
+    if changes is None:
+        return True
+    fx, fy = f.position
+    base = tt.BASE_DIAMETER + 1e-5
+    gang = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
+    cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
+    for _, side, ax, ay, bx, by, fell in changes:
+        if side != f.side or targets and fell:
+            return True
+        for x, y in ((ax, ay), (bx, by)):
+            for sx, sy in spots:
+                if -base <= sx - x <= base and -base <= sy - y <= base:
+                    return True
+            if targets and math.hypot(x - fx, y - fy) <= cohesion:
+                return True
+            for e in targets:
+                if (math.hypot(x - e[0], y - e[1]) <= gang
+                        or tt.segment_point_distance((fx, fy), e, (x, y)) <= base):
+                    return True
+    return False
+
+
+def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
+    """:func:`legal_moves_of` worked out: the offers, the spots the ground lets him go to, and where the enemies
+    he might charge stand."""
+    side = state.side
+    fx, fy = f.position
+    hypot = math.hypot
+    # One pass over the enemies: the nearest (a spot is offered toward him) and those near enough that a charge
+    # might reach them (a cheap bound before charge_problem's exact tests). The four nearest are the same as
+    # sorting them all by distance (the near ones come first; a stable sort keeps ties in the order fielded,
+    # as the strict < keeps the first nearest).
+    nearest, closest, near, enemies = None, math.inf, [], []
+    for e in standing(state, state.other(side)):
+        d = hypot(e.x - fx, e.y - fy)  # tt.distance(e.position, f.position), inline: every enemy, every figure
+        enemies.append((d, e))
+        if d < closest:
+            nearest, closest = e.position, d
+        if d - tt.BASE_DIAMETER <= _BEST_CHARGE + 1e-6:
+            near.append((d, e))
+    near.sort(key=itemgetter(0))
+    out: list = [built(Charge, side, f.id, e.id) for _, e in near[:4] if charge_problem(state, f, e) is None]
+    open_, _, rough = _limits(state, f)
+    radii, spots = _open_spots(state, f, (f.position, move_allowance(state, f).value, nearest, open_, rough))
+    if not spots:
+        return out, (), tuple(e.position for _, e in near[:4])
+    # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch
+    # (an inch and a half) of the spot's: the rings the spots lie on pick the few figures worth the exact tests.
+    base, touch = tt.BASE_DIAMETER + 1e-5, CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
+    others, foes = [], []
+    for g in in_play(state):  # loops written out: every figure, for every figure listed
+        if g is not f:
+            dg = hypot(g.x - fx, g.y - fy)
+            for r in radii:
+                if -base <= dg - r <= base:
+                    others.append(g.position)
+                    break
+    for d, e in enemies:
+        for r in radii:
+            if -touch <= d - r <= touch:
+                foes.append(e)
+                break
+    base = tt.BASE_DIAMETER
+    for x, y, act in spots:
+        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py))
+               for px, py in others):
+            continue
+        if not foes or _contact(foes, (x, y)) is None:
+            out.append(act)
+    return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4])
+
+
+def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:
+    """The spots the ground lets ``f`` move to (``key``: where he stands, his allowance, the nearest enemy and
+    his limits, see :func:`_spots`), each ``(x, y, move)``, and their distances from him (rounded: the rings
+    they lie on). Kept by the game between positions: the move actions are made once while he stands there."""
+    moves = kept_between(state, "moves")
+    found = moves.get((f.id, key))
+    if found is None:
+        spots = _spots(state.table, *key)
+        fx, fy = f.position
+        open_ = tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None)
+        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in open_}))
+        found = moves[(f.id, key)] = (radii, open_)
+    return found
+
+
+def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
+    """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
+    the ``nearest`` enemy; each with its :func:`_ground_problem`. The compass spots are kept with the table (the
+    same while he stands there, wherever the enemy goes)."""
+    limits = (open_, min(rough, open_), rough)
+    answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
+    ring = answers.get(ring_key)
+    if ring is None:
+        ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
+                                                         for length in (allowance, allowance / 2)], limits)
+    if nearest is not None:
+        direction = tt.unit_vector(nearest, here)
+        gap = tt.distance(nearest, here)
+        if direction and gap > 3:
+            toward = tt.step(nearest, direction, max(2.0, gap - allowance))
+            return ring + _ground(table, here, [toward], limits, {to for to, _ in ring})
+    return ring
+
+
+def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
+    """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
+    :func:`_ground_problem` (``limits``: his open, shortest and rough allowances); where a box test shows no terrain
+    near the route, without asking the terrain."""
+    out, seen = [], set(seen)
+    for x, y in spots:
+        to = (round(x, 6), round(y, 6))
+        if to not in seen:
+            seen.add(to)
+            out.append((to, _ground_problem(table, here, to, *limits, open_between(table, here, to))))
+    return out
