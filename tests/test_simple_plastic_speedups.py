@@ -90,6 +90,46 @@ def test_is_blocked_agrees_with_a_remembered_sight_line():
         assert fresh.is_blocked(a, b) == table.is_blocked(a, b)
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_squad_hidden_at_once_is_hidden_base_by_base(scenario):
+    """Table.hides_all (one convex wall cutting the lines to a whole squad) says yes only where is_blocked says
+    yes of every base, and settles most squads behind the skirmish's farmhouse."""
+    table = RULESET.new_game(scenario, seed=0).table
+    fresh = Table(table.width, table.height, table.terrain)  # nothing remembered from the tests before
+    rng = random.Random(5)
+    settled = 0
+    for _ in range(600):
+        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
+        x, y = rng.uniform(0.3, table.width - 3), rng.uniform(0.3, table.height - 3)
+        squad = [(x + rng.uniform(0, 3), y + rng.uniform(0, 3)) for _ in range(rng.randint(2, 6))]
+        for hills in (True, False):
+            if fresh.hides_all(eye, squad, hills_block=hills):
+                settled += 1
+                assert all(table.is_blocked(eye, target, hills_block=hills) for target in squad)
+    assert settled > (40 if scenario != "open_field" else -1)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_no_solid_near_a_box_means_no_base_or_path_in_it_meets_one(scenario):
+    table = RULESET.new_game(scenario, seed=0).table
+    rng = random.Random(9)
+    clear = 0
+    for _ in range(300):
+        x0, y0 = rng.uniform(-1, table.width), rng.uniform(-1, table.height)
+        x1, y1 = x0 + rng.uniform(0, 6), y0 + rng.uniform(0, 6)
+        if table.solid_near(x0, y0, x1, y1):
+            continue
+        clear += 1
+        for _ in range(10):
+            a = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+            b = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+            assert not table.in_solid(a) and not table.crosses_solid(a, b)
+    assert clear
+    if any(t.kind.value == "solid" for t in table.terrain):
+        x0, y0, x1, y1 = next(t.shape.bounds for t in table.terrain if t.kind.value == "solid")
+        assert table.solid_near(x1 + 0.2, y0, x1 + 1, y1)  # a base a fifth of an inch out could touch it
+
+
 # -- the game ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -84,6 +84,15 @@ class Table:
         return any(geo.segment_intersects_polygon(shape, a, b) for x0, y0, x1, y1, shape in self._solid_boxes
                    if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
 
+    def solid_near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Whether some solid piece's bounds come within a base's radius (and a little) of the box from
+        ``(x0, y0)`` to ``(x1, y1)``. When not, :meth:`in_solid` is false of every point in the box and
+        :meth:`crosses_solid` of every path inside it: their own box tests pass every piece over (a unit's
+        menu of moves far from walls is settled with this one test)."""
+        pad = BASE_RADIUS + 1e-3  # wider than in_solid's pad, which exceeds the radius by less than 1e-5 on any table
+        return any(not (sx1 < x0 - pad or sx0 > x1 + pad or sy1 < y0 - pad or sy0 > y1 + pad)
+                   for sx0, sy0, sx1, sy1, _shape in self._solid_boxes)
+
     @staticmethod
     def _remember(cache: dict, key, answer) -> None:
         if len(cache) > 100_000:
@@ -221,6 +230,57 @@ class Table:
             if last is None:
                 return False  # a clear line (or nothing on the table that blocks): not blocked
         return True
+
+    def hides_all(self, eye: Point, targets: Sequence[Point], *, hills_block: bool = True) -> bool:
+        """Whether one convex piece that blocks sight surely cuts every sight line from ``eye`` to every base at
+        ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each, settled here with two
+        segment tests instead of tracing each base. False says only "not settled so": ask :meth:`is_blocked`.
+
+        :meth:`_one_wall_cuts_all`'s argument, for the lines to all the bases at once: the two lines tested
+        are drawn a little wider and shorter than the outermost sight lines of the group.
+        """
+        ex, ey = float(eye[0]), float(eye[1])
+        eye = (ex, ey)
+        ends: list[Point] = []
+        for target in targets:
+            ends += sight_points(eye, (float(target[0]), float(target[1])))  # is_blocked's own points
+        if not ends:
+            return False
+        # The outermost ends, by their turn from the line to the first base (all must lie ahead of the eye).
+        rx, ry = float(targets[0][0]) - ex, float(targets[0][1]) - ey
+        low = high = None
+        for end in ends:
+            dx, dy = end[0] - ex, end[1] - ey
+            ahead = rx * dx + ry * dy
+            if ahead <= 0.0:
+                return False
+            turn = (rx * dy - ry * dx) / ahead
+            if low is None or turn < low[0]:
+                low = (turn, end)
+            if high is None or turn > high[0]:
+                high = (turn, end)
+        (fx, fy), (lx, ly) = low[1], high[1]
+        wider_x, wider_y = (fx - lx) * 0.05, (fy - ly) * 0.05
+        fx, fy, lx, ly = fx + wider_x - ex, fy + wider_y - ey, lx - wider_x - ex, ly - wider_y - ey  # from the eye
+        # Two pairs of lines to try: to the chord of the outermost ends (as for one base), and, for a squad that
+        # stands deep, both cut short at the nearest end's distance (every end then lies beyond their chord).
+        near = 0.99 * min(math.hypot(x - ex, y - ey) for x, y in ends)
+        f_scale, l_scale = near / math.hypot(fx, fy), near / math.hypot(lx, ly)
+        pairs = (((ex + 0.99 * fx, ey + 0.99 * fy), (ex + 0.99 * lx, ey + 0.99 * ly)),
+                 ((ex + f_scale * fx, ey + f_scale * fy), (ex + l_scale * lx, ey + l_scale * ly)))
+        shapes = [shape for x0, y0, x1, y1, shape in self._solid_boxes]
+        if hills_block and self._hills:
+            # A hill blocks a line when higher than both figures: here, higher than the eye and every target.
+            top = max(self.elevation_at(eye), *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
+            shapes += [t.shape for t in self._hills if t.elevation > top]
+        for first, last in pairs:
+            if not geo.fanned(eye, first, last, ends):
+                continue
+            for wall in shapes:
+                if wall.is_convex and geo.segment_intersects_polygon(wall, eye, first) \
+                        and geo.segment_intersects_polygon(wall, eye, last):
+                    return True
+        return False
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:

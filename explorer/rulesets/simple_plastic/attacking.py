@@ -65,7 +65,12 @@ def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
 
 
 def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    by_distance = sorted(group_of(board, target), key=lambda f: tt.distance(attacker.position, f.position))
+    group = group_of(board, target)
+    settings = board.settings
+    if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
+            attacker.position, [f.position for f in group], hills_block=settings.hills_block_sight):
+        return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
+    by_distance = sorted(group, key=lambda f: tt.distance(attacker.position, f.position))
     # A stable sort, so filtering after sorting keeps the order filtering before it gives.
     seen = (f for f in by_distance if not _blocked(board, attacker, f))
     first = next(seen, None)

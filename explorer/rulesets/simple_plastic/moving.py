@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from explorer.core import Action, Event, Explained, Reason, RuleViolation
+from explorer.core.actions import built
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import COMPASS, EPSILON, Point
 from explorer.core.frozen import evolve
@@ -228,19 +229,36 @@ def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]
     near = tuple(sorted((f.x, f.y) for f in state.figures.values()
                         if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids))
     key = ("menu", _unit_key(members), near)
-    menu = state.kept.get(key)
+    kept = state.kept
+    menu = kept.get(key)
     if menu is None:
-        menu = state.kept[key] = tuple(_work_out_menu(state, squad, members, near))
+        # Nothing near enough to meet: no other base, no solid piece within the reach of every move listed.
+        clear = not near and not state.table.solid_near(x0, y0, x1, y1)
+        menu = kept[key] = tuple(_work_out_menu(state, squad, members, near, clear))
     return menu
 
 
-def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...]) -> Iterator[Action]:
-    span, side = state.settings.span_inches, state.side
-    for direction in COMPASS.values():
-        mover = frontmost(members, direction) if squad else members[0]
+def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
+                   clear: bool = False) -> Iterator[Action]:
+    """The menu's moves in order: for each compass direction, the frontmost unit a span, then half a span.
+    ``clear``: no other base and no solid piece within reach of any of them (only the table's edge can stop
+    one)."""
+    span, side, table = state.settings.span_inches, state.side, state.table
+    count = len(members) - 1
+    kind = MoveSquad if squad else MoveFigure
+    for dx, dy in COMPASS.values():
+        mover = members[0]
+        if squad:  # frontmost(), written out: eight directions for every unit listed
+            best = mover.x * dx + mover.y * dy
+            for f in members:
+                ahead = f.x * dx + f.y * dy
+                if ahead > best:
+                    mover, best = f, ahead
         for length in (span, span / 2):
-            to = tt.step(mover.position, direction, length)
-            allowed = _quick_verdict(state.table, members, mover, to, others)
+            to = (mover.x + dx * length, mover.y + dy * length)  # tt.step(), written out
+            allowed = _open_verdict(table, mover, to, count, others, clear)
+            if allowed is None:
+                allowed = _quick_verdict(table, members, mover, to, others)
             if allowed is None:  # the followers cannot file straight behind: the full plan decides
                 try:
                     _plan_squad_move(state, squad, mover.id, to)
@@ -248,7 +266,32 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                 except RuleViolation:
                     allowed = False
             if allowed:
-                yield MoveSquad(side, squad, mover.id, to) if squad else MoveFigure(side, mover.id, to)
+                # the engine's own names and a point of floats: nothing to clean again
+                yield built(kind, side, squad, mover.id, to, None) if squad else built(kind, side, mover.id, to)
+
+
+def _open_verdict(table, mover: Figure, to: Point, count: int, others: tuple[Point, ...], clear: bool) -> bool | None:
+    """:func:`_quick_verdict`'s answer where the move and its file of followers stay clear of every solid piece
+    and every other base (``clear``, or a box test of this one move); ``None`` elsewhere (ask it).
+
+    There only the table's edge can refuse: the leader's spot first, then the file's last spot (the file's
+    spots run in a straight line, each coordinate in step with the next, so the first and last on the table
+    put all of them on it)."""
+    start = mover.x, mover.y
+    last = file_behind(to, tt.unit_vector(start, to), count)[-1] if count else to
+    if not clear:
+        lo_x, hi_x = min(start[0], to[0], last[0]), max(start[0], to[0], last[0])
+        lo_y, hi_y = min(start[1], to[1], last[1]), max(start[1], to[1], last[1])
+        if table.solid_near(lo_x, lo_y, hi_x, hi_y):
+            return None
+        reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
+        lo_x, hi_x, lo_y, hi_y = lo_x - reach, hi_x + reach, lo_y - reach, hi_y + reach
+        for x, y in others:
+            if lo_x <= x <= hi_x and lo_y <= y <= hi_y:
+                return None
+    if not table.on_table(to):
+        return False
+    return True if table.on_table(last) else None
 
 
 def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:
