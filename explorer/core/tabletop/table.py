@@ -15,6 +15,11 @@ from .sight import LineOfSight, line_of_sight, sight_box, sight_points
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
+_SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
+"""How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
+the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The playing area (``width`` by ``height`` inches, origin at a corner) and its terrain.
@@ -233,54 +238,76 @@ class Table:
 
     def hides_all(self, eye: Point, targets: Sequence[Point], *, hills_block: bool = True) -> bool:
         """Whether one convex piece that blocks sight surely cuts every sight line from ``eye`` to every base at
-        ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each, settled here with two
-        segment tests instead of tracing each base. False says only "not settled so": ask :meth:`is_blocked`.
+        ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each. Settled with a few products
+        a base, from the piece's shadow as seen from the eye (:meth:`_shadows`, kept per eye). False says only
+        "not settled so": ask :meth:`is_blocked`.
 
-        :meth:`_one_wall_cuts_all`'s argument, for the lines to all the bases at once: the two lines tested
-        are drawn a little wider and shorter than the outermost sight lines of the group.
+        Each base (every sight point lies within its radius of its centre) must lie wholly inside the angle
+        the piece's two outermost corners make at the eye, and beyond the chord between them, by a margin far
+        wider than any rounding. A convex piece holds that chord, and every line from the eye to such a point
+        crosses the chord (geometry.fanned's argument, with the corners as its two lines' ends).
         """
         ex, ey = float(eye[0]), float(eye[1])
-        eye = (ex, ey)
-        ends: list[Point] = []
-        for target in targets:
-            ends += sight_points(eye, (float(target[0]), float(target[1])))  # is_blocked's own points
-        if not ends:
+        shadows = self._shadows((ex, ey))
+        if not shadows or not targets:
             return False
-        # The outermost ends, by their turn from the line to the first base (all must lie ahead of the eye).
-        rx, ry = float(targets[0][0]) - ex, float(targets[0][1]) - ey
-        low = high = None
-        for end in ends:
-            dx, dy = end[0] - ex, end[1] - ey
-            ahead = rx * dx + ry * dy
-            if ahead <= 0.0:
-                return False
-            turn = (rx * dy - ry * dx) / ahead
-            if low is None or turn < low[0]:
-                low = (turn, end)
-            if high is None or turn > high[0]:
-                high = (turn, end)
-        (fx, fy), (lx, ly) = low[1], high[1]
-        wider_x, wider_y = (fx - lx) * 0.05, (fy - ly) * 0.05
-        fx, fy, lx, ly = fx + wider_x - ex, fy + wider_y - ey, lx - wider_x - ex, ly - wider_y - ey  # from the eye
-        # Two pairs of lines to try: to the chord of the outermost ends (as for one base), and, for a squad that
-        # stands deep, both cut short at the nearest end's distance (every end then lies beyond their chord).
-        near = 0.99 * min(math.hypot(x - ex, y - ey) for x, y in ends)
-        f_scale, l_scale = near / math.hypot(fx, fy), near / math.hypot(lx, ly)
-        pairs = (((ex + 0.99 * fx, ey + 0.99 * fy), (ex + 0.99 * lx, ey + 0.99 * ly)),
-                 ((ex + f_scale * fx, ey + f_scale * fy), (ex + l_scale * lx, ey + l_scale * ly)))
-        shapes = [shape for x0, y0, x1, y1, shape in self._solid_boxes]
-        if hills_block and self._hills:
-            # A hill blocks a line when higher than both figures: here, higher than the eye and every target.
-            top = max(self.elevation_at(eye), *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
-            shapes += [t.shape for t in self._hills if t.elevation > top]
-        for first, last in pairs:
-            if not geo.fanned(eye, first, last, ends):
-                continue
-            for wall in shapes:
-                if wall.is_convex and geo.segment_intersects_polygon(wall, eye, first) \
-                        and geo.segment_intersects_polygon(wall, eye, last):
-                    return True
+        top = None  # the highest ground under the eye or a target, measured only if a hill casts a shadow
+        rho = _SHADOW_MARGIN
+        for level, ux, uy, u_len, wx, wy, w_len, cx, cy, c_len in shadows:
+            if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
+                if not hills_block:
+                    continue
+                if top is None:
+                    top = max(self.elevation_at((ex, ey)),
+                              *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
+                if level <= top:
+                    continue
+            inside_u, inside_w, beyond = u_len * rho, w_len * rho, -c_len * rho
+            for tx, ty in targets:
+                dx, dy = tx - ex, ty - ey
+                if ux * dy - uy * dx <= inside_u or dx * wy - dy * wx <= inside_w \
+                        or cx * (dy - uy) - cy * (dx - ux) >= beyond:
+                    break
+            else:
+                return True
         return False
+
+    @cached_property
+    def _sight_blockers(self) -> tuple[tuple[Polygon, int], ...]:
+        """The convex pieces that can block sight, with their level (0 for a solid, which always blocks)."""
+        return tuple((t.shape, t.elevation if t.kind is TerrainKind.HILL else 0) for t in self.terrain
+                     if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
+
+    @cached_property
+    def _shadow_cache(self) -> dict:
+        return {}
+
+    def _shadows(self, eye: Point) -> tuple:
+        """The shadow each convex blocker casts from ``eye`` (outside it): its level, the vectors from the eye to its two outermost corners as seen from there
+        (``u`` clockwise of ``w``), the chord from the first to the second, and their lengths. Kept per eye:
+        an attacker asks about every enemy from where he stands."""
+        shadows = self._shadow_cache.get(eye)
+        if shadows is None:
+            found = []
+            ex, ey = eye
+            for shape, level in self._sight_blockers:
+                corners = shape.vertices
+                if geo.locate(shape, eye) >= 0:
+                    continue  # the eye on or in it: no shadow to speak of
+                rx = sum(x for x, _ in corners) / len(corners) - ex
+                ry = sum(y for _, y in corners) / len(corners) - ey
+                # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
+                # than a half turn, with its middle inside it, so these angles never wrap round.
+                turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
+                         for x, y in corners]
+                (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
+                cx, cy = wx - ux, wy - uy
+                lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
+                if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
+                    found.append((level, ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2]))
+            shadows = tuple(found)
+            self._remember(self._shadow_cache, eye, shadows)
+        return shadows
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
