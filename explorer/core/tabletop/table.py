@@ -239,7 +239,7 @@ class Table:
     def hides_all(self, eye: Point, targets: Sequence[Point], *, hills_block: bool = True) -> bool:
         """Whether one convex piece that blocks sight surely cuts every sight line from ``eye`` to every base at
         ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each. Settled with a few products
-        a base, from the piece's shadow as seen from the eye (:meth:`_shadows`, kept per eye). False says only
+        a base, from the piece's shadow as seen from the eye (:meth:`_shadow`, kept per eye). False says only
         "not settled so": ask :meth:`is_blocked`.
 
         Each base (every sight point lies within its radius of its centre) must lie wholly inside the angle
@@ -247,13 +247,27 @@ class Table:
         wider than any rounding. A convex piece holds that chord, and every line from the eye to such a point
         crosses the chord (geometry.fanned's argument, with the corners as its two lines' ends).
         """
-        ex, ey = float(eye[0]), float(eye[1])
-        shadows = self._shadows((ex, ey))
-        if not shadows or not targets:
+        if not targets:
             return False
-        top = None  # the highest ground under the eye or a target, measured only if a hill casts a shadow
+        ex, ey = float(eye[0]), float(eye[1])
+        # Only a piece whose box meets the box of the eye and the bases can cut a line between them.
+        lo_x = hi_x = ex
+        lo_y = hi_y = ey
+        for tx, ty in targets:
+            if tx < lo_x:
+                lo_x = tx
+            elif tx > hi_x:
+                hi_x = tx
+            if ty < lo_y:
+                lo_y = ty
+            elif ty > hi_y:
+                hi_y = ty
+        lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
+        top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
         rho = _SHADOW_MARGIN
-        for level, ux, uy, u_len, wx, wy, w_len, cx, cy, c_len in shadows:
+        for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
+            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
+                continue
             if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
                 if not hills_block:
                     continue
@@ -262,6 +276,10 @@ class Table:
                               *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
                 if level <= top:
                     continue
+            shadow = self._shadow(ex, ey, index)
+            if shadow is None:
+                continue
+            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
             inside_u, inside_w, beyond = u_len * rho, w_len * rho, -c_len * rho
             for tx, ty in targets:
                 dx, dy = tx - ex, ty - ey
@@ -279,35 +297,39 @@ class Table:
                      if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
 
     @cached_property
+    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int], ...]:
+        return tuple((*shape.bounds, level) for shape, level in self._sight_blockers)
+
+    @cached_property
     def _shadow_cache(self) -> dict:
         return {}
 
-    def _shadows(self, eye: Point) -> tuple:
-        """The shadow each convex blocker casts from ``eye`` (outside it): its level, the vectors from the eye to its two outermost corners as seen from there
-        (``u`` clockwise of ``w``), the chord from the first to the second, and their lengths. Kept per eye:
-        an attacker asks about every enemy from where he stands."""
-        shadows = self._shadow_cache.get(eye)
-        if shadows is None:
-            found = []
-            ex, ey = eye
-            for shape, level in self._sight_blockers:
-                corners = shape.vertices
-                if geo.locate(shape, eye) >= 0:
-                    continue  # the eye on or in it: no shadow to speak of
-                rx = sum(x for x, _ in corners) / len(corners) - ex
-                ry = sum(y for _, y in corners) / len(corners) - ey
-                # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
-                # than a half turn, with its middle inside it, so these angles never wrap round.
-                turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
-                         for x, y in corners]
-                (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
-                cx, cy = wx - ux, wy - uy
-                lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
-                if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
-                    found.append((level, ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2]))
-            shadows = tuple(found)
-            self._remember(self._shadow_cache, eye, shadows)
-        return shadows
+    def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
+        """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, outside it: the vectors from
+        the eye to its two outermost corners as seen from there (``u`` clockwise of ``w``), the chord from the
+        first to the second, and their lengths; ``None`` if the eye is on or in it. Kept per eye and piece: an
+        attacker asks about every enemy from where he stands."""
+        key = (ex, ey, index)
+        cache = self._shadow_cache
+        if key in cache:
+            return cache[key]
+        shape = self._sight_blockers[index][0]
+        shadow = None
+        if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
+            corners = shape.vertices
+            rx = sum(x for x, _ in corners) / len(corners) - ex
+            ry = sum(y for _, y in corners) / len(corners) - ey
+            # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
+            # than a half turn, with its middle inside it, so these angles never wrap round.
+            turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
+                     for x, y in corners]
+            (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
+            cx, cy = wx - ux, wy - uy
+            lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
+            if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
+                shadow = (ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2])
+        self._remember(cache, key, shadow)
+        return shadow
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:

@@ -14,6 +14,7 @@ from explorer.core import (
     Action, Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
 )
 from explorer.core import tabletop as tt
+from explorer.core.actions import built
 from explorer.core.tabletop import LineOfSight, Sight
 from explorer.core.frozen import evolve
 
@@ -296,9 +297,13 @@ def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | 
     if where is None:
         where = tuple((f.id, f.x, f.y) for f in members)
     key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
-    offer = state.kept.get(key, _UNKNOWN)
+    kept = state.kept
+    offer = kept.get(key, _UNKNOWN)
     if offer is _UNKNOWN:
-        offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+        # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
+        hidden = state.table.hides_all(attacker.position, [(x, y) for _, x, y in where],
+                                       hills_block=state.settings.hills_block_sight)
+        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0])
     return offer
 
 
@@ -310,7 +315,7 @@ def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
     # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
     victim = closest_target(state, attacker, target)
     if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
-        return Attack(attacker.side, attacker.id, victim.id)
+        return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
     return None
 
 
