@@ -117,7 +117,7 @@ def test_no_solid_near_a_box_means_no_base_or_path_in_it_meets_one(scenario):
     for _ in range(300):
         x0, y0 = rng.uniform(-1, table.width), rng.uniform(-1, table.height)
         x1, y1 = x0 + rng.uniform(0, 6), y0 + rng.uniform(0, 6)
-        if table.solid_near(x0, y0, x1, y1):
+        if table.solid_boxes_near(x0, y0, x1, y1):
             continue
         clear += 1
         for _ in range(10):
@@ -127,7 +127,7 @@ def test_no_solid_near_a_box_means_no_base_or_path_in_it_meets_one(scenario):
     assert clear
     if any(t.kind.value == "solid" for t in table.terrain):
         x0, y0, x1, y1 = next(t.shape.bounds for t in table.terrain if t.kind.value == "solid")
-        assert table.solid_near(x1 + 0.2, y0, x1 + 1, y1)  # a base a fifth of an inch out could touch it
+        assert table.solid_boxes_near(x1 + 0.2, y0, x1 + 1, y1)  # a base a fifth of an inch out could touch it
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -207,6 +207,27 @@ def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeyp
                     assert plan_squad_move(board, act.squad, act.leader, act.to) == quick
                 planned += 1
     assert planned
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_plans_a_menu_lists_are_the_ones_the_full_formation_makes(scenario, monkeypatch):
+    """A move listed is done with the plan its menu worked out (the file behind the leader): the same places as
+    planning it afresh on a board that keeps nothing, with the full formation."""
+    done = 0
+    for state in _random_playout(scenario, 4, steps=150):
+        if state.phase != "move":
+            continue
+        board = Board.of(state)
+        for act in state.legal_actions:
+            if isinstance(act, MoveSquad):
+                listed = plan_squad_move(state, act.squad, act.leader, act.to)
+                with monkeypatch.context() as patch:
+                    patch.setattr(moving, "file_behind", _no_free_file)
+                    assert plan_squad_move(board, act.squad, act.leader, act.to) == listed
+                done += 1
+            elif isinstance(act, MoveFigure):
+                assert plan_figure_move(state, act.figure, act.to) == plan_figure_move(board, act.figure, act.to)
+    assert done
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -89,14 +89,16 @@ class Table:
         return any(geo.segment_intersects_polygon(shape, a, b) for x0, y0, x1, y1, shape in self._solid_boxes
                    if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
 
-    def solid_near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
-        """Whether some solid piece's bounds come within a base's radius (and a little) of the box from
-        ``(x0, y0)`` to ``(x1, y1)``. When not, :meth:`in_solid` is false of every point in the box and
-        :meth:`crosses_solid` of every path inside it: their own box tests pass every piece over (a unit's
-        menu of moves far from walls is settled with this one test)."""
+    def solid_boxes_near(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float, float, float]]:
+        """The bounds of the solid pieces near the box from ``(x0, y0)`` to ``(x1, y1)``, each grown by a base's
+        radius and a little: a box inside that one which meets none of them holds no point where
+        :meth:`in_solid` is true and no path that :meth:`crosses_solid` (their own box tests pass every such
+        piece over). Empty: nothing solid near at all (a unit's menu of moves far from walls is settled with
+        this one test)."""
         pad = BASE_RADIUS + 1e-3  # wider than in_solid's pad, which exceeds the radius by less than 1e-5 on any table
-        return any(not (sx1 < x0 - pad or sx0 > x1 + pad or sy1 < y0 - pad or sy0 > y1 + pad)
-                   for sx0, sy0, sx1, sy1, _shape in self._solid_boxes)
+        x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        return [(sx0 - pad, sy0 - pad, sx1 + pad, sy1 + pad) for sx0, sy0, sx1, sy1, _shape in self._solid_boxes
+                if not (sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1)]
 
     @staticmethod
     def _remember(cache: dict, key, answer) -> None:

@@ -107,7 +107,8 @@ def _remembered_plan(board, key: tuple, to, work):
              and all(type(k) is str for k in key))
     if remembered is None or not plain:
         return work()
-    return remembered(("plan", *key, to), work)
+    key = ("plan", *key, to)
+    return remembered(key, lambda: _listed_plans(board).get(key) or work())
 
 
 def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
@@ -221,7 +222,8 @@ def candidate_moves(state) -> Iterator[Action]:
 def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]:
     """A unit's compass moves, kept for the game under everything they depend on besides the table and the
     settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
-    its followers may form up, a spacing each, and a base more)."""
+    its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
+    left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
     xs, ys = [f.x for f in members], [f.y for f in members]
     ids = {f.id for f in members}
@@ -230,22 +232,36 @@ def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]
                         if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids))
     key = ("menu", _unit_key(members), near)
     kept = state.kept
-    menu = kept.get(key)
-    if menu is None:
-        # Nothing near enough to meet: no other base, no solid piece within the reach of every move listed.
-        clear = not near and not state.table.solid_near(x0, y0, x1, y1)
-        menu = kept[key] = tuple(_work_out_menu(state, squad, members, near, clear))
+    entry = kept.get(key)
+    if entry is None:
+        entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
+    menu, plans = entry
+    if plans:
+        _listed_plans(state).update(plans)
     return menu
 
 
+def _listed_plans(state) -> dict:
+    """The plans of the moves listed in this position, under :func:`_remembered_plan`'s keys: a menu works
+    them out on the way (the followers' file behind the leader), and the move chosen is done with its own."""
+    return state.remembered(("listed plans",), dict)
+
+
 def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
-                   clear: bool = False) -> Iterator[Action]:
-    """The menu's moves in order: for each compass direction, the frontmost unit a span, then half a span.
-    ``clear``: no other base and no solid piece within reach of any of them (only the table's edge can stop
-    one)."""
+                   region: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
+    """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
+    the plans of those whose followers simply file behind. ``others``: the other bases in ``region``, which
+    holds every spot and path of every move listed."""
     span, side, table = state.settings.span_inches, state.side, state.table
     count = len(members) - 1
     kind = MoveSquad if squad else MoveFigure
+    # What could stand in a move's way here: solid pieces, and other bases (each grown by as much as makes a
+    # box test enough). With none, only the table's edge can stop a move, and with the region on the table,
+    # nothing.
+    reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
+    blocks = table.solid_boxes_near(*region) + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]
+    open_ground = not blocks and table.on_table(region[:2]) and table.on_table(region[2:])
+    menu, plans = [], {}
     for dx, dy in COMPASS.values():
         mover = members[0]
         if squad:  # frontmost(), written out: eight directions for every unit listed
@@ -254,9 +270,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                 ahead = f.x * dx + f.y * dy
                 if ahead > best:
                     mover, best = f, ahead
+        start = mover.x, mover.y
         for length in (span, span / 2):
-            to = (mover.x + dx * length, mover.y + dy * length)  # tt.step(), written out
-            allowed = _open_verdict(table, mover, to, count, others, clear)
+            to = (start[0] + dx * length, start[1] + dy * length)  # tt.step(), written out
+            spots = file_behind(to, tt.unit_vector(start, to), count) if count else ()
+            allowed = True if open_ground else _open_verdict(table, start, to, spots, blocks)
             if allowed is None:
                 allowed = _quick_verdict(table, members, mover, to, others)
             if allowed is None:  # the followers cannot file straight behind: the full plan decides
@@ -265,29 +283,32 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     allowed = True
                 except RuleViolation:
                     allowed = False
+            elif allowed and squad:  # the plan is the file: formation()'s first choice, free (see _quick_verdict)
+                placed = {mover.id: to}
+                placed.update(zip((f.id for f in members if f is not mover), spots))
+                plans[("plan", squad, mover.id, to)] = (placed, True)
+            elif allowed:
+                plans[("plan", mover.id, to)] = (to, True)  # plan_figure_move's answer
             if allowed:
                 # the engine's own names and a point of floats: nothing to clean again
-                yield built(kind, side, squad, mover.id, to, None) if squad else built(kind, side, mover.id, to)
+                menu.append(built(kind, side, squad, mover.id, to, None) if squad else built(kind, side, mover.id, to))
+    return tuple(menu), plans
 
 
-def _open_verdict(table, mover: Figure, to: Point, count: int, others: tuple[Point, ...], clear: bool) -> bool | None:
-    """:func:`_quick_verdict`'s answer where the move and its file of followers stay clear of every solid piece
-    and every other base (``clear``, or a box test of this one move); ``None`` elsewhere (ask it).
+def _open_verdict(table, start: Point, to: Point, spots: tuple[Point, ...], blocks) -> bool | None:
+    """:func:`_quick_verdict`'s answer where the path from ``start`` to ``to`` and the file of ``spots`` behind
+    stay clear of every one of ``blocks`` (solid pieces and other bases, grown: see :func:`_work_out_menu`);
+    ``None`` elsewhere (ask it).
 
     There only the table's edge can refuse: the leader's spot first, then the file's last spot (the file's
     spots run in a straight line, each coordinate in step with the next, so the first and last on the table
     put all of them on it)."""
-    start = mover.x, mover.y
-    last = file_behind(to, tt.unit_vector(start, to), count)[-1] if count else to
-    if not clear:
+    last = spots[-1] if spots else to
+    if blocks:
         lo_x, hi_x = min(start[0], to[0], last[0]), max(start[0], to[0], last[0])
         lo_y, hi_y = min(start[1], to[1], last[1]), max(start[1], to[1], last[1])
-        if table.solid_near(lo_x, lo_y, hi_x, hi_y):
-            return None
-        reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
-        lo_x, hi_x, lo_y, hi_y = lo_x - reach, hi_x + reach, lo_y - reach, hi_y + reach
-        for x, y in others:
-            if lo_x <= x <= hi_x and lo_y <= y <= hi_y:
+        for x0, y0, x1, y1 in blocks:
+            if not (x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y):
                 return None
     if not table.on_table(to):
         return False
