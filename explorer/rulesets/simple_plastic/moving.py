@@ -5,6 +5,7 @@ the menu of moves each unit is offered."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import partial
 
 from explorer.core import Action, Event, Explained, Reason, RuleViolation
 from explorer.core.actions import built
@@ -15,7 +16,8 @@ from explorer.core.frozen import evolve
 from .actions import MoveFigure, MoveSquad
 from .data import COHESION_INCHES
 from .formation import (
-    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, form_up,
+    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, file_end,
+    form_up,
 )
 from .position import (
     Figure, Position, as_point, fmt, is_name, nearest_enemy, squad_members, with_figures,
@@ -108,7 +110,11 @@ def _remembered_plan(board, key: tuple, to, work):
     if remembered is None or not plain:
         return work()
     key = ("plan", *key, to)
-    return remembered(key, lambda: _listed_plans(board).get(key) or work())
+
+    def listed_or_work():
+        listed = _listed_plans(board).get(key)
+        return listed() if listed is not None else work()
+    return remembered(key, listed_or_work)
 
 
 def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
@@ -242,8 +248,9 @@ def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]
 
 
 def _listed_plans(state) -> dict:
-    """The plans of the moves listed in this position, under :func:`_remembered_plan`'s keys: a menu works
-    them out on the way (the followers' file behind the leader), and the move chosen is done with its own."""
+    """The plans of the moves listed in this position, under :func:`_remembered_plan`'s keys, each to be worked
+    out when asked (a menu knows a move's plan when its followers simply file behind the leader): the move
+    chosen is done with its own, without planning it again."""
     return state.remembered(("listed plans",), dict)
 
 
@@ -273,10 +280,13 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
         start = mover.x, mover.y
         for length in (span, span / 2):
             to = (start[0] + dx * length, start[1] + dy * length)  # tt.step(), written out
-            spots = file_behind(to, tt.unit_vector(start, to), count) if count else ()
-            allowed = True if open_ground else _open_verdict(table, start, to, spots, blocks)
-            if allowed is None:
-                allowed = _quick_verdict(table, members, mover, to, others)
+            if open_ground:
+                allowed = True
+            else:
+                last = file_end(to, tt.unit_vector(start, to), count) if count else to
+                allowed = _open_verdict(table, start, to, last, blocks)
+                if allowed is None:
+                    allowed = _quick_verdict(table, members, mover, to, others)
             if allowed is None:  # the followers cannot file straight behind: the full plan decides
                 try:
                     _plan_squad_move(state, squad, mover.id, to)
@@ -284,26 +294,36 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                 except RuleViolation:
                     allowed = False
             elif allowed and squad:  # the plan is the file: formation()'s first choice, free (see _quick_verdict)
-                placed = {mover.id: to}
-                placed.update(zip((f.id for f in members if f is not mover), spots))
-                plans[("plan", squad, mover.id, to)] = (placed, True)
+                plans[("plan", squad, mover.id, to)] = partial(_file_plan, members, mover, to)
             elif allowed:
-                plans[("plan", mover.id, to)] = (to, True)  # plan_figure_move's answer
+                plans[("plan", mover.id, to)] = partial(_moved_to, to)
             if allowed:
                 # the engine's own names and a point of floats: nothing to clean again
                 menu.append(built(kind, side, squad, mover.id, to, None) if squad else built(kind, side, mover.id, to))
     return tuple(menu), plans
 
 
-def _open_verdict(table, start: Point, to: Point, spots: tuple[Point, ...], blocks) -> bool | None:
-    """:func:`_quick_verdict`'s answer where the path from ``start`` to ``to`` and the file of ``spots`` behind
+def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
+    """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
+    placed = {mover.id: to}
+    placed.update(zip((f.id for f in members if f is not mover),
+                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
+    return placed, True
+
+
+def _moved_to(to: Point) -> tuple[Point, bool]:
+    """:func:`plan_figure_move`'s answer for a lone unit's move from the menu."""
+    return to, True
+
+
+def _open_verdict(table, start: Point, to: Point, last: Point, blocks) -> bool | None:
+    """:func:`_quick_verdict`'s answer where the path from ``start`` to ``to`` and the file behind, to ``last``,
     stay clear of every one of ``blocks`` (solid pieces and other bases, grown: see :func:`_work_out_menu`);
     ``None`` elsewhere (ask it).
 
     There only the table's edge can refuse: the leader's spot first, then the file's last spot (the file's
     spots run in a straight line, each coordinate in step with the next, so the first and last on the table
     put all of them on it)."""
-    last = spots[-1] if spots else to
     if blocks:
         lo_x, hi_x = min(start[0], to[0], last[0]), max(start[0], to[0], last[0])
         lo_y, hi_y = min(start[1], to[1], last[1]), max(start[1], to[1], last[1])
