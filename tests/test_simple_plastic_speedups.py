@@ -88,6 +88,23 @@ def test_remembered_table_answers_are_the_computed_ones(scenario):
                 assert table.is_blocked(a, b, hills_block=hills) == (traced.sight is Sight.BLOCKED)
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_sees_clearly_is_a_clear_line_of_sight(scenario):
+    """Table.sees_clearly (the greedy bot's test of cover) says CLEAR exactly when the traced sight lines do."""
+    table = RULESET.new_game(scenario, seed=0).table
+    fresh = Table(table.width, table.height, table.terrain)
+    rng = random.Random(13)
+    seen = set()
+    for _ in range(400):
+        a = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        for hills in (True, False):
+            sight = line_of_sight(a, b, table.terrain, hills_block=hills).sight
+            assert fresh.sees_clearly(a, b, hills_block=hills) == (sight is Sight.CLEAR)
+            seen.add(sight)
+    assert seen == ({Sight.CLEAR} if scenario == "open_field" else set(Sight))
+
+
 def test_is_blocked_agrees_with_a_remembered_sight_line():
     table = RULESET.new_game("skirmish", seed=0).table
     fresh = Table(table.width, table.height, table.terrain)

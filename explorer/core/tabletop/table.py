@@ -11,7 +11,7 @@ from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
-from .sight import LineOfSight, line_of_sight, sight_box, sight_points
+from .sight import LineOfSight, Sight, clear_sight, line_of_sight, sight_box, sight_points
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
@@ -190,6 +190,18 @@ class Table:
                 cache.clear()
             answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
         return answer
+
+    def sees_clearly(self, eye: Point, target: Point, *, hills_block: bool = True) -> bool:
+        """Whether :meth:`sight` (without figures) is CLEAR: from its cache if traced, else not if the target
+        stands in a wall's shadow (:meth:`hides_all`), else by :func:`clear_sight`, which stops at the first
+        line cut or screened."""
+        key = (tuple(eye), tuple(target), None, hills_block)  # the key sight() uses for the same question
+        traced = self._sight_cache.get(key)
+        if traced is not None:
+            return traced.sight is Sight.CLEAR
+        if self.hides_all(eye, (target,), hills_block=hills_block):
+            return False
+        return clear_sight(key[0], key[1], self.terrain, hills_block=hills_block)
 
     @cached_property
     def _blocked_cache(self) -> dict:
