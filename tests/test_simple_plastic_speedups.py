@@ -303,3 +303,60 @@ def test_route_length_is_the_shortest_open_route(scenario):
                       if not table.crosses_solid(a, c) and not table.crosses_solid(c, b)]
             expected = min(routes, default=distance(a, b) + table.width)
         assert table.route_length(a, b) == expected
+
+
+# -- the greedy bot ------------------------------------------------------------------------------------
+
+def _plain_score(state, act):
+    """The greedy bot's score, worked out in full for one option (as the bot did before it passed any over)."""
+    from explorer.rulesets.simple_plastic.attacking import attack_distribution
+    from explorer.rulesets.simple_plastic.bots import _enemy_units
+    from explorer.core.frozen import evolve
+    mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
+    if mover.profile.attacks_after_moving:
+        there = Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
+        odds = [attack_distribution(there, mover.id, e.id).mean() for e in _enemy_units(state)]
+        expected = max(odds, default=0)
+        if expected > 0:
+            return round(-100.0 - 10 * float(expected), 6)
+    enemy = min((f for f in in_play(state) if f.side != mover.side),
+                key=lambda e: distance(mover.position, e.position), default=None)
+    if enemy is None:
+        return 0.0
+    cover = line_of_sight(enemy.position, act.to, state.table.terrain).sight is not Sight.CLEAR
+    return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
+
+
+class _Recorder:
+    """In place of a bot's RNG: notes the choices it is offered, and takes the first."""
+
+    def __init__(self, offered):
+        self.offered = offered
+
+    def choice(self, choices):
+        self.offered.append(list(choices))
+        return choices[0]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
+    """The greedy bot scores walks only when no option can attack, and the nearest first: the options it may
+    pick are exactly the best by the full score of every option, in order."""
+    from explorer.rulesets.simple_plastic.bots import GreedyBot
+    bot, checked = GreedyBot(), 0
+    for state in _random_playout(scenario, 5, steps=200):
+        if state.phase != "move":
+            continue
+        units = {}
+        for a in state.legal_actions:
+            if isinstance(a, (MoveSquad, MoveFigure)):
+                units.setdefault(a.squad if isinstance(a, MoveSquad) else a.figure, []).append(a)
+        for options in units.values():
+            scores = [_plain_score(state, a) for a in options]
+            best = [a for a, score in zip(options, scores) if score == min(scores)]
+            picked = []
+            bot.rng = _Recorder(picked)
+            bot._pick(state, options)
+            assert picked == [best]
+            checked += 1
+    assert checked

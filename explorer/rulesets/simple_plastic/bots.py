@@ -74,10 +74,10 @@ class GreedyBot:
         enemies = _enemy_units(state)
         scored = [(self._attack_score(state, a, enemies), a) for a in options]
         scored = [(score, a) for score, a in scored if score is not None]
-        if not scored:
-            scored = [(self._walk_score(state, a), a) for a in options]
-        best = min(score for score, _ in scored)
-        return self.rng.choice([a for score, a in scored if score == best])
+        if scored:
+            best = min(score for score, _ in scored)
+            return self.rng.choice([a for score, a in scored if score == best])
+        return self.rng.choice(self._best_walks(state, options))
 
     @staticmethod
     def _attack_score(state, act, enemies) -> float | None:
@@ -86,10 +86,11 @@ class GreedyBot:
         if not mover.profile.attacks_after_moving:
             return None
         settings, to = state.settings, act.to
-        if not settings.figures_block_sight and all(
-                state.table.hides_all(to, [f.position for f in group_of(state, e)],
-                                      hills_block=settings.hills_block_sight) for e in enemies):
-            return None  # every enemy unit in a wall's shadow from there: no one in sight, no kills
+        if not settings.figures_block_sight:  # an enemy unit in a wall's shadow from there offers no kills
+            enemies = [e for e in enemies if not state.table.hides_all(
+                to, [f.position for f in group_of(state, e)], hills_block=settings.hills_block_sight)]
+            if not enemies:
+                return None
         there = Board.of(state).with_figure(evolve(mover, x=to[0], y=to[1], moved=True))
         arrived = there.figures[mover.id]
         # An enemy unit with no one in sight offers no kills: skip the odds (and the reasons why not).
@@ -99,10 +100,28 @@ class GreedyBot:
         return round(-100.0 - 10 * float(expected), 6) if expected > 0 else None
 
     @staticmethod
-    def _walk_score(state, act) -> float:
-        """The walk to the nearest enemy, less two inches for ending in cover from it (-2 or more)."""
-        mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
-        enemy = nearest_enemy(state, mover)
+    def _best_walks(state, options) -> list[Action]:
+        """The options with the best walk score (:meth:`_walk_score`), in order. A walk is never shorter than the
+        straight line, so options are scored nearest first, and those whose straight line alone (less the two
+        inches of cover, and a hair for rounding) scores worse than the best found are passed over."""
+        bounded = []
+        for index, act in enumerate(options):
+            enemy = nearest_enemy(state, state.figures[act.leader if isinstance(act, MoveSquad) else act.figure])
+            low = 0.0 if enemy is None else tt.distance(act.to, enemy.position) - 2.0 - 1e-6
+            bounded.append((low, index, act, enemy))
+        bounded.sort(key=lambda entry: entry[:2])
+        scores, best = {}, None
+        for low, index, act, enemy in bounded:
+            if best is not None and low > best:
+                break
+            scores[index] = score = GreedyBot._walk_score(state, act, enemy)
+            best = score if best is None or score < best else best
+        return [act for index, act in enumerate(options) if scores.get(index) == best]
+
+    @staticmethod
+    def _walk_score(state, act, enemy) -> float:
+        """The walk to the nearest ``enemy`` (of the mover, where he stands), less two inches for ending in cover
+        from it (-2 or more)."""
         if enemy is None:
             return 0.0
         cover = not state.table.sees_clearly(enemy.position, act.to)
