@@ -268,6 +268,21 @@ def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenar
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
+def test_cover_asked_as_yes_or_no_is_the_traced_sight(scenario):
+    """The to-kill number's "target in cover" (asked of the table as yes or no) is the traced sight's PARTIAL."""
+    from explorer.rulesets.simple_plastic.attacking import modifier_conditions, sight
+    seen = set()
+    for state in _random_playout(scenario, 6, steps=150):
+        for attacker in in_play(state):
+            for victim in in_play(state):
+                if victim.side != attacker.side:
+                    traced = sight(state, attacker, victim).sight
+                    assert modifier_conditions(state, attacker, victim)["target_in_cover"] == (traced is Sight.PARTIAL)
+                    seen.add(traced)
+    assert Sight.PARTIAL in seen or scenario == "open_field"  # both answers met
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
 def test_closest_target_is_the_first_of_targets_closest_first(scenario):
     for state in _random_playout(scenario, 1, steps=150):
         for attacker in in_play(state):

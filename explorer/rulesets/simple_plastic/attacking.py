@@ -95,10 +95,21 @@ def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bo
         "attacker_special": attacker.is_special,
         "attacker_did_not_move": not attacker.moved,
         "target_uphill": height > 0,
-        "target_in_cover": sight(board, attacker, victim).sight is Sight.PARTIAL,
+        "target_in_cover": _in_cover(board, attacker, victim),
         "target_special": victim.is_special,
         "target_in_vehicle": victim.in_vehicle,
     }
+
+
+def _in_cover(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether ``sight(board, attacker, victim)`` is PARTIAL: not clear, and not blocked. Without figures that
+    block sight, the table answers both as yes or no, tracing no line it need not."""
+    settings = board.settings
+    if settings.figures_block_sight:
+        return sight(board, attacker, victim).sight is Sight.PARTIAL
+    table, eye, hills = board.table, attacker.position, settings.hills_block_sight
+    return not table.sees_clearly(eye, victim.position, hills_block=hills) and not table.is_blocked(
+        eye, victim.position, hills_block=hills)
 
 
 def _cannot(reasons: list[Reason], section: str, text: str) -> Explained[int | None]:
