@@ -6,6 +6,7 @@ Every number a player sees comes back :class:`Explained`, with the rule sections
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import lcm
@@ -213,8 +214,14 @@ def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
     if need is None:
         return Dist.constant(0)
     attacker = board.figures[attacker_id]
-    hits = successes(attacker.profile.dice, kill_chance(need))
-    return capped(hits, _kill_cap(board, attacker, board.figures[target_id]))
+    return _kills(attacker.profile.dice, need, _kill_cap(board, attacker, board.figures[target_id]))
+
+
+@functools.lru_cache(maxsize=256)
+def _kills(dice: int, need: int, cap: int) -> Dist:
+    """Kills from ``dice`` dice each killing on ``need`` or more, at most ``cap``: a few dozen distributions in
+    all (a Dist never changes), made once instead of at every attack weighed."""
+    return capped(successes(dice, kill_chance(need)), cap)
 
 
 def _kill_cap(board, attacker: Figure, target: Figure) -> int:
