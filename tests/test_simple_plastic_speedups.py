@@ -105,6 +105,16 @@ def test_sees_clearly_is_a_clear_line_of_sight(scenario):
     assert seen == ({Sight.CLEAR} if scenario == "open_field" else set(Sight))
 
 
+def test_games_on_one_table_share_it_and_its_answers():
+    from explorer.rulesets.simple_plastic.scenarios import new_state
+    from explorer.rulesets.simple_plastic import Figure
+    assert RULESET.new_game("skirmish", seed=1).table is RULESET.new_game("skirmish", seed=2).table
+    assert RULESET.new_game("skirmish").table is not RULESET.new_game("sniper_duel").table
+    figures = [Figure("g1", "green", x=1, y=1), Figure("t1", "tan", x=5, y=5)]
+    whole, floats = new_state(figures=figures, table=(24, 24)), new_state(figures=figures, table=(24.0, 24.0))
+    assert whole.table is not floats.table and whole.table.to_dict()["width"] == 24  # a save keeps what was given
+
+
 def test_is_blocked_agrees_with_a_remembered_sight_line():
     table = RULESET.new_game("skirmish", seed=0).table
     fresh = Table(table.width, table.height, table.terrain)
