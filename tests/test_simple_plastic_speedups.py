@@ -13,7 +13,8 @@ from explorer.core.tabletop import (
 )
 from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first, to_kill
 from explorer.core import RuleViolation
-from explorer.core.tabletop import COMPASS, step
+from explorer.core.tabletop import COMPASS, step, unit_vector
+from explorer.rulesets.simple_plastic.formation import file_behind, file_end
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import moving
 from explorer.rulesets.simple_plastic.moving import frontmost, plan_figure_move, plan_squad_move
@@ -62,6 +63,14 @@ def test_chain_connected_is_the_plain_search(points, max_gap):
     assert chain_connected(points, max_gap) == _chain_connected_plainly(points, max_gap)
 
 
+@given(st.floats(0, 48), st.floats(0, 36), st.sampled_from(list(COMPASS.values())), st.floats(0.25, 9.5),
+       st.integers(1, 12))
+def test_the_file_end_is_the_last_spot_of_the_file(x, y, direction, length, count):
+    to = step((x, y), direction, length)
+    heading = unit_vector((x, y), to)
+    assert file_end(to, heading, count) == file_behind(to, heading, count)[-1]
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_remembered_table_answers_are_the_computed_ones(scenario):
     table = RULESET.new_game(scenario, seed=0).table
@@ -79,6 +88,33 @@ def test_remembered_table_answers_are_the_computed_ones(scenario):
                 assert table.is_blocked(a, b, hills_block=hills) == (traced.sight is Sight.BLOCKED)
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_sees_clearly_is_a_clear_line_of_sight(scenario):
+    """Table.sees_clearly (the greedy bot's test of cover) says CLEAR exactly when the traced sight lines do."""
+    table = RULESET.new_game(scenario, seed=0).table
+    fresh = Table(table.width, table.height, table.terrain)
+    rng = random.Random(13)
+    seen = set()
+    for _ in range(400):
+        a = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        for hills in (True, False):
+            sight = line_of_sight(a, b, table.terrain, hills_block=hills).sight
+            assert fresh.sees_clearly(a, b, hills_block=hills) == (sight is Sight.CLEAR)
+            seen.add(sight)
+    assert seen == ({Sight.CLEAR} if scenario == "open_field" else set(Sight))
+
+
+def test_games_on_one_table_share_it_and_its_answers():
+    from explorer.rulesets.simple_plastic.scenarios import new_state
+    from explorer.rulesets.simple_plastic import Figure
+    assert RULESET.new_game("skirmish", seed=1).table is RULESET.new_game("skirmish", seed=2).table
+    assert RULESET.new_game("skirmish").table is not RULESET.new_game("sniper_duel").table
+    figures = [Figure("g1", "green", x=1, y=1), Figure("t1", "tan", x=5, y=5)]
+    whole, floats = new_state(figures=figures, table=(24, 24)), new_state(figures=figures, table=(24.0, 24.0))
+    assert whole.table is not floats.table and whole.table.to_dict()["width"] == 24  # a save keeps what was given
+
+
 def test_is_blocked_agrees_with_a_remembered_sight_line():
     table = RULESET.new_game("skirmish", seed=0).table
     fresh = Table(table.width, table.height, table.terrain)
@@ -88,6 +124,46 @@ def test_is_blocked_agrees_with_a_remembered_sight_line():
         b = (rng.uniform(0, table.width), rng.uniform(0, table.height))
         assert fresh.sight(a, b).is_blocked == table.is_blocked(a, b)  # one from sight's cache, one traced
         assert fresh.is_blocked(a, b) == table.is_blocked(a, b)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_squad_hidden_at_once_is_hidden_base_by_base(scenario):
+    """Table.hides_all (one convex wall cutting the lines to a whole squad) says yes only where is_blocked says
+    yes of every base, and settles most squads behind the skirmish's farmhouse."""
+    table = RULESET.new_game(scenario, seed=0).table
+    fresh = Table(table.width, table.height, table.terrain)  # nothing remembered from the tests before
+    rng = random.Random(5)
+    settled = 0
+    for _ in range(600):
+        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
+        x, y = rng.uniform(0.3, table.width - 3), rng.uniform(0.3, table.height - 3)
+        squad = [(x + rng.uniform(0, 3), y + rng.uniform(0, 3)) for _ in range(rng.randint(2, 6))]
+        for hills in (True, False):
+            if fresh.hides_all(eye, squad, hills_block=hills):
+                settled += 1
+                assert all(table.is_blocked(eye, target, hills_block=hills) for target in squad)
+    assert settled > (40 if scenario != "open_field" else -1)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_no_solid_near_a_box_means_no_base_or_path_in_it_meets_one(scenario):
+    table = RULESET.new_game(scenario, seed=0).table
+    rng = random.Random(9)
+    clear = 0
+    for _ in range(300):
+        x0, y0 = rng.uniform(-1, table.width), rng.uniform(-1, table.height)
+        x1, y1 = x0 + rng.uniform(0, 6), y0 + rng.uniform(0, 6)
+        if table.solid_boxes_near(x0, y0, x1, y1):
+            continue
+        clear += 1
+        for _ in range(10):
+            a = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+            b = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+            assert not table.in_solid(a) and not table.crosses_solid(a, b)
+    assert clear
+    if any(t.kind.value == "solid" for t in table.terrain):
+        x0, y0, x1, y1 = next(t.shape.bounds for t in table.terrain if t.kind.value == "solid")
+        assert table.solid_boxes_near(x1 + 0.2, y0, x1 + 1, y1)  # a base a fifth of an inch out could touch it
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -152,20 +228,24 @@ def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkey
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeypatch):
-    """The plan's shortcut (followers filing straight behind when the file is free) places everyone exactly
-    where the formation and its checks would."""
+    """The plan's shortcut (followers filing straight behind when the file is free), and the plan a menu worked
+    out for a move it listed (the one the move is done with), place everyone exactly where the formation and
+    its checks would on a board that keeps nothing."""
     planned = 0
-    for state in _random_playout(scenario, 2, steps=120):
+    for state in _random_playout(scenario, 2, steps=150):
         if state.phase != "move":
             continue
         board = Board.of(state)
         for act in state.legal_actions:
             if isinstance(act, MoveSquad):
                 quick = plan_squad_move(board, act.squad, act.leader, act.to)
+                listed = plan_squad_move(state, act.squad, act.leader, act.to)
                 with monkeypatch.context() as patch:
                     patch.setattr(moving, "file_behind", _no_free_file)
-                    assert plan_squad_move(board, act.squad, act.leader, act.to) == quick
+                    assert plan_squad_move(board, act.squad, act.leader, act.to) == quick == listed
                 planned += 1
+            elif isinstance(act, MoveFigure):
+                assert plan_figure_move(state, act.figure, act.to) == plan_figure_move(board, act.figure, act.to)
     assert planned
 
 
@@ -178,6 +258,21 @@ def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenar
         for attacker in in_play(state):
             for target in in_play(state):
                 assert state.to_kill(attacker.id, target.id) == to_kill(board, attacker.id, target.id)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_cover_asked_as_yes_or_no_is_the_traced_sight(scenario):
+    """The to-kill number's "target in cover" (asked of the table as yes or no) is the traced sight's PARTIAL."""
+    from explorer.rulesets.simple_plastic.attacking import modifier_conditions, sight
+    seen = set()
+    for state in _random_playout(scenario, 6, steps=150):
+        for attacker in in_play(state):
+            for victim in in_play(state):
+                if victim.side != attacker.side:
+                    traced = sight(state, attacker, victim).sight
+                    assert modifier_conditions(state, attacker, victim)["target_in_cover"] == (traced is Sight.PARTIAL)
+                    seen.add(traced)
+    assert Sight.PARTIAL in seen or scenario == "open_field"  # both answers met
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -216,3 +311,60 @@ def test_route_length_is_the_shortest_open_route(scenario):
                       if not table.crosses_solid(a, c) and not table.crosses_solid(c, b)]
             expected = min(routes, default=distance(a, b) + table.width)
         assert table.route_length(a, b) == expected
+
+
+# -- the greedy bot ------------------------------------------------------------------------------------
+
+def _plain_score(state, act):
+    """The greedy bot's score, worked out in full for one option (as the bot did before it passed any over)."""
+    from explorer.rulesets.simple_plastic.attacking import attack_distribution
+    from explorer.rulesets.simple_plastic.bots import _enemy_units
+    from explorer.core.frozen import evolve
+    mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
+    if mover.profile.attacks_after_moving:
+        there = Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
+        odds = [attack_distribution(there, mover.id, e.id).mean() for e in _enemy_units(state)]
+        expected = max(odds, default=0)
+        if expected > 0:
+            return round(-100.0 - 10 * float(expected), 6)
+    enemy = min((f for f in in_play(state) if f.side != mover.side),
+                key=lambda e: distance(mover.position, e.position), default=None)
+    if enemy is None:
+        return 0.0
+    cover = line_of_sight(enemy.position, act.to, state.table.terrain).sight is not Sight.CLEAR
+    return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
+
+
+class _Recorder:
+    """In place of a bot's RNG: notes the choices it is offered, and takes the first."""
+
+    def __init__(self, offered):
+        self.offered = offered
+
+    def choice(self, choices):
+        self.offered.append(list(choices))
+        return choices[0]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
+    """The greedy bot scores walks only when no option can attack, and the nearest first: the options it may
+    pick are exactly the best by the full score of every option, in order."""
+    from explorer.rulesets.simple_plastic.bots import GreedyBot
+    bot, checked = GreedyBot(), 0
+    for state in _random_playout(scenario, 5, steps=200):
+        if state.phase != "move":
+            continue
+        units = {}
+        for a in state.legal_actions:
+            if isinstance(a, (MoveSquad, MoveFigure)):
+                units.setdefault(a.squad if isinstance(a, MoveSquad) else a.figure, []).append(a)
+        for options in units.values():
+            scores = [_plain_score(state, a) for a in options]
+            best = [a for a, score in zip(options, scores) if score == min(scores)]
+            picked = []
+            bot.rng = _Recorder(picked)
+            bot._pick(state, options)
+            assert picked == [best]
+            checked += 1
+    assert checked

@@ -11,8 +11,13 @@ from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
-from .sight import LineOfSight, line_of_sight, sight_box, sight_points
+from .sight import LineOfSight, Sight, clear_sight, line_of_sight, sight_box, sight_points
 from .terrain import Terrain, TerrainKind, elevation_at
+
+
+_SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
+"""How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
+the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,17 @@ class Table:
         lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
         return any(geo.segment_intersects_polygon(shape, a, b) for x0, y0, x1, y1, shape in self._solid_boxes
                    if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1))
+
+    def solid_boxes_near(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float, float, float]]:
+        """The bounds of the solid pieces near the box from ``(x0, y0)`` to ``(x1, y1)``, each grown by a base's
+        radius and a little: a box inside that one which meets none of them holds no point where
+        :meth:`in_solid` is true and no path that :meth:`crosses_solid` (their own box tests pass every such
+        piece over). Empty: nothing solid near at all (a unit's menu of moves far from walls is settled with
+        this one test)."""
+        pad = BASE_RADIUS + 1e-3  # wider than in_solid's pad, which exceeds the radius by less than 1e-5 on any table
+        x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        return [(sx0 - pad, sy0 - pad, sx1 + pad, sy1 + pad) for sx0, sy0, sx1, sy1, _shape in self._solid_boxes
+                if not (sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1)]
 
     @staticmethod
     def _remember(cache: dict, key, answer) -> None:
@@ -175,6 +191,18 @@ class Table:
             answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
         return answer
 
+    def sees_clearly(self, eye: Point, target: Point, *, hills_block: bool = True) -> bool:
+        """Whether :meth:`sight` (without figures) is CLEAR: from its cache if traced, else not if the target
+        stands in a wall's shadow (:meth:`hides_all`), else by :func:`clear_sight`, which stops at the first
+        line cut or screened."""
+        key = (tuple(eye), tuple(target), None, hills_block)  # the key sight() uses for the same question
+        traced = self._sight_cache.get(key)
+        if traced is not None:
+            return traced.sight is Sight.CLEAR
+        if self.hides_all(eye, (target,), hills_block=hills_block):
+            return False
+        return clear_sight(key[0], key[1], self.terrain, hills_block=hills_block)
+
     @cached_property
     def _blocked_cache(self) -> dict:
         return {}
@@ -221,6 +249,101 @@ class Table:
             if last is None:
                 return False  # a clear line (or nothing on the table that blocks): not blocked
         return True
+
+    def hides_all(self, eye: Point, targets: Sequence[Point], *, hills_block: bool = True) -> bool:
+        """Whether one convex piece that blocks sight surely cuts every sight line from ``eye`` to every base at
+        ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each. Settled with a few products
+        a base, from the piece's shadow as seen from the eye (:meth:`_shadow`, kept per eye). False says only
+        "not settled so": ask :meth:`is_blocked`.
+
+        Each base (every sight point lies within its radius of its centre) must lie wholly inside the angle
+        the piece's two outermost corners make at the eye, and beyond the chord between them, by a margin far
+        wider than any rounding. A convex piece holds that chord, and every line from the eye to such a point
+        crosses the chord (geometry.fanned's argument, with the corners as its two lines' ends).
+        """
+        if not targets:
+            return False
+        ex, ey = float(eye[0]), float(eye[1])
+        # Only a piece whose box meets the box of the eye and the bases can cut a line between them.
+        lo_x = hi_x = ex
+        lo_y = hi_y = ey
+        for tx, ty in targets:
+            if tx < lo_x:
+                lo_x = tx
+            elif tx > hi_x:
+                hi_x = tx
+            if ty < lo_y:
+                lo_y = ty
+            elif ty > hi_y:
+                hi_y = ty
+        lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
+        top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
+        rho = _SHADOW_MARGIN
+        for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
+            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
+                continue
+            if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
+                if not hills_block:
+                    continue
+                if top is None:
+                    top = max(self.elevation_at((ex, ey)),
+                              *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
+                if level <= top:
+                    continue
+            shadow = self._shadow(ex, ey, index)
+            if shadow is None:
+                continue
+            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
+            inside_u, inside_w, beyond = u_len * rho, w_len * rho, -c_len * rho
+            for tx, ty in targets:
+                dx, dy = tx - ex, ty - ey
+                if ux * dy - uy * dx <= inside_u or dx * wy - dy * wx <= inside_w \
+                        or cx * (dy - uy) - cy * (dx - ux) >= beyond:
+                    break
+            else:
+                return True
+        return False
+
+    @cached_property
+    def _sight_blockers(self) -> tuple[tuple[Polygon, int], ...]:
+        """The convex pieces that can block sight, with their level (0 for a solid, which always blocks)."""
+        return tuple((t.shape, t.elevation if t.kind is TerrainKind.HILL else 0) for t in self.terrain
+                     if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
+
+    @cached_property
+    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int], ...]:
+        return tuple((*shape.bounds, level) for shape, level in self._sight_blockers)
+
+    @cached_property
+    def _shadow_cache(self) -> dict:
+        return {}
+
+    def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
+        """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, outside it: the vectors from
+        the eye to its two outermost corners as seen from there (``u`` clockwise of ``w``), the chord from the
+        first to the second, and their lengths; ``None`` if the eye is on or in it. Kept per eye and piece: an
+        attacker asks about every enemy from where he stands."""
+        key = (ex, ey, index)
+        cache = self._shadow_cache
+        if key in cache:
+            return cache[key]
+        shape = self._sight_blockers[index][0]
+        shadow = None
+        if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
+            corners = shape.vertices
+            rx = sum(x for x, _ in corners) / len(corners) - ex
+            ry = sum(y for _, y in corners) / len(corners) - ey
+            # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
+            # than a half turn, with its middle inside it, so these angles never wrap round.
+            turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
+                     for x, y in corners]
+            (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
+            cx, cy = wx - ux, wy - uy
+            lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
+            if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
+                shadow = (ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2])
+        self._remember(cache, key, shadow)
+        return shadow
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:

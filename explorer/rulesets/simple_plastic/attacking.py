@@ -6,6 +6,7 @@ Every number a player sees comes back :class:`Explained`, with the rule sections
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import lcm
@@ -14,6 +15,7 @@ from explorer.core import (
     Action, Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
 )
 from explorer.core import tabletop as tt
+from explorer.core.actions import built
 from explorer.core.tabletop import LineOfSight, Sight
 from explorer.core.frozen import evolve
 
@@ -39,7 +41,10 @@ def _blocked(board, attacker: Figure, target: Figure) -> bool:
     settings = board.settings
     if settings.figures_block_sight:
         return sight(board, attacker, target).is_blocked
-    return board.table.is_blocked(attacker.position, target.position, hills_block=settings.hills_block_sight)
+    eye, table, hills = attacker.position, board.table, settings.hills_block_sight
+    # In a wall's shadow seen from the attacker (the usual answer), without tracing a line.
+    return table.hides_all(eye, (target.position,), hills_block=hills) or table.is_blocked(
+        eye, target.position, hills_block=hills)
 
 
 def targets_closest_first(board, attacker: Figure, target: Figure) -> list[Figure]:
@@ -65,7 +70,12 @@ def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
 
 
 def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    by_distance = sorted(group_of(board, target), key=lambda f: tt.distance(attacker.position, f.position))
+    group = group_of(board, target)
+    settings = board.settings
+    if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
+            attacker.position, [f.position for f in group], hills_block=settings.hills_block_sight):
+        return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
+    by_distance = sorted(group, key=lambda f: tt.distance(attacker.position, f.position))
     # A stable sort, so filtering after sorting keeps the order filtering before it gives.
     seen = (f for f in by_distance if not _blocked(board, attacker, f))
     first = next(seen, None)
@@ -86,10 +96,21 @@ def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bo
         "attacker_special": attacker.is_special,
         "attacker_did_not_move": not attacker.moved,
         "target_uphill": height > 0,
-        "target_in_cover": sight(board, attacker, victim).sight is Sight.PARTIAL,
+        "target_in_cover": _in_cover(board, attacker, victim),
         "target_special": victim.is_special,
         "target_in_vehicle": victim.in_vehicle,
     }
+
+
+def _in_cover(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether ``sight(board, attacker, victim)`` is PARTIAL: not clear, and not blocked. Without figures that
+    block sight, the table answers both as yes or no, tracing no line it need not."""
+    settings = board.settings
+    if settings.figures_block_sight:
+        return sight(board, attacker, victim).sight is Sight.PARTIAL
+    table, eye, hills = board.table, attacker.position, settings.hills_block_sight
+    return not table.sees_clearly(eye, victim.position, hills_block=hills) and not table.is_blocked(
+        eye, victim.position, hills_block=hills)
 
 
 def _cannot(reasons: list[Reason], section: str, text: str) -> Explained[int | None]:
@@ -193,8 +214,14 @@ def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
     if need is None:
         return Dist.constant(0)
     attacker = board.figures[attacker_id]
-    hits = successes(attacker.profile.dice, kill_chance(need))
-    return capped(hits, _kill_cap(board, attacker, board.figures[target_id]))
+    return _kills(attacker.profile.dice, need, _kill_cap(board, attacker, board.figures[target_id]))
+
+
+@functools.lru_cache(maxsize=256)
+def _kills(dice: int, need: int, cap: int) -> Dist:
+    """Kills from ``dice`` dice each killing on ``need`` or more, at most ``cap``: a few dozen distributions in
+    all (a Dist never changes), made once instead of at every attack weighed."""
+    return capped(successes(dice, kill_chance(need)), cap)
 
 
 def _kill_cap(board, attacker: Figure, target: Figure) -> int:
@@ -288,9 +315,13 @@ def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | 
     if where is None:
         where = tuple((f.id, f.x, f.y) for f in members)
     key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
-    offer = state.kept.get(key, _UNKNOWN)
+    kept = state.kept
+    offer = kept.get(key, _UNKNOWN)
     if offer is _UNKNOWN:
-        offer = state.kept[key] = _attack_offer(state, attacker, members[0])
+        # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
+        hidden = state.table.hides_all(attacker.position, [(x, y) for _, x, y in where],
+                                       hills_block=state.settings.hills_block_sight)
+        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0])
     return offer
 
 
@@ -302,7 +333,7 @@ def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
     # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
     victim = closest_target(state, attacker, target)
     if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
-        return Attack(attacker.side, attacker.id, victim.id)
+        return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
     return None
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from explorer.core import Action, GameRNG, RandomBot
 from explorer.core import tabletop as tt
-from explorer.core.tabletop import Sight
 from explorer.core.frozen import evolve
 from explorer.core.search import SearchBot
 
@@ -65,31 +64,67 @@ class GreedyBot:
         return any(attack_offer(state, f, group) is not None for f in members for group in groups)
 
     def _pick(self, state, options) -> Action:
-        scored = [(self._score(state, a), a) for a in options]
-        best = min(score for score, _ in scored)
-        return self.rng.choice([a for score, a in scored if score == best])
-
-    def _score(self, state, act) -> float:
-        """Lower is better.
+        """The option scoring lowest (ties broken by the bot's RNG).
 
         Best: a place to attack from this very turn (the more kills expected,
-        the better). Otherwise: the walk to the nearest enemy, less two
-        inches for ending in cover from it.
+        the better), below -100. Otherwise: the walk to the nearest enemy, less
+        two inches for ending in cover from it, above -100; so walks are worked
+        out only when no option can attack.
         """
+        enemies = _enemy_units(state)
+        scored = [(self._attack_score(state, a, enemies), a) for a in options]
+        scored = [(score, a) for score, a in scored if score is not None]
+        if scored:
+            best = min(score for score, _ in scored)
+            return self.rng.choice([a for score, a in scored if score == best])
+        return self.rng.choice(self._best_walks(state, options))
+
+    @staticmethod
+    def _attack_score(state, act, enemies) -> float | None:
+        """The score of a place to attack from (below -100), or ``None`` if no kill can be expected there."""
         mover = state.figures[act.leader if isinstance(act, MoveSquad) else act.figure]
-        if mover.profile.attacks_after_moving:
-            there = Board.of(state).with_figure(evolve(mover, x=act.to[0], y=act.to[1], moved=True))
-            arrived = there.figures[mover.id]
-            # An enemy unit with no one in sight offers no kills: skip the odds (and the reasons why not).
-            odds = (attack_distribution(there, mover.id, e.id) for e in _enemy_units(state)
-                    if closest_target(there, arrived, e) is not None)
-            expected = max((dist.mean() for dist in odds), default=0)
-            if expected > 0:
-                return round(-100.0 - 10 * float(expected), 6)
-        enemy = nearest_enemy(state, mover)
+        if not mover.profile.attacks_after_moving:
+            return None
+        settings, to = state.settings, act.to
+        if not settings.figures_block_sight:  # an enemy unit in a wall's shadow from there offers no kills
+            enemies = [e for e in enemies if not state.table.hides_all(
+                to, [f.position for f in group_of(state, e)], hills_block=settings.hills_block_sight)]
+            if not enemies:
+                return None
+        there = Board.of(state).with_figure(evolve(mover, x=to[0], y=to[1], moved=True))
+        arrived = there.figures[mover.id]
+        # An enemy unit with no one in sight offers no kills: skip the odds (and the reasons why not).
+        odds = (attack_distribution(there, mover.id, e.id) for e in enemies
+                if closest_target(there, arrived, e) is not None)
+        expected = max((dist.mean() for dist in odds), default=0)
+        return round(-100.0 - 10 * float(expected), 6) if expected > 0 else None
+
+    @staticmethod
+    def _best_walks(state, options) -> list[Action]:
+        """The options with the best walk score (:meth:`_walk_score`), in order. A walk is never shorter than the
+        straight line, so options are scored nearest first, and those whose straight line alone (less the two
+        inches of cover, and a hair for rounding) scores worse than the best found are passed over."""
+        bounded = []
+        for index, act in enumerate(options):
+            enemy = nearest_enemy(state, state.figures[act.leader if isinstance(act, MoveSquad) else act.figure])
+            low = 0.0 if enemy is None else tt.distance(act.to, enemy.position) - 2.0 - 1e-6
+            bounded.append((low, index, act, enemy))
+        bounded.sort(key=lambda entry: entry[:2])
+        scores, best = {}, None
+        for low, index, act, enemy in bounded:
+            if best is not None and low > best:
+                break
+            scores[index] = score = GreedyBot._walk_score(state, act, enemy)
+            best = score if best is None or score < best else best
+        return [act for index, act in enumerate(options) if scores.get(index) == best]
+
+    @staticmethod
+    def _walk_score(state, act, enemy) -> float:
+        """The walk to the nearest ``enemy`` (of the mover, where he stands), less two inches for ending in cover
+        from it (-2 or more)."""
         if enemy is None:
             return 0.0
-        cover = state.table.sight(enemy.position, act.to).sight is not Sight.CLEAR
+        cover = not state.table.sees_clearly(enemy.position, act.to)
         return round(state.table.route_length(act.to, enemy.position) - (2.0 if cover else 0.0), 6)
 
 

@@ -59,9 +59,13 @@ def check_closing(by_id, leader: Figure, placed: Mapping[str, Point]) -> None:
 def file_behind(to: Point, direction: Point, count: int) -> tuple[Point, ...]:
     """The first choice of :func:`~explorer.core.tabletop.formation` for ``count`` followers of a leader who
     moved ``direction`` to ``to``: a file straight behind him, a spacing apart (taken whenever it is free)."""
-    back = (-direction[0], -direction[1])
-    return tuple((to[0] + k * FORMATION_SPACING * back[0], to[1] + k * FORMATION_SPACING * back[1])
-                 for k in range(1, count + 1))
+    (tx, ty), bx, by = to, -direction[0], -direction[1]
+    return tuple([(tx + k * FORMATION_SPACING * bx, ty + k * FORMATION_SPACING * by) for k in range(1, count + 1)])
+
+
+def file_end(to: Point, direction: Point, count: int) -> Point:
+    """The last spot of :func:`file_behind` (``count`` of one or more), by the same arithmetic, without the rest."""
+    return (to[0] + count * FORMATION_SPACING * -direction[0], to[1] + count * FORMATION_SPACING * -direction[1])
 
 
 def form_up(board, members, leader, to, direction) -> dict[str, Point]:
