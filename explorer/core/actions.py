@@ -77,8 +77,7 @@ def built(kind: type, *values) -> Action:
     """``kind(*values)`` without cleaning the values again: only for values the engine made itself (names read
     from the position, its own float pairs), where listing the legal actions builds hundreds of them."""
     act = object.__new__(kind)
-    for name, value in zip(kind.__dataclass_fields__, values):
-        object.__setattr__(act, name, value)
+    act.__dict__.update(zip(kind.__dataclass_fields__, values))  # one update, not a frozen setattr per field
     return act
 
 
