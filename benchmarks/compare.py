@@ -67,16 +67,18 @@ def old_worktree(commit: str) -> Path:
 
 
 class Worker:
-    """engine_speed.py --serve on one tree (PYTHONPATH set to it, so it imports that tree's explorer)."""
+    """A benchmark script's ``--serve`` mode on one tree (PYTHONPATH set to it, so it imports that tree's
+    explorer): by default engine_speed.py's; benchmarks/compare_bots.py runs its own."""
 
-    def __init__(self, tree: Path):
+    def __init__(self, tree: Path, script: Path = SPEED):
         self.tree = tree
+        self.script = script
         self.proc: subprocess.Popen | None = None
         self.answers: queue.Queue = queue.Queue()
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(self.tree)}
-        self.proc = subprocess.Popen([sys.executable, str(SPEED), "--serve"], cwd=self.tree, env=env, text=True,
+        self.proc = subprocess.Popen([sys.executable, str(self.script), "--serve"], cwd=self.tree, env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.answers = answers = queue.Queue()
         threading.Thread(target=lambda: [answers.put(line) for line in self.proc.stdout] + [answers.put(None)],
@@ -99,7 +101,7 @@ class Worker:
         if line is None:
             code = self.proc.wait()
             self.proc = None
-            return {"error": f"engine_speed.py --serve exited with {code}"}
+            return {"error": f"{self.script.name} --serve exited with {code}"}
         return json.loads(line)
 
     def stop(self) -> None:
