@@ -11,12 +11,14 @@ old (``--old``, by default 1ad2a8d, issue 23's baseline) and new (this work tree
 1. collects the positions where the strong bot really looks ahead (it has more than one candidate), from
    two seeded games of strong (its own budget) against greedy, one in each seat;
 2. finds the node budget that makes one such decision take ``--seconds-per-decision`` of CPU time on that
-   engine: the default budget is timed on those positions (which gives the engine's node rate), then the
-   budget is corrected by secant steps on the measured time. Old and new take turns, as in
-   benchmarks/compare.py, so a busy machine slows both alike. A budget never exceeds what the bot can
-   spend (``width × samples × (1 + horizon)`` nodes, every candidate sampled as often as it may be):
-   where the engine is fast enough to reach that cap sooner, the bot thinks for less than the time asked
-   and the row says "cap" (``--lift-cap`` raises ``samples`` so the whole budget can be spent);
+   engine: the bot's own budget is timed on those positions (which gives the engine's node rate), then
+   budgets the rate says are too long and too short, then budgets between the closest two. Old and new
+   take turns, as in benchmarks/compare.py, so a busy machine slows both alike. The bot samples each
+   candidate at most ``samples`` times, so it cannot spend more than ``width × samples × (1 + horizon)``
+   nodes a decision (fewer where a look-ahead draws no dice): at 0.25 s, already reached on the old engine
+   in some rulesets. So ``samples`` is raised with the budget (never lowered: ``budget / (width × (1 +
+   horizon))``), and the bot spends the time on more samples of each candidate; ``--own-samples`` keeps the
+   bot's own cap, and a row where the cap keeps the bot quicker than asked says "cap";
 3. plays strong (that budget) against greedy, ``--games`` seeded games with strong in each seat, on each
    engine (the same seeds on both), spread over ``--workers`` processes a side.
 
@@ -312,8 +314,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only these rulesets (repeatable; default every one, its first scenario)")
     parser.add_argument("--workers", type=int, default=2, help="games played at once (default 2)")
     parser.add_argument("--positions", type=int, default=12, help="positions the budget is timed on (default 12)")
-    parser.add_argument("--lift-cap", action="store_true",
-                        help="raise the bot's samples a candidate so that it can spend the whole budget")
+    parser.add_argument("--own-samples", dest="lift_cap", action="store_false",
+                        help="keep the bot's own samples a candidate (a cap on the nodes it can spend)")
     parser.add_argument("--max-actions", type=int, default=3000, help="cap on actions a game (default 3000)")
     parser.add_argument("--serve", action="store_true", help="answer JSON requests on stdin (the worker mode)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures here")
@@ -416,9 +418,10 @@ def report(rows: dict, results: list[dict], args, took: float) -> None:
     widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
     for cells in (head, tuple("-" * w for w in widths), *lines):
         print("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
+    if args.lift_cap:
+        print("sN: the bot samples a candidate up to N times (raised with the budget so that it can spend it).")
     if any(row["found"][s].get("capped") for row in rows.values() for s in ("old", "new")):
-        print("cap: the engine reached the bot's most nodes a decision (width × samples × (1 + horizon)) in less "
-              "than the time asked; --lift-cap raises samples (s = samples a candidate).")
+        print("cap: the bot was quicker than asked even at its most nodes a decision.")
 
 
 if __name__ == "__main__":
