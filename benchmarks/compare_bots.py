@@ -16,9 +16,9 @@ old (``--old``, by default 1ad2a8d, issue 23's baseline) and new (this work tree
    take turns, as in benchmarks/compare.py, so a busy machine slows both alike. The bot samples each
    candidate at most ``samples`` times, so it cannot spend more than ``width × samples × (1 + horizon)``
    nodes a decision (fewer where a look-ahead draws no dice): at 0.25 s, already reached on the old engine
-   in some rulesets. So ``samples`` is raised with the budget (never lowered: ``budget / (width × (1 +
-   horizon))``), and the bot spends the time on more samples of each candidate; ``--own-samples`` keeps the
-   bot's own cap, and a row where the cap keeps the bot quicker than asked says "cap";
+   in some rulesets. So ``samples`` is scaled as the budget is (``samples × budget / its own budget``,
+   never lowered), and the bot spends the time on more samples of the close candidates; ``--own-samples``
+   keeps the bot's own cap, and a row where the cap keeps the bot quicker than asked says "cap";
 3. plays strong (that budget) against greedy, ``--games`` seeded games with strong in each seat, on each
    engine (the same seeds on both), spread over ``--workers`` processes a side.
 
@@ -209,8 +209,10 @@ def cap(shape: dict) -> int | None:
 
 
 def lifted(shape: dict, budget: int) -> int:
-    """The samples a candidate that let the bot spend ``budget`` nodes (never fewer than its own)."""
-    return max(shape["samples"], math.ceil(budget / (shape["width"] * (1 + shape["horizon"]))))
+    """The samples a candidate for ``budget`` nodes: the bot's own, scaled as its budget is (never fewer), so
+    that at its own budget it is the bot as it ships and with ten times the budget it may sample each
+    candidate ten times as often (successive halving gives the survivors most of them)."""
+    return max(shape["samples"], math.ceil(shape["samples"] * budget / shape["budget"]))
 
 
 def calibrate(workers: dict[str, Worker], name: str, scenario: str, shape: dict, args) -> dict:
@@ -355,8 +357,8 @@ def main(argv: list[str] | None = None) -> int:
 
     estimate = sum(2 * args.games * row["found"][side].get("searched_per_game", 0)
                    * row["found"][side].get("seconds", 0) for row in rows.values() for side in trees)
-    print(f"  calibration took {time.perf_counter() - began:.0f} s; the games will take about "
-          f"{estimate / max(1, args.workers) / 60:.0f} min of {args.workers} busy cores", flush=True)
+    print(f"  calibration took {time.perf_counter() - began:.0f} s; the games need about {estimate / 60:.0f} min of CPU "
+          f"at least, shared by {args.workers} workers (a busy machine gives them less than a core each)", flush=True)
     jobs = []
     for seed in range(SEED, SEED + args.games):
         for name, row in rows.items():
