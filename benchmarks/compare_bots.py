@@ -51,12 +51,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from compare import Worker, cannot_import, git, old_worktree  # noqa: E402  (they import no engine)
+from compare import BASELINE_23, Worker, add_trees, cannot_import, git, old_worktree  # noqa: E402  (they import no engine)
 from engine_speed import cloner, short_error, wanted  # noqa: E402
 
-DEFAULT_OLD = "1ad2a8d"  # issue 23's baseline: the commit before the tabletop rulesets were rebuilt on one base
 CALIBRATION_GAMES = 2  # one with strong in each seat
-CALIBRATION_STEPS = 5  # budgets timed at most, per side
+CALIBRATION_STEPS = 6  # budgets timed at most, per side
 SEED = 1  # first game seed; calibration games use seeds from CALIBRATION_SEED on, apart from the measured ones
 CALIBRATION_SEED = 10_000
 
@@ -250,8 +249,9 @@ def calibrate(workers: dict[str, Worker], name: str, scenario: str, shape: dict,
 def next_budget(points: list[tuple[int, float, float]], target: float, most: int | None, first: int) -> int | None:
     """The next budget to time: the bot's own first; then, while no budget tried was too slow, one the node
     rate says is twice the time asked (at most ``most``); while none was too quick, half what the rate says;
-    then between the closest too quick and too slow, interpolated on log budget. None: nothing left to try
-    (the cap is reached and still too quick, or the next budget was tried already)."""
+    then between the closest too quick and too slow, interpolated linearly (a decision's time grows about
+    in proportion to its budget). None: nothing left to try (the cap is reached and still too quick, or the
+    next budget was tried already)."""
     if not points:
         return first
     quick = [p for p in points if p[1] < target]
@@ -264,7 +264,7 @@ def next_budget(points: list[tuple[int, float, float]], target: float, most: int
         guess = budget * min(0.5, target / seconds / 2)
     else:
         (b0, t0, _), (b1, t1, _) = max(quick), min(slow)
-        guess = b0 * (b1 / b0) ** ((target - t0) / (t1 - t0)) if t1 > t0 else math.sqrt(b0 * b1)
+        guess = b0 + (b1 - b0) * (target - t0) / (t1 - t0) if t1 > t0 else (b0 + b1) / 2
     guess = max(1, round(guess if most is None else min(guess, most)))
     return None if any(b == guess for b, _, _ in points) else guess
 
@@ -307,8 +307,7 @@ def play_all(trees: dict[str, Path], jobs: list[dict], workers: int) -> list[dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--old", default=DEFAULT_OLD, help=f"the old commit (default {DEFAULT_OLD})")
-    parser.add_argument("--new", type=Path, default=ROOT, help="the new tree (default: this work tree)")
+    add_trees(parser, BASELINE_23)
     parser.add_argument("--games", type=int, default=10, help="games with strong in each seat, per engine (default 10)")
     parser.add_argument("--seconds-per-decision", type=float, default=0.25,
                         help="CPU seconds a decision that looks ahead should take (default 0.25)")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from compare import fmt, git, old_worktree, speedup  # noqa: E402
+from compare import BASELINE_23, add_trees, fmt, git, old_worktree, speedup  # noqa: E402
 from engine_speed import add_totals  # noqa: E402
 from live_play import ROOT, SITE, _QuietHandler, chromium, offline_context, served  # noqa: E402
 from sitebuild.engine_wheel import wheel_bytes  # noqa: E402  (live_play put the work tree on sys.path)
@@ -32,7 +32,6 @@ from sitebuild.engine_wheel import wheel_bytes  # noqa: E402  (live_play put the
 WORKER = HERE / "page_python_worker.mjs"
 MODULES = ("engine_speed.py", "timing.py")  # the playout loop, run in the page as it runs in CPython
 BENCH = "/_bench/"  # where the worker, the wheels and the modules are served (not part of the site)
-DEFAULT_OLD = "1ad2a8d"
 MAX_ACTIONS = 5000
 
 BOOT = """
@@ -83,8 +82,7 @@ def handler_for(extra: Path):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--old", default=DEFAULT_OLD, help=f"the old commit (default {DEFAULT_OLD})")
-    parser.add_argument("--new", type=Path, default=ROOT, help="the new tree (default: this work tree)")
+    add_trees(parser, BASELINE_23)
     parser.add_argument("--seconds", type=float, default=4.0, help="playout time a ruleset, per side (default 4)")
     parser.add_argument("--chunks", type=int, default=4, help="turns a side the time is split into (default 4)")
     parser.add_argument("--only", action="append", default=[], metavar="RULESET[:SCENARIO]")
