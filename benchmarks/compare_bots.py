@@ -2,6 +2,7 @@
 
     python benchmarks/compare_bots.py [--old COMMIT] [--games 10] [--seconds-per-decision 0.25]
                                       [--only RULESET[:SCENARIO]] [--workers 2] [--json PATH]
+    python benchmarks/compare_bots.py --reprint PATH      # the table of a run --json wrote, again
 
 The strong bot (explorer/core/search.py's ``SearchBot``, each ruleset's ``bots["strong"]``) counts its
 budget in nodes (actions applied on copies), not seconds, so a faster engine only makes it stronger if it
@@ -20,14 +21,19 @@ old (``--old``, by default 1ad2a8d, issue 23's baseline) and new (this work tree
    never lowered), and the bot spends the time on more samples of the close candidates; ``--own-samples``
    keeps the bot's own cap, and a row where the cap keeps the bot quicker than asked says "cap";
 3. plays strong (that budget) against greedy, ``--games`` seeded games with strong in each seat, on each
-   engine (the same seeds on both), spread over ``--workers`` processes a side.
+   engine (the same seeds on both), ``--workers`` games at a time.
 
 Printed per ruleset: the budget old/new, the node rate, the strong bot's win rate old/new with its 95%
-Wilson interval (draws and unfinished games count as not won), the mean CPU time of a decision that looked
-ahead, old/new, and what greedy wins in the same seats on the same seeds (the seats' own advantage).
-The games depend only on their seeds and the budgets, never on the clock: only the budgets do.
-Run time: about 2 × rulesets × 2 × games × (decisions a game) × seconds-per-decision / workers, plus a
-minute or so of calibration; the estimate is printed before the games start.
+Wilson interval (draws and unfinished games count as not won), in how many games (seed and seat) old and
+new did not win alike (more nodes often change no decision: the bot keeps greedy's choice unless another
+one does clearly better), the mean CPU time of a decision that looked ahead, old/new, and what the first
+side wins when greedy plays both on the same seeds (the first seat's own advantage).
+The games depend only on their seeds and the budgets, never on the clock: only the budgets do (on a busy
+machine, repeated timings of one budget differ by 10-20%, so the budgets are about as close).
+Run time: the games need about 2 engines × rulesets × 2 seats × games × (decisions that look ahead a
+game, 20-45) × seconds-per-decision of CPU, shared by the workers (printed before they start); the
+calibration about a minute of CPU a ruleset. Measured on the shared 2-core machine, all five rulesets,
+``--games 5``: 7 minutes of calibration and 19 of games (26 in all).
 
 Old and new run in worker processes (this script's ``--serve``) with ``PYTHONPATH`` set to each tree;
 only the API both engines share is used, features detected where they could differ (a ruleset's
@@ -320,9 +326,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=3000, help="cap on actions a game (default 3000)")
     parser.add_argument("--serve", action="store_true", help="answer JSON requests on stdin (the worker mode)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures here")
+    parser.add_argument("--reprint", metavar="PATH", help="print the table of a run --json wrote, play nothing")
     args = parser.parse_args(argv)
     if args.serve:
         return serve()
+    if args.reprint:
+        report(json.loads(Path(args.reprint).read_text()))
+        return 0
     began = time.perf_counter()
 
     trees = {"old": old_worktree(args.old), "new": args.new.resolve()}
@@ -367,40 +377,46 @@ def main(argv: list[str] | None = None) -> int:
                     jobs.append({"side": side, "name": name, "scenario": row["scenario"], "seed": seed,
                                  "strong_side": seat, "budget": found["budget"], "samples": found.get("samples"),
                                  "max_actions": args.max_actions})
-                jobs.append({"side": "new", "name": name, "scenario": row["scenario"], "seed": seed,
-                             "strong_side": None, "budget": None, "samples": None, "seat": seat,
-                             "max_actions": args.max_actions})
+            jobs.append({"side": "new", "name": name, "scenario": row["scenario"], "seed": seed,  # greedy both
+                         "strong_side": None, "budget": None, "samples": None, "max_actions": args.max_actions})
     results = play_all(trees, jobs, args.workers)
-    report(rows, results, args, time.perf_counter() - began)
+    run = {"settings": {"seconds_per_decision": args.seconds_per_decision, "games": args.games,
+                        "lift_cap": args.lift_cap, "minutes": (time.perf_counter() - began) / 60},
+           "trees": {k: str(v) for k, v in trees.items()}, "rows": rows, "games": results}
+    report(run)
     if args.json:
-        Path(args.json).write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()},
-                                               "trees": {k: str(v) for k, v in trees.items()},
-                                               "rows": rows, "games": results}, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(run, indent=1) + "\n")
     return 0
 
 
-def report(rows: dict, results: list[dict], args, took: float) -> None:
+def report(run: dict) -> None:
+    """The table of a run (as ``--json`` writes it; ``--reprint PATH`` prints it again)."""
     sys.path.insert(0, str(ROOT))
     from explorer.core.stats import share  # the project's Wilson interval (the same in both engines)
 
+    settings, rows, results = run["settings"], run["rows"], run["games"]
     print()
-    print(f"Strong (budget for {args.seconds_per_decision:g} s of CPU a decision that looks ahead) against greedy, "
-          f"{args.games} games with strong in each seat, per engine; the same seeds on both. Took {took / 60:.0f} min.")
+    print(f"Strong (budget for {settings['seconds_per_decision']:g} s of CPU a decision that looks ahead) against "
+          f"greedy, {settings['games']} games with strong in each seat, per engine; the same seeds on both. "
+          f"Took {settings['minutes']:.0f} min.")
     print("win = strong's wins / games (draws and unfinished count as not won), 95% Wilson interval; "
           "ms = mean CPU time of a decision that looked ahead in those games;")
-    print("nodes/s = the engine's rate inside the search at calibration; greedy-v-greedy = what greedy wins "
-          "in the same seats on the same seeds.")
-    head = ("ruleset", "scenario", "budget old/new", "nodes/s old/new", "win old", "win new", "ms old/new",
-            "greedy-v-greedy")
+    print("nodes/s = the engine's rate inside the search at calibration; other winner = games (seed and seat) "
+          "that old and new strong did not win alike;")
+    print("greedy v greedy = what the first side wins when greedy plays both sides, on the same seeds "
+          "(the first seat's own advantage).")
+    head = ("ruleset", "scenario", "budget old/new", "nodes/s old/new", "win old", "win new", "other winner",
+            "ms old/new", "greedy v greedy")
     lines = []
     for name, row in rows.items():
-        cells = {}
+        cells, won_by = {}, {}
         for side in ("old", "new"):
             found = row["found"][side]
             games = [r for r in results if r["name"] == name and r["side"] == side and r.get("strong_side")]
             broken = [r for r in games if "error" in r]
             good = [r for r in games if "error" not in r]
             won = sum(1 for r in good if r["over"] and r["winner"] == r["strong_side"])
+            won_by[side] = {(r["seed"], r["strong_side"]): r["over"] and r["winner"] == r["strong_side"] for r in good}
             decided = sum(r["searched"] for r in good)
             seconds = sum(r["seconds"] for r in good)
             budget = f"{found['budget']}" + (" cap" if found.get("capped") else "") + \
@@ -410,16 +426,19 @@ def report(rows: dict, results: list[dict], args, took: float) -> None:
                            "win": str(share(won, len(good))).replace("95% CI ", "") + (
                                f" +{len(broken)} failed: {broken[0]['error']}" if broken else ""),
                            "ms": f"{1000 * seconds / decided:.0f}" if decided else "—"}
-        baseline = [r for r in results if r["name"] == name and not r.get("strong_side") and "error" not in r]
-        greedy_won = sum(1 for r in baseline if r["over"] and r["winner"] == r["seat"])
+        both = won_by["old"].keys() & won_by["new"].keys()
+        differ = sum(won_by["old"][k] != won_by["new"][k] for k in both)
+        baseline = {r["seed"]: r for r in results if r["name"] == name and not r.get("strong_side") and "error" not in r}
+        first = row["sides"][0]
+        first_won = sum(1 for r in baseline.values() if r["over"] and r["winner"] == first)
         lines.append((name, row["scenario"], f"{cells['old']['budget']} / {cells['new']['budget']}",
                       f"{cells['old']['rate']} / {cells['new']['rate']}", cells["old"]["win"], cells["new"]["win"],
-                      f"{cells['old']['ms']} / {cells['new']['ms']}",
-                      f"{share(greedy_won, len(baseline)).value:.0%}" if baseline else "—"))
+                      f"{differ} of {len(both)}", f"{cells['old']['ms']} / {cells['new']['ms']}",
+                      f"{first} {share(first_won, len(baseline)).value:.0%} of {len(baseline)}" if baseline else "—"))
     widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
     for cells in (head, tuple("-" * w for w in widths), *lines):
         print("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
-    if args.lift_cap:
+    if settings["lift_cap"]:
         print("sN: the bot samples a candidate up to N times (raised with the budget so that it can spend it).")
     if any(row["found"][s].get("capped") for row in rows.values() for s in ("old", "new")):
         print("cap: the bot was quicker than asked even at its most nodes a decision.")
