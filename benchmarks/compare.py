@@ -14,7 +14,8 @@ worker idles while the other measures). Prints old, new and how many times faste
 ``--new /tmp/bench-old-defcdbf`` measures the old engine against itself (expect about ×1.0).
 ``--bots`` and ``--page`` go on, in the same run, with the strong bot's win rate against greedy at the
 same thinking time (benchmarks/compare_bots.py) and random playouts under the page's Python
-(benchmarks/page_playouts.py), the same two trees; issue 23's figures in one run:
+(benchmarks/page_playouts.py), on the same two trees and ``--only`` rulesets (their first scenario
+there, unless named), their other options at their defaults; issue 23's figures in one run:
 ``python benchmarks/compare.py --old 1ad2a8d --bots --page``.
 """
 
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                "rows": [{"ruleset": r, "scenario": s, "old": both["old"], "new": both["new"]}
                         for (r, s), both in results.items()]}
         Path(args.json).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
-    trees = ["--old", args.old, "--new", str(new_tree)]
+    trees = ["--old", args.old, "--new", str(new_tree), *(f"--only={only}" for only in args.only)]
     if args.bots:
         import compare_bots
 

@@ -60,7 +60,7 @@ sys.path.insert(0, str(HERE))
 from compare import BASELINE_23, Worker, add_trees, cannot_import, git, old_worktree  # noqa: E402  (they import no engine)
 from engine_speed import cloner, short_error, wanted  # noqa: E402
 
-CALIBRATION_GAMES = 2  # one with strong in each seat
+CALIBRATION_GAMES = (2, 10)  # at least one with strong in each seat; more while too few positions are found
 CALIBRATION_STEPS = 6  # budgets timed at most, per side
 SEED = 1  # first game seed; calibration games use seeds from CALIBRATION_SEED on, apart from the measured ones
 CALIBRATION_SEED = 10_000
@@ -147,15 +147,19 @@ class Engine:
 
     def collect(self, name: str, scenario: str, count: int, max_actions: int) -> dict:
         """Keep up to ``count`` positions where the strong bot (its own budget) looked ahead, evenly spread
-        over two games, one with it in each seat; how many decisions a game it looked ahead in."""
+        over games with it in each seat in turn (a bot that seldom looks ahead is given more games); how many
+        decisions a game it looked ahead in."""
         sides = self.explorer.get_ruleset(name).new_game(scenario, seed=SEED).sides
         found: list = []
-        games = [self.play(name, scenario, CALIBRATION_SEED + g, sides[g % len(sides)], None, None, max_actions,
-                           keep=found) for g in range(CALIBRATION_GAMES)]
+        games: list[dict] = []
+        fewest, most = CALIBRATION_GAMES
+        while len(games) < fewest or len(found) < count and len(games) < most:
+            games.append(self.play(name, scenario, CALIBRATION_SEED + len(games), sides[len(games) % len(sides)],
+                                   None, None, max_actions, keep=found))
         if len(found) > count:
             found = [found[k * len(found) // count] for k in range(count)]
         self.positions[(name, scenario)] = found
-        return {"positions": len(found), "searched_per_game": sum(g["searched"] for g in games) / len(games),
+        return {"positions": len(found), "games": len(games), "searched_per_game": sum(g["searched"] for g in games) / len(games),
                 "calls_per_game": sum(g["calls"] for g in games) / len(games)}
 
     def time_budget(self, name: str, scenario: str, budget: int, samples: int | None) -> dict:
@@ -230,7 +234,7 @@ def calibrate(workers: dict[str, Worker], name: str, scenario: str, shape: dict,
     live = [side for side in workers if found[side]["positions"]]
     for side in workers:
         if side not in live:
-            found[side].update(budget=shape[side]["budget"], note="never looked ahead")
+            found[side].update(budget=shape[side]["budget"], note=f"no look-ahead in {found[side]['games']} games")
     tried: dict[str, list[tuple[int, float, float]]] = {side: [] for side in live}  # (budget, s, nodes) a decision
     most = {side: None if args.lift_cap else cap(shape[side]) for side in live}
     for step in range(CALIBRATION_STEPS):
