@@ -6,6 +6,8 @@
 #   make serve  serve the built site on http://127.0.0.1:8000
 #   make bench  print the engine's speed figures
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
+#   make bench-bots  the strong bot against greedy at the same thinking time, old engine and new (BENCH_BOTS="--games 20")
+#   make bench-page  random playouts under the page's Python (Pyodide in chromium), old engine and new
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
 #   make hostile  the long check of hostile input: malformed saves and actions through every entry point
 #   make challenge RULESET=phlog FILE=my.toml  check a teacher's challenges file, saying in words what is wrong
@@ -19,7 +21,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare soak hostile study challenge clean browser
+.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-page soak hostile study challenge clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -86,6 +88,13 @@ bench: $(STAMP)
 # Old engine (benchmarks/compare.py --old, default the commit before the rewrite) against this tree.
 bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare.py
+
+# Issue 23's baseline (1ad2a8d) against this tree; options in BENCH_BOTS (python benchmarks/compare_bots.py --help).
+bench-bots: $(STAMP)
+	$(BIN)/python benchmarks/compare_bots.py $(BENCH_BOTS)
+
+bench-page: $(STAMP) browser
+	$(BIN)/python benchmarks/page_playouts.py
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)

@@ -12,6 +12,11 @@ worker idles while the other measures). Prints old, new and how many times faste
 
 ``--new PATH`` measures another tree as "new" (default: this work tree); for instance
 ``--new /tmp/bench-old-defcdbf`` measures the old engine against itself (expect about ×1.0).
+``--bots`` and ``--page`` go on, in the same run, with the strong bot's win rate against greedy at the
+same thinking time (benchmarks/compare_bots.py) and random playouts under the page's Python
+(benchmarks/page_playouts.py), on the same two trees and ``--only`` rulesets (their first scenario
+there, unless named), their other options at their defaults; issue 23's figures in one run:
+``python benchmarks/compare.py --old 1ad2a8d --bots --page``.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ sys.path.insert(0, str(HERE))
 from engine_speed import FIGURES, MEASURES, add_totals, figures  # noqa: E402  (imports no engine)
 
 DEFAULT_OLD = "defcdbf"  # the commit before the engine's second edition (issue 7)
+BASELINE_23 = "1ad2a8d"  # issue 23's baseline: before the tabletop rulesets were rebuilt on one base
 LABELS = {
     "playout_actions_per_s": "random playout, actions/s",
     "apply_undo_pairs_per_s": "apply+undo pairs/s",
@@ -67,16 +73,18 @@ def old_worktree(commit: str) -> Path:
 
 
 class Worker:
-    """engine_speed.py --serve on one tree (PYTHONPATH set to it, so it imports that tree's explorer)."""
+    """A benchmark script's ``--serve`` mode on one tree (PYTHONPATH set to it, so it imports that tree's
+    explorer): by default engine_speed.py's; benchmarks/compare_bots.py runs its own."""
 
-    def __init__(self, tree: Path):
+    def __init__(self, tree: Path, script: Path = SPEED):
         self.tree = tree
+        self.script = script
         self.proc: subprocess.Popen | None = None
         self.answers: queue.Queue = queue.Queue()
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(self.tree)}
-        self.proc = subprocess.Popen([sys.executable, str(SPEED), "--serve"], cwd=self.tree, env=env, text=True,
+        self.proc = subprocess.Popen([sys.executable, str(self.script), "--serve"], cwd=self.tree, env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.answers = answers = queue.Queue()
         threading.Thread(target=lambda: [answers.put(line) for line in self.proc.stdout] + [answers.put(None)],
@@ -99,7 +107,7 @@ class Worker:
         if line is None:
             code = self.proc.wait()
             self.proc = None
-            return {"error": f"engine_speed.py --serve exited with {code}"}
+            return {"error": f"{self.script.name} --serve exited with {code}"}
         return json.loads(line)
 
     def stop(self) -> None:
@@ -107,6 +115,12 @@ class Worker:
             self.proc.kill()
             self.proc.wait()
         self.proc = None
+
+
+def add_trees(parser: argparse.ArgumentParser, old: str = DEFAULT_OLD) -> None:
+    """The ``--old COMMIT`` and ``--new PATH`` options of every old-against-new benchmark."""
+    parser.add_argument("--old", default=old, help=f"the old commit (default {old})")
+    parser.add_argument("--new", type=Path, default=ROOT, help="the new tree (default: this work tree)")
 
 
 def cannot_import(tree: Path) -> str | None:
@@ -131,8 +145,7 @@ def fmt(value, spec: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--old", default=DEFAULT_OLD, help=f"the old commit (default {DEFAULT_OLD})")
-    parser.add_argument("--new", type=Path, default=ROOT, help="the new tree (default: this work tree)")
+    add_trees(parser)
     parser.add_argument("--seconds", type=float, default=2.0, help="time box of each measurement (default 2)")
     parser.add_argument("--chunks", type=int, default=8,
                         help="each figure is this many alternating runs a side, summed (default 8)")
@@ -140,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=5000, help="cap on actions a game (default 5000)")
     parser.add_argument("--only", action="append", default=[], metavar="RULESET[:SCENARIO]")
     parser.add_argument("--json", metavar="PATH", help="also write both sides' figures here")
+    parser.add_argument("--bots", action="store_true", help="then the strong bot against greedy at the same "
+                        "thinking time (benchmarks/compare_bots.py, its own defaults)")
+    parser.add_argument("--page", action="store_true", help="then random playouts under the page's Python "
+                        "(benchmarks/page_playouts.py, its own defaults; needs a built site)")
     args = parser.parse_args(argv)
 
     old_tree, new_tree = old_worktree(args.old), args.new.resolve()
@@ -257,6 +274,17 @@ def main(argv: list[str] | None = None) -> int:
                "rows": [{"ruleset": r, "scenario": s, "old": both["old"], "new": both["new"]}
                         for (r, s), both in results.items()]}
         Path(args.json).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    trees = ["--old", args.old, "--new", str(new_tree), *(f"--only={only}" for only in args.only)]
+    if args.bots:
+        import compare_bots
+
+        print()
+        compare_bots.main(trees)
+    if args.page:
+        import page_playouts  # imports playwright: only when asked
+
+        print()
+        page_playouts.main(trees)
     return 0
 
 

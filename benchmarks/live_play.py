@@ -16,6 +16,7 @@ Asserts nothing; the figures vary on this shared machine.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import http.server
@@ -49,6 +50,35 @@ def _block_others(route):
         route.continue_()
     else:
         route.abort()
+
+
+@contextlib.contextmanager
+def served(directory: Path, handler=_QuietHandler):
+    """``directory`` served by ``handler`` on 127.0.0.1 (a free port) while the block runs: its base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+@contextlib.contextmanager
+def chromium():
+    """Debian's chromium, headless, as the browser tests start it."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def offline_context(browser):
+    """A new browser context whose every request to another host is refused."""
+    context = browser.new_context()
+    context.route("**/*", _block_others)
+    return context
 
 
 def _first_move(page, url: str, ruleset: str) -> tuple[float, list]:
@@ -91,15 +121,9 @@ def _game(page, ruleset: str) -> list[dict]:
 
 
 def main() -> None:
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True)
+    with served(SITE) as base, chromium() as browser:
         for ruleset, path in PAGES.items():
-            context = browser.new_context()
-            context.route("**/*", _block_others)
+            context = offline_context(browser)
             page = context.new_page()
             cold, responses = _first_move(page, f"{base}/{path}", ruleset)
             own = [r for r in responses if any(k in r.url for k in PLAY_FILES)]
@@ -117,8 +141,6 @@ def main() -> None:
             print(f"  per move over a game of {len(total)} moves: median {statistics.median(total):.0f} ms, "
                   f"worst {max(total):.0f} ms (engine median {statistics.median(engine):.0f} ms, "
                   f"worst {max(engine):.0f} ms)")
-        browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":
