@@ -81,6 +81,15 @@ class PhlogState(GridState):
             cached = self.__dict__["_standing_of"] = (fighters, standing)
         return dict(cached[1])
 
+    def _outcome(self):
+        # Who has won depends only on who stands and on the round (the settings never change), and most actions
+        # keep both: the fighters mapping is the same object and the turn the same. Worked out when one changes.
+        p = self.position
+        cached = self.__dict__.get("_outcome_for")
+        if cached is None or cached[0] is not p.fighters or cached[1] != p.turn:
+            cached = self.__dict__["_outcome_for"] = (p.fighters, p.turn, super()._outcome())
+        return cached[2]
+
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))
 
@@ -152,22 +161,38 @@ class PhlogState(GridState):
 
     @property
     def board(self) -> Board:
-        """The board of the current position (built once per position)."""
+        """The board of the current position, built once for its fighters and open doors: playing a card, a
+        joker or an attack card keeps both (the same objects), so the positions of a turn share a board."""
+        p = self.position
         cached = self.__dict__.get("_board")
-        if cached is None or cached[0] is not self.position:
-            cached = (self.position, Board.of(self))
+        if cached is None or cached[0] is not p.fighters or cached[1] is not p.open_doors:
+            cached = (p.fighters, p.open_doors, Board.of(self))
             self.__dict__["_board"] = cached
-        return cached[1]
+        return cached[2]
 
     @property
     def values(self):
         return self.settings.card_values
 
     def value_cards(self, side: str) -> list[Card]:
-        return [c for c in self.position.piles[side].hand if not c.is_joker]
+        return list(self._hand_split(side)[0])
 
     def jokers_in_hand(self, side: str) -> list[Card]:
-        return [c for c in self.position.piles[side].hand if c.is_joker]
+        return list(self._hand_split(side)[1])
+
+    def _hand_split(self, side: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        # The value cards and the jokers of ``side``'s hand, asked several times a position (offers, checks, bots)
+        # and kept for the piles (the same object until a card moves). Clones share the dict: its answers
+        # depend only on the piles it is kept for.
+        piles = self.position.piles
+        kept = self.__dict__.get("_hands")
+        if kept is None or kept[0] is not piles:
+            kept = self.__dict__["_hands"] = (piles, {})
+        split = kept[1].get(side)
+        if split is None:
+            hand = piles[side].hand
+            split = kept[1][side] = (tuple(c for c in hand if not c.is_joker), tuple(c for c in hand if c.is_joker))
+        return split
 
     @property
     def activated_fighter(self) -> Fighter | None:

@@ -14,12 +14,13 @@ from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 
-def open_window(state, position, slot: str, owner: str, card, value: int):
-    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides)."""
+def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
+    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
+    the other ``changes`` of the same action made at once."""
     reactor = state.other(owner)
     window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
                          card=card, value=value)
-    return evolve(position, phase=JOKER, pending=window)
+    return evolve(position, phase=JOKER, pending=window, **changes)
 
 
 # The joker phase always has its window pending (the position's check says so): the rule table lets the

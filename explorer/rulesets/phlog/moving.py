@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
-from explorer.core.grid import step
+from explorer.core.grid import are_adjacent, step
 from explorer.core.frozen import evolve
 from explorer.core.gridstate import made, setup_memo
 
@@ -48,7 +48,7 @@ def fighter_offers(state):
                         yield made(Step, player, direction)
             for direction, squares in jumps_from(board, square, points):
                 yield made(Jump, player, direction, squares)
-            for door in doors(state.game.setup):
+            for door in doors_next_to(state.game.setup, square):
                 if door_block(board, fighter, door, points) is None:
                     yield made(ToggleDoor, player, door)
         if not p.attacked and state.value_cards(player):
@@ -64,6 +64,19 @@ def doors(setup) -> tuple:
     found = memo.get("doors")
     if found is None:
         found = memo["doors"] = tuple(s for s, kind in setup.terrain.items() if kind == DOOR)
+    return found
+
+
+def doors_next_to(setup, square) -> tuple:
+    """The ordinary doors next to ``square``, in the terrain's order: the only ones :func:`door_block` can
+    allow a fighter there to work (found once a square: the setup never changes)."""
+    memo = setup_memo(setup)
+    near = memo.get("doors_next_to")
+    if near is None:
+        near = memo["doors_next_to"] = {}
+    found = near.get(square)
+    if found is None:
+        found = near[square] = tuple(door for door in doors(setup) if are_adjacent(square, door))
     return found
 
 
@@ -93,7 +106,6 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.board
     p = state.position
     left = p.movement_left - cost
-    p = evolve(p, movement_left=left).with_fighter(evolve(fighter, square=to))
     events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
     if board.kind(fighter.square) == STAR_TREK_DOOR:
@@ -102,13 +114,16 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     if board.kind(to) == STAR_TREK_DOOR:
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
+    changes = {"movement_left": left}
+    moved = evolve(fighter, square=to)
     if result.ends_movement:
-        p = evolve(p, movement_stopped=result.reason.ref.section)
+        changes["movement_stopped"] = result.reason.ref.section
         if result.removes:
-            p = p.with_fighter(evolve(fighter, square=None))
+            moved = evolve(fighter, square=None)
         events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
                             {"visibility": PUBLIC, "removed": result.removes}))
-    return p, events
+    # One new position with everything the move changed (each evolve copies the whole position).
+    return evolve(p, fighters={**p.fighters, fighter.id: moved}, **changes), events
 
 
 def check_toggle_door(state, act) -> RuleViolation | None:

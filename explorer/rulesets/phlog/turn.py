@@ -102,9 +102,8 @@ def do_movement_card(state, act):
     p = state.position
     card = parse_code(act.card)
     value = state.values.value(card)
-    p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
-    p = evolve(p, movement_card=card, movement_value=value)
-    p = open_window(state, p, "movement", p.side, card, value)
+    p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
+                    piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
     return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
                      f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
                      card=card.code, value=value)]
