@@ -166,11 +166,24 @@ def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str,
     longest = points // JUMP_COST_PER_SQUARE
     if longest < MIN_JUMP_SQUARES:
         return
+    # The hottest loop of listing and of the reach search: on_board_block and _over_block are written out here
+    # (the same tests, in local names), as a function call a square costs more than the tests.
+    terrain, occupants, open_doors = board.terrain, board.occupants, board.open_doors
+    over_fighters = board.settings.jump_over_fighters
     for direction, line in rays(board.grid, square):
         for squares in range(MIN_JUMP_SQUARES, min(longest, len(line)) + 1):
-            if _over_block(board, on_board_block(board, line[squares - 2])):
+            over = line[squares - 2]
+            kind = terrain.get(over)
+            if kind == WALL:  # WALLED
                 break
-            if on_board_block(board, line[squares - 1]) is None:
+            if over in occupants:  # OCCUPIED (a door a fighter stands in is open): jumped only if the setting says
+                if not over_fighters:
+                    break
+            elif kind == DOOR and over not in open_doors:  # CLOSED_DOOR
+                break
+            landing = line[squares - 1]
+            kind = terrain.get(landing)
+            if landing not in occupants and kind != WALL and (kind != DOOR or landing in open_doors):
                 yield direction, squares
 
 
