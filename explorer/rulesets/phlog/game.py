@@ -76,7 +76,7 @@ class PhlogState(GridState):
         if cached is None or cached[0] is not fighters:
             standing = dict.fromkeys(self.sides, 0)
             for fighter in fighters.values():
-                if fighter.alive and fighter.side in standing:
+                if fighter.square is not None and fighter.side in standing:  # alive, read directly (every move)
                     standing[fighter.side] += 1
             cached = self.__dict__["_standing_of"] = (fighters, standing)
         return dict(cached[1])
@@ -190,8 +190,10 @@ class PhlogState(GridState):
             kept = self.__dict__["_hands"] = (piles, {})
         split = kept[1].get(side)
         if split is None:
-            hand = piles[side].hand
-            split = kept[1][side] = (tuple(c for c in hand if not c.is_joker), tuple(c for c in hand if c.is_joker))
+            values, jokers = [], []
+            for card in piles[side].hand:
+                (jokers if card.is_joker else values).append(card)
+            split = kept[1][side] = (tuple(values), tuple(jokers))
         return split
 
     @property

@@ -41,7 +41,7 @@ class Board:
     @classmethod
     def of(cls, table) -> Board:
         """The board of anything with ``grid``, ``terrain``, ``open_doors``, ``fighters`` and ``settings``."""
-        occupants = {f.square: f for f in table.fighters.values() if f.alive}
+        occupants = {f.square: f for f in table.fighters.values() if f.square is not None}  # the alive ones
         return cls(table.grid, table.terrain, frozenset(table.open_doors), occupants, table.settings)
 
     def without(self, fighter: Fighter) -> Board:

@@ -32,30 +32,33 @@ def mover_refusal(state) -> RuleViolation | None:
 
 
 # -- the offers: the same rules as the checks, asked through their cheap "block" form ---------------------------
-def fighter_offers(state):
+def fighter_offers(state) -> list:
     """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
-    function for the whole phase, so the fighter, the board and the points are looked up once)."""
+    function for the whole phase, so the fighter, the board and the points are looked up once; a list, not a
+    generator, and ``alive`` read as its square: this is the hottest part of listing)."""
     p = state.position
     player = p.side
-    fighter = state.activated_fighter
-    if fighter.alive:
+    fighter = p.fighters[p.activated]  # the move phase always has its fighter (the position's check says so)
+    square = fighter.square
+    offers = []
+    if square is not None:
         board = state.board
         if not p.movement_stopped:
-            points, square = p.movement_left, fighter.square
+            points = p.movement_left
             if points >= STEP_COST:  # as step_block, for the engine's own directions
-                for direction, ray in rays(board.grid, square):
-                    if ray and on_board_block(board, ray[0]) is None:
-                        yield made(Step, player, direction)
-            for direction, squares in jumps_from(board, square, points):
-                yield made(Jump, player, direction, squares)
-            for door in doors_next_to(state.game.setup, square):
-                if door_block(board, fighter, door, points) is None:
-                    yield made(ToggleDoor, player, door)
+                offers += [made(Step, player, direction) for direction, ray in rays(board.grid, square)
+                           if ray and on_board_block(board, ray[0]) is None]
+            offers += [made(Jump, player, direction, squares)
+                       for direction, squares in jumps_from(board, square, points)]
+            offers += [made(ToggleDoor, player, door) for door in doors_next_to(state.game.setup, square)
+                       if door_block(board, fighter, door, points) is None]
         if not p.attacked and state.value_cards(player):
-            for target in p.fighters.values():
-                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
-                    yield made(Attack, player, target.id)
-    yield made(EndTurn, player)
+            side = fighter.side
+            offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                       if target.square is not None and target.side != side
+                       and attack_block(board, fighter, target) is None]
+    offers.append(made(EndTurn, player))
+    return offers
 
 
 def doors(setup) -> tuple:
