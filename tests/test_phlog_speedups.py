@@ -169,3 +169,15 @@ def test_the_jumps_found_are_those_the_jump_rule_allows(scenario, settings):
             allowed = [(d, n) for d in DIRECTIONS for n in range(2, 20)
                        if jump_refusal(board, fighter, d, n, points) is None]
             assert list(jumps_from(board, fighter.square, points)) == allowed
+
+
+def test_games_on_equal_boards_share_the_tables_answers():
+    """Each new game builds its own setup; answers that depend only on the board (sight plans, doors) are kept
+    once for every game on an equal board, and not for a different board."""
+    from explorer.core.gridstate import setup_memo
+    one, two, duel = (PHLOG.new_game("corridor", seed=1), PHLOG.new_game("corridor", seed=2),
+                      PHLOG.new_game("duel", seed=1))
+    assert one.game.setup is not two.game.setup
+    assert setup_memo(one.game.setup) is setup_memo(two.game.setup)
+    assert setup_memo(one.terrain) is setup_memo(two.terrain)
+    assert setup_memo(duel.game.setup) is not setup_memo(one.game.setup)

@@ -170,6 +170,16 @@ class PhlogState(GridState):
             self.__dict__["_board"] = cached
         return cached[2]
 
+    def moved_to(self, fighters, board: Board, *, removed: bool) -> None:
+        """A move is about to make ``fighters`` the fighters, ``board`` their board: kept for them (by identity),
+        so the next position does not build its board again, nor count who stands unless someone was removed.
+        Only what the move changed is worked out again; an entry for fighters that never come is simply unused."""
+        p = self.position
+        self.__dict__["_board"] = (fighters, p.open_doors, board)
+        cached = self.__dict__.get("_outcome_for")
+        if not removed and cached is not None and cached[0] is p.fighters and cached[1] == p.turn:
+            self.__dict__["_outcome_for"] = (fighters, p.turn, cached[2])
+
     @property
     def values(self):
         return self.settings.card_values

@@ -49,6 +49,15 @@ class Board:
         occupants = {s: f for s, f in self.occupants.items() if f.id != fighter.id}
         return evolve(self, occupants=occupants)
 
+    def moved(self, before: Fighter, after: Fighter) -> Board:
+        """The board with ``before`` (standing on it) replaced by ``after``, moved or removed: what a move
+        changes, without looking at every fighter again."""
+        occupants = dict(self.occupants)
+        del occupants[before.square]
+        if after.square is not None:
+            occupants[after.square] = after
+        return evolve(self, occupants=occupants)
+
     def kind(self, square: Square) -> str | None:
         return self.terrain.get(square)
 

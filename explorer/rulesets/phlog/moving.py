@@ -126,7 +126,9 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
         events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
                             {"visibility": PUBLIC, "removed": result.removes}))
     # One new position with everything the move changed (each evolve copies the whole position).
-    return evolve(p, fighters={**p.fighters, fighter.id: moved}, **changes), events
+    fighters = {**p.fighters, fighter.id: moved}
+    state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
+    return evolve(p, fighters=fighters, **changes), events
 
 
 def check_toggle_door(state, act) -> RuleViolation | None:
