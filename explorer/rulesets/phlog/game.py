@@ -82,13 +82,24 @@ class PhlogState(GridState):
         return dict(cached[1])
 
     def _outcome(self):
-        # Who has won depends only on who stands and on the round (the settings never change), and most actions
-        # keep both: the fighters mapping is the same object and the turn the same. Worked out when one changes.
+        # Who has won depends only on who stands, and on the round when there is a round limit (the settings never
+        # change); most actions keep both: the fighters mapping is the same object. Worked out when one changes.
         p = self.position
+        key = self._outcome_key(p)
         cached = self.__dict__.get("_outcome_for")
-        if cached is None or cached[0] is not p.fighters or cached[1] != p.turn:
-            cached = self.__dict__["_outcome_for"] = (p.fighters, p.turn, super()._outcome())
+        if cached is None or cached[0] is not p.fighters or cached[1] != key:
+            cached = self.__dict__["_outcome_for"] = (p.fighters, key, super()._outcome())
         return cached[2]
+
+    def _outcome_key(self, p):
+        """Besides the fighters, what the outcome at ``p`` depends on: its turn, if the rounds are limited."""
+        return p.turn if self.settings.max_rounds is not None else None
+
+    def outcome_at(self, position):
+        cached = self.__dict__.get("_outcome_for")  # the end of a turn asks with the same fighters: known
+        if cached is not None and cached[0] is position.fighters and cached[1] == self._outcome_key(position):
+            return cached[2]
+        return super().outcome_at(position)
 
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))
@@ -177,8 +188,8 @@ class PhlogState(GridState):
         p = self.position
         self.__dict__["_board"] = (fighters, p.open_doors, board)
         cached = self.__dict__.get("_outcome_for")
-        if not removed and cached is not None and cached[0] is p.fighters and cached[1] == p.turn:
-            self.__dict__["_outcome_for"] = (fighters, p.turn, cached[2])
+        if not removed and cached is not None and cached[0] is p.fighters and cached[1] == self._outcome_key(p):
+            self.__dict__["_outcome_for"] = (fighters, cached[1], cached[2])
 
     @property
     def values(self):
