@@ -294,14 +294,27 @@ class Arrival:
 
 
 def arrival(board: Board, square: Square) -> Arrival:
-    kind = board.kind(square)
+    """What entering ``square`` does: it depends only on the square's kind and one setting, so each answer is
+    made once and shared (moves and the reach search ask it for every square entered)."""
+    kind = board.terrain.get(square)
+    if kind != PIT and kind != OBSTACLE:
+        return _NO_EFFECT
+    key = (kind, board.settings.deadly_obstacles)
+    found = _ARRIVALS.get(key)
+    if found is None:
+        found = _ARRIVALS[key] = _arrival(kind, key[1])
+    return found
+
+
+_NO_EFFECT = Arrival()
+_ARRIVALS: dict[tuple[str, bool], Arrival] = {}  # at most two kinds by two settings
+
+
+def _arrival(kind: str, deadly: bool) -> Arrival:
     if kind == PIT:
         return Arrival(True, True, Reason(ref("terrain.pits"), "ends its movement in a pit: removed from play"))
-    if kind == OBSTACLE:
-        deadly = board.settings.deadly_obstacles
-        text = "ends its movement on an obstacle: " + ("removed from play" if deadly else "it stops there")
-        return Arrival(True, deadly, Reason(ref("terrain.obstacles"), text))
-    return Arrival()
+    text = "ends its movement on an obstacle: " + ("removed from play" if deadly else "it stops there")
+    return Arrival(True, deadly, Reason(ref("terrain.obstacles"), text))
 
 
 def jump_cost(squares: int) -> Explained[int]:
