@@ -111,10 +111,11 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     left = p.movement_left - cost
     events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
-    if board.kind(fighter.square) == STAR_TREK_DOOR:
+    terrain = board.terrain
+    if terrain.get(fighter.square) == STAR_TREK_DOOR:
         events.append(event("door", f"The Star-Trek door at {fighter.square} slides shut.",
                             ("terrain.star_trek_doors",)))
-    if board.kind(to) == STAR_TREK_DOOR:
+    if terrain.get(to) == STAR_TREK_DOOR:
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
     changes = {"movement_left": left}
