@@ -193,7 +193,21 @@ class PhlogState(GridState):
 
     @property
     def values(self):
-        return self.settings.card_values
+        """The settings' card values (made once a game, not at every card played: the settings never change)."""
+        return self._card_values()[0]
+
+    @property
+    def value_range(self) -> tuple[int, ...]:
+        """Every value a card can have, lowest first (``values.values()``, kept with them)."""
+        return self._card_values()[1]
+
+    def _card_values(self):
+        settings = self.settings
+        cached = self.__dict__.get("_values_of")
+        if cached is None or cached[0] is not settings:
+            values = settings.card_values
+            cached = self.__dict__["_values_of"] = (settings, (values, values.values()))
+        return cached[1]
 
     def value_cards(self, side: str) -> list[Card]:
         return list(self._hand_split(side)[0])

@@ -32,7 +32,7 @@ def check_play_joker(state, act) -> RuleViolation | None:
                                        "answer it, with a joker of their own")
     if not state.jokers_in_hand(w.reactor):
         return refuse("jokers.play", f"{w.reactor} holds no joker")
-    allowed = state.values.values()
+    allowed = state.value_range
     if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
         return refuse("jokers.play", f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}")
     return None
@@ -81,7 +81,7 @@ def window_offers(state):
         if w.stage == CANCEL:
             offers.append(made(CancelJoker, w.owner))
         else:
-            offers += [made(PlayJoker, w.reactor, v) for v in state.values.values()]
+            offers += [made(PlayJoker, w.reactor, v) for v in state.value_range]
     return offers
 
 
