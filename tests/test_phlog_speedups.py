@@ -181,3 +181,20 @@ def test_games_on_equal_boards_share_the_tables_answers():
     assert setup_memo(one.game.setup) is setup_memo(two.game.setup)
     assert setup_memo(one.terrain) is setup_memo(two.terrain)
     assert setup_memo(duel.game.setup) is not setup_memo(one.game.setup)
+
+
+@pytest.mark.parametrize("settings", [*VARIANTS, {"max_rounds": 3}])
+def test_the_board_and_outcome_kept_between_moves_are_those_worked_out_afresh(settings):
+    """A move keeps the next position's board (the old one with the mover moved or removed) and, when nobody is
+    removed, its outcome; both equal what the position gives when worked out from scratch."""
+    from explorer.core.state import GameState
+    from explorer.rulesets.phlog.game import PhlogState
+    from explorer.rulesets.phlog.mechanics import Board
+    for seed in range(4):
+        state, rng = PHLOG.new_game("corridor", seed=seed, **settings), random.Random(seed)
+        while not state.is_over:
+            assert state.board == Board.of(state)
+            assert state.outcome == GameState._outcome(state)
+            state.apply(rng.choice(list(state.legal_actions)))
+        assert state.outcome == GameState._outcome(state)
+        assert isinstance(state, PhlogState)
