@@ -163,7 +163,7 @@ def test_sees_answers_as_the_full_sight_line(scenario, settings):
 def test_the_jumps_found_are_those_the_jump_rule_allows(scenario, settings):
     """jumps_from (its tests written out for speed) finds exactly the jumps jump_refusal allows, in order."""
     from explorer.rulesets.phlog.mechanics import jump_refusal, jumps_from
-    for state in _move_positions(scenario, settings, seeds=range(2), every=2):
+    for state in _move_positions(scenario, settings, seeds=range(2), every=4):
         board, fighter = state.board, state.activated_fighter
         for points in (3, 4, 9, 40):
             allowed = [(d, n) for d in DIRECTIONS for n in range(2, 20)
