@@ -131,10 +131,9 @@ class DiceTacticsState(GridState):
         for side in self.sides:
             if p.vp[side] >= goal:
                 return Outcome(side, f"{side} reaches {p.vp[side]} VP, of the {goal} needed to win", Termination.OBJECTIVE)
-        if p.phase != SETUP and any(p.supply[side].squads <= 0 for side in self.sides):  # (the units looked at
-            present = {u.side for u in p.units.values()}                                  # only when it can matter)
-            for side in self.sides:
-                if side not in present and p.supply[side].squads <= 0:
+        if p.phase != SETUP:
+            for side in self.sides:  # (a side's units looked at only when its supply is empty, until one is found)
+                if p.supply[side].squads <= 0 and not any(u.side == side for u in p.units.values()):
                     return Outcome(self.other(side), f"{side} has no unit in play and no squad in the supply to "
                                    "bolster with", Termination.FORFEIT)
         if p.finished:
