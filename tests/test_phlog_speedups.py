@@ -8,6 +8,7 @@
 - remembered actions and sight lines equal freshly made ones.
 """
 
+import itertools
 import random
 
 import pytest
@@ -141,3 +142,59 @@ def test_remembered_sight_lines_equal_fresh_ones_and_keep_their_number_types():
     floats = supercover((0.0, 0.0), (2.0, 1.0))
     assert floats == _supercover((0.0, 0.0), (2.0, 1.0))
     assert all(type(v) is float for square in floats.squares for v in square)
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_sees_answers_as_the_full_sight_line(scenario, settings):
+    """The per-table sight plans (walls decided once, doors and corners asked) agree with tracing the whole
+    line, between every two squares, doors open or shut and fighters standing anywhere."""
+    from explorer.rulesets.phlog.mechanics import sees, sight
+    for state in itertools.islice(_move_positions(scenario, settings, seeds=range(2), every=6), 0, None, 8):
+        board = state.board
+        squares = list(state.grid.squares())
+        for a in squares:
+            for b in squares:
+                assert sees(board, a, b) == sight(board, a, b).clear, (a, b)
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_the_jumps_found_are_those_the_jump_rule_allows(scenario, settings):
+    """jumps_from (its tests written out for speed) finds exactly the jumps jump_refusal allows, in order."""
+    from explorer.rulesets.phlog.mechanics import jump_refusal, jumps_from
+    for state in _move_positions(scenario, settings, seeds=range(2), every=4):
+        board, fighter = state.board, state.activated_fighter
+        for points in (3, 4, 9, 40):
+            allowed = [(d, n) for d in DIRECTIONS for n in range(2, 20)
+                       if jump_refusal(board, fighter, d, n, points) is None]
+            assert list(jumps_from(board, fighter.square, points)) == allowed
+
+
+def test_games_on_equal_boards_share_the_tables_answers():
+    """Each new game builds its own setup; answers that depend only on the board (sight plans, doors) are kept
+    once for every game on an equal board, and not for a different board."""
+    from explorer.core.gridstate import setup_memo
+    one, two, duel = (PHLOG.new_game("corridor", seed=1), PHLOG.new_game("corridor", seed=2),
+                      PHLOG.new_game("duel", seed=1))
+    assert one.game.setup is not two.game.setup
+    assert setup_memo(one.game.setup) is setup_memo(two.game.setup)
+    assert setup_memo(one.terrain) is setup_memo(two.terrain)
+    assert setup_memo(duel.game.setup) is not setup_memo(one.game.setup)
+
+
+@pytest.mark.parametrize("settings", [*VARIANTS, {"max_rounds": 3}])
+def test_the_board_and_outcome_kept_between_moves_are_those_worked_out_afresh(settings):
+    """A move keeps the next position's board (the old one with the mover moved or removed) and, when nobody is
+    removed, its outcome; both equal what the position gives when worked out from scratch."""
+    from explorer.core.state import GameState
+    from explorer.rulesets.phlog.game import PhlogState
+    from explorer.rulesets.phlog.mechanics import Board
+    for seed in range(4):
+        state, rng = PHLOG.new_game("corridor", seed=seed, **settings), random.Random(seed)
+        while not state.is_over:
+            assert state.board == Board.of(state)
+            assert state.outcome == GameState._outcome(state)
+            state.apply(rng.choice(list(state.legal_actions)))
+        assert state.outcome == GameState._outcome(state)
+        assert isinstance(state, PhlogState)

@@ -38,16 +38,23 @@ def made(kind: type, *args):
 
 
 _MEMOS: dict = {}  # id(setup) -> (setup, its answers)
+_SHARED: dict = {}  # (type, repr) of a setup -> its answers, one dict for every equal setup
 
 
 def setup_memo(setup) -> dict:
-    """A dict of answers kept for ``setup``, a game's fixed board (found by identity: a setup never changes,
-    and the entry keeps it alive so its id stays its own)."""
+    """A dict of answers kept for ``setup``, a game's fixed board: only answers worked out from the board itself
+    (terrain never changes in a game), so every game on an equal board shares them; each new game of a scenario
+    builds its own setup, and would otherwise work out the same answers again. Found by identity (a setup never
+    changes, and the entry keeps it alive so its id stays its own), then, once a setup, by what it holds: its
+    type and its ``repr`` (a setup is plain data; equal text, equal board)."""
     entry = _MEMOS.get(id(setup))
     if entry is None or entry[0] is not setup:
         if len(_MEMOS) >= 256:  # bound the memory: only the boards in play come back
             _MEMOS.clear()
-        entry = _MEMOS[id(setup)] = (setup, {})
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        answers = _SHARED.setdefault((type(setup), repr(setup)), {})
+        entry = _MEMOS[id(setup)] = (setup, answers)
     return entry[1]
 
 

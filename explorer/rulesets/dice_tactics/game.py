@@ -111,38 +111,41 @@ class DiceTacticsState(GridState):
     def outcome_at(self, position) -> Outcome | None:
         # settle() asks after every step of moving the game on; the last answer is the one the core asks for
         # again once the action is applied, so it is kept (by the position's identity: positions never change).
+        # Worked out from the position itself: no probe state is made for it.
         if position is self.position:
             return self.outcome
         known = self.__dict__.get("_outcome_at")
         if known is None or known[0] is not position:
-            known = self.__dict__["_outcome_at"] = (position, super().outcome_at(position))
+            known = self.__dict__["_outcome_at"] = (position, self._outcome_for(position))
         return known[1]
 
     def _outcome(self) -> Outcome | None:
         known = self.__dict__.get("_outcome_at")
         if known is not None and known[0] is self.position:
             return known[1]
-        p = self.position
+        return self._outcome_for(self.position)
+
+    def _outcome_for(self, p) -> Outcome | None:
+        """How the game stands at the position ``p`` of this game (``None``: it goes on)."""
         goal = self.settings.victory_points
         for side in self.sides:
             if p.vp[side] >= goal:
                 return Outcome(side, f"{side} reaches {p.vp[side]} VP, of the {goal} needed to win", Termination.OBJECTIVE)
         if p.phase != SETUP:
-            present = {u.side for u in p.units.values()}
-            for side in self.sides:
-                if side not in present and p.supply[side].squads <= 0:
+            for side in self.sides:  # (a side's units looked at only when its supply is empty, until one is found)
+                if p.supply[side].squads <= 0 and not any(u.side == side for u in p.units.values()):
                     return Outcome(self.other(side), f"{side} has no unit in play and no squad in the supply to "
                                    "bolster with", Termination.FORFEIT)
         if p.finished:
-            return self._on_points("the Operation Track has run out", Termination.OBJECTIVE)
+            return self._on_points(p, "the Operation Track has run out", Termination.OBJECTIVE)
         limit = self.settings.max_rounds
         if limit is not None and p.round > limit:
-            return self._on_points(f"after {count(limit, 'round')}", Termination.ROUND_LIMIT)
+            return self._on_points(p, f"after {count(limit, 'round')}", Termination.ROUND_LIMIT)
         return None
 
-    def _on_points(self, why: str, kind) -> Outcome:
+    def _on_points(self, p, why: str, kind) -> Outcome:
         a, b = self.sides
-        vp = self.position.vp
+        vp = p.vp
         if vp[a] == vp[b]:
             return Outcome(None, f"{why} with both sides on {vp[a]} VP", kind)
         winner = a if vp[a] > vp[b] else b

@@ -43,11 +43,18 @@ def move_cost(setup: Setup, kind: str, start, end, *, ignore_costs: bool = False
 
 def known_move_cost(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> Explained[int] | None:
     """:func:`move_cost` of engine-made squares, worked out once per setup (the offers ask it for every step)."""
-    memo = setup_memo(setup).setdefault("move_cost", {})
+    table = setup_memo(setup)
+    memo = table.get("move_cost")
+    if memo is None:  # (not setdefault: that would make a new empty dict at every one of these many calls)
+        memo = table["move_cost"] = {}
     key = (kind, start, end, ignore_costs)
-    if key not in memo:
-        memo[key] = move_cost(setup, kind, start, end, ignore_costs=ignore_costs)
-    return memo[key]
+    cost = memo.get(key, _UNKNOWN)
+    if cost is _UNKNOWN:
+        cost = memo[key] = move_cost(setup, kind, start, end, ignore_costs=ignore_costs)
+    return cost
+
+
+_UNKNOWN = object()  # not worked out yet (a move cost may be None: the move is impossible)
 
 
 def move_points(setup: Setup, kind: str, start, end, ignore_costs: bool = False) -> int | None:
@@ -68,7 +75,10 @@ def attack_range(setup: Setup, unit: Unit) -> Explained[int]:
 
 def in_range(setup: Setup, attacker: Unit, defender: Unit) -> bool:
     """Whether ``defender`` is within ``attacker``'s range (the range worked out once per kind and square)."""
-    memo = setup_memo(setup).setdefault("range", {})
+    table = setup_memo(setup)
+    memo = table.get("range")
+    if memo is None:
+        memo = table["range"] = {}
     key = (attacker.kind, attacker.square)
     reach = memo.get(key)
     if reach is None:

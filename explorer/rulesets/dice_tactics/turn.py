@@ -113,7 +113,6 @@ def finish_turn(state, p):
             p = p.plus("resources", me, d.WINDMILL_TAKE)
             events.append(event("windmill", f"{me} takes a resource from the windmill at {mill} ({held - 1} left).",
                                 ("terrain.windmill",)))
-    p = evolve(p, windmills=windmills, temporary=0)
     if zone_holder(setup, p.units.values(), state.sides) == me:
         target = state.target(p)
         p = p.plus("vp", me, target)
@@ -127,9 +126,11 @@ def finish_turn(state, p):
         else:
             p, more = advance_marker(state, p, "operation.track")
             events += more
-    p = evolve(p, side=nxt, turn=turn, phase=START, actions_left=d.ACTIONS_PER_TURN, card_played=False,
-               shot=frozenset(), acted=frozenset(), moving=None, effects=tuple(e for e in p.effects if e.turn >= turn),
-               finished=finished)
+    # The windmills taken from and the temporary strength are set here with the rest (nothing above reads them):
+    # one new position, not two.
+    p = evolve(p, windmills=windmills, temporary=0, side=nxt, turn=turn, phase=START, actions_left=d.ACTIONS_PER_TURN,
+               card_played=False, shot=frozenset(), acted=frozenset(), moving=None,
+               effects=tuple(e for e in p.effects if e.turn >= turn), finished=finished)
     events.append(event("turn", f"{me} ends the turn; {nxt} to play.", ("turn",)))
     return p, events
 

@@ -86,7 +86,10 @@ class GreedyBot:
             return EndTurn(me)
         if not state.attacked and state.value_cards(state.active):
             # Ask the game about the attacks alone, not the whole legal list (steps and jumps too).
-            targets = [e.id for e in _enemies(state, fighter) if state.why_illegal(made(Attack, me, e.id)) is None]
+            # The fighter stands, has not attacked and holds a card: what is left of the attack's check is
+            # attack_block (asked without the words of a refusal).
+            board = state.board
+            targets = [e.id for e in _enemies(state, fighter) if attack_block(board, fighter, e) is None]
             if targets:
                 return made(Attack, me, min(targets))
         if state.movement_stopped or state.attacked:

@@ -76,10 +76,30 @@ class PhlogState(GridState):
         if cached is None or cached[0] is not fighters:
             standing = dict.fromkeys(self.sides, 0)
             for fighter in fighters.values():
-                if fighter.alive and fighter.side in standing:
+                if fighter.square is not None and fighter.side in standing:  # alive, read directly (every move)
                     standing[fighter.side] += 1
             cached = self.__dict__["_standing_of"] = (fighters, standing)
         return dict(cached[1])
+
+    def _outcome(self):
+        # Who has won depends only on who stands, and on the round when there is a round limit (the settings never
+        # change); most actions keep both: the fighters mapping is the same object. Worked out when one changes.
+        p = self.position
+        key = self._outcome_key(p)
+        cached = self.__dict__.get("_outcome_for")
+        if cached is None or cached[0] is not p.fighters or cached[1] != key:
+            cached = self.__dict__["_outcome_for"] = (p.fighters, key, super()._outcome())
+        return cached[2]
+
+    def _outcome_key(self, p):
+        """Besides the fighters, what the outcome at ``p`` depends on: its turn, if the rounds are limited."""
+        return p.turn if self.settings.max_rounds is not None else None
+
+    def outcome_at(self, position):
+        cached = self.__dict__.get("_outcome_for")  # the end of a turn asks with the same fighters: known
+        if cached is not None and cached[0] is position.fighters and cached[1] == self._outcome_key(position):
+            return cached[2]
+        return super().outcome_at(position)
 
     def describe(self, act, viewer: str | None = None) -> str:
         return describe(act, hide_cards=viewer != getattr(act, "player", None))
@@ -152,22 +172,64 @@ class PhlogState(GridState):
 
     @property
     def board(self) -> Board:
-        """The board of the current position (built once per position)."""
+        """The board of the current position, built once for its fighters and open doors: playing a card, a
+        joker or an attack card keeps both (the same objects), so the positions of a turn share a board."""
+        p = self.position
         cached = self.__dict__.get("_board")
-        if cached is None or cached[0] is not self.position:
-            cached = (self.position, Board.of(self))
+        if cached is None or cached[0] is not p.fighters or cached[1] is not p.open_doors:
+            cached = (p.fighters, p.open_doors, Board.of(self))
             self.__dict__["_board"] = cached
-        return cached[1]
+        return cached[2]
+
+    def moved_to(self, fighters, board: Board, *, removed: bool) -> None:
+        """A move is about to make ``fighters`` the fighters, ``board`` their board: kept for them (by identity),
+        so the next position does not build its board again, nor count who stands unless someone was removed.
+        Only what the move changed is worked out again; an entry for fighters that never come is simply unused."""
+        p = self.position
+        self.__dict__["_board"] = (fighters, p.open_doors, board)
+        cached = self.__dict__.get("_outcome_for")
+        if not removed and cached is not None and cached[0] is p.fighters and cached[1] == self._outcome_key(p):
+            self.__dict__["_outcome_for"] = (fighters, cached[1], cached[2])
 
     @property
     def values(self):
-        return self.settings.card_values
+        """The settings' card values (made once a game, not at every card played: the settings never change)."""
+        return self._card_values()[0]
+
+    @property
+    def value_range(self) -> tuple[int, ...]:
+        """Every value a card can have, lowest first (``values.values()``, kept with them)."""
+        return self._card_values()[1]
+
+    def _card_values(self):
+        settings = self.settings
+        cached = self.__dict__.get("_values_of")
+        if cached is None or cached[0] is not settings:
+            values = settings.card_values
+            cached = self.__dict__["_values_of"] = (settings, (values, values.values()))
+        return cached[1]
 
     def value_cards(self, side: str) -> list[Card]:
-        return [c for c in self.position.piles[side].hand if not c.is_joker]
+        return list(self._hand_split(side)[0])
 
     def jokers_in_hand(self, side: str) -> list[Card]:
-        return [c for c in self.position.piles[side].hand if c.is_joker]
+        return list(self._hand_split(side)[1])
+
+    def _hand_split(self, side: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        # The value cards and the jokers of ``side``'s hand, asked several times a position (offers, checks, bots)
+        # and kept for the piles (the same object until a card moves). Clones share the dict: its answers
+        # depend only on the piles it is kept for.
+        piles = self.position.piles
+        kept = self.__dict__.get("_hands")
+        if kept is None or kept[0] is not piles:
+            kept = self.__dict__["_hands"] = (piles, {})
+        split = kept[1].get(side)
+        if split is None:
+            values, jokers = [], []
+            for card in piles[side].hand:
+                (jokers if card.is_joker else values).append(card)
+            split = kept[1][side] = (tuple(values), tuple(jokers))
+        return split
 
     @property
     def activated_fighter(self) -> Fighter | None:

@@ -14,12 +14,13 @@ from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 
-def open_window(state, position, slot: str, owner: str, card, value: int):
-    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides)."""
+def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
+    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
+    the other ``changes`` of the same action made at once."""
     reactor = state.other(owner)
     window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
                          card=card, value=value)
-    return evolve(position, phase=JOKER, pending=window)
+    return evolve(position, phase=JOKER, pending=window, **changes)
 
 
 # The joker phase always has its window pending (the position's check says so): the rule table lets the
@@ -31,7 +32,7 @@ def check_play_joker(state, act) -> RuleViolation | None:
                                        "answer it, with a joker of their own")
     if not state.jokers_in_hand(w.reactor):
         return refuse("jokers.play", f"{w.reactor} holds no joker")
-    allowed = state.values.values()
+    allowed = state.value_range
     if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
         return refuse("jokers.play", f"a joker names a card value from {allowed[0]} to {allowed[-1]}, not {act.value!r}")
     return None
@@ -80,7 +81,7 @@ def window_offers(state):
         if w.stage == CANCEL:
             offers.append(made(CancelJoker, w.owner))
         else:
-            offers += [made(PlayJoker, w.reactor, v) for v in state.values.values()]
+            offers += [made(PlayJoker, w.reactor, v) for v in state.value_range]
     return offers
 
 

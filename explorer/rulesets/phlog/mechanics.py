@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 
 from explorer.core import Explained, Reason, RuleViolation
 from explorer.core.cards import Card
-from explorer.core.grid import DIRECTIONS, Grid, Sight, Square, are_adjacent, line_of_sight, ray, step
+from explorer.core.grid import DIRECTIONS, Grid, Square, are_adjacent, ray, step
 from explorer.core.frozen import evolve
 
 from .data import (
@@ -27,6 +27,7 @@ from .data import (
 )
 from .settings import Settings
 from .sections import ref, refuse
+from .line_of_sight import sees, sight
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,12 +41,21 @@ class Board:
     @classmethod
     def of(cls, table) -> Board:
         """The board of anything with ``grid``, ``terrain``, ``open_doors``, ``fighters`` and ``settings``."""
-        occupants = {f.square: f for f in table.fighters.values() if f.alive}
+        occupants = {f.square: f for f in table.fighters.values() if f.square is not None}  # the alive ones
         return cls(table.grid, table.terrain, frozenset(table.open_doors), occupants, table.settings)
 
     def without(self, fighter: Fighter) -> Board:
         """The board with ``fighter`` lifted off (it does not block its own path)."""
         occupants = {s: f for s, f in self.occupants.items() if f.id != fighter.id}
+        return evolve(self, occupants=occupants)
+
+    def moved(self, before: Fighter, after: Fighter) -> Board:
+        """The board with ``before`` (standing on it) replaced by ``after``, moved or removed: what a move
+        changes, without looking at every fighter again."""
+        occupants = dict(self.occupants)
+        del occupants[before.square]
+        if after.square is not None:
+            occupants[after.square] = after
         return evolve(self, occupants=occupants)
 
     def kind(self, square: Square) -> str | None:
@@ -165,11 +175,24 @@ def jumps_from(board: Board, square: Square, points: int) -> Iterator[tuple[str,
     longest = points // JUMP_COST_PER_SQUARE
     if longest < MIN_JUMP_SQUARES:
         return
+    # The hottest loop of listing and of the reach search: on_board_block and _over_block are written out here
+    # (the same tests, in local names), as a function call a square costs more than the tests.
+    terrain, occupants, open_doors = board.terrain, board.occupants, board.open_doors
+    over_fighters = board.settings.jump_over_fighters
     for direction, line in rays(board.grid, square):
         for squares in range(MIN_JUMP_SQUARES, min(longest, len(line)) + 1):
-            if _over_block(board, on_board_block(board, line[squares - 2])):
+            over = line[squares - 2]
+            kind = terrain.get(over)
+            if kind == WALL:  # WALLED
                 break
-            if on_board_block(board, line[squares - 1]) is None:
+            if over in occupants:  # OCCUPIED (a door a fighter stands in is open): jumped only if the setting says
+                if not over_fighters:
+                    break
+            elif kind == DOOR and over not in open_doors:  # CLOSED_DOOR
+                break
+            landing = line[squares - 1]
+            kind = terrain.get(landing)
+            if landing not in occupants and kind != WALL and (kind != DOOR or landing in open_doors):
                 yield direction, squares
 
 
@@ -271,14 +294,27 @@ class Arrival:
 
 
 def arrival(board: Board, square: Square) -> Arrival:
-    kind = board.kind(square)
+    """What entering ``square`` does: it depends only on the square's kind and one setting, so each answer is
+    made once and shared (moves and the reach search ask it for every square entered)."""
+    kind = board.terrain.get(square)
+    if kind != PIT and kind != OBSTACLE:
+        return _NO_EFFECT
+    key = (kind, board.settings.deadly_obstacles)
+    found = _ARRIVALS.get(key)
+    if found is None:
+        found = _ARRIVALS[key] = _arrival(kind, key[1])
+    return found
+
+
+_NO_EFFECT = Arrival()
+_ARRIVALS: dict[tuple[str, bool], Arrival] = {}  # at most two kinds by two settings
+
+
+def _arrival(kind: str, deadly: bool) -> Arrival:
     if kind == PIT:
         return Arrival(True, True, Reason(ref("terrain.pits"), "ends its movement in a pit: removed from play"))
-    if kind == OBSTACLE:
-        deadly = board.settings.deadly_obstacles
-        text = "ends its movement on an obstacle: " + ("removed from play" if deadly else "it stops there")
-        return Arrival(True, deadly, Reason(ref("terrain.obstacles"), text))
-    return Arrival()
+    text = "ends its movement on an obstacle: " + ("removed from play" if deadly else "it stops there")
+    return Arrival(True, deadly, Reason(ref("terrain.obstacles"), text))
 
 
 def jump_cost(squares: int) -> Explained[int]:
@@ -287,10 +323,6 @@ def jump_cost(squares: int) -> Explained[int]:
 
 
 # -- attacking ------------------------------------------------------------------------
-
-
-def sight(board: Board, a: Square, b: Square) -> Sight:
-    return line_of_sight(a, b, board.blocks_sight, through_corners=board.settings.sight_through_corners)
 
 
 NO_TARGET, OWN_BAND, OUT_OF_SIGHT, OUT_OF_REACH = "no_target", "own_band", "out_of_sight", "out_of_reach"
@@ -303,7 +335,7 @@ def attack_block(board: Board, attacker: Fighter, target: Fighter | None) -> str
     if target.side == attacker.side:
         return OWN_BAND
     if attacker.ranged:
-        return None if sight(board, attacker.square, target.square) else OUT_OF_SIGHT
+        return None if sees(board, attacker.square, target.square) else OUT_OF_SIGHT
     if not are_adjacent(attacker.square, target.square, diagonal=board.settings.diagonal_hand_to_hand):
         return OUT_OF_REACH
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
-from explorer.core.grid import step
+from explorer.core.grid import are_adjacent, step
 from explorer.core.frozen import evolve
 from explorer.core.gridstate import made, setup_memo
 
@@ -32,30 +32,33 @@ def mover_refusal(state) -> RuleViolation | None:
 
 
 # -- the offers: the same rules as the checks, asked through their cheap "block" form ---------------------------
-def fighter_offers(state):
+def fighter_offers(state) -> list:
     """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
-    function for the whole phase, so the fighter, the board and the points are looked up once)."""
+    function for the whole phase, so the fighter, the board and the points are looked up once; a list, not a
+    generator, and ``alive`` read as its square: this is the hottest part of listing)."""
     p = state.position
     player = p.side
-    fighter = state.activated_fighter
-    if fighter.alive:
+    fighter = p.fighters[p.activated]  # the move phase always has its fighter (the position's check says so)
+    square = fighter.square
+    offers = []
+    if square is not None:
         board = state.board
         if not p.movement_stopped:
-            points, square = p.movement_left, fighter.square
+            points = p.movement_left
             if points >= STEP_COST:  # as step_block, for the engine's own directions
-                for direction, ray in rays(board.grid, square):
-                    if ray and on_board_block(board, ray[0]) is None:
-                        yield made(Step, player, direction)
-            for direction, squares in jumps_from(board, square, points):
-                yield made(Jump, player, direction, squares)
-            for door in doors(state.game.setup):
-                if door_block(board, fighter, door, points) is None:
-                    yield made(ToggleDoor, player, door)
+                offers += [made(Step, player, direction) for direction, ray in rays(board.grid, square)
+                           if ray and on_board_block(board, ray[0]) is None]
+            offers += [made(Jump, player, direction, squares)
+                       for direction, squares in jumps_from(board, square, points)]
+            offers += [made(ToggleDoor, player, door) for door in doors_next_to(state.game.setup, square)
+                       if door_block(board, fighter, door, points) is None]
         if not p.attacked and state.value_cards(player):
-            for target in p.fighters.values():
-                if target.alive and target.side != fighter.side and attack_block(board, fighter, target) is None:
-                    yield made(Attack, player, target.id)
-    yield made(EndTurn, player)
+            side = fighter.side
+            offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                       if target.square is not None and target.side != side
+                       and attack_block(board, fighter, target) is None]
+    offers.append(made(EndTurn, player))
+    return offers
 
 
 def doors(setup) -> tuple:
@@ -64,6 +67,19 @@ def doors(setup) -> tuple:
     found = memo.get("doors")
     if found is None:
         found = memo["doors"] = tuple(s for s, kind in setup.terrain.items() if kind == DOOR)
+    return found
+
+
+def doors_next_to(setup, square) -> tuple:
+    """The ordinary doors next to ``square``, in the terrain's order: the only ones :func:`door_block` can
+    allow a fighter there to work (found once a square: the setup never changes)."""
+    memo = setup_memo(setup)
+    near = memo.get("doors_next_to")
+    if near is None:
+        near = memo["doors_next_to"] = {}
+    found = near.get(square)
+    if found is None:
+        found = near[square] = tuple(door for door in doors(setup) if are_adjacent(square, door))
     return found
 
 
@@ -93,22 +109,27 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.board
     p = state.position
     left = p.movement_left - cost
-    p = evolve(p, movement_left=left).with_fighter(evolve(fighter, square=to))
     events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
-    if board.kind(fighter.square) == STAR_TREK_DOOR:
+    terrain = board.terrain
+    if terrain.get(fighter.square) == STAR_TREK_DOOR:
         events.append(event("door", f"The Star-Trek door at {fighter.square} slides shut.",
                             ("terrain.star_trek_doors",)))
-    if board.kind(to) == STAR_TREK_DOOR:
+    if terrain.get(to) == STAR_TREK_DOOR:
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
+    changes = {"movement_left": left}
+    moved = evolve(fighter, square=to)
     if result.ends_movement:
-        p = evolve(p, movement_stopped=result.reason.ref.section)
+        changes["movement_stopped"] = result.reason.ref.section
         if result.removes:
-            p = p.with_fighter(evolve(fighter, square=None))
+            moved = evolve(fighter, square=None)
         events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
                             {"visibility": PUBLIC, "removed": result.removes}))
-    return p, events
+    # One new position with everything the move changed (each evolve copies the whole position).
+    fighters = {**p.fighters, fighter.id: moved}
+    state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
+    return evolve(p, fighters=fighters, **changes), events
 
 
 def check_toggle_door(state, act) -> RuleViolation | None:

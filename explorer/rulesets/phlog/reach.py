@@ -18,12 +18,12 @@ from itertools import count
 from typing import NamedTuple
 
 from explorer.core import Explained, Reason
-from explorer.core.grid import DIRECTIONS, Square, are_adjacent, step
+from explorer.core.grid import Square, are_adjacent, step
 from explorer.core.frozen import evolve
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter
-from .mechanics import Arrival, Board, arrival, jumps_from, step_block
+from .mechanics import Arrival, Board, arrival, jumps_from, on_board_block, rays
 from .sections import ref
 
 STANDS, STOPS, REMOVED = "stands", "stops", "removed"
@@ -93,9 +93,12 @@ def spots_in_order(table, fighter: Fighter, movement: int) -> Iterator[Spot]:
     # A queued route is its last move and the route before it (a linked trail): the actions, path
     # and reasons are spelled out only when asked for, not for every route tried.
     queue = [(0, next(tie_break), start, None)]
+    # The bots' hottest loop: the heap's functions and the dicts' get are looked up once, in local names.
+    heappop, heappush, best_get = heapq.heappop, heapq.heappush, best.get
+    unlimited = _unlimited(board)
     while queue:
-        cost, _, node, trail = heapq.heappop(queue)
-        if best.get(node, cost) < cost:
+        cost, _, node, trail = heappop(queue)
+        if best_get(node, cost) < cost:
             continue
         square, opened = node
         arrived = None
@@ -116,15 +119,16 @@ def spots_in_order(table, fighter: Fighter, movement: int) -> Iterator[Spot]:
         points = movement - cost
         moves = here[1].get(square)
         if moves is None:
-            moves = here[1][square] = tuple(_moves(here[0], square, _unlimited(board), doors))
+            moves = here[1][square] = tuple(_moves(here[0], square, unlimited, doors))
         for move in moves:
-            if move.cost > points:
+            move_cost = move.cost
+            if move_cost > points:
                 continue  # every move is allowed with fewer points exactly when it costs no more than those
             new_node = (move.to, move.opened)
-            new_cost = cost + move.cost
-            if new_cost < best.get(new_node, new_cost + 1):
+            new_cost = cost + move_cost
+            if new_cost < best_get(new_node, new_cost + 1):
                 best[new_node] = new_cost
-                heapq.heappush(queue, (new_cost, next(tie_break), new_node, (trail, move)))
+                heappush(queue, (new_cost, next(tie_break), new_node, (trail, move)))
 
 
 _MOVES: dict = {}  # what a board is made of -> (its terrain, its settings, {square: moves})
@@ -169,9 +173,10 @@ def _moves(board: Board, square: Square, points: int, doors: list[Square]) -> It
     With fewer points, the moves are these same ones that cost no more than the points, in the same
     order: no rule here asks for more points than the move costs."""
     opened = board.open_doors
-    for direction in DIRECTIONS:
-        if step_block(board, square, direction, points) is None:
-            yield _Move("step", direction, 1, step(square, direction), opened, STEP_COST)
+    if points >= STEP_COST:  # as step_block, for the four directions (a ray's first square is on the board)
+        for direction, line in rays(board.grid, square):
+            if line and on_board_block(board, line[0]) is None:
+                yield _Move("step", direction, 1, line[0], opened, STEP_COST)
     if points >= DOOR_COST:
         for door in doors:
             if door not in opened and are_adjacent(square, door):

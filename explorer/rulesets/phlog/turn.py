@@ -102,9 +102,8 @@ def do_movement_card(state, act):
     p = state.position
     card = parse_code(act.card)
     value = state.values.value(card)
-    p = p.with_piles(p.side, p.piles[p.side].take_from_hand(card))
-    p = evolve(p, movement_card=card, movement_value=value)
-    p = open_window(state, p, "movement", p.side, card, value)
+    p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
+                    piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
     return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
                      f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
                      card=card.code, value=value)]
@@ -120,15 +119,15 @@ def check_end_turn(state, act) -> RuleViolation | None:
 
 def do_end_turn(state, act):
     p = state.position
-    events = []
+    piles = p.piles
     if p.phase == NOMINATE:
-        events.append(event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",)))
-    else:
-        p = p.with_piles(p.side, p.piles[p.side].add_spent(p.movement_card))
-        events.append(event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their "
-                            "spent pile.", ("moving.spent_card",)))
+        events = [event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",))]
+    else:  # (the piles changed here go straight into the next turn's position: one new position, not two)
+        piles = {**piles, p.side: piles[p.side].add_spent(p.movement_card)}
+        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
+                        ("moving.spent_card",))]
     following = state.other(p.side)
-    p = Position(fighters=p.fighters, piles=p.piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
+    p = Position(fighters=p.fighters, piles=piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
     if state.outcome_at(p) is not None:  # the last turn is played: nobody draws
         return p, events
     p, drawn = draw(state, p, following)
