@@ -243,8 +243,6 @@ def check_move(state, act: Move) -> RuleViolation | None:
     if not tt.is_point(act.to):
         return refuse("moving", f"a move goes to a point (x, y) in inches, not {act.to!r:.60}")
     trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
-    if any(o.to == to for o in facts(state).memo.get(("offered", trooper.id, state.engaged), ())):
-        return None  # offered in this position, so legal: no second check of a move just listed
     block = move_block(state, trooper, to)
     if block is None:
         return None
@@ -312,7 +310,6 @@ def move_offers(state, f: Figure, known=None) -> list[Move]:
                   if not on_table or _company_block(to, near, opponents, cohesion, mates) is None]
     else:
         listed = [act for act, _, _ in offers]
-    known.memo[("offered", f.id, state.engaged)] = listed
     return listed
 
 
