@@ -679,6 +679,30 @@ def test_every_offered_action_is_said_in_words_without_coordinates(case):
     assert placed or spelt
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_what_the_other_side_did_is_said_in_plain_words(case):
+    """The sentence under the board (what happened since the seat's own last action) is in the simple mode's
+    words: no coordinates, no compass letters, and no figure ids where the board names the figure."""
+    from boards.live import new_session
+
+    ruleset, scenario, human = case
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 3, "human": human})
+    rng, named, sentences = random.Random(5), 0, 0
+    answer = session.answer()
+    for _ in range(40):
+        if answer["outcome"]:
+            break
+        for entry in answer["last"]:
+            text = entry["text"]
+            sentences += 1
+            assert not re.search(r"\(-?\d+(\.\d+)?, -?\d", text), text
+            assert not re.search(r"\b[NSEW]{1,2}\b", text), text
+            assert not re.search(r"\b(green|tan)-\d", text), text  # phlog's and dice tactics' ids
+            named += " your " in text or " the tan " in text or " the green " in text
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert sentences and named
+
+
 def test_a_step_into_a_pit_says_so():
     from boards.live import new_session
 

@@ -57,15 +57,27 @@ class History:
         (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
         state, seat = self.state, self.seat
         start = self._since_seat()
+        befores = self._states_before(start)
         told = []
-        for turn, said in zip(state.history[start:], self._words[start:]):
+        for turn, said, before in zip(state.history[start:], self._words[start:], befores):
             shown = [e for e in turn.events if e.visible_to(seat)]
             text = next((e.text for e in shown if e.kind != "game_over"), said.words.get(seat, ""))
+            text = self._plain(before, turn.action, text)[0]  # a child reads it: no ids, no coordinates
             where = said.place or (None, None, None)
             told.append({"who": turn.action.player, "text": f"{turn.action.player.capitalize()}: {text}",
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
                          "dice": _dice(turn, shown)})
         return told
+
+    def _states_before(self, start: int) -> list[GameState]:
+        """The game as it stood before each history entry from ``start`` on (a copy taken back step by step),
+        where the figures an entry names were still on the board to be named."""
+        before = self.state.clone()
+        states = []
+        while len(before.history) > start:
+            before.undo()
+            states.append(before.clone())
+        return states[::-1]
 
     def last_layer(self) -> dict[str, list]:
         """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""

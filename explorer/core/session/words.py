@@ -11,6 +11,8 @@ from ..state import GameState
 
 COORDINATES = re.compile(r"(?: (?:to|at))? \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
 """A place in an action's words: " to (9.0, 15.0)", " at (5, 2)" (said instead by the board's ``place``)."""
+ID_LIKE = re.compile(r"(?<![\w-])(?=[\w-]*[\d-])[a-z][\w-]*(?![\w-])")
+"""A word that may be a figure's id ("tan-2", "g1"): a letter first, and a digit or hyphen in it."""
 COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
            "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
 COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
@@ -26,7 +28,17 @@ class Words:
         sargent moves next to the hedge"), compass letters spelt out, and a move to a square of note said so
         ("step east onto the pit")."""
         state = self.state
-        text = state.describe(action, self.seat)
+        text, said = self._plain(state, action, state.describe(action, self.seat))
+        if not said and self.place is not None:
+            told = self._tell(state, action).place
+            where = self.place(state, told[1]) if told is not None and told[1] is not None else ""
+            text += f" {where}" if where else ""
+        return text
+
+    def _plain(self, state: GameState, action, text: str) -> tuple[str, int]:
+        """``text``, a sentence about ``action`` played or offered in ``state``, in plain words: the figures the
+        action names as the board shows them, each place said by the board's ``place``, compass letters spelt
+        out; and how many places were said."""
         if self.name is not None:
             text = self._named(state, action, text)
         said = 0
@@ -35,12 +47,7 @@ class Words:
                 where = self.place(state, (float(match[1]), float(match[2])))
                 return f" {where}" if where else ""
             text, said = COORDINATES.subn(place, text)
-        text = COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text)
-        if not said and self.place is not None:
-            told = self._tell(state, action).place
-            where = self.place(state, told[1]) if told is not None and told[1] is not None else ""
-            text += f" {where}" if where else ""
-        return text
+        return COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text), said
 
     def _named(self, state: GameState, action, text: str) -> str:
         """``text`` with every figure the action names (a field's value the board's ``name`` knows) said as the
@@ -50,6 +57,7 @@ class Words:
             names = {}
             self._names = (state.position, self.seat, names)
         values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+        values.append(tuple(ID_LIKE.findall(text)))  # a figure the rules name without the action naming it
         said = {}
         for value in (v for item in values for v in (item if isinstance(item, tuple) else (item,))):
             if isinstance(value, str) and value != action.player:
