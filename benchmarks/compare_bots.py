@@ -2,6 +2,7 @@
 
     python benchmarks/compare_bots.py [--old COMMIT] [--games 10] [--seconds-per-decision 0.25]
                                       [--only RULESET[:SCENARIO]] [--workers 2] [--json PATH]
+                                      [--shipped] [--reuse PATH]
     python benchmarks/compare_bots.py --reprint PATH      # the table of a run --json wrote, again
 
 The strong bot (explorer/core/search.py's ``SearchBot``, each ruleset's ``bots["strong"]``) counts its
@@ -34,6 +35,13 @@ Run time: the games need about 2 engines × rulesets × 2 seats × games × (dec
 game, 20-45) × seconds-per-decision of CPU, shared by the workers (printed before they start); the
 calibration about a minute of CPU a ruleset. Measured on the shared 2-core machine, all five rulesets,
 ``--games 5``: 7 minutes of calibration and 19 of games (26 in all).
+
+``--shipped`` skips the calibration: each engine plays its own strong bot at its own shipped budget (the old
+bot's thinking time against the new bot's), and a decision at that budget is timed on positions of each bot's
+own games, old and new taking turns ("timed ms"): the wait in the page, whose Python is as much faster as
+CPython. ``--reuse PATH`` takes the old engine's games from an earlier ``--json`` run where the job is the same
+(the same old tree, ruleset, scenario, seed, seat, budget and samples: the games depend on nothing else), so a
+new bot can be measured again without replaying the old engine.
 
 Old and new run in worker processes (this script's ``--serve``) with ``PYTHONPATH`` set to each tree;
 only the API both engines share is used, features detected where they could differ (a ruleset's

@@ -4,8 +4,8 @@
 rollout algorithms do: at each decision it tries every candidate action
 (the policy's own choice always among them) on copies of the game, lets the
 policy play on for ``horizon`` more actions (the rest of its turn, the
-opponent's reply), and scores where that leaves it with the ruleset's
-evaluation. Candidates are weeded out by *successive halving*: each round
+opponent's reply; with ``reply`` set, exactly to the end of the opponent's
+reply), and scores where that leaves it with the ruleset's evaluation. Candidates are weeded out by *successive halving*: each round
 samples the survivors again and keeps the better half (and the policy's
 choice, the one to beat), so the budget goes to the close calls. The best
 survivor is played only if, sample for sample under the same luck, it did
