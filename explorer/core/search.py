@@ -4,8 +4,8 @@
 rollout algorithms do: at each decision it tries every candidate action
 (the policy's own choice always among them) on copies of the game, lets the
 policy play on for ``horizon`` more actions (the rest of its turn, the
-opponent's reply; with ``reply`` set, exactly to the end of the opponent's
-reply), and scores where that leaves it with the ruleset's evaluation. Candidates are weeded out by *successive halving*: each round
+opponent's reply), and scores where that leaves it with the ruleset's
+evaluation. Candidates are weeded out by *successive halving*: each round
 samples the survivors again and keeps the better half (and the policy's
 choice, the one to beat), so the budget goes to the close calls. The best
 survivor is played only if, sample for sample under the same luck, it did
@@ -64,7 +64,6 @@ class SearchBot:
     horizon: int = 0
     width: int = 12
     samples: int = 8
-    reply: bool = False  # play on to the end of the opponent's reply (``horizon`` then caps the actions)
     hidden: bool = False  # the game hides something from a player: sample determinizations
     margin: float = 0.0  # how much better (in evaluation points) an action must do to be played over the policy's
     confidence: float = 0.0  # and by this many standard errors of the paired difference (0: the mean alone decides)
@@ -128,7 +127,7 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for r in range(rounds):
             share = (self.budget - self.nodes) // (rounds - r)
-            wanted = max(1, math.floor(share / (self._cost(scores) * len(alive))))
+            wanted = max(1, share // ((1 + self.horizon) * len(alive)))
             for i in alive:
                 target = min(self.samples, len(scores[i]) + wanted)
                 while len(scores[i]) < target and i not in exact and (not scores[i] or self.nodes < self.budget):
@@ -147,12 +146,6 @@ class SearchBot:
                 best, margin = i, advantage
         self.deviated = best != 0
         return candidates[best]
-
-    def _cost(self, scores: list[list[float]]) -> float:
-        """Nodes a look-ahead costs: measured so far in this decision (a look-ahead to the end of the reply
-        stops where the turn comes back, often well before ``horizon``), else the most it may cost."""
-        taken = sum(len(s) for s in scores)
-        return self.nodes / taken if taken and self.reply else 1 + self.horizon
 
     def _differences(self, scores: list[list[float]], exact: set[int], i: int) -> list[float]:
         """Candidate ``i``'s score less the policy's choice's (candidate 0), sample by sample under the same luck,
@@ -189,16 +182,10 @@ class SearchBot:
         probe.apply(action)
         self.nodes += 1
         policies: dict[str, Callable] = {}
-        replied = False  # to the end of the reply: the opponent has had the move, and now it is ours again
         for _ in range(self.horizon if self.policy else 0):
             if probe.is_over:
                 break
             player = probe.current_player
-            if self.reply:
-                if player != me:
-                    replied = True
-                elif replied:
-                    break
             if player not in policies:
                 policies[player] = seeded(self.policy, (seed + probe.sides.index(player)) & MAX_SEED)
             probe.apply(policies[player](probe))
