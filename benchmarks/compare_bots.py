@@ -2,6 +2,7 @@
 
     python benchmarks/compare_bots.py [--old COMMIT] [--games 10] [--seconds-per-decision 0.25]
                                       [--only RULESET[:SCENARIO]] [--workers 2] [--json PATH]
+                                      [--shipped] [--reuse PATH]
     python benchmarks/compare_bots.py --reprint PATH      # the table of a run --json wrote, again
 
 The strong bot (explorer/core/search.py's ``SearchBot``, each ruleset's ``bots["strong"]``) counts its
@@ -34,6 +35,13 @@ Run time: the games need about 2 engines × rulesets × 2 seats × games × (dec
 game, 20-45) × seconds-per-decision of CPU, shared by the workers (printed before they start); the
 calibration about a minute of CPU a ruleset. Measured on the shared 2-core machine, all five rulesets,
 ``--games 5``: 7 minutes of calibration and 19 of games (26 in all).
+
+``--shipped`` skips the calibration: each engine plays its own strong bot at its own shipped budget (the old
+bot's thinking time against the new bot's), and a decision at that budget is timed on positions of each bot's
+own games, old and new taking turns ("timed ms"): the wait in the page, whose Python is as much faster as
+CPython. ``--reuse PATH`` takes the old engine's games from an earlier ``--json`` run where the job is the same
+(the same old tree, ruleset, scenario, seed, seat, budget and samples: the games depend on nothing else), so a
+new bot can be measured again without replaying the old engine.
 
 Old and new run in worker processes (this script's ``--serve``) with ``PYTHONPATH`` set to each tree;
 only the API both engines share is used, features detected where they could differ (a ruleset's
@@ -256,6 +264,30 @@ def calibrate(workers: dict[str, Worker], name: str, scenario: str, shape: dict,
     return found
 
 
+def time_shipped(workers: dict[str, Worker], name: str, scenario: str, shape: dict, args) -> dict:
+    """Each side's own strong bot, at its shipped budget, timed on positions where it looks ahead: the seconds
+    a decision takes in the page (its Python is as much faster as CPython), old and new taking turns."""
+    found = {side: {"shape": shape[side], "budget": None, "shipped": shape[side]["budget"]} for side in workers}
+    for side, worker in workers.items():
+        found[side].update(asked(worker, {"do": "collect", "name": name, "scenario": scenario,
+                                          "count": args.positions, "max_actions": args.max_actions}))
+    spent = {side: [0.0, 0, 0] for side in workers}  # seconds, decisions, nodes
+    live = [side for side in workers if found[side]["positions"]]
+    for step in range(CALIBRATION_STEPS):
+        for side in (live if step % 2 == 0 else live[::-1]):
+            got = asked(workers[side], {"do": "time_budget", "name": name, "scenario": scenario, "budget": None,
+                                        "samples": None})
+            spent[side] = [spent[side][0] + got["seconds"], spent[side][1] + got["decisions"],
+                           spent[side][2] + got["nodes"]]
+    for side in live:
+        seconds, decisions, nodes = spent[side]
+        found[side].update(seconds=seconds / decisions, node_rate=nodes / seconds if seconds else None)
+    if len(live) == 2:
+        print(f"    a decision at the shipped budget: old {1000 * found['old']['seconds']:.0f} ms, new "
+              f"{1000 * found['new']['seconds']:.0f} ms", file=sys.stderr, flush=True)
+    return found
+
+
 def next_budget(points: list[tuple[int, float, float]], target: float, most: int | None, first: int) -> int | None:
     """The next budget to time: the bot's own first; then, while no budget tried was too slow, one the node
     rate says is twice the time asked (at most ``most``); while none was too quick, half what the rate says;
@@ -315,6 +347,25 @@ def play_all(trees: dict[str, Path], jobs: list[dict], workers: int) -> list[dic
     return done
 
 
+def key(job: dict) -> tuple:
+    """What makes two old-engine games the same game (the games depend only on these, never on the clock)."""
+    return tuple(job.get(k) for k in ("name", "scenario", "seed", "strong_side", "budget", "samples", "max_actions"))
+
+
+def reusable(paths: list[str], old_tree: Path) -> dict[tuple, dict]:
+    """The old engine's games of earlier runs (``--json``) on the same old tree, by :func:`key`."""
+    games = {}
+    for path in paths:
+        run = json.loads(Path(path).read_text())
+        if Path(run["trees"]["old"]).resolve() != old_tree.resolve():
+            continue
+        for game in run["games"]:
+            if game["side"] == "old" and "error" not in game:
+                games[key(game)] = {k: game[k] for k in ("over", "winner", "actions", "calls", "searched",
+                                                         "seconds", "nodes")}
+    return games
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_trees(parser, BASELINE_23)
@@ -328,6 +379,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--own-samples", dest="lift_cap", action="store_false",
                         help="keep the bot's own samples a candidate (a cap on the nodes it can spend)")
     parser.add_argument("--max-actions", type=int, default=3000, help="cap on actions a game (default 3000)")
+    parser.add_argument("--shipped", action="store_true",
+                        help="no calibration: each engine's strong bot at its own shipped budget (its own thinking "
+                             "time; the table says each one's CPU time a decision)")
+    parser.add_argument("--reuse", metavar="PATH", action="append", default=[],
+                        help="take the old engine's games from a run --json wrote, where the job is the same "
+                             "(same old tree, ruleset, scenario, seed, seat, budget, samples); repeatable")
     parser.add_argument("--serve", action="store_true", help="answer JSON requests on stdin (the worker mode)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures here")
     parser.add_argument("--reprint", metavar="PATH", help="print the table of a run --json wrote, play nothing")
@@ -340,8 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     began = time.perf_counter()
 
     trees = {"old": old_worktree(args.old), "new": args.new.resolve()}
-    print(f"The strong bot against greedy at {args.seconds_per_decision:g} s of CPU a decision, old engine "
-          f"against new")
+    print("The strong bot against greedy at " + ("each engine's own shipped budget" if args.shipped else
+          f"{args.seconds_per_decision:g} s of CPU a decision") + ", old engine against new")
     for side, tree in trees.items():
         described = git("log", "-1", "--format=%h %s", cwd=tree) if (tree / ".git").exists() else str(tree)
         if tree == ROOT and git("status", "--porcelain", "--", "explorer", cwd=ROOT):
@@ -361,9 +418,13 @@ def main(argv: list[str] | None = None) -> int:
             scenario = shape["new"]["scenario"]
             if scenario is None:
                 continue
-            print(f"  calibrating {name} / {scenario}", file=sys.stderr, flush=True)
-            rows[name] = {"scenario": scenario, "sides": shape["new"]["sides"],
-                          "found": calibrate(main_workers, name, scenario, shape, args)}
+            if args.shipped:
+                print(f"  timing {name} / {scenario} at the shipped budgets", file=sys.stderr, flush=True)
+                found = time_shipped(main_workers, name, scenario, shape, args)
+            else:
+                print(f"  calibrating {name} / {scenario}", file=sys.stderr, flush=True)
+                found = calibrate(main_workers, name, scenario, shape, args)
+            rows[name] = {"scenario": scenario, "sides": shape["new"]["sides"], "found": found}
     finally:
         for worker in main_workers.values():
             worker.stop()
@@ -383,9 +444,15 @@ def main(argv: list[str] | None = None) -> int:
                                  "max_actions": args.max_actions})
             jobs.append({"side": "new", "name": name, "scenario": row["scenario"], "seed": seed,  # greedy both
                          "strong_side": None, "budget": None, "samples": None, "max_actions": args.max_actions})
-    results = play_all(trees, jobs, args.workers)
-    run = {"settings": {"seconds_per_decision": args.seconds_per_decision, "games": args.games,
-                        "lift_cap": args.lift_cap, "minutes": (time.perf_counter() - began) / 60},
+    reused = reusable(args.reuse, trees["old"])
+    kept = [{**job, **reused[key(job)]} for job in jobs if job["side"] == "old" and key(job) in reused]
+    if kept:
+        print(f"  {len(kept)} old games taken from {', '.join(args.reuse)}", file=sys.stderr, flush=True)
+    results = kept + play_all(trees, [job for job in jobs if not (job["side"] == "old" and key(job) in reused)],
+                              args.workers)
+    run = {"settings": {"seconds_per_decision": None if args.shipped else args.seconds_per_decision,
+                        "games": args.games, "lift_cap": args.lift_cap,
+                        "minutes": (time.perf_counter() - began) / 60},
            "trees": {k: str(v) for k, v in trees.items()}, "rows": rows, "games": results}
     report(run)
     if args.json:
@@ -400,17 +467,22 @@ def report(run: dict) -> None:
 
     settings, rows, results = run["settings"], run["rows"], run["games"]
     print()
-    print(f"Strong (budget for {settings['seconds_per_decision']:g} s of CPU a decision that looks ahead) against "
+    thinking = (f"budget for {settings['seconds_per_decision']:g} s of CPU a decision that looks ahead"
+                if settings["seconds_per_decision"] else "each engine's own shipped budget")
+    print(f"Strong ({thinking}) against "
           f"greedy, {settings['games']} games with strong in each seat, per engine; the same seeds on both. "
           f"Took {settings['minutes']:.0f} min.")
     print("win = strong's wins / games (draws and unfinished count as not won), 95% Wilson interval; "
-          "ms = mean CPU time of a decision that looked ahead in those games;")
+          "ms = mean CPU time of a decision that looked ahead in those games (old and new games may have run on a "
+          "machine busy differently);")
+    print("timed ms = a decision's CPU time at that budget on positions of the bot's own games, old and new "
+          "taking turns (the steadier comparison of thinking time);")
     print("nodes/s = the engine's rate inside the search at calibration; other winner = games (seed and seat) "
           "that old and new strong did not win alike;")
     print("greedy v greedy = what the first side wins when greedy plays both sides, on the same seeds "
           "(the first seat's own advantage).")
     head = ("ruleset", "scenario", "budget old/new", "nodes/s old/new", "win old", "win new", "other winner",
-            "ms old/new", "greedy v greedy")
+            "ms old/new", "timed ms old/new", "greedy v greedy")
     lines = []
     for name, row in rows.items():
         cells, won_by = {}, {}
@@ -423,13 +495,14 @@ def report(run: dict) -> None:
             won_by[side] = {(r["seed"], r["strong_side"]): r["over"] and r["winner"] == r["strong_side"] for r in good}
             decided = sum(r["searched"] for r in good)
             seconds = sum(r["seconds"] for r in good)
-            budget = f"{found['budget']}" + (" cap" if found.get("capped") else "") + \
+            budget = f"{found['budget'] or found.get('shipped')}" + (" cap" if found.get("capped") else "") + \
                 (f" s{found['samples']}" if found.get("samples") else "")
             cells[side] = {"budget": budget if "note" not in found else f"{found['budget']} ({found['note']})",
                            "rate": f"{found['node_rate']:,.0f}" if found.get("node_rate") else "—",
                            "win": str(share(won, len(good))).replace("95% CI ", "") + (
                                f" +{len(broken)} failed: {broken[0]['error']}" if broken else ""),
-                           "ms": f"{1000 * seconds / decided:.0f}" if decided else "—"}
+                           "ms": f"{1000 * seconds / decided:.0f}" if decided else "—",
+                           "timed": f"{1000 * found['seconds']:.0f}" if found.get("seconds") else "—"}
         both = won_by["old"].keys() & won_by["new"].keys()
         differ = sum(won_by["old"][k] != won_by["new"][k] for k in both)
         baseline = {r["seed"]: r for r in results if r["name"] == name and not r.get("strong_side") and "error" not in r}
@@ -438,11 +511,12 @@ def report(run: dict) -> None:
         lines.append((name, row["scenario"], f"{cells['old']['budget']} / {cells['new']['budget']}",
                       f"{cells['old']['rate']} / {cells['new']['rate']}", cells["old"]["win"], cells["new"]["win"],
                       f"{differ} of {len(both)}", f"{cells['old']['ms']} / {cells['new']['ms']}",
+                      f"{cells['old']['timed']} / {cells['new']['timed']}",
                       f"{first} {share(first_won, len(baseline)).value:.0%} of {len(baseline)}" if baseline else "—"))
     widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
     for cells in (head, tuple("-" * w for w in widths), *lines):
         print("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
-    if settings["lift_cap"]:
+    if settings["lift_cap"] and settings["seconds_per_decision"]:
         print("sN: the bot samples a candidate up to N times (raised with the budget so that it can spend it).")
     if any(row["found"][s].get("capped") for row in rows.values() for s in ("old", "new")):
         print("cap: the bot was quicker than asked even at its most nodes a decision.")
