@@ -19,6 +19,8 @@ _SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
 """How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
 the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
 
+_NO_SHADOW = object()  # a shadow not worked out yet (None: the piece casts none from that eye)
+
 
 @dataclass(frozen=True)
 class Table:
@@ -278,7 +280,7 @@ class Table:
                 hi_y = ty
         lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        rho = _SHADOW_MARGIN
+        shadows = self._margined_shadows
         for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
                 continue
@@ -290,11 +292,12 @@ class Table:
                               *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
                 if level <= top:
                     continue
-            shadow = self._shadow(ex, ey, index)
+            shadow = shadows.get((ex, ey, index), _NO_SHADOW)
+            if shadow is _NO_SHADOW:
+                shadow = self._margined_shadow(ex, ey, index)
             if shadow is None:
                 continue
-            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
-            inside_u, inside_w, beyond = u_len * rho, w_len * rho, -c_len * rho
+            ux, uy, wx, wy, cx, cy, inside_u, inside_w, beyond = shadow
             for tx, ty in targets:
                 dx, dy = tx - ex, ty - ey
                 if ux * dy - uy * dx <= inside_u or dx * wy - dy * wx <= inside_w \
@@ -343,6 +346,21 @@ class Table:
             if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
                 shadow = (ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2])
         self._remember(cache, key, shadow)
+        return shadow
+
+    @cached_property
+    def _margined_shadows(self) -> dict:
+        return {}
+
+    def _margined_shadow(self, ex: float, ey: float, index: int) -> tuple | None:
+        """:meth:`_shadow` as :meth:`hides_all` tests it: the two vectors and the chord, then the margins each base
+        must clear (its lengths times the margin), worked out once per eye and piece."""
+        shadow = self._shadow(ex, ey, index)
+        if shadow is not None:
+            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
+            rho = _SHADOW_MARGIN
+            shadow = (ux, uy, wx, wy, cx, cy, u_len * rho, w_len * rho, -c_len * rho)
+        self._remember(self._margined_shadows, (ex, ey, index), shadow)
         return shadow
 
     @staticmethod

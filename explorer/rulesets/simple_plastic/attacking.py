@@ -89,6 +89,11 @@ def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
 
 def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bool]:
     """Which rows of the modifiers table apply (keys are ``data.MODIFIERS`` conditions)."""
+    return _conditions(board, attacker, victim, _in_cover(board, attacker, victim))
+
+
+def _conditions(board, attacker: Figure, victim: Figure, cover: bool | None) -> dict[str, bool | None]:
+    """:func:`modifier_conditions`, with ``cover`` given (``None``: not asked yet)."""
     table = board.table
     height = table.elevation_at(victim.position) - table.elevation_at(attacker.position)
     return {
@@ -96,10 +101,29 @@ def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bo
         "attacker_special": attacker.is_special,
         "attacker_did_not_move": not attacker.moved,
         "target_uphill": height > 0,
-        "target_in_cover": _in_cover(board, attacker, victim),
+        "target_in_cover": cover,
         "target_special": victim.is_special,
         "target_in_vehicle": victim.in_vehicle,
     }
+
+
+def _to_kill_possible(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether :func:`_to_kill_against` gives a number (``victim`` is not too well protected), as yes or no:
+    without its reasons, and tracing the cover only when the answer turns on it (listing asks this of every
+    target in sight; the worded number is worked out for the attack played)."""
+    need, unknown = board.settings.base_to_kill, 0
+    conditions = _conditions(board, attacker, victim, None)
+    for modifier in MODIFIERS:
+        applies = conditions[modifier.condition]
+        if applies is None:
+            unknown += modifier.delta
+        elif applies:
+            need += modifier.delta
+    if need + max(unknown, 0) <= HIGHEST_TO_KILL:
+        return True
+    if need + min(unknown, 0) > HIGHEST_TO_KILL:
+        return False
+    return need + (unknown if _in_cover(board, attacker, victim) else 0) <= HIGHEST_TO_KILL
 
 
 def _in_cover(board, attacker: Figure, victim: Figure) -> bool:
@@ -330,9 +354,11 @@ _UNKNOWN = object()
 
 def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
     """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``."""
-    # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
+    # to_kill(...).value is not None, asked as yes or no (the same tests in the same order, without words)
+    if attacker.moved and not attacker.profile.attacks_after_moving:
+        return None  # a sniper who moved
     victim = closest_target(state, attacker, target)
-    if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
+    if victim is not None and _to_kill_possible(state, attacker, victim):
         return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
     return None
 

@@ -12,7 +12,7 @@ from explorer.core.frozen import evolve
 
 from .actions import EndPhase
 from .attacking import candidate_attacks
-from .moving import candidate_moves, gaps_left_open
+from .move_offers import candidate_moves, gaps_left_open
 from .position import Position, with_figures
 from .sections import refuse
 
