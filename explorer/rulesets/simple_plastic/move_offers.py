@@ -19,29 +19,47 @@ from .moving import _listed_plans, _plan_squad_move, in_cohesion, plan_squad_mov
 from .position import Figure, nearest_enemy
 
 
-def units_to_move(state) -> list[tuple[str | None, list[Figure]]]:
-    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members)."""
+def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
+    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, its
+    key, whether it is in cohesion); the key (ids and places) is what its menu and cohesion are kept under.
+    Once per position: listing the moves asks twice (the menu, and whether the phase may end)."""
     def work():
         units: dict[str, list[Figure]] = {}
         side, moved = state.side, state.moved_units
         for f in state.figures.values():
-            if f.alive and f.side == side and f.unit not in moved:
-                units.setdefault(f.unit, []).append(f)
-        return [(members[0].squad, members) for members in units.values()]
+            if f.alive and f.side == side:
+                squad = f.squad
+                unit = f"squad:{squad}" if squad else f.id  # Figure.unit, written out
+                if unit not in moved:
+                    members = units.get(unit)
+                    if members is None:
+                        units[unit] = [f]
+                    else:
+                        members.append(f)
+        kept, out = state.kept, []
+        for members in units.values():
+            key = tuple([(f.id, f.x, f.y) for f in members])
+            cohesive = True
+            if len(members) > 1:
+                cohesive = kept.get(("cohesive", key))
+                if cohesive is None:
+                    cohesive = kept[("cohesive", key)] = in_cohesion([(f.x, f.y) for f in members])
+            out.append((members[0].squad, members, key, cohesive))
+        return out
     return state.remembered(("units",), work)
 
 
 def candidate_moves(state) -> Iterator[Action]:
     """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-    for squad, members in units_to_move(state):
-        if squad and not _cohesive(state, members):
+    for squad, members, key, cohesive in _units(state):
+        if not cohesive:
             closing = closing_move(state, squad, members)
             if closing is not None:
                 yield closing
-        yield from _menu(state, squad, members)
+        yield from _menu(state, squad, members, key)
 
 
-def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]:
+def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:
     """A unit's compass moves, kept for the game under everything they depend on besides the table and the
     settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
     its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
@@ -64,7 +82,7 @@ def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]
     ids = {f.id for f in members}
     near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
                          if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
-    key = ("menu", _unit_key(members), near)
+    key = ("menu", unit_key, near)
     kept = state.kept
     entry = kept.get(key)
     if entry is None:
@@ -184,18 +202,6 @@ def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, other
     return True if table.all_free(file_behind(to, tt.unit_vector(start, to), count), others) else None
 
 
-def _unit_key(members: list[Figure]) -> tuple:
-    return tuple((f.id, f.x, f.y) for f in members)
-
-
-def _cohesive(state, members: list[Figure]) -> bool:
-    key = ("cohesive", _unit_key(members))
-    found = state.kept.get(key)
-    if found is None:
-        found = state.kept[key] = in_cohesion([f.position for f in members])
-    return found
-
-
 def closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
     """Close ranks on the member nearest the enemy, which stays where it is."""
     def work():
@@ -213,5 +219,5 @@ def closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
 
 def gaps_left_open(state) -> list[str]:
     """This side's squads with gaps that could be closed and are not yet."""
-    return [squad for squad, members in units_to_move(state)
-            if squad and not _cohesive(state, members) and closing_move(state, squad, members)]
+    return [squad for squad, members, _, cohesive in _units(state)
+            if not cohesive and closing_move(state, squad, members)]
