@@ -284,14 +284,8 @@ class Table:
         for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
                 continue
-            if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
-                if not hills_block:
-                    continue
-                if top is None:
-                    top = max(self.elevation_at((ex, ey)),
-                              *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
-                if level <= top:
-                    continue
+            if level and not hills_block:
+                continue
             shadow = shadows.get((ex, ey, index), _NO_SHADOW)
             if shadow is _NO_SHADOW:
                 shadow = self._margined_shadow(ex, ey, index)
@@ -304,6 +298,12 @@ class Table:
                         or cx * (dy - uy) - cy * (dx - ux) >= beyond:
                     break
             else:
+                if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
+                    if top is None:  # measured last: only for bases already in its shadow
+                        top = max(self.elevation_at((ex, ey)),
+                                  *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
+                    if level <= top:
+                        continue
                 return True
         return False
 

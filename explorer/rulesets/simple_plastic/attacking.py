@@ -7,7 +7,7 @@ Every number a player sees comes back :class:`Explained`, with the rule sections
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
@@ -16,7 +16,7 @@ from explorer.core import (
 )
 from explorer.core import tabletop as tt
 from explorer.core.actions import built
-from explorer.core.tabletop import LineOfSight, Sight
+from explorer.core.tabletop import LineOfSight, Point, Sight
 from explorer.core.frozen import evolve
 
 from .actions import Attack
@@ -305,8 +305,19 @@ def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[
 
 # -- the attack action -----------------------------------------------------------------------------
 
-def candidate_attacks(state) -> Iterator[Action]:
-    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded."""
+def candidate_attacks(state) -> list[Action]:
+    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded
+    (:func:`attack_offer` each, with each squad's bases gathered once a listing): an attack phase lists every
+    attacker against every enemy unit, most of them for the first time (someone moved)."""
+    if state.settings.figures_block_sight:
+        return _listed_attacks(state, lambda attacker, members, where, points: _attack_offer(state, attacker,
+                                                                                            members[0]))
+    kept, hills = state.kept, state.settings.hills_block_sight
+    return _listed_attacks(state, lambda attacker, members, where, points: _kept_offer(
+        state, kept, hills, attacker, members, where, points))
+
+
+def _listed_attacks(state, offer) -> list[Action]:
     side = state.side
     groups: dict[str, list[Figure]] = {}
     attackers = []
@@ -315,16 +326,25 @@ def candidate_attacks(state) -> Iterator[Action]:
             if f.side == side:
                 attackers.append(f)
             else:
-                groups.setdefault(f.unit, []).append(f)
-    used = state.attacks_used
-    targets = [(members, tuple((f.id, f.x, f.y) for f in members)) for members in groups.values()]
+                unit = f.squad or (None, f.id)  # what Figure.unit names, without its text
+                members = groups.get(unit)
+                if members is None:
+                    groups[unit] = [f]
+                else:
+                    members.append(f)
+    used = state.position.attacks_used
+    used = dict(used) if used else None
+    targets = [(members, tuple([(f.id, f.x, f.y) for f in members]), [(f.x, f.y) for f in members])
+               for members in groups.values()]
+    out = []
     for attacker in attackers:
-        if used.get(attacker.id, 0) >= attacker.profile.attacks:
+        if used and used.get(attacker.id, 0) >= attacker.profile.attacks:
             continue
-        for members, where in targets:
-            offer = attack_offer(state, attacker, members, where)
-            if offer is not None:
-                yield offer
+        for members, where, points in targets:
+            found = offer(attacker, members, where, points)
+            if found is not None:
+                out.append(found)
+    return out
 
 
 def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | None = None) -> Attack | None:
@@ -338,13 +358,19 @@ def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | 
         return _attack_offer(state, attacker, members[0])
     if where is None:
         where = tuple((f.id, f.x, f.y) for f in members)
+    return _kept_offer(state, state.kept, state.settings.hills_block_sight, attacker, members, where,
+                       [(x, y) for _, x, y in where])
+
+
+def _kept_offer(state, kept: dict, hills: bool, attacker: Figure, members: list[Figure], where: tuple,
+                points: list[Point]) -> Attack | None:
+    """:func:`attack_offer` when figures do not block sight, with what a listing gathers once: the game's kept
+    answers, whether hills block sight, and the bases' ``points``."""
     key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
-    kept = state.kept
     offer = kept.get(key, _UNKNOWN)
     if offer is _UNKNOWN:
         # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
-        hidden = state.table.hides_all(attacker.position, [(x, y) for _, x, y in where],
-                                       hills_block=state.settings.hills_block_sight)
+        hidden = state.table.hides_all((attacker.x, attacker.y), points, hills_block=hills)
         offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0])
     return offer
 

@@ -6,7 +6,6 @@ plans it knows for the move then played."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from functools import partial
 
 from explorer.core import Action, RuleViolation
@@ -49,14 +48,16 @@ def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
     return state.remembered(("units",), work)
 
 
-def candidate_moves(state) -> Iterator[Action]:
+def candidate_moves(state) -> list[Action]:
     """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
+    offers = []
     for squad, members, key, cohesive in _units(state):
         if not cohesive:
             closing = closing_move(state, squad, members)
             if closing is not None:
-                yield closing
-        yield from _menu(state, squad, members, key)
+                offers.append(closing)
+        offers += _menu(state, squad, members, key)
+    return offers
 
 
 def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:

@@ -5,8 +5,6 @@ What each phase offers, in the order the bots count on, and ending a phase.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from explorer.core import Action, Event, RuleViolation
 from explorer.core.frozen import evolve
 
@@ -17,15 +15,17 @@ from .position import Position, with_figures
 from .sections import refuse
 
 
-def legal_in_move_phase(state) -> Iterator[Action]:
-    yield from candidate_moves(state)
+def legal_in_move_phase(state) -> list[Action]:
+    offers = candidate_moves(state)
     if not gaps_left_open(state):
-        yield _end_phase(state)
+        offers.append(_end_phase(state))
+    return offers
 
 
-def legal_in_attack_phase(state) -> Iterator[Action]:
-    yield from candidate_attacks(state)
-    yield _end_phase(state)
+def legal_in_attack_phase(state) -> list[Action]:
+    offers = candidate_attacks(state)
+    offers.append(_end_phase(state))
+    return offers
 
 
 def _end_phase(state) -> EndPhase:
