@@ -6,7 +6,6 @@ plans it knows for the move then played."""
 from __future__ import annotations
 
 import math
-from functools import partial
 
 from explorer.core import Action, RuleViolation
 from explorer.core import tabletop as tt
@@ -89,7 +88,7 @@ def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> t
     if entry is None:
         entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
     if entry[1]:
-        _listed_plans(state).append(entry[1])
+        _listed_plans(state).append((squad, members, entry[1]))
     return entry[0]
 
 
@@ -99,8 +98,8 @@ _COMPASS = tuple(COMPASS.values())
 def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
                    region: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
     """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
-    the plans of those whose followers simply file behind. ``others``: the other bases in ``region``, which
-    holds every spot and path of every move listed.
+    the id of the leader of each move whose plan it knows (a lone unit's, or followers filing behind), by where he goes.
+    ``others``: the other bases in ``region``, which holds every spot and path of every move listed.
 
     Written plainly (``on_table``, ``unit_vector``, ``file_end``, ``built`` and the box tests inline, by the
     same arithmetic): a fresh menu is worked out for nearly every unit in every turn, so its loop is most of a
@@ -118,17 +117,16 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     high_x, high_y = table.width - low, table.height - low
     back = count * FORMATION_SPACING  # file_end's first product
     hypot, new = math.hypot, object.__new__
-    fields = tuple(kind.__dataclass_fields__)
+    places = [(f.x, f.y, f) for f in members]
     menu, plans = [], {}
     for dx, dy in _COMPASS:
-        mover = first = members[0]
+        sx, sy, mover = places[0]
         if count:  # frontmost(), written out: eight directions for every unit listed
-            best = first.x * dx + first.y * dy
-            for f in members:
-                ahead = f.x * dx + f.y * dy
+            best = sx * dx + sy * dy
+            for x, y, f in places:
+                ahead = x * dx + y * dy
                 if ahead > best:
-                    mover, best = f, ahead
-        sx, sy = mover.x, mover.y
+                    sx, sy, mover, best = x, y, f, ahead
         for length in (span, span / 2):
             tx, ty = sx + dx * length, sy + dy * length  # tt.step()
             to = (tx, ty)
@@ -162,29 +160,23 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     allowed = True
                 except RuleViolation:
                     allowed = False
-            elif allowed and squad:  # the plan is the file: formation()'s first choice, free (see _quick_verdict)
-                plans[("plan", squad, mover.id, to)] = partial(_file_plan, members, mover, to)
-            elif allowed:
-                plans[("plan", mover.id, to)] = partial(_moved_to, to)
+            elif allowed:  # a lone unit's move, or followers filing behind: formation()'s first choice, free
+                plans[to] = mover.id  # (see _quick_verdict)
             if allowed:
-                # built(): the engine's own names and a point of floats, nothing to clean again
+                # built(), field by field: the engine's own names and a point of floats, nothing to clean again
                 act = new(kind)
-                act.__dict__.update(zip(fields, (side, squad, mover.id, to, None) if squad else (side, mover.id, to)))
+                fields = act.__dict__
+                fields["player"] = side
+                if squad:
+                    fields["squad"] = squad
+                    fields["leader"] = mover.id
+                    fields["to"] = to
+                    fields["followers"] = None
+                else:
+                    fields["figure"] = mover.id
+                    fields["to"] = to
                 menu.append(act)
     return tuple(menu), plans
-
-
-def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
-    """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
-    placed = {mover.id: to}
-    placed.update(zip((f.id for f in members if f is not mover),
-                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
-    return placed, True
-
-
-def _moved_to(to: Point) -> tuple[Point, bool]:
-    """:func:`plan_figure_move`'s answer for a lone unit's move from the menu."""
-    return to, True
 
 
 def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:

@@ -110,23 +110,38 @@ def _remembered_plan(board, key: tuple, to, work):
 
     def listed_or_work():
         listed = _listed_plan(board, key)
-        return listed() if listed is not None else work()
+        return listed if listed is not None else work()
     return remembered(key, listed_or_work)
 
 
-def _listed_plans(state) -> list[dict]:
-    """The plans of the moves listed in this position, each menu's under :func:`_remembered_plan`'s keys, each
-    to be worked out when asked (a menu knows a move's plan when its followers simply file behind the leader):
-    the move chosen is done with its own, without planning it again."""
+def _listed_plans(state) -> list[tuple[str | None, list[Figure], dict]]:
+    """The moves listed in this position whose plan their menu knows, one entry a unit: its squad (``None``: a
+    lone unit), its members, and the id of the leader (the unit) of each such move by where he goes. A menu
+    knows the plan of a move whose followers simply file behind the leader, and of a lone unit's move: the
+    move chosen is done with it, without planning it again."""
     return state.remembered(("listed plans",), list)
 
 
 def _listed_plan(state, key: tuple):
-    for plans in _listed_plans(state):
-        found = plans.get(key)
-        if found is not None:
-            return found
+    """The plan a menu of this position knows for :func:`_remembered_plan`'s ``key`` (``None``: none)."""
+    to = key[-1]
+    for squad, members, filed in _listed_plans(state):
+        leader = filed.get(to)
+        if leader is None:
+            continue
+        if len(key) == 4 and squad == key[1] and leader == key[2]:
+            return _file_plan(members, next(f for f in members if f.id == leader), to)
+        if len(key) == 3 and squad is None and leader == key[1]:
+            return to, True
     return None
+
+
+def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
+    """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
+    placed = {mover.id: to}
+    placed.update(zip((f.id for f in members if f is not mover),
+                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
+    return placed, True
 
 
 def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
