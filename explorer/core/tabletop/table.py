@@ -280,7 +280,7 @@ class Table:
                 hi_y = ty
         lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        shadows = self._margined_shadows
+        shadows = self._shadow_cache
         for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
                 continue
@@ -288,7 +288,7 @@ class Table:
                 continue
             shadow = shadows.get((ex, ey, index), _NO_SHADOW)
             if shadow is _NO_SHADOW:
-                shadow = self._margined_shadow(ex, ey, index)
+                shadow = self._shadow(ex, ey, index)
             if shadow is None:
                 continue
             ux, uy, wx, wy, cx, cy, inside_u, inside_w, beyond = shadow
@@ -324,18 +324,17 @@ class Table:
     def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
         """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, outside it: the vectors from
         the eye to its two outermost corners as seen from there (``u`` clockwise of ``w``), the chord from the
-        first to the second, and their lengths; ``None`` if the eye is on or in it. Kept per eye and piece: an
-        attacker asks about every enemy from where he stands."""
+        first to the second, and the margins a base's centre must clear inside each (their lengths times the
+        margin); ``None`` if the eye is on or in it. Kept per eye and piece: an attacker asks about every enemy
+        from where he stands."""
         key = (ex, ey, index)
         cache = self._shadow_cache
-        if key in cache:
-            return cache[key]
         shape = self._sight_blockers[index][0]
         shadow = None
         if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
             corners = shape.vertices
-            rx = sum(x for x, _ in corners) / len(corners) - ex
-            ry = sum(y for _, y in corners) / len(corners) - ey
+            mx, my = self._middles[index]
+            rx, ry = mx - ex, my - ey
             # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
             # than a half turn, with its middle inside it, so these angles never wrap round.
             turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
@@ -344,24 +343,16 @@ class Table:
             cx, cy = wx - ux, wy - uy
             lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
             if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
-                shadow = (ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2])
+                rho = _SHADOW_MARGIN
+                shadow = (ux, uy, wx, wy, cx, cy, lengths[0] * rho, lengths[1] * rho, -lengths[2] * rho)
         self._remember(cache, key, shadow)
         return shadow
 
     @cached_property
-    def _margined_shadows(self) -> dict:
-        return {}
-
-    def _margined_shadow(self, ex: float, ey: float, index: int) -> tuple | None:
-        """:meth:`_shadow` as :meth:`hides_all` tests it: the two vectors and the chord, then the margins each base
-        must clear (its lengths times the margin), worked out once per eye and piece."""
-        shadow = self._shadow(ex, ey, index)
-        if shadow is not None:
-            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
-            rho = _SHADOW_MARGIN
-            shadow = (ux, uy, wx, wy, cx, cy, u_len * rho, w_len * rho, -c_len * rho)
-        self._remember(self._margined_shadows, (ex, ey, index), shadow)
-        return shadow
+    def _middles(self) -> tuple[Point, ...]:
+        """The mean of each sight blocker's corners (:meth:`_shadow` turns about it, from every eye)."""
+        return tuple((sum(x for x, _ in shape.vertices) / len(shape.vertices),
+                      sum(y for _, y in shape.vertices) / len(shape.vertices)) for shape, _ in self._sight_blockers)
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
