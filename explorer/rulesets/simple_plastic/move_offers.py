@@ -27,13 +27,14 @@ def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
         for f in state.figures.values():
             if f.alive and f.side == side:
                 squad = f.squad
-                unit = f"squad:{squad}" if squad else f.id  # Figure.unit, written out
-                if unit not in moved:
-                    members = units.get(unit)
-                    if members is None:
-                        units[unit] = [f]
-                    else:
-                        members.append(f)
+                if moved and (f"squad:{squad}" if squad else f.id) in moved:  # Figure.unit, written out
+                    continue
+                unit = squad or (None, f.id)  # a squad, or a lone figure, without its text
+                members = units.get(unit)
+                if members is None:
+                    units[unit] = [f]
+                else:
+                    members.append(f)
         kept, out = state.kept, []
         for members in units.values():
             key = tuple([(f.id, f.x, f.y) for f in members])
