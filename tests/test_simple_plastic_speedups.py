@@ -368,3 +368,24 @@ def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
             assert picked == [best]
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
+    """A unit's menu is kept for the game and met again in a position whose figures are other objects standing
+    in the same places (a clone's, a position built again): the plans it leaves for the move played place
+    everyone as planning afresh does, on a board that keeps nothing."""
+    from explorer.rulesets.simple_plastic.position import figure_with, with_figures
+    planned = 0
+    for state in _random_playout(scenario, 4, steps=60):
+        if state.phase != "move":
+            continue
+        list(state.legal_actions)  # the menus are worked out and kept
+        twin = state.clone()
+        twin.position = with_figures(state, {fid: figure_with(f) for fid, f in state.figures.items()})
+        for act in twin.legal_actions:
+            if isinstance(act, MoveSquad):
+                kept = plan_squad_move(twin, act.squad, act.leader, act.to)
+                assert kept == plan_squad_move(Board.of(twin), act.squad, act.leader, act.to)
+                planned += 1
+    assert planned
