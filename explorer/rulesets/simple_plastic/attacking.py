@@ -7,6 +7,7 @@ Every number a player sees comes back :class:`Explained`, with the rule sections
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
@@ -60,25 +61,39 @@ def _attackable(board, attacker: Figure, victim: Figure) -> bool:
     return _to_kill_against(board, attacker, victim, []).value is not None
 
 
-def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen."""
+def closest_target(board, attacker: Figure, target: Figure, shown: list[Figure] | None = None) -> Figure | None:
+    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen (``shown``: the
+    target's squad, when the caller found it is not hidden behind one wall at once)."""
     remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
     if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
-        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target))
-    return _closest_target(board, attacker, target)
+        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target, shown))
+    return _closest_target(board, attacker, target, shown)
 
 
-def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    group = group_of(board, target)
+def _closest_target(board, attacker: Figure, target: Figure, group: list[Figure] | None = None) -> Figure | None:
+    """:func:`closest_target` worked out (``group``: the target's, when the caller has it, and has already
+    found it is not hidden behind one wall at once)."""
     settings = board.settings
-    if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
-            attacker.position, [f.position for f in group], hills_block=settings.hills_block_sight):
-        return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
-    by_distance = sorted(group, key=lambda f: tt.distance(attacker.position, f.position))
+    ax, ay = attacker.x, attacker.y
+    if group is None:
+        group = group_of(board, target)
+        if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
+                (ax, ay), [(f.x, f.y) for f in group], hills_block=settings.hills_block_sight):
+            return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
+    if len(group) > 1:
+        hypot = math.hypot  # tt.distance(attacker.position, f.position), written out
+        by_distance = sorted(group, key=lambda f: hypot(f.x - ax, f.y - ay))
+    else:
+        by_distance = group
     # A stable sort, so filtering after sorting keeps the order filtering before it gives.
-    seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    if settings.figures_block_sight:
+        seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    else:  # _blocked, written out: every member until one is seen
+        table, hills = board.table, settings.hills_block_sight
+        seen = (f for f in by_distance if not (table.hides_all((ax, ay), ((f.x, f.y),), hills_block=hills)
+                                               or table.is_blocked((ax, ay), (f.x, f.y), hills_block=hills)))
     first = next(seen, None)
-    if first is not None and board.settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
+    if first is not None and settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
         # passed over (rulings.too_well_protected); if nobody can be attacked, the closest says why
         return next((f for f in seen if _attackable(board, attacker, f)), first)
     return first
@@ -370,19 +385,20 @@ def _kept_offer(state, kept: dict, hills: bool, attacker: Figure, members: list[
     if offer is _UNKNOWN:
         # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
         hidden = state.table.hides_all((attacker.x, attacker.y), points, hills_block=hills)
-        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0])
+        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0], members)
     return offer
 
 
 _UNKNOWN = object()
 
 
-def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
-    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``."""
+def _attack_offer(state, attacker: Figure, target: Figure, shown: list[Figure] | None = None) -> Attack | None:
+    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``
+    (``shown``: the squad's members, found not hidden behind one wall at once)."""
     # to_kill(...).value is not None, asked as yes or no (the same tests in the same order, without words)
     if attacker.moved and not attacker.profile.attacks_after_moving:
         return None  # a sniper who moved
-    victim = closest_target(state, attacker, target)
+    victim = closest_target(state, attacker, target, shown)
     if victim is not None and _to_kill_possible(state, attacker, victim):
         return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
     return None
