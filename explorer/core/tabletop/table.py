@@ -332,14 +332,20 @@ class Table:
         shape = self._sight_blockers[index][0]
         shadow = None
         if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
-            corners = shape.vertices
-            mx, my = self._middles[index]
-            rx, ry = mx - ex, my - ey
-            # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
-            # than a half turn, with its middle inside it, so these angles never wrap round.
-            turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
-                     for x, y in corners]
-            (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
+            # The most clockwise and most anticlockwise corners as seen from the eye, by the sign of cross
+            # products: a convex piece the eye is outside of spans less than a half turn, so "clockwise of" orders
+            # its corners as their angles do (ties, corners in line with the eye: by their offsets, as a sort would).
+            (x, y), *rest = shape.vertices
+            ux = wx = x - ex
+            uy = wy = y - ey
+            for x, y in rest:
+                vx, vy = x - ex, y - ey
+                turn = ux * vy - uy * vx
+                if turn < 0.0 or (turn == 0.0 and (vx, vy) < (ux, uy)):
+                    ux, uy = vx, vy
+                turn = wx * vy - wy * vx
+                if turn > 0.0 or (turn == 0.0 and (vx, vy) > (wx, wy)):
+                    wx, wy = vx, vy
             cx, cy = wx - ux, wy - uy
             lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
             if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
@@ -347,12 +353,6 @@ class Table:
                 shadow = (ux, uy, wx, wy, cx, cy, lengths[0] * rho, lengths[1] * rho, -lengths[2] * rho)
         self._remember(cache, key, shadow)
         return shadow
-
-    @cached_property
-    def _middles(self) -> tuple[Point, ...]:
-        """The mean of each sight blocker's corners (:meth:`_shadow` turns about it, from every eye)."""
-        return tuple((sum(x for x, _ in shape.vertices) / len(shape.vertices),
-                      sum(y for _, y in shape.vertices) / len(shape.vertices)) for shape, _ in self._sight_blockers)
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
