@@ -389,3 +389,23 @@ def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
                 assert kept == plan_squad_move(Board.of(twin), act.squad, act.leader, act.to)
                 planned += 1
     assert planned
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_casualties_traced_only_as_far_as_needed_are_the_closest_seen(scenario):
+    """Who dies (sight traced only to the closest member seen when one dies at most) is the plain rule: the
+    members in sight, closest first, as many as the hits and the weapon allow."""
+    from explorer.rulesets.simple_plastic.attacking import casualties, kills_possible
+    checked = 0
+    for state in _random_playout(scenario, 5, steps=150):
+        board = Board.of(state)
+        for attacker in in_play(state):
+            for target in in_play(state):
+                if target.side == attacker.side:
+                    continue
+                visible = targets_closest_first(board, attacker, target)
+                for hits in range(attacker.profile.dice + 1):
+                    plain = tuple(f.id for f in visible[:min(hits, kills_possible(board, attacker, visible))])
+                    assert casualties(state, attacker.id, target.id, hits).value == plain
+                    checked += bool(plain)
+    assert checked

@@ -9,7 +9,7 @@ from explorer.core import Action, Event, RuleViolation
 from explorer.core.frozen import evolve
 
 from .actions import EndPhase
-from .attacking import candidate_attacks
+from .attack_offers import candidate_attacks
 from .move_offers import candidate_moves, gaps_left_open
 from .position import Position, figure_with, with_figures
 from .sections import refuse
