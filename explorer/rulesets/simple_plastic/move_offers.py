@@ -48,16 +48,18 @@ def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
     return state.remembered(("units",), work)
 
 
-def candidate_moves(state) -> list[Action]:
-    """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-    offers = []
+def candidate_moves(state) -> tuple[list[Action], bool]:
+    """A finite menu: the eight compass directions at a full and a half span, and closing gaps; and whether some
+    squad has gaps it could close (:func:`gaps_left_open`, found on the way: then the phase may not end)."""
+    offers, gaps = [], False
     for squad, members, key, cohesive in _units(state):
         if not cohesive:
             closing = closing_move(state, squad, members)
             if closing is not None:
                 offers.append(closing)
+                gaps = True
         offers += _menu(state, squad, members, key)
-    return offers
+    return offers, gaps
 
 
 def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:

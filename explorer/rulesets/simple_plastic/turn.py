@@ -16,8 +16,8 @@ from .sections import refuse
 
 
 def legal_in_move_phase(state) -> list[Action]:
-    offers = candidate_moves(state)
-    if not gaps_left_open(state):
+    offers, gaps = candidate_moves(state)
+    if not gaps:
         offers.append(_end_phase(state))
     return offers
 
