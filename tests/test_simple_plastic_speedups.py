@@ -409,3 +409,20 @@ def test_casualties_traced_only_as_far_as_needed_are_the_closest_seen(scenario):
                     assert casualties(state, attacker.id, target.id, hits).value == plain
                     checked += bool(plain)
     assert checked
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_to_kill_number_without_words_is_the_worded_one(scenario):
+    """The number the odds use (no reasons, no sight traced to name the cover) is the worded to-kill number's,
+    for every attacker and target, in a game state and on a board that keeps nothing."""
+    from explorer.rulesets.simple_plastic.attacking import to_kill_number
+    numbers = set()
+    for state in _random_playout(scenario, 7, steps=150):
+        board = Board.of(state)
+        for attacker in in_play(state):
+            for target in in_play(state):
+                worded = to_kill(board, attacker.id, target.id).value
+                assert to_kill_number(state, attacker.id, target.id) == worded
+                assert to_kill_number(board, attacker.id, target.id) == worded
+                numbers.add(worded)
+    assert None in numbers and len(numbers) > 1

@@ -148,6 +148,23 @@ def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     return _to_kill(board, attacker_id, target_id)
 
 
+def to_kill_number(board, attacker_id: str, target_id: str) -> int | None:
+    """``to_kill(board, attacker_id, target_id).value``, without its reasons (no sight traced to name the cover):
+    the odds need only the number, and bots weigh every attack they might make."""
+    attacker, target = board.figures[attacker_id], board.figures[target_id]
+    sniper_moved = attacker.moved and not attacker.profile.attacks_after_moving
+    if not attacker.alive or attacker.side == target.side or sniper_moved or not group_of(board, target):
+        return None
+    victim = closest_target(board, attacker, target)
+    if victim is None:
+        return None
+    need, conditions = board.settings.base_to_kill, modifier_conditions(board, attacker, victim)
+    for modifier in MODIFIERS:
+        if conditions[modifier.condition]:
+            need += modifier.delta
+    return None if need > HIGHEST_TO_KILL else max(need, NEVER_KILLS + 1)  # a 1 never kills
+
+
 def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
     """:func:`_to_kill`, kept for the game when figures do not block sight: it then depends only on where the
     attacker stands, whether he is alive and has moved, where the target's squad stands (kinds and sides never
@@ -228,7 +245,7 @@ def kills_possible(board, attacker: Figure, visible: Sequence[Figure]) -> int:
 
 def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
     """Exact distribution of the number of figures one attack kills (0 if it cannot be made)."""
-    need = to_kill(board, attacker_id, target_id).value
+    need = to_kill_number(board, attacker_id, target_id)
     if need is None:
         return Dist.constant(0)
     attacker = board.figures[attacker_id]
