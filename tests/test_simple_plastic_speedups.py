@@ -426,3 +426,45 @@ def test_the_to_kill_number_without_words_is_the_worded_one(scenario):
                 assert to_kill_number(board, attacker.id, target.id) == worded
                 numbers.add(worded)
     assert None in numbers and len(numbers) > 1
+
+
+def _close_ranks_plainly(board, members, leader):
+    """formation.close_ranks as the ruling reads: every spot on each follower's slide tried, then the first near."""
+    from explorer.rulesets.simple_plastic.formation import CLOSING_STEP, COHESION_INCHES, _free_spot
+    from explorer.core.tabletop import BASE_DIAMETER, gap_between
+    anchor = leader.position
+    ids = {f.id for f in members}
+    others = [f.position for f in in_play(board) if f.id not in ids]
+    followers = sorted((f for f in members if f.id != leader.id), key=lambda f: distance(f.position, anchor))
+    placed = {leader.id: anchor}
+    for k, f in enumerate(followers):
+        waiting = [g.position for g in followers[k + 1:]]
+        start, span = f.position, distance(f.position, anchor)
+        back, spot = unit_vector(anchor, start), start
+        if back is not None:
+            steps = max(1, math.ceil((span - BASE_DIAMETER) / CLOSING_STEP))
+            candidates = [start] + [step(anchor, back, span - (span - BASE_DIAMETER) * i / steps)
+                                    for i in range(1, steps + 1)]
+            standable = [p for p in candidates if _free_spot(board, p, [*others, *placed.values(), *waiting])]
+            near = [p for p in standable if any(gap_between(p, q) <= COHESION_INCHES + EPSILON
+                                                for q in placed.values())]
+            spot = near[0] if near else (standable[-1] if standable else start)
+        placed[f.id] = spot
+    del placed[leader.id]
+    return placed
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_closing_ranks_stops_at_the_first_near_spot_as_trying_them_all_would(scenario):
+    from explorer.rulesets.simple_plastic.formation import close_ranks
+    closed = 0
+    for seed in range(6):
+        for state in _random_playout(scenario, seed, steps=300):
+            board = Board.of(state)
+            for squad in {f.squad for f in in_play(state) if f.squad}:
+                members = squad_members(state, squad)
+                if len(members) > 1 and not chain_connected([f.position for f in members], 0.5):
+                    for leader in members:
+                        assert close_ranks(board, members, leader) == _close_ranks_plainly(board, members, leader)
+                        closed += 1
+    assert closed
