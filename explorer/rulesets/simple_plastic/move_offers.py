@@ -143,9 +143,17 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     lx, ly = tx, ty
                 # _open_verdict: the path and the file clear of every block, then the table's edge
                 allowed = True
-                if blocks:
-                    lo_x, hi_x = min(sx, tx, lx), max(sx, tx, lx)
-                    lo_y, hi_y = min(sy, ty, ly), max(sy, ty, ly)
+                if blocks:  # the box of start, spot and file's end (min and max, written out)
+                    lo_x, hi_x = (tx, sx) if tx < sx else (sx, tx)
+                    if lx < lo_x:
+                        lo_x = lx
+                    elif lx > hi_x:
+                        hi_x = lx
+                    lo_y, hi_y = (ty, sy) if ty < sy else (sy, ty)
+                    if ly < lo_y:
+                        lo_y = ly
+                    elif ly > hi_y:
+                        hi_y = ly
                     for bx0, by0, bx1, by1 in blocks:
                         if not (bx1 < lo_x or bx0 > hi_x or by1 < lo_y or by0 > hi_y):
                             allowed = None
