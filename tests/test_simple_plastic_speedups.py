@@ -368,3 +368,103 @@ def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
             assert picked == [best]
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
+    """A unit's menu is kept for the game and met again in a position whose figures are other objects standing
+    in the same places (a clone's, a position built again): the plans it leaves for the move played place
+    everyone as planning afresh does, on a board that keeps nothing."""
+    from explorer.rulesets.simple_plastic.position import figure_with, with_figures
+    planned = 0
+    for state in _random_playout(scenario, 4, steps=60):
+        if state.phase != "move":
+            continue
+        list(state.legal_actions)  # the menus are worked out and kept
+        twin = state.clone()
+        twin.position = with_figures(state, {fid: figure_with(f) for fid, f in state.figures.items()})
+        for act in twin.legal_actions:
+            if isinstance(act, MoveSquad):
+                kept = plan_squad_move(twin, act.squad, act.leader, act.to)
+                assert kept == plan_squad_move(Board.of(twin), act.squad, act.leader, act.to)
+                planned += 1
+    assert planned
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_casualties_traced_only_as_far_as_needed_are_the_closest_seen(scenario):
+    """Who dies (sight traced only to the closest member seen when one dies at most) is the plain rule: the
+    members in sight, closest first, as many as the hits and the weapon allow."""
+    from explorer.rulesets.simple_plastic.attacking import casualties, kills_possible
+    checked = 0
+    for state in _random_playout(scenario, 5, steps=150):
+        board = Board.of(state)
+        for attacker in in_play(state):
+            for target in in_play(state):
+                if target.side == attacker.side:
+                    continue
+                visible = targets_closest_first(board, attacker, target)
+                for hits in range(attacker.profile.dice + 1):
+                    plain = tuple(f.id for f in visible[:min(hits, kills_possible(board, attacker, visible))])
+                    assert casualties(state, attacker.id, target.id, hits).value == plain
+                    checked += bool(plain)
+    assert checked
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_to_kill_number_without_words_is_the_worded_one(scenario):
+    """The number the odds use (no reasons, no sight traced to name the cover) is the worded to-kill number's,
+    for every attacker and target, in a game state and on a board that keeps nothing."""
+    from explorer.rulesets.simple_plastic.attacking import to_kill_number
+    numbers = set()
+    for state in _random_playout(scenario, 7, steps=150):
+        board = Board.of(state)
+        for attacker in in_play(state):
+            for target in in_play(state):
+                worded = to_kill(board, attacker.id, target.id).value
+                assert to_kill_number(state, attacker.id, target.id) == worded
+                assert to_kill_number(board, attacker.id, target.id) == worded
+                numbers.add(worded)
+    assert None in numbers and len(numbers) > 1
+
+
+def _close_ranks_plainly(board, members, leader):
+    """formation.close_ranks as the ruling reads: every spot on each follower's slide tried, then the first near."""
+    from explorer.rulesets.simple_plastic.formation import CLOSING_STEP, COHESION_INCHES, _free_spot
+    from explorer.core.tabletop import BASE_DIAMETER, gap_between
+    anchor = leader.position
+    ids = {f.id for f in members}
+    others = [f.position for f in in_play(board) if f.id not in ids]
+    followers = sorted((f for f in members if f.id != leader.id), key=lambda f: distance(f.position, anchor))
+    placed = {leader.id: anchor}
+    for k, f in enumerate(followers):
+        waiting = [g.position for g in followers[k + 1:]]
+        start, span = f.position, distance(f.position, anchor)
+        back, spot = unit_vector(anchor, start), start
+        if back is not None:
+            steps = max(1, math.ceil((span - BASE_DIAMETER) / CLOSING_STEP))
+            candidates = [start] + [step(anchor, back, span - (span - BASE_DIAMETER) * i / steps)
+                                    for i in range(1, steps + 1)]
+            standable = [p for p in candidates if _free_spot(board, p, [*others, *placed.values(), *waiting])]
+            near = [p for p in standable if any(gap_between(p, q) <= COHESION_INCHES + EPSILON
+                                                for q in placed.values())]
+            spot = near[0] if near else (standable[-1] if standable else start)
+        placed[f.id] = spot
+    del placed[leader.id]
+    return placed
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_closing_ranks_stops_at_the_first_near_spot_as_trying_them_all_would(scenario):
+    from explorer.rulesets.simple_plastic.formation import close_ranks
+    closed = 0
+    for seed in range(6):
+        for state in _random_playout(scenario, seed, steps=300):
+            board = Board.of(state)
+            for squad in {f.squad for f in in_play(state) if f.squad}:
+                members = squad_members(state, squad)
+                if len(members) > 1 and not chain_connected([f.position for f in members], 0.5):
+                    for leader in members:
+                        assert close_ranks(board, members, leader) == _close_ranks_plainly(board, members, leader)
+                        closed += 1
+    assert closed

@@ -19,6 +19,8 @@ _SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
 """How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
 the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
 
+_NO_SHADOW = object()  # a shadow not worked out yet (None: the piece casts none from that eye)
+
 
 @dataclass(frozen=True)
 class Table:
@@ -278,29 +280,30 @@ class Table:
                 hi_y = ty
         lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        rho = _SHADOW_MARGIN
+        shadows = self._shadow_cache
         for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
                 continue
-            if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
-                if not hills_block:
-                    continue
-                if top is None:
-                    top = max(self.elevation_at((ex, ey)),
-                              *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
-                if level <= top:
-                    continue
-            shadow = self._shadow(ex, ey, index)
+            if level and not hills_block:
+                continue
+            shadow = shadows.get((ex, ey, index), _NO_SHADOW)
+            if shadow is _NO_SHADOW:
+                shadow = self._shadow(ex, ey, index)
             if shadow is None:
                 continue
-            ux, uy, u_len, wx, wy, w_len, cx, cy, c_len = shadow
-            inside_u, inside_w, beyond = u_len * rho, w_len * rho, -c_len * rho
+            ux, uy, wx, wy, cx, cy, inside_u, inside_w, beyond = shadow
             for tx, ty in targets:
                 dx, dy = tx - ex, ty - ey
                 if ux * dy - uy * dx <= inside_u or dx * wy - dy * wx <= inside_w \
                         or cx * (dy - uy) - cy * (dx - ux) >= beyond:
                     break
             else:
+                if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
+                    if top is None:  # measured last: only for bases already in its shadow
+                        top = max(self.elevation_at((ex, ey)),
+                                  *(self.elevation_at((float(t[0]), float(t[1]))) for t in targets))
+                    if level <= top:
+                        continue
                 return True
         return False
 
@@ -321,27 +324,33 @@ class Table:
     def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
         """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, outside it: the vectors from
         the eye to its two outermost corners as seen from there (``u`` clockwise of ``w``), the chord from the
-        first to the second, and their lengths; ``None`` if the eye is on or in it. Kept per eye and piece: an
-        attacker asks about every enemy from where he stands."""
+        first to the second, and the margins a base's centre must clear inside each (their lengths times the
+        margin); ``None`` if the eye is on or in it. Kept per eye and piece: an attacker asks about every enemy
+        from where he stands."""
         key = (ex, ey, index)
         cache = self._shadow_cache
-        if key in cache:
-            return cache[key]
         shape = self._sight_blockers[index][0]
         shadow = None
         if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
-            corners = shape.vertices
-            rx = sum(x for x, _ in corners) / len(corners) - ex
-            ry = sum(y for _, y in corners) / len(corners) - ey
-            # Each corner's angle from the line to the middle: a convex piece the eye is outside of spans less
-            # than a half turn, with its middle inside it, so these angles never wrap round.
-            turns = [(math.atan2(rx * (y - ey) - ry * (x - ex), rx * (x - ex) + ry * (y - ey)), x - ex, y - ey)
-                     for x, y in corners]
-            (_, ux, uy), (_, wx, wy) = min(turns), max(turns)
+            # The most clockwise and most anticlockwise corners as seen from the eye, by the sign of cross
+            # products: a convex piece the eye is outside of spans less than a half turn, so "clockwise of" orders
+            # its corners as their angles do (ties, corners in line with the eye: by their offsets, as a sort would).
+            (x, y), *rest = shape.vertices
+            ux = wx = x - ex
+            uy = wy = y - ey
+            for x, y in rest:
+                vx, vy = x - ex, y - ey
+                turn = ux * vy - uy * vx
+                if turn < 0.0 or (turn == 0.0 and (vx, vy) < (ux, uy)):
+                    ux, uy = vx, vy
+                turn = wx * vy - wy * vx
+                if turn > 0.0 or (turn == 0.0 and (vx, vy) > (wx, wy)):
+                    wx, wy = vx, vy
             cx, cy = wx - ux, wy - uy
             lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
             if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
-                shadow = (ux, uy, lengths[0], wx, wy, lengths[1], cx, cy, lengths[2])
+                rho = _SHADOW_MARGIN
+                shadow = (ux, uy, wx, wy, cx, cy, lengths[0] * rho, lengths[1] * rho, -lengths[2] * rho)
         self._remember(cache, key, shadow)
         return shadow
 

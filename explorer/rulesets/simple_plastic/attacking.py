@@ -7,21 +7,20 @@ Every number a player sees comes back :class:`Explained`, with the rule sections
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
 from explorer.core import (
-    Action, Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
+    Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
 )
 from explorer.core import tabletop as tt
-from explorer.core.actions import built
 from explorer.core.tabletop import LineOfSight, Sight
-from explorer.core.frozen import evolve
 
 from .actions import Attack
 from .data import BASE_TO_KILL, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS
-from .position import Board, Figure, Position, group_of, in_play, with_figures
+from .position import Board, Figure, Position, figure_with, group_of, in_play, with_figures
 from .sections import ref, refuse
 
 
@@ -61,25 +60,39 @@ def _attackable(board, attacker: Figure, victim: Figure) -> bool:
     return _to_kill_against(board, attacker, victim, []).value is not None
 
 
-def closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen."""
+def closest_target(board, attacker: Figure, target: Figure, shown: list[Figure] | None = None) -> Figure | None:
+    """The first of :func:`targets_closest_first`, tracing sight only until a member is seen (``shown``: the
+    target's squad, when the caller found it is not hidden behind one wall at once)."""
     remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
     if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
-        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target))
-    return _closest_target(board, attacker, target)
+        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target, shown))
+    return _closest_target(board, attacker, target, shown)
 
 
-def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
-    group = group_of(board, target)
+def _closest_target(board, attacker: Figure, target: Figure, group: list[Figure] | None = None) -> Figure | None:
+    """:func:`closest_target` worked out (``group``: the target's, when the caller has it, and has already
+    found it is not hidden behind one wall at once)."""
     settings = board.settings
-    if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
-            attacker.position, [f.position for f in group], hills_block=settings.hills_block_sight):
-        return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
-    by_distance = sorted(group, key=lambda f: tt.distance(attacker.position, f.position))
+    ax, ay = attacker.x, attacker.y
+    if group is None:
+        group = group_of(board, target)
+        if len(group) > 1 and not settings.figures_block_sight and board.table.hides_all(
+                (ax, ay), [(f.x, f.y) for f in group], hills_block=settings.hills_block_sight):
+            return None  # a squad behind one wall: every member blocked, settled at once (the usual answer)
+    if len(group) > 1:
+        hypot = math.hypot  # tt.distance(attacker.position, f.position), written out
+        by_distance = sorted(group, key=lambda f: hypot(f.x - ax, f.y - ay))
+    else:
+        by_distance = group
     # A stable sort, so filtering after sorting keeps the order filtering before it gives.
-    seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    if settings.figures_block_sight:
+        seen = (f for f in by_distance if not _blocked(board, attacker, f))
+    else:  # _blocked, written out: every member until one is seen
+        table, hills = board.table, settings.hills_block_sight
+        seen = (f for f in by_distance if not (table.hides_all((ax, ay), ((f.x, f.y),), hills_block=hills)
+                                               or table.is_blocked((ax, ay), (f.x, f.y), hills_block=hills)))
     first = next(seen, None)
-    if first is not None and board.settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
+    if first is not None and settings.too_well_protected == "ignored" and not _attackable(board, attacker, first):
         # passed over (rulings.too_well_protected); if nobody can be attacked, the closest says why
         return next((f for f in seen if _attackable(board, attacker, f)), first)
     return first
@@ -89,6 +102,11 @@ def _closest_target(board, attacker: Figure, target: Figure) -> Figure | None:
 
 def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bool]:
     """Which rows of the modifiers table apply (keys are ``data.MODIFIERS`` conditions)."""
+    return _conditions(board, attacker, victim, _in_cover(board, attacker, victim))
+
+
+def _conditions(board, attacker: Figure, victim: Figure, cover: bool | None) -> dict[str, bool | None]:
+    """:func:`modifier_conditions`, with ``cover`` given (``None``: not asked yet)."""
     table = board.table
     height = table.elevation_at(victim.position) - table.elevation_at(attacker.position)
     return {
@@ -96,7 +114,7 @@ def modifier_conditions(board, attacker: Figure, victim: Figure) -> dict[str, bo
         "attacker_special": attacker.is_special,
         "attacker_did_not_move": not attacker.moved,
         "target_uphill": height > 0,
-        "target_in_cover": _in_cover(board, attacker, victim),
+        "target_in_cover": cover,
         "target_special": victim.is_special,
         "target_in_vehicle": victim.in_vehicle,
     }
@@ -128,6 +146,23 @@ def to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     if remembered is not None:
         return remembered(("to_kill", attacker_id, target_id), lambda: _kept_to_kill(board, attacker_id, target_id))
     return _to_kill(board, attacker_id, target_id)
+
+
+def to_kill_number(board, attacker_id: str, target_id: str) -> int | None:
+    """``to_kill(board, attacker_id, target_id).value``, without its reasons (no sight traced to name the cover):
+    the odds need only the number, and bots weigh every attack they might make."""
+    attacker, target = board.figures[attacker_id], board.figures[target_id]
+    sniper_moved = attacker.moved and not attacker.profile.attacks_after_moving
+    if not attacker.alive or attacker.side == target.side or sniper_moved or not group_of(board, target):
+        return None
+    victim = closest_target(board, attacker, target)
+    if victim is None:
+        return None
+    need, conditions = board.settings.base_to_kill, modifier_conditions(board, attacker, victim)
+    for modifier in MODIFIERS:
+        if conditions[modifier.condition]:
+            need += modifier.delta
+    return None if need > HIGHEST_TO_KILL else max(need, NEVER_KILLS + 1)  # a 1 never kills
 
 
 def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
@@ -210,7 +245,7 @@ def kills_possible(board, attacker: Figure, visible: Sequence[Figure]) -> int:
 
 def attack_distribution(board, attacker_id: str, target_id: str) -> Dist:
     """Exact distribution of the number of figures one attack kills (0 if it cannot be made)."""
-    need = to_kill(board, attacker_id, target_id).value
+    need = to_kill_number(board, attacker_id, target_id)
     if need is None:
         return Dist.constant(0)
     attacker = board.figures[attacker_id]
@@ -267,10 +302,15 @@ def mixture(branches: Sequence[tuple[Fraction, Dist]]) -> Dist:
 
 def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[tuple[str, ...]]:
     """Who dies when an attack scores ``hits`` kills: closest first."""
-    attacker = board.figures[attacker_id]
-    visible = targets_closest_first(board, attacker, board.figures[target_id])
-    count = min(hits, kills_possible(board, attacker, visible))
-    dead = tuple(f.id for f in visible[:count])
+    attacker, target = board.figures[attacker_id], board.figures[target_id]
+    if hits <= 0:
+        dead = ()
+    elif attacker.profile.dice > 1 and board.settings.heavy_weapons_kills == "each_die":
+        visible = targets_closest_first(board, attacker, target)
+        dead = tuple(f.id for f in visible[:min(hits, kills_possible(board, attacker, visible))])
+    else:  # one dies at most (kills_possible): the closest in sight, traced only until he is seen
+        victim = closest_target(board, attacker, target)
+        dead = () if victim is None else (victim.id,)
     reasons = [Reason(ref("attacking.closest_first"), "attacks are resolved closest first")]
     if attacker.profile.dice > 1:
         each_die = board.settings.heavy_weapons_kills == "each_die"
@@ -280,62 +320,6 @@ def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[
 
 
 # -- the attack action -----------------------------------------------------------------------------
-
-def candidate_attacks(state) -> Iterator[Action]:
-    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded."""
-    side = state.side
-    groups: dict[str, list[Figure]] = {}
-    attackers = []
-    for f in state.figures.values():
-        if f.alive:
-            if f.side == side:
-                attackers.append(f)
-            else:
-                groups.setdefault(f.unit, []).append(f)
-    used = state.attacks_used
-    targets = [(members, tuple((f.id, f.x, f.y) for f in members)) for members in groups.values()]
-    for attacker in attackers:
-        if used.get(attacker.id, 0) >= attacker.profile.attacks:
-            continue
-        for members, where in targets:
-            offer = attack_offer(state, attacker, members, where)
-            if offer is not None:
-                yield offer
-
-
-def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | None = None) -> Attack | None:
-    """The attack ``attacker`` may make on a squad (its living ``members``, or a lone unit), at the closest
-    member in sight; ``None`` if none can be attacked. Attacks made this turn are not counted here.
-
-    Kept for the game when figures do not block sight: the offer then depends only on where the attacker and
-    the members stand (``where``: their ids and places), whether the attacker has moved (kinds never change
-    in play), the table and the settings."""
-    if state.settings.figures_block_sight:
-        return _attack_offer(state, attacker, members[0])
-    if where is None:
-        where = tuple((f.id, f.x, f.y) for f in members)
-    key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
-    kept = state.kept
-    offer = kept.get(key, _UNKNOWN)
-    if offer is _UNKNOWN:
-        # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
-        hidden = state.table.hides_all(attacker.position, [(x, y) for _, x, y in where],
-                                       hills_block=state.settings.hills_block_sight)
-        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0])
-    return offer
-
-
-_UNKNOWN = object()
-
-
-def _attack_offer(state, attacker: Figure, target: Figure) -> Attack | None:
-    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``."""
-    # No one in sight means no attack; only then is the full number (and its reasons) worth working out.
-    victim = closest_target(state, attacker, target)
-    if victim is not None and to_kill(state, attacker.id, target.id).value is not None:
-        return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
-    return None
-
 
 def plan_attack(state, act: Attack) -> Explained:
     attacker = state.own_figure(act.player, act.attacker, section="attacking", what="attacker")
@@ -360,7 +344,7 @@ def do_attack(state, act: Attack) -> tuple[Position, list[Event]]:
     dead = casualties(state, act.attacker, act.target, hits)
     used = state.attacks_used
     used[attacker.id] = used.get(attacker.id, 0) + 1
-    changed = {fid: evolve(state.figures[fid], alive=False) for fid in dead.value}
+    changed = {fid: figure_with(state.figures[fid], alive=False) for fid in dead.value}
     position = with_figures(state, changed, attacks_used=tuple(sorted(used.items())))
     return position, _attack_events(act, need, faces, hits, dead)
 

@@ -9,7 +9,8 @@ from explorer.core.frozen import evolve
 from explorer.core.search import SearchBot
 
 from .actions import Attack, EndPhase, MoveFigure, MoveSquad
-from .attacking import attack_distribution, attack_offer, closest_target
+from .attack_offers import attack_offer
+from .attacking import attack_distribution, closest_target
 from .game import SimplePlasticState
 from .position import Board, group_of, in_play, nearest_enemy
 

@@ -102,11 +102,17 @@ def close_ranks(board, members, leader) -> dict[str, Point]:
             steps = max(1, math.ceil((span - tt.BASE_DIAMETER) / CLOSING_STEP))
             candidates = [start] + [tt.step(anchor, back, span - (span - tt.BASE_DIAMETER) * i / steps)
                                     for i in range(1, steps + 1)]
-            standable = [p for p in candidates
-                         if _free_spot(board, p, [*others, *placed.values(), *waiting])]
-            near = [p for p in standable if any(tt.gap_between(p, q) <= COHESION_INCHES + EPSILON
-                                                for q in placed.values())]
-            spot = near[0] if near else (standable[-1] if standable else start)
+            # The first spot it may stand on within a finger of one placed; else the last it may stand on (the
+            # nearest the leader); else where it stands. Spots are tried in order and the first near one ends it.
+            taken, last_free = [*others, *placed.values(), *waiting], None
+            for p in candidates:
+                if _free_spot(board, p, taken):
+                    if any(tt.gap_between(p, q) <= COHESION_INCHES + EPSILON for q in placed.values()):
+                        spot = p
+                        break
+                    last_free = p
+            else:
+                spot = last_free if last_free is not None else start
         placed[f.id] = spot
     del placed[leader.id]
     return placed

@@ -1,26 +1,22 @@
 """Moving (book/simple_plastic/moving.md): one span, squads behind their frontmost unit, cohesion and
-closing gaps; planning a move (where its followers end is :mod:`.formation`'s); and the move actions, with
-the menu of moves each unit is offered."""
+closing gaps; planning a move (where its followers end is :mod:`.formation`'s); and the move actions (the menu
+of moves each unit is offered is :mod:`.move_offers`')."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
 
-from explorer.core import Action, Event, Explained, Reason, RuleViolation
-from explorer.core.actions import built
+from explorer.core import Event, Explained, Reason
 from explorer.core import tabletop as tt
-from explorer.core.tabletop import COMPASS, EPSILON, Point
-from explorer.core.frozen import evolve
+from explorer.core.tabletop import EPSILON, Point
 
 from .actions import MoveFigure, MoveSquad
 from .data import COHESION_INCHES
 from .formation import (
-    FORMATION_SPACING, check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, file_end,
-    form_up,
+    check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, form_up,
 )
 from .position import (
-    Figure, Position, as_point, fmt, is_name, nearest_enemy, squad_members, with_figures,
+    Figure, Position, as_point, figure_with, fmt, is_name, squad_members, with_figures,
 )
 from .sections import ref, refuse
 
@@ -112,9 +108,39 @@ def _remembered_plan(board, key: tuple, to, work):
     key = ("plan", *key, to)
 
     def listed_or_work():
-        listed = _listed_plans(board).get(key)
-        return listed() if listed is not None else work()
+        listed = _listed_plan(board, key)
+        return listed if listed is not None else work()
     return remembered(key, listed_or_work)
+
+
+def _listed_plans(state) -> list[tuple[str | None, list[Figure], dict]]:
+    """The moves listed in this position whose plan their menu knows, one entry a unit: its squad (``None``: a
+    lone unit), its members, and the id of the leader (the unit) of each such move by where he goes. A menu
+    knows the plan of a move whose followers simply file behind the leader, and of a lone unit's move: the
+    move chosen is done with it, without planning it again."""
+    return state.remembered(("listed plans",), list)
+
+
+def _listed_plan(state, key: tuple):
+    """The plan a menu of this position knows for :func:`_remembered_plan`'s ``key`` (``None``: none)."""
+    to = key[-1]
+    for squad, members, filed in _listed_plans(state):
+        leader = filed.get(to)
+        if leader is None:
+            continue
+        if len(key) == 4 and squad == key[1] and leader == key[2]:
+            return _file_plan(members, next(f for f in members if f.id == leader), to)
+        if len(key) == 3 and squad is None and leader == key[1]:
+            return to, True
+    return None
+
+
+def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
+    """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
+    placed = {mover.id: to}
+    placed.update(zip((f.id for f in members if f is not mover),
+                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
+    return placed, True
 
 
 def plan_figure_move(board, figure_id: str, to) -> tuple[Point, bool]:
@@ -203,187 +229,6 @@ def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point
 
 # -- the move actions ------------------------------------------------------------------------------
 
-def units_to_move(state) -> list[tuple[str | None, list[Figure]]]:
-    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members)."""
-    def work():
-        units: dict[str, list[Figure]] = {}
-        side, moved = state.side, state.moved_units
-        for f in state.figures.values():
-            if f.alive and f.side == side and f.unit not in moved:
-                units.setdefault(f.unit, []).append(f)
-        return [(members[0].squad, members) for members in units.values()]
-    return state.remembered(("units",), work)
-
-
-def candidate_moves(state) -> Iterator[Action]:
-    """A finite menu: the eight compass directions at a full and a half span, and closing gaps."""
-    for squad, members in units_to_move(state):
-        if squad and not _cohesive(state, members):
-            closing = closing_move(state, squad, members)
-            if closing is not None:
-                yield closing
-        yield from _menu(state, squad, members)
-
-
-def _menu(state, squad: str | None, members: list[Figure]) -> tuple[Action, ...]:
-    """A unit's compass moves, kept for the game under everything they depend on besides the table and the
-    settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
-    its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
-    left for this position's move to be done (:func:`_listed_plans`)."""
-    reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
-    xs, ys = [f.x for f in members], [f.y for f in members]
-    ids = {f.id for f in members}
-    x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
-    near = tuple(sorted((f.x, f.y) for f in state.figures.values()
-                        if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids))
-    key = ("menu", _unit_key(members), near)
-    kept = state.kept
-    entry = kept.get(key)
-    if entry is None:
-        entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
-    menu, plans = entry
-    if plans:
-        _listed_plans(state).update(plans)
-    return menu
-
-
-def _listed_plans(state) -> dict:
-    """The plans of the moves listed in this position, under :func:`_remembered_plan`'s keys, each to be worked
-    out when asked (a menu knows a move's plan when its followers simply file behind the leader): the move
-    chosen is done with its own, without planning it again."""
-    return state.remembered(("listed plans",), dict)
-
-
-def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
-                   region: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
-    """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
-    the plans of those whose followers simply file behind. ``others``: the other bases in ``region``, which
-    holds every spot and path of every move listed."""
-    span, side, table = state.settings.span_inches, state.side, state.table
-    count = len(members) - 1
-    kind = MoveSquad if squad else MoveFigure
-    # What could stand in a move's way here: solid pieces, and other bases (each grown by as much as makes a
-    # box test enough). With none, only the table's edge can stop a move, and with the region on the table,
-    # nothing.
-    reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
-    blocks = table.solid_boxes_near(*region) + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]
-    open_ground = not blocks and table.on_table(region[:2]) and table.on_table(region[2:])
-    menu, plans = [], {}
-    for dx, dy in COMPASS.values():
-        mover = members[0]
-        if squad:  # frontmost(), written out: eight directions for every unit listed
-            best = mover.x * dx + mover.y * dy
-            for f in members:
-                ahead = f.x * dx + f.y * dy
-                if ahead > best:
-                    mover, best = f, ahead
-        start = mover.x, mover.y
-        for length in (span, span / 2):
-            to = (start[0] + dx * length, start[1] + dy * length)  # tt.step(), written out
-            if open_ground:
-                allowed = True
-            else:
-                last = file_end(to, tt.unit_vector(start, to), count) if count else to
-                allowed = _open_verdict(table, start, to, last, blocks)
-                if allowed is None:
-                    allowed = _quick_verdict(table, members, mover, to, others)
-            if allowed is None:  # the followers cannot file straight behind: the full plan decides
-                try:
-                    _plan_squad_move(state, squad, mover.id, to)
-                    allowed = True
-                except RuleViolation:
-                    allowed = False
-            elif allowed and squad:  # the plan is the file: formation()'s first choice, free (see _quick_verdict)
-                plans[("plan", squad, mover.id, to)] = partial(_file_plan, members, mover, to)
-            elif allowed:
-                plans[("plan", mover.id, to)] = partial(_moved_to, to)
-            if allowed:
-                # the engine's own names and a point of floats: nothing to clean again
-                menu.append(built(kind, side, squad, mover.id, to, None) if squad else built(kind, side, mover.id, to))
-    return tuple(menu), plans
-
-
-def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
-    """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
-    placed = {mover.id: to}
-    placed.update(zip((f.id for f in members if f is not mover),
-                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
-    return placed, True
-
-
-def _moved_to(to: Point) -> tuple[Point, bool]:
-    """:func:`plan_figure_move`'s answer for a lone unit's move from the menu."""
-    return to, True
-
-
-def _open_verdict(table, start: Point, to: Point, last: Point, blocks) -> bool | None:
-    """:func:`_quick_verdict`'s answer where the path from ``start`` to ``to`` and the file behind, to ``last``,
-    stay clear of every one of ``blocks`` (solid pieces and other bases, grown: see :func:`_work_out_menu`);
-    ``None`` elsewhere (ask it).
-
-    There only the table's edge can refuse: the leader's spot first, then the file's last spot (the file's
-    spots run in a straight line, each coordinate in step with the next, so the first and last on the table
-    put all of them on it)."""
-    if blocks:
-        lo_x, hi_x = min(start[0], to[0], last[0]), max(start[0], to[0], last[0])
-        lo_y, hi_y = min(start[1], to[1], last[1]), max(start[1], to[1], last[1])
-        for x0, y0, x1, y1 in blocks:
-            if not (x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y):
-                return None
-    if not table.on_table(to):
-        return False
-    return True if table.on_table(last) else None
-
-
-def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:
-    """Whether :func:`plan_squad_move` (followers forming up) or, alone, :func:`plan_figure_move` allows a menu
-    move of ``mover``, the frontmost, a span or half a span to ``to``, by its cheap tests alone; ``None`` when
-    the followers cannot simply file straight behind him, as :func:`~explorer.core.tabletop.formation` first
-    tries (then only the full plan can say). A file of bases a spacing apart straight behind a leader who ends
-    where he may stand is on the table, off solid terrain, clear of other bases (``others``: every other
-    living figure near enough), behind him and in cohesion; so when the file is free, the move is allowed."""
-    start = mover.position
-    if table.crosses_solid(start, to) or not table.is_free(to, others):
-        return False
-    count = len(members) - 1
-    if count == 0:
-        return True
-    return True if table.all_free(file_behind(to, tt.unit_vector(start, to), count), others) else None
-
-
-def _unit_key(members: list[Figure]) -> tuple:
-    return tuple((f.id, f.x, f.y) for f in members)
-
-
-def _cohesive(state, members: list[Figure]) -> bool:
-    key = ("cohesive", _unit_key(members))
-    found = state.kept.get(key)
-    if found is None:
-        found = state.kept[key] = in_cohesion([f.position for f in members])
-    return found
-
-
-def closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
-    """Close ranks on the member nearest the enemy, which stays where it is."""
-    def work():
-        def to_enemy(f):
-            enemy = nearest_enemy(state, f)
-            return tt.distance(f.position, enemy.position) if enemy else 0.0
-        leader = min(members, key=to_enemy)
-        try:
-            plan_squad_move(state, squad, leader.id, leader.position)
-        except RuleViolation:
-            return None
-        return MoveSquad(state.side, squad, leader.id, leader.position)
-    return state.remembered(("closing", squad), work)
-
-
-def gaps_left_open(state) -> list[str]:
-    """This side's squads with gaps that could be closed and are not yet."""
-    return [squad for squad, members in units_to_move(state)
-            if squad and not _cohesive(state, members) and closing_move(state, squad, members)]
-
-
 def plan_move(state, act: MoveSquad | MoveFigure):
     """``(placed, moved, unit name, leader id)`` of a legal move; raises the rule that forbids it."""
     if isinstance(act, MoveSquad):
@@ -413,7 +258,7 @@ def plan_move(state, act: MoveSquad | MoveFigure):
 def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
     placed, moved, unit, name, mover = plan_move(state, act)
     start = state.figures[mover].position
-    changed = {fid: evolve(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+    changed = {fid: figure_with(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
     position = with_figures(state, changed, moved_units=state.moved_units | {unit})
     return position, [_move_event(act, name, mover, start, placed, moved)]
 

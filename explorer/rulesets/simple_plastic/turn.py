@@ -5,27 +5,27 @@ What each phase offers, in the order the bots count on, and ending a phase.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from explorer.core import Action, Event, RuleViolation
 from explorer.core.frozen import evolve
 
 from .actions import EndPhase
-from .attacking import candidate_attacks
-from .moving import candidate_moves, gaps_left_open
-from .position import Position, with_figures
+from .attack_offers import candidate_attacks
+from .move_offers import candidate_moves, gaps_left_open
+from .position import Position, figure_with, with_figures
 from .sections import refuse
 
 
-def legal_in_move_phase(state) -> Iterator[Action]:
-    yield from candidate_moves(state)
-    if not gaps_left_open(state):
-        yield _end_phase(state)
+def legal_in_move_phase(state) -> list[Action]:
+    offers, gaps = candidate_moves(state)
+    if not gaps:
+        offers.append(_end_phase(state))
+    return offers
 
 
-def legal_in_attack_phase(state) -> Iterator[Action]:
-    yield from candidate_attacks(state)
-    yield _end_phase(state)
+def legal_in_attack_phase(state) -> list[Action]:
+    offers = candidate_attacks(state)
+    offers.append(_end_phase(state))
+    return offers
 
 
 def _end_phase(state) -> EndPhase:
@@ -50,7 +50,7 @@ def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     if p.phase == "move":
         return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
     side, rnd = state.game.next_turn(p.side, p.round)
-    changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
+    changed = {fid: figure_with(f, moved=False) for fid, f in p.figures.items() if f.moved}
     position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                             attacks_used=())
     return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),

@@ -1,0 +1,118 @@
+"""The attacks each unit is offered (book/simple_plastic/attacking.md): every attacker with an attack left, at
+each enemy squad or lone unit it may attack, asked of the rules' yes/no tests (:mod:`.attacking` works out the
+to-kill number with its words, for the attack played). Offers are kept for the game under all they read."""
+
+from __future__ import annotations
+
+from explorer.core import Action
+from explorer.core.actions import built
+from explorer.core.tabletop import Point
+
+from .actions import Attack
+from .attacking import _conditions, _in_cover, closest_target
+from .data import HIGHEST_TO_KILL, MODIFIERS
+from .position import Figure
+
+
+def candidate_attacks(state) -> list[Action]:
+    """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded
+    (:func:`attack_offer` each, with each squad's bases gathered once a listing): an attack phase lists every
+    attacker against every enemy unit, most of them for the first time (someone moved)."""
+    if state.settings.figures_block_sight:
+        return _listed_attacks(state, lambda attacker, members, where, points: _attack_offer(state, attacker,
+                                                                                            members[0]))
+    kept, hills = state.kept, state.settings.hills_block_sight
+    return _listed_attacks(state, lambda attacker, members, where, points: _kept_offer(
+        state, kept, hills, attacker, members, where, points))
+
+
+def _listed_attacks(state, offer) -> list[Action]:
+    side = state.side
+    groups: dict[str, list[Figure]] = {}
+    attackers = []
+    for f in state.figures.values():
+        if f.alive:
+            if f.side == side:
+                attackers.append(f)
+            else:
+                unit = f.squad or (None, f.id)  # what Figure.unit names, without its text
+                members = groups.get(unit)
+                if members is None:
+                    groups[unit] = [f]
+                else:
+                    members.append(f)
+    used = state.position.attacks_used
+    used = dict(used) if used else None
+    targets = [(members, tuple([(f.id, f.x, f.y) for f in members]), [(f.x, f.y) for f in members])
+               for members in groups.values()]
+    out = []
+    for attacker in attackers:
+        if used and used.get(attacker.id, 0) >= attacker.profile.attacks:
+            continue
+        for members, where, points in targets:
+            found = offer(attacker, members, where, points)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def attack_offer(state, attacker: Figure, members: list[Figure], where: tuple | None = None) -> Attack | None:
+    """The attack ``attacker`` may make on a squad (its living ``members``, or a lone unit), at the closest
+    member in sight; ``None`` if none can be attacked. Attacks made this turn are not counted here.
+
+    Kept for the game when figures do not block sight: the offer then depends only on where the attacker and
+    the members stand (``where``: their ids and places), whether the attacker has moved (kinds never change
+    in play), the table and the settings."""
+    if state.settings.figures_block_sight:
+        return _attack_offer(state, attacker, members[0])
+    if where is None:
+        where = tuple((f.id, f.x, f.y) for f in members)
+    return _kept_offer(state, state.kept, state.settings.hills_block_sight, attacker, members, where,
+                       [(x, y) for _, x, y in where])
+
+
+def _kept_offer(state, kept: dict, hills: bool, attacker: Figure, members: list[Figure], where: tuple,
+                points: list[Point]) -> Attack | None:
+    """:func:`attack_offer` when figures do not block sight, with what a listing gathers once: the game's kept
+    answers, whether hills block sight, and the bases' ``points``."""
+    key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
+    offer = kept.get(key, _UNKNOWN)
+    if offer is _UNKNOWN:
+        # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
+        hidden = state.table.hides_all((attacker.x, attacker.y), points, hills_block=hills)
+        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0], members)
+    return offer
+
+
+_UNKNOWN = object()
+
+
+def _attack_offer(state, attacker: Figure, target: Figure, shown: list[Figure] | None = None) -> Attack | None:
+    """The attack ``attacker`` may make on ``target``'s squad (at its closest member in sight), or ``None``
+    (``shown``: the squad's members, found not hidden behind one wall at once)."""
+    # to_kill(...).value is not None, asked as yes or no (the same tests in the same order, without words)
+    if attacker.moved and not attacker.profile.attacks_after_moving:
+        return None  # a sniper who moved
+    victim = closest_target(state, attacker, target, shown)
+    if victim is not None and _to_kill_possible(state, attacker, victim):
+        return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
+    return None
+
+
+def _to_kill_possible(board, attacker: Figure, victim: Figure) -> bool:
+    """Whether :func:`_to_kill_against` gives a number (``victim`` is not too well protected), as yes or no:
+    without its reasons, and tracing the cover only when the answer turns on it (listing asks this of every
+    target in sight; the worded number is worked out for the attack played)."""
+    need, unknown = board.settings.base_to_kill, 0
+    conditions = _conditions(board, attacker, victim, None)
+    for modifier in MODIFIERS:
+        applies = conditions[modifier.condition]
+        if applies is None:
+            unknown += modifier.delta
+        elif applies:
+            need += modifier.delta
+    if need + max(unknown, 0) <= HIGHEST_TO_KILL:
+        return True
+    if need + min(unknown, 0) > HIGHEST_TO_KILL:
+        return False
+    return need + (unknown if _in_cover(board, attacker, victim) else 0) <= HIGHEST_TO_KILL

@@ -1,0 +1,227 @@
+"""The moves each unit is offered (book/simple_plastic/moving.md): the eight compass directions at a full and a
+half span, and closing gaps, listed by yes/no tests that give the full plan's answers (:mod:`.moving` plans
+and checks a move with its words). A unit's menu is kept for the game under all it reads, and leaves the
+plans it knows for the move then played."""
+
+from __future__ import annotations
+
+import math
+
+from explorer.core import Action, RuleViolation
+from explorer.core import tabletop as tt
+from explorer.core.tabletop import COMPASS, EPSILON, Point
+
+from .actions import MoveFigure, MoveSquad
+from .formation import FORMATION_SPACING, file_behind
+from .moving import _listed_plans, _plan_squad_move, in_cohesion, plan_squad_move
+from .position import Figure, nearest_enemy
+
+
+def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
+    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, its
+    key, whether it is in cohesion); the key (ids and places) is what its menu and cohesion are kept under.
+    Once per position: listing the moves asks twice (the menu, and whether the phase may end)."""
+    def work():
+        units: dict[str, list[Figure]] = {}
+        side, moved = state.side, state.moved_units
+        for f in state.figures.values():
+            if f.alive and f.side == side:
+                squad = f.squad
+                if moved and (f"squad:{squad}" if squad else f.id) in moved:  # Figure.unit, written out
+                    continue
+                unit = squad or (None, f.id)  # a squad, or a lone figure, without its text
+                members = units.get(unit)
+                if members is None:
+                    units[unit] = [f]
+                else:
+                    members.append(f)
+        kept, out = state.kept, []
+        for members in units.values():
+            key = tuple([(f.id, f.x, f.y) for f in members])
+            cohesive = True
+            if len(members) > 1:
+                cohesive = kept.get(("cohesive", key))
+                if cohesive is None:
+                    cohesive = kept[("cohesive", key)] = in_cohesion([(f.x, f.y) for f in members])
+            out.append((members[0].squad, members, key, cohesive))
+        return out
+    return state.remembered(("units",), work)
+
+
+def candidate_moves(state) -> tuple[list[Action], bool]:
+    """A finite menu: the eight compass directions at a full and a half span, and closing gaps; and whether some
+    squad has gaps it could close (:func:`gaps_left_open`, found on the way: then the phase may not end)."""
+    offers, gaps = [], False
+    for squad, members, key, cohesive in _units(state):
+        if not cohesive:
+            closing = closing_move(state, squad, members)
+            if closing is not None:
+                offers.append(closing)
+                gaps = True
+        offers += _menu(state, squad, members, key)
+    return offers, gaps
+
+
+def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:
+    """A unit's compass moves, kept for the game under everything they depend on besides the table and the
+    settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
+    its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
+    left for this position's move to be done (:func:`_listed_plans`)."""
+    reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
+    first = members[0]
+    x0 = x1 = first.x
+    y0 = y1 = first.y
+    for f in members:  # min and max of the members' x and y, in one pass (every unit, every move listing)
+        x, y = f.x, f.y
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    x0, x1, y0, y1 = x0 - reach, x1 + reach, y0 - reach, y1 + reach
+    ids = {f.id for f in members}
+    near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
+                         if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
+    key = ("menu", unit_key, near)
+    kept = state.kept
+    entry = kept.get(key)
+    if entry is None:
+        entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
+    if entry[1]:
+        _listed_plans(state).append((squad, members, entry[1]))
+    return entry[0]
+
+
+_COMPASS = tuple(COMPASS.values())
+
+
+def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
+                   region: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
+    """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
+    the id of the leader of each move whose plan it knows (a lone unit's, or followers filing behind), by where he goes.
+    ``others``: the other bases in ``region``, which holds every spot and path of every move listed.
+
+    Written plainly (``on_table``, ``unit_vector``, ``file_end``, ``built`` and the box tests inline, by the
+    same arithmetic): a fresh menu is worked out for nearly every unit in every turn, so its loop is most of a
+    move listing."""
+    span, side, table = state.settings.span_inches, state.side, state.table
+    count = len(members) - 1
+    kind = MoveSquad if squad else MoveFigure
+    # What could stand in a move's way here: solid pieces, and other bases (each grown by as much as makes a
+    # box test enough). With none, only the table's edge can stop a move, and with the region on the table,
+    # nothing.
+    reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
+    blocks = table.solid_boxes_near(*region) + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]
+    open_ground = not blocks and table.on_table(region[:2]) and table.on_table(region[2:])
+    low = tt.BASE_RADIUS - EPSILON  # table.on_table's bounds
+    high_x, high_y = table.width - low, table.height - low
+    back = count * FORMATION_SPACING  # file_end's first product
+    hypot, new = math.hypot, object.__new__
+    places = [(f.x, f.y, f) for f in members]
+    menu, plans = [], {}
+    for dx, dy in _COMPASS:
+        sx, sy, mover = places[0]
+        if count:  # frontmost(), written out: eight directions for every unit listed
+            best = sx * dx + sy * dy
+            for x, y, f in places:
+                ahead = x * dx + y * dy
+                if ahead > best:
+                    sx, sy, mover, best = x, y, f, ahead
+        for length in (span, span / 2):
+            tx, ty = sx + dx * length, sy + dy * length  # tt.step()
+            to = (tx, ty)
+            if open_ground:
+                allowed = True
+            else:
+                if count:  # file_end(to, unit_vector(start, to), count)
+                    d = hypot(tx - sx, ty - sy)
+                    lx, ly = tx + back * -((tx - sx) / d), ty + back * -((ty - sy) / d)
+                else:
+                    lx, ly = tx, ty
+                # _open_verdict: the path and the file clear of every block, then the table's edge
+                allowed = True
+                if blocks:  # the box of start, spot and file's end (min and max, written out)
+                    lo_x, hi_x = (tx, sx) if tx < sx else (sx, tx)
+                    if lx < lo_x:
+                        lo_x = lx
+                    elif lx > hi_x:
+                        hi_x = lx
+                    lo_y, hi_y = (ty, sy) if ty < sy else (sy, ty)
+                    if ly < lo_y:
+                        lo_y = ly
+                    elif ly > hi_y:
+                        hi_y = ly
+                    for bx0, by0, bx1, by1 in blocks:
+                        if not (bx1 < lo_x or bx0 > hi_x or by1 < lo_y or by0 > hi_y):
+                            allowed = None
+                            break
+                if allowed:
+                    if not (low <= tx <= high_x and low <= ty <= high_y):
+                        allowed = False
+                    elif not (low <= lx <= high_x and low <= ly <= high_y):
+                        allowed = None
+                if allowed is None:
+                    allowed = _quick_verdict(table, members, mover, to, others)
+            if allowed is None:  # the followers cannot file straight behind: the full plan decides
+                try:
+                    _plan_squad_move(state, squad, mover.id, to)
+                    allowed = True
+                except RuleViolation:
+                    allowed = False
+            elif allowed:  # a lone unit's move, or followers filing behind: formation()'s first choice, free
+                plans[to] = mover.id  # (see _quick_verdict)
+            if allowed:
+                # built(), field by field: the engine's own names and a point of floats, nothing to clean again
+                act = new(kind)
+                fields = act.__dict__
+                fields["player"] = side
+                if squad:
+                    fields["squad"] = squad
+                    fields["leader"] = mover.id
+                    fields["to"] = to
+                    fields["followers"] = None
+                else:
+                    fields["figure"] = mover.id
+                    fields["to"] = to
+                menu.append(act)
+    return tuple(menu), plans
+
+
+def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:
+    """Whether :func:`plan_squad_move` (followers forming up) or, alone, :func:`plan_figure_move` allows a menu
+    move of ``mover``, the frontmost, a span or half a span to ``to``, by its cheap tests alone; ``None`` when
+    the followers cannot simply file straight behind him, as :func:`~explorer.core.tabletop.formation` first
+    tries (then only the full plan can say). A file of bases a spacing apart straight behind a leader who ends
+    where he may stand is on the table, off solid terrain, clear of other bases (``others``: every other
+    living figure near enough), behind him and in cohesion; so when the file is free, the move is allowed."""
+    start = mover.position
+    if table.crosses_solid(start, to) or not table.is_free(to, others):
+        return False
+    count = len(members) - 1
+    if count == 0:
+        return True
+    return True if table.all_free(file_behind(to, tt.unit_vector(start, to), count), others) else None
+
+
+def closing_move(state, squad: str, members: list[Figure]) -> MoveSquad | None:
+    """Close ranks on the member nearest the enemy, which stays where it is."""
+    def work():
+        def to_enemy(f):
+            enemy = nearest_enemy(state, f)
+            return tt.distance(f.position, enemy.position) if enemy else 0.0
+        leader = min(members, key=to_enemy)
+        try:
+            plan_squad_move(state, squad, leader.id, leader.position)
+        except RuleViolation:
+            return None
+        return MoveSquad(state.side, squad, leader.id, leader.position)
+    return state.remembered(("closing", squad), work)
+
+
+def gaps_left_open(state) -> list[str]:
+    """This side's squads with gaps that could be closed and are not yet."""
+    return [squad for squad, members, _, cohesive in _units(state)
+            if not cohesive and closing_move(state, squad, members)]
