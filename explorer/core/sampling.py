@@ -61,19 +61,21 @@ class Space:
 
 
 def grouped(groups: Sequence[Any], width: int, offers_of: Callable[[Any], Sequence[Action]],
-            tail: Sequence[Action] = ()) -> Space:
+            tail: Sequence[Action | Callable[[], Action | None]] = ()) -> Space:
     """The space of listings made group by group (figure by figure, unit by unit): ``width`` indices for each
     of ``groups``, the slot ``k`` of a group holding its ``k``-th offer (``offers_of(group)``, asked only when
-    an index of that group is drawn, and once), then one index for each of ``tail`` (actions always legal,
-    such as ending the turn). ``width`` must bound every group's offers; a group offering more is a bug
-    in the ruleset's space, and raises (it would make the draw uneven)."""
+    an index of that group is drawn, and once), then one index for each of ``tail``: an action always legal
+    (such as ending the turn), or a function giving the action or ``None``, asked only when drawn (an end of
+    the phase that a rule may forbid). ``width`` must bound every group's offers; a group offering more is a
+    bug in the ruleset's space, and raises (it would make the draw uneven)."""
     groups, tail = tuple(groups), tuple(tail)
     asked: dict[int, Sequence[Action]] = {}
     body = len(groups) * width
 
     def pick(index: int) -> Action | None:
         if index >= body:
-            return tail[index - body]
+            last = tail[index - body]
+            return last if isinstance(last, Action) else last()
         g, slot = divmod(index, width)
         offers = asked.get(g)
         if offers is None:

@@ -4,7 +4,7 @@
 - The move phase lists unit by unit (:func:`.moving.candidate_moves`: the side's units not moved yet, in the
   order fielded): a squad with gaps first offers to close them, then the unit's compass menu (the eight
   directions at a full and a half span); then the end of the phase, unless gaps are left open. The space gives
-  each unit 17 slots (closing, and the 16 of the menu); drawing an index works out that one unit's menu (kept
+  each unit 17 slots (closing, and the 16 of the menu), and one for the end of the phase; drawing an index works out that one unit's menu (kept
   for the game under what it depends on), so a draw costs about one unit's listing.
 - The attack phase lists each attacker with an attack left at each enemy squad or lone unit
   (:func:`.attacking.candidate_attacks`), then the end of the phase. The space has one index per attacker and
@@ -34,8 +34,10 @@ def _move_space(state) -> Space:
         menu = _menu(state, squad, members)
         return (closing, *menu) if closing is not None else menu
 
-    tail = () if gaps_left_open(state) else (_end_phase(state),)
-    return grouped(units_to_move(state), MENU_SLOTS, offers_of, tail)
+    def end():  # asked only when drawn: gaps_left_open plans every squad's closing move
+        return None if gaps_left_open(state) else _end_phase(state)
+
+    return grouped(units_to_move(state), MENU_SLOTS, offers_of, (end,))
 
 
 def _attack_space(state) -> Space:
