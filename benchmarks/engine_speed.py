@@ -6,6 +6,10 @@ For every ruleset and scenario it prints:
 
 - random-playout actions/s: each step lists ``state.legal_actions`` and picks one uniformly
   with ``random.Random(seed)``, then applies it (listing included; making the game is not);
+- sampled-playout actions/s: each step draws a uniformly random legal action with
+  ``explorer.core.sampling.random_action`` (no full listing where the ruleset has an action space),
+  game by game in turn with playouts that list, and how many times faster than those it is
+  (engines older than the sampler have no such figure);
 - apply+undo pairs/s, on every position of random playouts (up to 4 legal actions each);
 - clone cost in µs, on the same kind of positions, 4 clones each (``state.clone()``, else
   ``copy.deepcopy``);
@@ -47,6 +51,8 @@ CLONES_PER_POSITION = 4
 # name in the JSON, column heading, format, True if more is faster
 FIGURES = [
     ("playout_actions_per_s", "playout act/s", "{:,.0f}", True),
+    ("sampled_actions_per_s", "sampled act/s", "{:,.0f}", True),
+    ("sampled_over_listed", "sampled/listed", "×{:,.2f}", None),
     ("apply_undo_pairs_per_s", "apply+undo /s", "{:,.0f}", True),
     ("clone_us", "clone µs", "{:,.1f}", False),
     ("greedy_games_per_s", "greedy games/s", "{:,.2f}", True),
@@ -138,6 +144,37 @@ def measure_playouts(ruleset, scenario, seconds: float, seed: int, max_actions: 
     return {"actions": actions, "games_started": games, "seconds": box.measured}
 
 
+def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
+    """Random playouts drawn by the sampler, and in turn (game by game, on the same seeds) playouts that list as
+    :func:`measure_playouts` does: both rates measured side by side, in the same time box."""
+    try:
+        from explorer.core.sampling import random_action
+    except ImportError:
+        raise LookupError("this engine has no sampler (explorer.core.sampling)") from None
+    box, listed_box = TimeBox(seconds), TimeBox(seconds)
+    actions = listed = games = 0
+    while box.open():
+        s = seed + games // 2
+        state, rng = ruleset.new_game(scenario, seed=s), random.Random(s)
+        if games % 2:
+            with box.measure():
+                for _ in range(max_actions):
+                    if state.is_over or not box.open():
+                        break
+                    state.apply(random_action(state, rng))
+                    actions += 1
+        else:
+            with listed_box.measure():
+                for _ in range(max_actions):
+                    if state.is_over or not box.open():
+                        break
+                    state.apply(rng.choice(list(state.legal_actions)))
+                    listed += 1
+        games += 1
+    return {"actions": actions, "seconds": box.measured, "listed_actions": listed,
+            "listed_seconds": listed_box.measured, "games_started": games}
+
+
 def measure_apply_undo(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
     box = TimeBox(seconds)
     pairs = positions = 0
@@ -199,7 +236,7 @@ def measure_new_game(ruleset, scenario, seconds: float, seed: int) -> dict:
     return {"games": made, "seconds": box.measured}
 
 
-MEASURES = ("new_game", "playout", "apply_undo", "clone", "greedy")
+MEASURES = ("new_game", "playout", "sampled", "apply_undo", "clone", "greedy")
 
 
 def measure(name: str, ruleset, scenario, make_bot, seconds: float, seed: int, max_actions: int) -> dict:
@@ -208,7 +245,8 @@ def measure(name: str, ruleset, scenario, make_bot, seconds: float, seed: int, m
         return measure_new_game(ruleset, scenario, min(0.5, seconds / 4), seed)
     if name == "greedy":
         return measure_greedy(ruleset, scenario, make_bot, seconds, seed, max_actions)
-    run = {"playout": measure_playouts, "apply_undo": measure_apply_undo, "clone": measure_clone}[name]
+    run = {"playout": measure_playouts, "sampled": measure_sampled, "apply_undo": measure_apply_undo,
+           "clone": measure_clone}[name]
     return run(ruleset, scenario, seconds, seed, max_actions)
 
 
@@ -227,6 +265,10 @@ def figures(details: dict) -> dict:
         out["new_game_ms"] = per(1e3 * d["seconds"], d["games"])
     if d := details.get("playout"):
         out["playout_actions_per_s"] = per(d["actions"], d["seconds"])
+    if d := details.get("sampled"):
+        out["sampled_actions_per_s"] = sampled = per(d["actions"], d["seconds"])
+        listed = per(d["listed_actions"], d["listed_seconds"])
+        out["sampled_over_listed"] = sampled / listed if sampled and listed else None
     if d := details.get("apply_undo"):
         out["apply_undo_pairs_per_s"] = per(d["pairs"], d["seconds"])
     if d := details.get("clone"):
