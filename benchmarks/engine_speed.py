@@ -127,19 +127,31 @@ def random_positions(ruleset, scenario, box: TimeBox, seed: int, max_actions: in
         game += 1
 
 
+def listed_pick(state, rng):
+    """A random playout's step: list the legal actions, pick one uniformly."""
+    return rng.choice(list(state.legal_actions))
+
+
+def play_timed(state, rng, pick, box: TimeBox, section: TimeBox, max_actions: int) -> int:
+    """Play ``pick(state, rng)`` until the game ends, ``max_actions`` or ``box`` closes, timed in ``section``;
+    how many actions were played."""
+    played = 0
+    with section.measure():
+        for _ in range(max_actions):
+            if state.is_over or not box.open():
+                break
+            state.apply(pick(state, rng))
+            played += 1
+    return played
+
+
 def measure_playouts(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
     box = TimeBox(seconds)
     actions = games = 0
     while box.open():
         s = seed + games
         state = ruleset.new_game(scenario, seed=s)
-        rng = random.Random(s)
-        with box.measure():
-            for _ in range(max_actions):
-                if state.is_over or not box.open():
-                    break
-                state.apply(rng.choice(list(state.legal_actions)))
-                actions += 1
+        actions += play_timed(state, random.Random(s), listed_pick, box, box, max_actions)
         games += 1
     return {"actions": actions, "games_started": games, "seconds": box.measured}
 
@@ -156,20 +168,10 @@ def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: i
     while box.open():
         s = seed + games // 2
         state, rng = ruleset.new_game(scenario, seed=s), random.Random(s)
-        if games % 2:
-            with box.measure():
-                for _ in range(max_actions):
-                    if state.is_over or not box.open():
-                        break
-                    state.apply(random_action(state, rng))
-                    actions += 1
+        if games % 2 != (games // 2) % 2:  # which goes first on a seed alternates too: the first warms the table's caches
+            actions += play_timed(state, rng, random_action, box, box, max_actions)
         else:
-            with listed_box.measure():
-                for _ in range(max_actions):
-                    if state.is_over or not box.open():
-                        break
-                    state.apply(rng.choice(list(state.legal_actions)))
-                    listed += 1
+            listed += play_timed(state, rng, listed_pick, box, listed_box, max_actions)
         games += 1
     return {"actions": actions, "seconds": box.measured, "listed_actions": listed,
             "listed_seconds": listed_box.measured, "games_started": games}

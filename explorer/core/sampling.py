@@ -1,9 +1,11 @@
 """A uniformly random legal action, drawn without listing them all (for playouts and bots).
 
 ``random_action(state, rng)`` returns one of the actions ``state.legal_actions`` lists, each entry of that
-listing exactly equally likely, the very objects the listing offers (equal, same fields). Where listing is
-costly, a ruleset gives its state an *action space*: ``state.action_space()`` (looked up by name, so the
-core's state contract is unchanged; a ruleset binds it with one line) returns a :class:`Space`,
+listing exactly equally likely, the very objects the listing offers (equal, same fields): the same chances as
+``rng.choice(list(state.legal_actions))``, without the list. (It is the listing that counts, not all that the
+full check would allow: an army-men trooper may be sent to any spot in reach, but only a few spots are listed.)
+Where listing is costly, a ruleset gives its state an *action space*: ``state.action_space()`` (looked up by
+name, so the core's state contract is unchanged; a ruleset binds it with one line) returns a :class:`Space`,
 
 - ``size``: how many indices it has, a cheaply known bound on the actions (figure × slot, say);
 - ``pick(index)``: the legal action at that index, or ``None`` when the index holds none (the quick yes/no
@@ -18,7 +20,8 @@ How a draw goes (rejection sampling with a bounded fallback): draw an index unif
 gives an action; after ``tries`` rejections, list the legal actions and take one with ``rng.choice``. The
 number of tries is fixed before any number is drawn, so the mixture is still exactly uniform:
 
-    Let the listing have n entries and the space S indices, so a draw is rejected with chance r = 1 - n/S.
+    Let the listing have n >= 1 entries and the space S indices, so a draw is rejected with chance
+    r = 1 - n/S (each entry sits at exactly one index).
     An entry a is returned by the k-th draw (k = 1..tries) with chance r^(k-1)/S, and by the fallback
     with chance r^tries/n. In all:
 
