@@ -157,8 +157,10 @@ def measure_playouts(ruleset, scenario, seconds: float, seed: int, max_actions: 
 
 
 def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
-    """Random playouts drawn by the sampler, and in turn (game by game, on the same seeds) playouts that list as
-    :func:`measure_playouts` does: both rates measured side by side, in the same time box."""
+    """Random playouts drawn by the sampler and, game by game in turn, playouts that list as
+    :func:`measure_playouts` does: both rates measured side by side, in the same time box. The two take
+    alternate seeds (not the same ones: the second game on a seed would find the first one's answers kept
+    for the table), so both meet tables as warm."""
     try:
         from explorer.core.sampling import random_action
     except ImportError:
@@ -166,9 +168,8 @@ def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: i
     box, listed_box = TimeBox(seconds), TimeBox(seconds)
     actions = listed = games = 0
     while box.open():
-        s = seed + games // 2
-        state, rng = ruleset.new_game(scenario, seed=s), random.Random(s)
-        if games % 2 != (games // 2) % 2:  # which goes first on a seed alternates too: the first warms the table's caches
+        state, rng = ruleset.new_game(scenario, seed=seed + games), random.Random(seed + games)
+        if games % 2:
             actions += play_timed(state, rng, random_action, box, box, max_actions)
         else:
             listed += play_timed(state, rng, listed_pick, box, listed_box, max_actions)
