@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import TimeBox  # noqa: E402
 
 APPLY_UNDO_PER_POSITION = 4
+SAMPLED_SEEDS = 500  # the sampled measure's first seed, past the seed: playouts take the first few hundred
 CLONES_PER_POSITION = 4
 
 # name in the JSON, column heading, format, True if more is faster
@@ -160,7 +161,8 @@ def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: i
     """Random playouts drawn by the sampler and, game by game in turn, playouts that list as
     :func:`measure_playouts` does: both rates measured side by side, in the same time box. The two take
     alternate seeds (not the same ones: the second game on a seed would find the first one's answers kept
-    for the table), so both meet tables as warm."""
+    for the table), so both meet tables as warm; and seeds ``SAMPLED_SEEDS`` on, not the ones the playout
+    measure has just played (the listing would replay those very games, its answers ready)."""
     try:
         from explorer.core.sampling import random_action
     except ImportError:
@@ -168,7 +170,8 @@ def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: i
     box, listed_box = TimeBox(seconds), TimeBox(seconds)
     actions = listed = games = 0
     while box.open():
-        state, rng = ruleset.new_game(scenario, seed=seed + games), random.Random(seed + games)
+        s = seed + SAMPLED_SEEDS + games
+        state, rng = ruleset.new_game(scenario, seed=s), random.Random(s)
         if games % 2:
             actions += play_timed(state, rng, random_action, box, box, max_actions)
         else:
