@@ -25,7 +25,6 @@ from explorer.core.actions import built
 from explorer.core.sampling import Space
 
 from .actions import EndTurn, Fight, Shoot
-from .moving import move_offers
 from .position import engaged_with, facts
 from .shooting import _range, aimable, reloading, to_hit
 from .turn import due_troopers
@@ -37,6 +36,8 @@ def action_space(state) -> Space | None:
     """The space of the turn's legal actions (``None`` while the players set up: the listing is used)."""
     if state.deploying:
         return None
+    from . import game  # the very function turn_offers lists a trooper's moves with (game imports this module)
+    move_offers = game.move_offers
     side = state.side
     due = due_troopers(state, side) if state.engaged else ()
     done, acting = state.position.done, state.position.acting
