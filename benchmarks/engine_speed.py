@@ -8,7 +8,7 @@ For every ruleset and scenario it prints:
   with ``random.Random(seed)``, then applies it (listing included; making the game is not);
 - sampled-playout actions/s: each step draws a uniformly random legal action with
   ``explorer.core.sampling.random_action`` (no full listing where the ruleset has an action space),
-  game by game in turn with playouts that list, and how many times faster than those it is
+  action by action in turn with a playout that lists, and how many times faster than that it is
   (engines older than the sampler have no such figure);
 - apply+undo pairs/s, on every position of random playouts (up to 4 legal actions each);
 - clone cost in µs, on the same kind of positions, 4 clones each (``state.clone()``, else
@@ -158,26 +158,29 @@ def measure_playouts(ruleset, scenario, seconds: float, seed: int, max_actions: 
 
 
 def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
-    """Random playouts drawn by the sampler and, game by game in turn, playouts that list as
-    :func:`measure_playouts` does: both rates measured side by side, in the same time box. The two take
-    alternate seeds (not the same ones: the second game on a seed would find the first one's answers kept
-    for the table), so both meet tables as warm; and seeds ``SAMPLED_SEEDS`` on, not the ones the playout
-    measure has just played (the listing would replay those very games, its answers ready)."""
+    """Random playouts drawn by the sampler and, side by side, playouts that list as :func:`measure_playouts`
+    does: two games at a time, one action of each in turn, each side timed on its own (a game may outlast a
+    short time box, so taking whole games in turn could leave one side unmeasured). Each side's next game
+    takes the next seed from ``SAMPLED_SEEDS`` on: no two games on one seed (the second would find the first
+    one's answers kept for the table), and none the playout measure has just played (its answers ready)."""
     try:
         from explorer.core.sampling import random_action
     except ImportError:
         raise LookupError("this engine has no sampler (explorer.core.sampling)") from None
     box, listed_box = TimeBox(seconds), TimeBox(seconds)
-    actions = listed = games = 0
+    games = 0
+    sides = [[None, None, listed_pick, listed_box, 0], [None, None, random_action, box, 0]]  # state, rng, pick, time, n
     while box.open():
-        s = seed + SAMPLED_SEEDS + games
-        state, rng = ruleset.new_game(scenario, seed=s), random.Random(s)
-        if games % 2:
-            actions += play_timed(state, rng, random_action, box, box, max_actions)
-        else:
-            listed += play_timed(state, rng, listed_pick, box, listed_box, max_actions)
-        games += 1
-    return {"actions": actions, "seconds": box.measured, "listed_actions": listed,
+        for side in sides:
+            state, rng, pick, section, _ = side
+            if state is None or state.is_over or len(state.history) >= max_actions:
+                s = seed + SAMPLED_SEEDS + games
+                state, rng = side[0], side[1] = ruleset.new_game(scenario, seed=s), random.Random(s)
+                games += 1
+            with section.measure():
+                state.apply(pick(state, rng))
+            side[4] += 1
+    return {"actions": sides[1][4], "seconds": box.measured, "listed_actions": sides[0][4],
             "listed_seconds": listed_box.measured, "games_started": games}
 
 
