@@ -41,6 +41,8 @@ DEFAULT_OLD = "defcdbf"  # the commit before the engine's second edition (issue 
 BASELINE_23 = "1ad2a8d"  # issue 23's baseline: before the tabletop rulesets were rebuilt on one base
 LABELS = {
     "playout_actions_per_s": "random playout, actions/s",
+    "sampled_actions_per_s": "sampled playout, actions/s",
+    "sampled_over_listed": "  sampled/listed, same run",
     "apply_undo_pairs_per_s": "apply+undo pairs/s",
     "clone_us": "clone, µs",
     "greedy_games_per_s": "greedy v greedy, games/s",

@@ -6,6 +6,10 @@ For every ruleset and scenario it prints:
 
 - random-playout actions/s: each step lists ``state.legal_actions`` and picks one uniformly
   with ``random.Random(seed)``, then applies it (listing included; making the game is not);
+- sampled-playout actions/s: each step draws a uniformly random legal action with
+  ``explorer.core.sampling.random_action`` (no full listing where the ruleset has an action space),
+  action by action in turn with a playout that lists, and how many times faster than that it is
+  (engines older than the sampler have no such figure);
 - apply+undo pairs/s, on every position of random playouts (up to 4 legal actions each);
 - clone cost in µs, on the same kind of positions, 4 clones each (``state.clone()``, else
   ``copy.deepcopy``);
@@ -42,11 +46,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import TimeBox  # noqa: E402
 
 APPLY_UNDO_PER_POSITION = 4
+SAMPLED_SEEDS = 500  # the sampled measure's first seed, past the seed: playouts take the first few hundred
 CLONES_PER_POSITION = 4
 
 # name in the JSON, column heading, format, True if more is faster
 FIGURES = [
     ("playout_actions_per_s", "playout act/s", "{:,.0f}", True),
+    ("sampled_actions_per_s", "sampled act/s", "{:,.0f}", True),
+    ("sampled_over_listed", "sampled/listed", "×{:,.2f}", None),
     ("apply_undo_pairs_per_s", "apply+undo /s", "{:,.0f}", True),
     ("clone_us", "clone µs", "{:,.1f}", False),
     ("greedy_games_per_s", "greedy games/s", "{:,.2f}", True),
@@ -121,21 +128,60 @@ def random_positions(ruleset, scenario, box: TimeBox, seed: int, max_actions: in
         game += 1
 
 
+def listed_pick(state, rng):
+    """A random playout's step: list the legal actions, pick one uniformly."""
+    return rng.choice(list(state.legal_actions))
+
+
+def play_timed(state, rng, pick, box: TimeBox, section: TimeBox, max_actions: int) -> int:
+    """Play ``pick(state, rng)`` until the game ends, ``max_actions`` or ``box`` closes, timed in ``section``;
+    how many actions were played."""
+    played = 0
+    with section.measure():
+        for _ in range(max_actions):
+            if state.is_over or not box.open():
+                break
+            state.apply(pick(state, rng))
+            played += 1
+    return played
+
+
 def measure_playouts(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
     box = TimeBox(seconds)
     actions = games = 0
     while box.open():
         s = seed + games
         state = ruleset.new_game(scenario, seed=s)
-        rng = random.Random(s)
-        with box.measure():
-            for _ in range(max_actions):
-                if state.is_over or not box.open():
-                    break
-                state.apply(rng.choice(list(state.legal_actions)))
-                actions += 1
+        actions += play_timed(state, random.Random(s), listed_pick, box, box, max_actions)
         games += 1
     return {"actions": actions, "games_started": games, "seconds": box.measured}
+
+
+def measure_sampled(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
+    """Random playouts drawn by the sampler and, side by side, playouts that list as :func:`measure_playouts`
+    does: two games at a time, one action of each in turn, each side timed on its own (a game may outlast a
+    short time box, so taking whole games in turn could leave one side unmeasured). Each side's next game
+    takes the next seed from ``SAMPLED_SEEDS`` on: no two games on one seed (the second would find the first
+    one's answers kept for the table), and none the playout measure has just played (its answers ready)."""
+    try:
+        from explorer.core.sampling import random_action
+    except ImportError:
+        raise LookupError("this engine has no sampler (explorer.core.sampling)") from None
+    box, listed_box = TimeBox(seconds), TimeBox(seconds)
+    games = 0
+    sides = [[None, None, listed_pick, listed_box, 0], [None, None, random_action, box, 0]]  # state, rng, pick, time, n
+    while box.open():
+        for side in sides:
+            state, rng, pick, section, _ = side
+            if state is None or state.is_over or len(state.history) >= max_actions:
+                s = seed + SAMPLED_SEEDS + games
+                state, rng = side[0], side[1] = ruleset.new_game(scenario, seed=s), random.Random(s)
+                games += 1
+            with section.measure():
+                state.apply(pick(state, rng))
+            side[4] += 1
+    return {"actions": sides[1][4], "seconds": box.measured, "listed_actions": sides[0][4],
+            "listed_seconds": listed_box.measured, "games_started": games}
 
 
 def measure_apply_undo(ruleset, scenario, seconds: float, seed: int, max_actions: int) -> dict:
@@ -199,7 +245,7 @@ def measure_new_game(ruleset, scenario, seconds: float, seed: int) -> dict:
     return {"games": made, "seconds": box.measured}
 
 
-MEASURES = ("new_game", "playout", "apply_undo", "clone", "greedy")
+MEASURES = ("new_game", "playout", "sampled", "apply_undo", "clone", "greedy")
 
 
 def measure(name: str, ruleset, scenario, make_bot, seconds: float, seed: int, max_actions: int) -> dict:
@@ -208,7 +254,8 @@ def measure(name: str, ruleset, scenario, make_bot, seconds: float, seed: int, m
         return measure_new_game(ruleset, scenario, min(0.5, seconds / 4), seed)
     if name == "greedy":
         return measure_greedy(ruleset, scenario, make_bot, seconds, seed, max_actions)
-    run = {"playout": measure_playouts, "apply_undo": measure_apply_undo, "clone": measure_clone}[name]
+    run = {"playout": measure_playouts, "sampled": measure_sampled, "apply_undo": measure_apply_undo,
+           "clone": measure_clone}[name]
     return run(ruleset, scenario, seconds, seed, max_actions)
 
 
@@ -227,6 +274,10 @@ def figures(details: dict) -> dict:
         out["new_game_ms"] = per(1e3 * d["seconds"], d["games"])
     if d := details.get("playout"):
         out["playout_actions_per_s"] = per(d["actions"], d["seconds"])
+    if d := details.get("sampled"):
+        out["sampled_actions_per_s"] = sampled = per(d["actions"], d["seconds"])
+        listed = per(d["listed_actions"], d["listed_seconds"])
+        out["sampled_over_listed"] = sampled / listed if sampled and listed else None
     if d := details.get("apply_undo"):
         out["apply_undo_pairs_per_s"] = per(d["pairs"], d["seconds"])
     if d := details.get("clone"):

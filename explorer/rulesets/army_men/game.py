@@ -77,6 +77,7 @@ class ArmyMenState(TabletopState, GameState):
     rules = RULES
     saves = position_module
     custom_scenarios = ("custom", "army")  # saves of custom positions, and of games from the army builder
+    from .sampling import action_space  # a random legal action without listing them all (explorer.core.sampling)
 
     # -- reading ---------------------------------------------------------------------------
     @property

@@ -80,6 +80,7 @@ class OneBrainCellState(TabletopState, GameState):
 
     rules = RULES
     saves = position_module
+    from .sampling import action_space  # a random legal action without listing them all (explorer.core.sampling)
 
     # -- reading ----------------------------------------------------------------------------
     @property

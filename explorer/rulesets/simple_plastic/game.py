@@ -64,6 +64,7 @@ class SimplePlasticState(TabletopState, GameState):
     rules = RULES
     saves = position_module
     terrain_optional = True  # a save may leave out the terrain: an empty table
+    from .sampling import action_space  # a random legal action without listing them all (explorer.core.sampling)
 
     # -- what the widgets and the book read ----------------------------------------------------
     @property
