@@ -1,15 +1,15 @@
 """The Simple Plastic turn's action space, for drawing a random legal action without listing them all
 (:mod:`explorer.core.sampling`).
 
-- The move phase lists unit by unit (:func:`.moving.candidate_moves`: the side's units not moved yet, in the
+- The move phase lists unit by unit (:func:`.move_offers.candidate_moves`: the side's units not moved yet, in the
   order fielded): a squad with gaps first offers to close them, then the unit's compass menu (the eight
   directions at a full and a half span); then the end of the phase, unless gaps are left open. The space gives
   each unit 17 slots (closing, and the 16 of the menu), and one for the end of the phase; drawing an index
   works out that one unit's menu (kept for the game under what it depends on), so a draw costs about one
   unit's listing.
 - The attack phase lists each attacker with an attack left at each enemy squad or lone unit
-  (:func:`.attacking.candidate_attacks`), then the end of the phase. The space has one index per attacker and
-  enemy unit, tested alone by :func:`.attacking.attack_offer` (the listing's own test, kept for the game), and
+  (:func:`.attack_offers.candidate_attacks`), then the end of the phase. The space has one index per attacker and
+  enemy unit, tested alone by :func:`.attack_offers.attack_offer` (the listing's own test, kept for the game), and
   one for the end of the phase.
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from explorer.core.sampling import Space, grouped
 
-from .attacking import attack_offer
-from .moving import _cohesive, _menu, closing_move, gaps_left_open, units_to_move
+from .attack_offers import attack_offer
+from .move_offers import _menu, _units, closing_move, gaps_left_open
 from .turn import _end_phase
 
 MENU_SLOTS = 1 + 8 * 2  # closing the gaps, and the compass at a full and a half span
@@ -30,15 +30,15 @@ def action_space(state) -> Space:
 
 def _move_space(state) -> Space:
     def offers_of(unit):  # one unit's part of candidate_moves, in its order
-        squad, members = unit
-        closing = closing_move(state, squad, members) if squad and not _cohesive(state, members) else None
-        menu = _menu(state, squad, members)
+        squad, members, key, cohesive = unit
+        closing = None if cohesive else closing_move(state, squad, members)
+        menu = _menu(state, squad, members, key)
         return (closing, *menu) if closing is not None else menu
 
     def end():  # asked only when drawn: gaps_left_open plans every squad's closing move
         return None if gaps_left_open(state) else _end_phase(state)
 
-    return grouped(units_to_move(state), MENU_SLOTS, offers_of, (end,))
+    return grouped(_units(state), MENU_SLOTS, offers_of, (end,))
 
 
 def _attack_space(state) -> Space:
