@@ -54,3 +54,11 @@ class Turn:
     action: Action
     events: tuple[Event, ...]
     dice: tuple[int, ...] | None = None  # dice the player entered by hand
+
+    @classmethod
+    def made(cls, action: Action, events: tuple[Event, ...], dice: tuple[int, ...] | None) -> Turn:
+        """``Turn(action, events, dice)`` built without the frozen ``__init__`` (a frozen setattr per field):
+        the game state records one at every action, from values it already holds."""
+        turn = object.__new__(cls)
+        turn.__dict__.update(action=action, events=events, dice=dice)
+        return turn

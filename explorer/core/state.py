@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 class LegalActions:
     """A lazy view of the legal actions, like python-chess's ``legal_moves``."""
 
+    __slots__ = ("_state",)  # made at every listing: slots make it cheaper
+
     def __init__(self, state: GameState):
         self._state = state
 
@@ -105,16 +107,23 @@ class GameState:
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
+        self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
 
     # -- what a ruleset writes -----------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        return self._table().legal(self)
+    def _legal_actions(self) -> Iterable[Action]:
+        rules = self.rules
+        if rules is None:
+            return self._table().legal(self)  # raises: no rule table
+        return rules.offers(self)  # a list (one generator layer less than ``rules.legal``: listing is hot)
 
     def _check(self, action: Action) -> RuleViolation | None:
         return self._table().check(self, action)
 
     def _do(self, action: Action) -> tuple[Any, list[Event]]:
-        return self._table().do(self, action)
+        rules = self.rules
+        if rules is None:
+            return self._table().do(self, action)  # raises: no rule table
+        return rules.rules[type(action)].do(self, action)  # as ``rules.do``, one call less (every action)
 
     def _table(self) -> RuleTable:
         if self.rules is None:
@@ -224,7 +233,10 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        position, outcome = self._outcome_of  # ``outcome``'s answer kept for this position, read without its call
+        if position is not self.position:
+            outcome = self.outcome
+        return outcome is not None
 
     # -- playing ---------------------------------------------------------------
     @property
@@ -240,15 +252,16 @@ class GameState:
         legal). The list keeps its objects alive, so their ids stay theirs.
         """
         position = self.position
-        offered = self.__dict__.get("_offered")
-        if offered is None or offered[0] is not position:
-            actions = list(self._legal_actions())
+        offered = self._offered
+        if offered[0] is not position:
+            actions = self._legal_actions()
+            actions = list(actions) if type(actions) is not list else actions[:]  # (a copy: the ruleset's may be kept)
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 
     def _was_offered(self, action: Action) -> bool:
-        offered = self.__dict__.get("_offered")
-        return offered is not None and offered[0] is self.position and id(action) in offered[2]
+        offered = self._offered
+        return offered[0] is self.position and id(action) in offered[2]
 
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
@@ -277,19 +290,22 @@ class GameState:
         ``dice`` lets players who rolled real dice enter the faces instead
         of using the game's random numbers.
         """
-        if not self._was_offered(action):  # an offer of this very position is legal (an over game offers none)
+        offered = self._offered  # an offer of this very position is legal (an over game offers none): see _offers
+        if offered[0] is not self.position or id(action) not in offered[2]:
             violation = self.why_illegal(action)
             if violation is not None:
                 raise violation
         forced = None if dice is None else entered_dice(dice)
-        rng_before = self.rng.get_state()
-        self._forced_dice = None if forced is None else list(forced)
+        rng = self.rng
+        rng_before = (rng.seed, rng.counter)  # rng.get_state(), read in place (every action)
+        if forced is not None:
+            self._forced_dice = list(forced)
         try:
             position, events = self._do(action)
             if self._forced_dice:
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
-            self.rng.set_state(rng_before)
+            rng.set_state(rng_before)
             raise
         finally:
             self._forced_dice = None
@@ -298,7 +314,7 @@ class GameState:
         outcome = self.outcome
         if outcome is not None:
             events = [*events, self._game_over_event(outcome)]
-        self.history.append(Turn(action, tuple(events), forced))
+        self.history.append(Turn.made(action, tuple(events), forced))
         return events
 
     def _game_over_event(self, outcome: Outcome) -> Event:

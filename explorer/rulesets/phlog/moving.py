@@ -9,10 +9,9 @@ from explorer.core.frozen import evolve
 from explorer.core.gridstate import made, setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
-from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
+from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, STAR_TREK_DOOR, STEP_COST, WALL
 from .mechanics import (
-    arrival, attack_block, door_block, jump_refusal, jumps_from, on_board_block, rays, step_refusal,
-    toggle_door_refusal,
+    arrival, attack_block, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
 from .position import count, event
 from .sections import refuse
@@ -35,30 +34,92 @@ def mover_refusal(state) -> RuleViolation | None:
 def fighter_offers(state) -> list:
     """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
     function for the whole phase, so the fighter, the board and the points are looked up once; a list, not a
-    generator, and ``alive`` read as its square: this is the hottest part of listing)."""
+    generator, and ``alive`` read as its square: this is the hottest part of listing).
+
+    What the terrain alone decides is settled once per table, square and player (:func:`_square_plan`); here
+    only what changes is asked: who stands where, which doors are open, the points left. These are the tests
+    of ``on_board_block`` (a step), :func:`~.mechanics.jumps_from` (a jump), ``door_block`` and
+    ``attack_block``, written out in the loop (a call an offer costs more than its tests)."""
     p = state.position
     player = p.side
     fighter = p.fighters[p.activated]  # the move phase always has its fighter (the position's check says so)
     square = fighter.square
+    plan = _square_plan(state.game.setup, square, player)
+    if square is None:
+        return [plan[4]]
     offers = []
-    if square is not None:
-        board = state.board
-        if not p.movement_stopped:
-            points = p.movement_left
-            if points >= STEP_COST:  # as step_block, for the engine's own directions
-                offers += [made(Step, player, direction) for direction, ray in rays(board.grid, square)
-                           if ray and on_board_block(board, ray[0]) is None]
-            offers += [made(Jump, player, direction, squares)
-                       for direction, squares in jumps_from(board, square, points)]
-            offers += [made(ToggleDoor, player, door) for door in doors_next_to(state.game.setup, square)
-                       if door_block(board, fighter, door, points) is None]
-        if not p.attacked and state.value_cards(player):
-            side = fighter.side
-            offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                       if target.square is not None and target.side != side
-                       and attack_block(board, fighter, target) is None]
-    offers.append(made(EndTurn, player))
+    board = state.board
+    occupants, open_doors = board.occupants, board.open_doors
+    if not p.movement_stopped:
+        points = p.movement_left
+        if points >= STEP_COST:
+            for act, to, door in plan[0]:  # not a wall (the plan); not occupied; a door only if open
+                if to not in occupants and (not door or to in open_doors):
+                    offers.append(act)
+        longest = points // JUMP_COST_PER_SQUARE
+        if longest >= MIN_JUMP_SQUARES:
+            over_fighters = board.settings.jump_over_fighters
+            for line in plan[1]:  # each direction: the jumps up to the first wall jumped over, shortest first
+                for squares, over, over_door, landing, landing_door, act in line:
+                    if squares > longest:
+                        break
+                    if over in occupants:  # a door a fighter stands in is open: jumped only if the setting says
+                        if not over_fighters:
+                            break
+                    elif over_door and over not in open_doors:
+                        break
+                    if act is not None and landing not in occupants and (not landing_door or landing in open_doors):
+                        offers.append(act)
+        if points >= DOOR_COST:
+            offers += [act for door, act in plan[2] if door not in occupants]  # a fighter in the frame holds it
+    if not p.attacked and state.hand_split(player)[0]:
+        side = fighter.side
+        offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                   if target.square is not None and target.side != side
+                   and attack_block(board, fighter, target) is None]
+    offers.append(plan[4])
     return offers
+
+
+def _square_plan(setup, square, player: str) -> tuple:
+    """What the terrain alone says of ``player``'s fighter on ``square`` (kept per table: terrain never changes
+    in a game): ``(steps, jumps, doors, None, end turn)``, each with its action made once:
+
+    - ``steps``: ``(Step, square stepped to, is a door)`` for each direction whose next square is no wall;
+    - ``jumps``: for each direction, ``(squares, square jumped over, it is a door, landing, it is a door, Jump)``
+      for each length until a wall would be jumped over (the Jump is ``None`` where the landing is a wall: no jump
+      lands there, and the next, longer one jumps over that wall, so the line ends with it);
+    - ``doors``: ``(door, ToggleDoor)`` for the ordinary doors next to the square."""
+    memo = setup_memo(setup)
+    plans = memo.get("offer_plans")
+    if plans is None:
+        plans = memo["offer_plans"] = {}
+    plan = plans.get((square, player))
+    if plan is None:
+        plan = plans[(square, player)] = _make_square_plan(setup, square, player)
+    return plan
+
+
+def _make_square_plan(setup, square, player: str) -> tuple:
+    end = made(EndTurn, player)
+    if square is None:
+        return ((), (), (), None, end)
+    terrain = setup.terrain
+    steps, jumps = [], []
+    for direction, line in rays(setup.grid, square):
+        if line and terrain.get(line[0]) != WALL:
+            steps.append((made(Step, player, direction), line[0], terrain.get(line[0]) == DOOR))
+        found = []
+        for squares in range(MIN_JUMP_SQUARES, len(line) + 1):
+            over, landing = line[squares - 2], line[squares - 1]
+            if terrain.get(over) == WALL:
+                break
+            landed = terrain.get(landing)
+            act = None if landed == WALL else made(Jump, player, direction, squares)
+            found.append((squares, over, terrain.get(over) == DOOR, landing, landed == DOOR, act))
+        jumps.append(tuple(found))
+    doors = tuple((door, made(ToggleDoor, player, door)) for door in doors_next_to(setup, square))
+    return (tuple(steps), tuple(jumps), doors, None, end)
 
 
 def doors(setup) -> tuple:

@@ -43,7 +43,7 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        return [made(kind, player, card.code) for card in dict.fromkeys(state.value_cards(player))]
+        return [made(kind, player, card.code) for card in dict.fromkeys(state.hand_split(player)[0])]
     return candidates
 
 
@@ -74,7 +74,7 @@ def check_nominate(state, act) -> RuleViolation | None:
     fighter = p.fighters.get(act.fighter) if isinstance(act.fighter, str) else None
     if fighter is None or not fighter.alive or fighter.side != p.side:
         return refuse("turn.nominate", f"{act.fighter!r} is not a fighter of {p.side}'s band on the board")
-    if not state.value_cards(p.side):
+    if not state.hand_split(p.side)[0]:
         return refuse("turn.movement_card", f"{p.side} has no card to play for movement, so can only end the turn")
     return None
 
@@ -82,7 +82,7 @@ def check_nominate(state, act) -> RuleViolation | None:
 def nominate_offers(state):
     """A fighter of the band to activate, each; or, with no card to move with, only ending the turn (passing)."""
     p = state.position
-    if not state.value_cards(p.side):
+    if not state.hand_split(p.side)[0]:
         return (made(EndTurn, p.side),)
     return [made(Nominate, p.side, f.id) for f in p.fighters.values() if f.alive and f.side == p.side]
 
@@ -112,7 +112,7 @@ def do_movement_card(state, act):
 # -- ending the turn ----------------------------------------------------------------------------
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
-    if p.phase == NOMINATE and state.value_cards(p.side):
+    if p.phase == NOMINATE and state.hand_split(p.side)[0]:
         return refuse("turn.nominate", f"{p.side} must activate a fighter: they hold cards to move with")
     return None
 
