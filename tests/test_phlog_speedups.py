@@ -198,3 +198,43 @@ def test_the_board_and_outcome_kept_between_moves_are_those_worked_out_afresh(se
             state.apply(rng.choice(list(state.legal_actions)))
         assert state.outcome == GameState._outcome(state)
         assert isinstance(state, PhlogState)
+
+
+CROWDED_MAP = """
+g.+.#.t+.
+.G.+O.^.T
++.*.g..+t
+.#.t.+.G.
+"""
+
+
+def _candidates(state):
+    """Every move-phase action the rules could allow, in the order the rules offer them: steps, jumps (direction by
+    direction, shortest first), doors (in the terrain's order), attacks (in the fighters' order), ending the turn."""
+    from explorer.rulesets.phlog.actions import Attack, EndTurn, ToggleDoor
+    player = state.current_player
+    longest = state.grid.width + state.grid.height
+    return [*(Step(player, d) for d in DIRECTIONS),
+            *(Jump(player, d, n) for d in DIRECTIONS for n in range(2, longest)),
+            *(ToggleDoor(player, s) for s, kind in state.terrain.items() if kind == DOOR),
+            *(Attack(player, f) for f in state.fighters), EndTurn(player)]
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel", "crowded"])
+def test_the_move_offers_are_the_actions_the_full_check_accepts_in_the_rules_order(scenario, settings):
+    """The move phase's offers (planned once per square from the terrain, then asked only of fighters, open doors
+    and points) are exactly the candidates the full check allows, in order, at every move of random games."""
+    from explorer.rulesets.phlog.scenarios import from_map
+    from explorer.rulesets.phlog.settings import Settings
+    for seed in range(3):
+        if scenario == "crowded":
+            state = from_map(CROWDED_MAP, Settings(**settings), seed=seed)
+        else:
+            state = PHLOG.new_game(scenario, seed=seed, **settings)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == "move":
+                allowed = [act for act in _candidates(state) if state.why_illegal(act) is None]
+                assert list(state.legal_actions) == allowed
+            state.apply(rng.choice(list(state.legal_actions)))

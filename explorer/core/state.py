@@ -63,9 +63,7 @@ class LegalActions:
         self._state = state
 
     def __iter__(self) -> Iterator[Action]:
-        if self._state.is_over:
-            return iter(())
-        return iter(self._state._offers())
+        return iter(self._state._offers())  # an over game offers nothing
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self._state.why_illegal(action) is None
@@ -254,8 +252,11 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            actions = self._legal_actions()
-            actions = list(actions) if type(actions) is not list else actions[:]  # (a copy: the ruleset's may be kept)
+            if self.is_over:
+                actions = []
+            else:
+                actions = self._legal_actions()
+                actions = list(actions) if type(actions) is not list else actions[:]  # a copy: the ruleset may keep its own
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 

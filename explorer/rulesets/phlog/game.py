@@ -82,13 +82,13 @@ class PhlogState(GridState):
         return dict(cached[1])
 
     def _outcome(self):
-        # Who has won depends only on who stands, and on the round when there is a round limit (the settings never
+        # Who has won depends only on who stands, and on the turn when there is a round limit (the settings never
         # change); most actions keep both: the fighters mapping is the same object. Worked out when one changes.
         p = self.position
-        key = self._outcome_key(p)
         cached = self.__dict__.get("_outcome_for")
-        if cached is None or cached[0] is not p.fighters or cached[1] != key:
-            cached = self.__dict__["_outcome_for"] = (p.fighters, key, super()._outcome())
+        if cached is not None and cached[0] is p.fighters and (cached[1] is None or cached[1] == p.turn):
+            return cached[2]  # (the key is None exactly when the rounds are not limited: see _outcome_key)
+        cached = self.__dict__["_outcome_for"] = (p.fighters, self._outcome_key(p), super()._outcome())
         return cached[2]
 
     def _outcome_key(self, p):

@@ -14,12 +14,16 @@ from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 
+_BLANK_WINDOW = JokerWindow("", "jokers.play", stage=OFFER)
+
+
 def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
     """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
     the other ``changes`` of the same action made at once."""
     reactor = state.other(owner)
-    window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
-                         card=card, value=value)
+    # JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER, card=card,
+    # value=value), made from a blank one (no frozen __init__: a window opens on every card played)
+    window = evolve(_BLANK_WINDOW, player=reactor, slot=slot, owner=owner, reactor=reactor, card=card, value=value)
     return evolve(position, phase=JOKER, pending=window, **changes)
 
 

@@ -9,9 +9,12 @@ from explorer.core.frozen import evolve
 from explorer.core.gridstate import made, setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
-from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, STAR_TREK_DOOR, STEP_COST, WALL
+from .data import (
+    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL,
+)
+from .line_of_sight import sees
 from .mechanics import (
-    arrival, attack_block, jump_refusal, rays, step_refusal, toggle_door_refusal,
+    arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
 from .position import count, event
 from .sections import refuse
@@ -59,8 +62,13 @@ def fighter_offers(state) -> list:
         longest = points // JUMP_COST_PER_SQUARE
         if longest >= MIN_JUMP_SQUARES:
             over_fighters = board.settings.jump_over_fighters
-            for line in plan[1]:  # each direction: the jumps up to the first wall jumped over, shortest first
-                for squares, over, over_door, landing, landing_door, act in line:
+            keys = occupants.keys()
+            for line, by_length in plan[1]:  # each direction: the jumps up to the first wall jumped over
+                clear, acts = by_length[longest] if longest < len(by_length) else by_length[-1]
+                if clear is not None and keys.isdisjoint(clear):  # nobody, and no door, on the squares they use:
+                    offers += acts  # the terrain alone decides (so it is for most directions at most positions)
+                    continue
+                for squares, over, over_door, landing, landing_door, act in line:  # shortest first
                     if squares > longest:
                         break
                     if over in occupants:  # a door a fighter stands in is open: jumped only if the setting says
@@ -74,21 +82,30 @@ def fighter_offers(state) -> list:
             offers += [act for door, act in plan[2] if door not in occupants]  # a fighter in the frame holds it
     if not p.attacked and state.hand_split(player)[0]:
         side = fighter.side
-        offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                   if target.square is not None and target.side != side
-                   and attack_block(board, fighter, target) is None]
+        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight
+            offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                       if target.square is not None and target.side != side and sees(board, square, target.square)]
+        else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
+            # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
+            around = plan[5] if board.settings.diagonal_hand_to_hand else plan[3]
+            near = [target for target in map(occupants.get, around) if target is not None and target.side != side]
+            if len(near) > 1:
+                ids = {target.id for target in near}
+                near = [target for target in p.fighters.values() if target.id in ids]
+            offers += [made(Attack, player, target.id) for target in near]
     offers.append(plan[4])
     return offers
 
 
 def _square_plan(setup, square, player: str) -> tuple:
     """What the terrain alone says of ``player``'s fighter on ``square`` (kept per table: terrain never changes
-    in a game): ``(steps, jumps, doors, None, end turn)``, each with its action made once:
+    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too)``, each action made once:
 
     - ``steps``: ``(Step, square stepped to, is a door)`` for each direction whose next square is no wall;
     - ``jumps``: for each direction, ``(squares, square jumped over, it is a door, landing, it is a door, Jump)``
       for each length until a wall would be jumped over (the Jump is ``None`` where the landing is a wall: no jump
-      lands there, and the next, longer one jumps over that wall, so the line ends with it);
+      lands there, and the next, longer one jumps over that wall, so the line ends with it), with the same
+      answers by the longest jump the points allow, for a way clear of fighters (:func:`_by_length`);
     - ``doors``: ``(door, ToggleDoor)`` for the ordinary doors next to the square."""
     memo = setup_memo(setup)
     plans = memo.get("offer_plans")
@@ -103,7 +120,7 @@ def _square_plan(setup, square, player: str) -> tuple:
 def _make_square_plan(setup, square, player: str) -> tuple:
     end = made(EndTurn, player)
     if square is None:
-        return ((), (), (), None, end)
+        return ((), (), (), (), end, ())
     terrain = setup.terrain
     steps, jumps = [], []
     for direction, line in rays(setup.grid, square):
@@ -117,9 +134,25 @@ def _make_square_plan(setup, square, player: str) -> tuple:
             landed = terrain.get(landing)
             act = None if landed == WALL else made(Jump, player, direction, squares)
             found.append((squares, over, terrain.get(over) == DOOR, landing, landed == DOOR, act))
-        jumps.append(tuple(found))
+        jumps.append((tuple(found), _by_length(found, line, terrain)))
     doors = tuple((door, made(ToggleDoor, player, door)) for door in doors_next_to(setup, square))
-    return (tuple(steps), tuple(jumps), doors, None, end)
+    grid = setup.grid
+    return (tuple(steps), tuple(jumps), doors, tuple(grid.neighbours(square)), end,
+            tuple(grid.neighbours(square, diagonal=True)))
+
+
+def _by_length(found: list, line: tuple, terrain) -> tuple:
+    """For each jump length ``n`` at most (0 to the ray's length), ``(squares, jumps)``: the squares the jumps of at
+    most ``n`` squares cross or land on, and those jumps, as the terrain alone allows them. When no fighter stands
+    on those squares the jumps are exactly these; ``squares`` is ``None`` where one is a door (open or not: asked
+    each time)."""
+    out = []
+    for n in range(len(line) + 1):
+        used = line[:min(n, found[-1][0])] if found else ()
+        doors = any(terrain.get(square) == DOOR for square in used)
+        acts = tuple(act for squares, *_, act in found if squares <= n and act is not None)
+        out.append((None if doors else frozenset(used), acts))
+    return tuple(out)
 
 
 def doors(setup) -> tuple:

@@ -110,6 +110,8 @@ def do_movement_card(state, act):
 
 
 # -- ending the turn ----------------------------------------------------------------------------
+_TURN_START = {name: field.default for name, field in Position.__dataclass_fields__.items()
+               if name not in ("fighters", "piles", "side", "turn", "open_doors")}
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
     if p.phase == NOMINATE and state.hand_split(p.side)[0]:
@@ -127,7 +129,9 @@ def do_end_turn(state, act):
         events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
                         ("moving.spent_card",))]
     following = state.other(p.side)
-    p = Position(fighters=p.fighters, piles=piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
+    # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
+    # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
+    p = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
     if state.outcome_at(p) is not None:  # the last turn is played: nobody draws
         return p, events
     p, drawn = draw(state, p, following)
