@@ -44,6 +44,7 @@ from . import saves
 from .actions import Action, Decision, Event
 from .dice import Dist
 from .errors import MalformedAction, MissingDice, RuleViolation
+from .fits import fits
 from .game import Game
 from .limits import brief, entered_dice, field_problem
 from .records import Outcome, Termination, Turn, View
@@ -93,8 +94,8 @@ class GameState:
         ruleset), then by the ruleset's own rules (``_position_problem``): no rule code meets a
         ``None`` where a set belongs.
         """
-        problem = (field_problem(position) or type(self)._position_problem(game, position)
-                   or _pending_problem(self.ruleset, game, position))
+        problem = ((None if fits(position) else field_problem(position))  # a quick yes first; the words if not
+                   or type(self)._position_problem(game, position) or _pending_problem(self.ruleset, game, position))
         if problem:
             raise ValueError(f"not a legal position of {self.ruleset.title}: {problem}")
         self.game = game
