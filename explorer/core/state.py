@@ -257,7 +257,8 @@ class GameState:
                 actions = []
             else:
                 actions = self._legal_actions()
-                actions = list(actions) if type(actions) is not list else actions[:]  # a copy: the ruleset may keep its own
+                # a copy: the ruleset may keep its own list
+                actions = list(actions) if type(actions) is not list else actions[:]
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 

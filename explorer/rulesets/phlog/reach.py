@@ -110,11 +110,13 @@ def spots_in_order(table, fighter: Fighter, movement: int, *, lifted: Board | No
                 continue  # a cheaper route to it was found after this one was queued
             square, opened = node
             arrived = None
+            fate = STANDS
             if trail is not None:
                 arrived = arrivals.get(square)
                 if arrived is None:
                     arrived = arrivals[square] = arrival(board, square)
-            fate = STANDS if not arrived or not arrived.ends_movement else (REMOVED if arrived.removes else STOPS)
+                if arrived.ends_movement:
+                    fate = REMOVED if arrived.removes else STOPS
             if square not in found:
                 found.add(square)
                 yield new_spot(Spot, (square, cost, fate, trail, arrived))
@@ -127,11 +129,9 @@ def spots_in_order(table, fighter: Fighter, movement: int, *, lifted: Board | No
             moves = here[1].get(square)
             if moves is None:
                 moves = here[1][square] = _moves_kept(here[0], square, unlimited, doors)
-            for move in moves:
-                move_cost = move.cost
+            for move_cost, new_node, move in moves:  # (a move's cost, where it leads: (square, doors open), the move)
                 if move_cost > points:
                     continue  # every move is allowed with fewer points exactly when it costs no more than those
-                new_node = (move.to, move.opened)
                 new_cost = cost + move_cost
                 if new_cost < best_get(new_node, new_cost + 1):
                     best[new_node] = new_cost
@@ -169,10 +169,10 @@ def _remembered_moves(board: Board) -> dict:
 
 
 def _moves_kept(board: Board, square: Square, points: int, doors: list[Square]) -> tuple:
-    """``tuple(_moves(board, square, points, doors))``, kept per table for what those moves read: the open doors,
-    the setting for jumping over fighters and the fighters standing in line with the square (a step or a jump
-    crosses only squares of its row or column). A new board (someone moved) misses :func:`_remembered_moves`, but
-    most squares it asks about see the same fighters in line as before."""
+    """:func:`_moves` as ``(cost, (square led to, doors open after), move)`` (what the search reads), kept per table
+    for what those moves read: the open doors, the setting for jumping over fighters and the fighters standing in
+    line with the square (a step or a jump crosses only squares of its row or column). A new board (someone moved)
+    misses :func:`_remembered_moves`, but most squares it asks about see the same fighters in line as before."""
     x, y = square
     in_line = tuple(sorted(s for s in board.occupants if s[0] == x or s[1] == y))
     key = (square, board.grid, board.open_doors, board.settings.jump_over_fighters, points, in_line)
@@ -182,7 +182,8 @@ def _moves_kept(board: Board, square: Square, points: int, doors: list[Square]) 
         kept = memo["moves_in_line"] = {}
     moves = kept.get(key)
     if moves is None:
-        moves = kept[key] = tuple(_moves(board, square, points, doors))
+        moves = kept[key] = tuple((move.cost, (move.to, move.opened), move)
+                                  for move in _moves(board, square, points, doors))
     return moves
 
 
