@@ -87,6 +87,16 @@ class GameState:
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
 
+    _lists_by_table: ClassVar[bool] = True  # _legal_actions is the rule table's (see __init_subclass__)
+    _does_by_table: ClassVar[bool] = True  # _do is the rule table's
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Whether the class leaves listing and doing to its rule table: the core then asks the table straight
+        # away, a call less at every action.
+        cls._lists_by_table = cls._legal_actions is GameState._legal_actions
+        cls._does_by_table = cls._do is GameState._do
+
     def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
         """A game starting at ``position``; raises ``ValueError`` if the position is not legal.
 
@@ -107,6 +117,7 @@ class GameState:
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
         self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
+        self._legal_view = LegalActions(self)
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterable[Action]:
@@ -240,7 +251,10 @@ class GameState:
     # -- playing ---------------------------------------------------------------
     @property
     def legal_actions(self) -> LegalActions:
-        return LegalActions(self)
+        view = self._legal_view  # one view a state (it holds nothing but the state): none made at every listing
+        if view._state is not self:  # a copy of another state's attributes (clone, a probe): its own view
+            view = self._legal_view = LegalActions(self)
+        return view
 
     def _offers(self) -> list[Action]:
         """The legal actions of this position, listed once and kept while it is current.
@@ -253,10 +267,12 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.is_over:
+            known = self._outcome_of  # is_over, read without its two calls (apply has just worked it out)
+            if (known[1] if known[0] is position else self.outcome) is not None:
                 actions = []
             else:
-                actions = self._legal_actions()
+                rules = self.rules  # the rule table lists them, unless the ruleset lists them itself (one call less)
+                actions = rules.offers(self) if self._lists_by_table and rules is not None else self._legal_actions()
                 # a copy: the ruleset may keep its own list
                 actions = list(actions) if type(actions) is not list else actions[:]
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
@@ -304,7 +320,11 @@ class GameState:
         if forced is not None:
             self._forced_dice = list(forced)
         try:
-            position, events = self._do(action)
+            rules = self.rules  # as _do (one call less), unless the ruleset does the actions itself
+            if self._does_by_table and rules is not None:
+                position, events = rules.rules[type(action)].do(self, action)
+            else:
+                position, events = self._do(action)
             if self._forced_dice:
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
@@ -314,7 +334,8 @@ class GameState:
             self._forced_dice = None
         self._stack.append((self.position, rng_before))
         self.position = position
-        outcome = self.outcome
+        outcome = self._outcome()  # the outcome property's work, for a position just made: kept for it
+        self._outcome_of = (position, outcome)
         if outcome is not None:
             events = [*events, self._game_over_event(outcome)]
         self.history.append(Turn.made(action, tuple(events), forced))

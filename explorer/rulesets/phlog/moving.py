@@ -16,7 +16,7 @@ from .line_of_sight import sees
 from .mechanics import (
     arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
-from .position import count, event
+from .position import event
 from .sections import refuse
 from .turn import fighter_turn_refusal
 
@@ -47,11 +47,18 @@ def fighter_offers(state) -> list:
     player = p.side
     fighter = p.fighters[p.activated]  # the move phase always has its fighter (the position's check says so)
     square = fighter.square
-    plan = _square_plan(state.game.setup, square, player)
+    kept = state.__dict__  # the square's plan and the board, as _square_plan and state.board keep them, read here
+    plans = kept.get("_offer_plans")  # (the hottest listing: two calls less)
+    if plans is None:
+        plans = kept["_offer_plans"] = _plans(state.game.setup)
+    plan = plans.get((square, player))
+    if plan is None:
+        plan = _square_plan(state.game.setup, square, player)
     if square is None:
         return [plan[4]]
     offers = []
-    board = state.board
+    board = kept.get("_board")
+    board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     occupants, open_doors = board.occupants, board.open_doors
     if not p.movement_stopped:
         points = p.movement_left
@@ -79,7 +86,9 @@ def fighter_offers(state) -> list:
                     if act is not None and landing not in occupants and (not landing_door or landing in open_doors):
                         offers.append(act)
         if points >= DOOR_COST:
-            offers += [act for door, act in plan[2] if door not in occupants]  # a fighter in the frame holds it
+            for door, act in plan[2]:
+                if door not in occupants:  # a fighter in the frame holds it open
+                    offers.append(act)
     if not p.attacked and state.hand_split(player)[0]:
         side = fighter.side
         if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight
@@ -87,12 +96,16 @@ def fighter_offers(state) -> list:
                        if target.square is not None and target.side != side and sees(board, square, target.square)]
         else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
             # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
-            around = plan[5] if board.settings.diagonal_hand_to_hand else plan[3]
-            near = [target for target in map(occupants.get, around) if target is not None and target.side != side]
+            near = []
+            for there in plan[5] if board.settings.diagonal_hand_to_hand else plan[3]:  # (loops, not
+                target = occupants.get(there)  # comprehensions: each of those is a call, and most find nobody)
+                if target is not None and target.side != side:
+                    near.append(target)
             if len(near) > 1:
                 ids = {target.id for target in near}
                 near = [target for target in p.fighters.values() if target.id in ids]
-            offers += [made(Attack, player, target.id) for target in near]
+            for target in near:
+                offers.append(made(Attack, player, target.id))
     offers.append(plan[4])
     return offers
 
@@ -107,14 +120,20 @@ def _square_plan(setup, square, player: str) -> tuple:
       lands there, and the next, longer one jumps over that wall, so the line ends with it), with the same
       answers by the longest jump the points allow, for a way clear of fighters (:func:`_by_length`);
     - ``doors``: ``(door, ToggleDoor)`` for the ordinary doors next to the square."""
-    memo = setup_memo(setup)
-    plans = memo.get("offer_plans")
-    if plans is None:
-        plans = memo["offer_plans"] = {}
+    plans = _plans(setup)
     plan = plans.get((square, player))
     if plan is None:
         plan = plans[(square, player)] = _make_square_plan(setup, square, player)
     return plan
+
+
+def _plans(setup) -> dict:
+    """The square plans of ``setup``'s table, by ``(square, player)`` (kept with the table's other answers)."""
+    memo = setup_memo(setup)
+    plans = memo.get("offer_plans")
+    if plans is None:
+        plans = memo["offer_plans"] = {}
+    return plans
 
 
 def _make_square_plan(setup, square, player: str) -> tuple:
@@ -183,7 +202,8 @@ def check_step(state, act) -> RuleViolation | None:
 
 
 def do_step(state, act):
-    fighter = state.activated_fighter
+    p = state.position
+    fighter = p.fighters[p.activated]  # (state.activated_fighter, read directly: every step)
     return relocate(state, fighter, step(fighter.square, act.direction), STEP_COST, f"steps {act.direction}",
                     "moving.orthogonal")
 
@@ -203,7 +223,8 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.board
     p = state.position
     left = p.movement_left - cost
-    events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
+    points = "1 point" if cost == 1 else f"{cost} points"  # (count(cost, "point"), written out: every move)
+    events = [event("move", f"{fighter.id} {how} to {to} ({points}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
     terrain = board.terrain
     if terrain.get(fighter.square) == STAR_TREK_DOOR:

@@ -43,7 +43,8 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        return [made(kind, player, card.code) for card in dict.fromkeys(state.hand_split(player)[0])]
+        # one of each card (by its code: a str hashes in C, a Card by a Python call)
+        return [made(kind, player, code) for code in dict.fromkeys([card.code for card in state.hand_split(player)[0]])]
     return candidates
 
 
@@ -128,7 +129,7 @@ def do_end_turn(state, act):
         piles = {**piles, p.side: piles[p.side].add_spent(p.movement_card)}
         events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
                         ("moving.spent_card",))]
-    following = state.other(p.side)
+    following = state.game.other(p.side)
     # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
     # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
     p = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
