@@ -117,7 +117,6 @@ class GameState:
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
         self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
-        self._legal_view = LegalActions(self)
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterable[Action]:
@@ -251,10 +250,9 @@ class GameState:
     # -- playing ---------------------------------------------------------------
     @property
     def legal_actions(self) -> LegalActions:
-        view = self._legal_view  # one view a state (it holds nothing but the state): none made at every listing
-        if view._state is not self:  # a copy of another state's attributes (clone, a probe): its own view
-            view = self._legal_view = LegalActions(self)
-        return view
+        # A new view each time: a view kept by the state would hold it in a cycle, so a game let go would wait for
+        # the garbage collector instead of going at once (and every collection would walk all it holds).
+        return LegalActions(self)
 
     def _offers(self) -> list[Action]:
         """The legal actions of this position, listed once and kept while it is current.
