@@ -238,3 +238,23 @@ def test_the_move_offers_are_the_actions_the_full_check_accepts_in_the_rules_ord
                 allowed = [act for act in _candidates(state) if state.why_illegal(act) is None]
                 assert list(state.legal_actions) == allowed
             state.apply(rng.choice(list(state.legal_actions)))
+
+
+def test_a_game_let_go_is_freed_at_once_without_the_garbage_collector():
+    """Nothing a game keeps (offers, views, kept answers) holds the game in a cycle: a finished game goes as soon as
+    it is let go. A cycle would leave every game of a playout to the collector, which then walks all they hold."""
+    import gc
+    import weakref
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        state, rng = PHLOG.new_game("corridor", seed=3), random.Random(3)
+        for _ in range(60):
+            state.apply(rng.choice(list(state.legal_actions)))
+        assert state.legal_actions and state.clone().legal_actions
+        gone = weakref.ref(state)
+        del state
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()
