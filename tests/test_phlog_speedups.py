@@ -258,3 +258,14 @@ def test_a_game_let_go_is_freed_at_once_without_the_garbage_collector():
     finally:
         if enabled:
             gc.enable()
+
+
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_a_routes_first_action_is_the_first_of_the_route_spelled_out(scenario):
+    """The greedy bot plays a route's first action only (first_action), the one spell_out would list first."""
+    from explorer.rulesets.phlog.reach import first_action, reachable_spots, spell_out
+    for state in _move_positions(scenario, {}, seeds=range(2), every=4):
+        fighter = state.activated_fighter
+        for spot in reachable_spots(state, fighter, 13).values():
+            actions = spell_out(fighter, spot).value.actions
+            assert first_action(fighter, spot) == (actions[0] if actions else None)

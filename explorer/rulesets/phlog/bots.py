@@ -20,7 +20,7 @@ from .game import PhlogState
 from .position import ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE
 from .data import JUMP_COST_PER_SQUARE, STEP_COST
 from .mechanics import attack_block, attack_range
-from .reach import REMOVED, STANDS, spell_out, spots_in_order
+from .reach import REMOVED, STANDS, first_action, spots_in_order
 
 __all__ = ["RandomBot", "GreedyBot", "StrongBot", "BOTS"]
 
@@ -97,7 +97,7 @@ class GreedyBot:
         goal = options.attack_square(state.movement_left) or options.closest_square()
         if goal is None or goal.trail is None:  # no route, or the route is to stay put
             return EndTurn(me)
-        return spell_out(fighter, goal).value.actions[0]
+        return first_action(fighter, goal)
 
 
 def _enemies(state, fighter):
@@ -127,7 +127,8 @@ def _attacks_from(board, fighter) -> dict:
     settings (by identity: the setup never changes, and the entry keeps them alive), open doors, and
     who stands where (so the enemies too)."""
     key = (fighter.side, fighter.weapon, board.grid, id(board.terrain), id(board.settings), board.open_doors,
-           frozenset(board.occupants.items()))
+           frozenset([(square, f.id, f.side, f.weapon) for square, f in board.occupants.items()]))  # (a fighter's
+    # fields, hashed in C: a Fighter hashes them by a Python call)
     entry = _ATTACKS.get(key)
     if entry is None or entry[0] is not board.terrain or entry[1] is not board.settings:
         if len(_ATTACKS) >= 64:  # bound the memory: only the boards of the last turns come back

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from explorer.core import Explained, Reason
 from explorer.core.grid import Square, are_adjacent, step
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import setup_memo
+from explorer.core.gridstate import made, setup_memo
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter
@@ -237,12 +237,22 @@ def spell_out(fighter: Fighter, spot: Spot) -> Explained[Route]:
     return Explained(Route(spot.square, spot.cost, tuple(actions), tuple(path), spot.fate), tuple(reasons))
 
 
+def first_action(fighter: Fighter, spot: Spot) -> Action | None:
+    """The first action of the spot's route (``spell_out(fighter, spot).value.actions[0]``), without spelling out
+    the rest: a bot that follows a route plays one action, then looks again. ``None`` for the fighter's own square."""
+    trail, first = spot.trail, None
+    while trail is not None:
+        trail, first = trail
+    return None if first is None else _action(fighter.side, first)
+
+
 def _action(side: str, move: _Move) -> Action:
+    # made: the engine's own values, and the same few actions come back at every search
     if move.kind == "step":
-        return Step(side, move.direction)
+        return made(Step, side, move.direction)
     if move.kind == "door":
-        return ToggleDoor(side, move.door)
-    return Jump(side, move.direction, move.squares)
+        return made(ToggleDoor, side, move.door)
+    return made(Jump, side, move.direction, move.squares)
 
 
 def _reason(move: _Move) -> Reason:
