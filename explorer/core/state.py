@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import saves
@@ -47,36 +47,12 @@ from .errors import MalformedAction, MissingDice, RuleViolation
 from .fits import fits
 from .game import Game
 from .limits import brief, entered_dice, field_problem
-from .records import Outcome, Termination, Turn, View
+from .records import LegalActions, Outcome, Termination, Turn, View
 from .rng import GameRNG
 from .ruletable import RuleTable
 
 if TYPE_CHECKING:
     from .registry import Ruleset
-
-
-class LegalActions:
-    """A lazy view of the legal actions, like python-chess's ``legal_moves``."""
-
-    __slots__ = ("_state",)  # made at every listing: slots make it cheaper
-
-    def __init__(self, state: GameState):
-        self._state = state
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._state._offers())  # an over game offers nothing
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._state.why_illegal(action) is None
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
-
-    def count(self) -> int:
-        return sum(1 for _ in self)
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({', '.join(map(repr, self))})>"
 
 
 class GameState:
