@@ -198,3 +198,74 @@ def test_the_board_and_outcome_kept_between_moves_are_those_worked_out_afresh(se
             state.apply(rng.choice(list(state.legal_actions)))
         assert state.outcome == GameState._outcome(state)
         assert isinstance(state, PhlogState)
+
+
+CROWDED_MAP = """
+g.+.#.t+.
+.G.+O.^.T
++.*.g..+t
+.#.t.+.G.
+"""
+
+
+def _candidates(state):
+    """Every move-phase action the rules could allow, in the order the rules offer them: steps, jumps (direction by
+    direction, shortest first), doors (in the terrain's order), attacks (in the fighters' order), ending the turn."""
+    from explorer.rulesets.phlog.actions import Attack, EndTurn, ToggleDoor
+    player = state.current_player
+    longest = state.grid.width + state.grid.height
+    return [*(Step(player, d) for d in DIRECTIONS),
+            *(Jump(player, d, n) for d in DIRECTIONS for n in range(2, longest)),
+            *(ToggleDoor(player, s) for s, kind in state.terrain.items() if kind == DOOR),
+            *(Attack(player, f) for f in state.fighters), EndTurn(player)]
+
+
+@pytest.mark.parametrize("settings", VARIANTS)
+@pytest.mark.parametrize("scenario", ["corridor", "duel", "crowded"])
+def test_the_move_offers_are_the_actions_the_full_check_accepts_in_the_rules_order(scenario, settings):
+    """The move phase's offers (planned once per square from the terrain, then asked only of fighters, open doors
+    and points) are exactly the candidates the full check allows, in order, at every move of random games."""
+    from explorer.rulesets.phlog.scenarios import from_map
+    from explorer.rulesets.phlog.settings import Settings
+    for seed in range(3):
+        if scenario == "crowded":
+            state = from_map(CROWDED_MAP, Settings(**settings), seed=seed)
+        else:
+            state = PHLOG.new_game(scenario, seed=seed, **settings)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == "move":
+                allowed = [act for act in _candidates(state) if state.why_illegal(act) is None]
+                assert list(state.legal_actions) == allowed
+            state.apply(rng.choice(list(state.legal_actions)))
+
+
+def test_a_game_let_go_is_freed_at_once_without_the_garbage_collector():
+    """Nothing a game keeps (offers, views, kept answers) holds the game in a cycle: a finished game goes as soon as
+    it is let go. A cycle would leave every game of a playout to the collector, which then walks all they hold."""
+    import gc
+    import weakref
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        state, rng = PHLOG.new_game("corridor", seed=3), random.Random(3)
+        for _ in range(60):
+            state.apply(rng.choice(list(state.legal_actions)))
+        assert state.legal_actions and state.clone().legal_actions
+        gone = weakref.ref(state)
+        del state
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@pytest.mark.parametrize("scenario", ["corridor", "duel"])
+def test_a_routes_first_action_is_the_first_of_the_route_spelled_out(scenario):
+    """The greedy bot plays a route's first action only (first_action), the one spell_out would list first."""
+    from explorer.rulesets.phlog.reach import first_action, reachable_spots, spell_out
+    for state in _move_positions(scenario, {}, seeds=range(2), every=4):
+        fighter = state.activated_fighter
+        for spot in reachable_spots(state, fighter, 13).values():
+            actions = spell_out(fighter, spot).value.actions
+            assert first_action(fighter, spot) == (actions[0] if actions else None)

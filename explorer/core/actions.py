@@ -187,6 +187,14 @@ class Event:
     rules: tuple[str, ...] = ()
     data: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
+    @classmethod
+    def made(cls, kind: str, text: str, rules: tuple[str, ...], data: dict) -> Event:
+        """``Event(kind, text, rules, data)`` built without the frozen ``__init__`` (a frozen setattr per field):
+        for the engine's own values; a game makes one or two at every action."""
+        made = object.__new__(cls)
+        made.__dict__.update(kind=kind, text=text, rules=rules, data=data)
+        return made
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "rules": list(self.rules), "data": _to_jsonable(self.data)}
 

@@ -161,18 +161,30 @@ class Piles:
             card = draw.pop()
             hand.append(card)
             drawn.append(card)
-        return Piles(tuple(draw), tuple(hand), tuple(spent)), Drawn(tuple(drawn), reshuffled)
+        return self._made(tuple(draw), tuple(hand), tuple(spent)), Drawn(tuple(drawn), reshuffled)
 
     def take_from_hand(self, card: Card) -> Piles:
         """The piles with (one copy of) ``card`` gone from the hand; ``ValueError`` if it is not there."""
-        if card not in self.hand:
-            raise ValueError(f"{card} is not in this hand")
-        hand = list(self.hand)
-        hand.remove(card)
-        return type(self)(self.draw, tuple(hand), self.spent)  # faster than dataclasses.replace
+        hand = self.hand
+        for i, held in enumerate(hand):  # the very card first (the usual case: no card compared field by field)
+            if held is card:
+                break
+        else:
+            if card not in hand:
+                raise ValueError(f"{card} is not in this hand")
+            i = hand.index(card)
+        return self._made(self.draw, hand[:i] + hand[i + 1:], self.spent)
 
     def add_spent(self, *cards: Card) -> Piles:
-        return type(self)(self.draw, self.hand, self.spent + cards)
+        return self._made(self.draw, self.hand, self.spent + cards)
+
+    @classmethod
+    def _made(cls, draw: tuple[Card, ...], hand: tuple[Card, ...], spent: tuple[Card, ...]) -> Piles:
+        """``cls(draw, hand, spent)`` for three tuples, without the frozen ``__init__`` and its check (piles change
+        at most plays of a card game: this is the cheap way for the piles' own methods)."""
+        piles = object.__new__(cls)
+        piles.__dict__.update(draw=draw, hand=hand, spent=spent)
+        return piles
 
     def to_dict(self) -> dict[str, list[str]]:
         return {"draw": _codes(self.draw), "hand": _codes(self.hand), "spent": _codes(self.spent)}
@@ -218,7 +230,9 @@ def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_code(c) for c in codes)
 
 
-_PARSED: dict[str, Card] = {}
+# The deck's own 52 cards first: a card named by its code is then the very object held in a hand (dealt from
+# standard_deck), which a hand finds by identity, without comparing it card by card.
+_PARSED: dict[str, Card] = {card.code: card for card in _STANDARD_DECK}
 
 
 def parse_code(code: str) -> Card:
@@ -226,6 +240,7 @@ def parse_code(code: str) -> Card:
     card = _PARSED.get(code) if isinstance(code, str) else None
     if card is None:
         card = Card.parse(code)
+        card = _PARSED.get(card.code, card)  # 'qh' is the deck's Q♥
         if len(_PARSED) < 4096:
             _PARSED[code] = card
     return card

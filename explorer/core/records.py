@@ -1,6 +1,7 @@
-"""The frozen records a game state hands out: how a game ended, what one player may see, one turn played.
+"""The frozen records a game state hands out: how a game ended, what one player may see, one turn played; and
+its lazy view of the legal actions.
 
-They are values (frozen, comparable) so that bots, boards, saves and tests can keep and compare them;
+The records are values (frozen, comparable) so that bots, boards, saves and tests can keep and compare them;
 :class:`~explorer.core.state.GameState` makes them.
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import Action, Event
@@ -54,3 +56,35 @@ class Turn:
     action: Action
     events: tuple[Event, ...]
     dice: tuple[int, ...] | None = None  # dice the player entered by hand
+
+    @classmethod
+    def made(cls, action: Action, events: tuple[Event, ...], dice: tuple[int, ...] | None) -> Turn:
+        """``Turn(action, events, dice)`` built without the frozen ``__init__`` (a frozen setattr per field):
+        the game state records one at every action, from values it already holds."""
+        turn = object.__new__(cls)
+        turn.__dict__.update(action=action, events=events, dice=dice)
+        return turn
+
+
+class LegalActions:
+    """A lazy view of the legal actions, like python-chess's ``legal_moves``."""
+
+    __slots__ = ("_state",)  # made at every listing: slots make it cheaper
+
+    def __init__(self, state):
+        self._state = state
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._state._offers())  # an over game offers nothing
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._state.why_illegal(action) is None
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(map(repr, self))})>"

@@ -93,15 +93,26 @@ class RuleTable:
         return None if chance is None else chance(state, action)
 
     def legal(self, state) -> Iterator:
-        phase = self.phase(state)
-        if phase is not None and phase.legal is not None:
-            yield from phase.legal(state)
-            return
-        kinds = phase.actions if phase is not None else tuple(self.rules)
+        yield from self.offers(state)
+
+    def offers(self, state) -> Iterable:
+        """The legal actions now, as :meth:`legal`, but as the phase's own answer (a list or a tuple) when it
+        lists them itself: no generator to go through (the core lists a position's actions at every move)."""
+        phase_of = self.phase_of
+        phase = None if phase_of is None else self.phases[phase_of(state)]
+        if phase is not None:
+            if phase.legal is not None:
+                return phase.legal(state)
+            kinds = phase.actions
+        else:
+            kinds = self.rules
+        rules = self.rules
+        found = []
         for kind in kinds:
-            candidates = self.rules[kind].candidates
+            candidates = rules[kind].candidates
             if candidates is not None:
-                yield from candidates(state)
+                found += candidates(state)
+        return found
 
 
 def _words(kind: type) -> str:

@@ -17,6 +17,7 @@ one of the choices. Every ruleset names its round limit ``max_rounds``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import types
 import typing
@@ -84,9 +85,15 @@ def _type_name(allowed: tuple[type, ...]) -> str:
     return " or ".join(words.get(k, k.__name__) for k in allowed)
 
 
+@functools.lru_cache(maxsize=None)
+def _type_hints(settings_type: type) -> dict:
+    """The declared types of a settings class (read once: every new game makes its settings)."""
+    return typing.get_type_hints(settings_type)
+
+
 def check_settings(settings) -> None:
     """Raise ``ValueError`` naming the first setting of the wrong type, out of range or not a choice."""
-    hints = typing.get_type_hints(type(settings))
+    hints = _type_hints(type(settings))
     for field in dataclasses.fields(settings):
         value = getattr(settings, field.name)
         allowed = _allowed_types(hints[field.name])

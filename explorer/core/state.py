@@ -37,45 +37,22 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import saves
 from .actions import Action, Decision, Event
 from .dice import Dist
 from .errors import MalformedAction, MissingDice, RuleViolation
+from .fits import fits
 from .game import Game
 from .limits import brief, entered_dice, field_problem
-from .records import Outcome, Termination, Turn, View
+from .records import LegalActions, Outcome, Termination, Turn, View
 from .rng import GameRNG
 from .ruletable import RuleTable
 
 if TYPE_CHECKING:
     from .registry import Ruleset
-
-
-class LegalActions:
-    """A lazy view of the legal actions, like python-chess's ``legal_moves``."""
-
-    def __init__(self, state: GameState):
-        self._state = state
-
-    def __iter__(self) -> Iterator[Action]:
-        if self._state.is_over:
-            return iter(())
-        return iter(self._state._offers())
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._state.why_illegal(action) is None
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
-
-    def count(self) -> int:
-        return sum(1 for _ in self)
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({', '.join(map(repr, self))})>"
 
 
 class GameState:
@@ -86,6 +63,16 @@ class GameState:
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
 
+    _lists_by_table: ClassVar[bool] = True  # _legal_actions is the rule table's (see __init_subclass__)
+    _does_by_table: ClassVar[bool] = True  # _do is the rule table's
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Whether the class leaves listing and doing to its rule table: the core then asks the table straight
+        # away, a call less at every action.
+        cls._lists_by_table = cls._legal_actions is GameState._legal_actions
+        cls._does_by_table = cls._do is GameState._do
+
     def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
         """A game starting at ``position``; raises ``ValueError`` if the position is not legal.
 
@@ -93,8 +80,8 @@ class GameState:
         ruleset), then by the ruleset's own rules (``_position_problem``): no rule code meets a
         ``None`` where a set belongs.
         """
-        problem = (field_problem(position) or type(self)._position_problem(game, position)
-                   or _pending_problem(self.ruleset, game, position))
+        problem = ((None if fits(position) else field_problem(position))  # a quick yes first; the words if not
+                   or type(self)._position_problem(game, position) or _pending_problem(self.ruleset, game, position))
         if problem:
             raise ValueError(f"not a legal position of {self.ruleset.title}: {problem}")
         self.game = game
@@ -105,16 +92,23 @@ class GameState:
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
+        self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
 
     # -- what a ruleset writes -----------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        return self._table().legal(self)
+    def _legal_actions(self) -> Iterable[Action]:
+        rules = self.rules
+        if rules is None:
+            return self._table().legal(self)  # raises: no rule table
+        return rules.offers(self)  # a list (one generator layer less than ``rules.legal``: listing is hot)
 
     def _check(self, action: Action) -> RuleViolation | None:
         return self._table().check(self, action)
 
     def _do(self, action: Action) -> tuple[Any, list[Event]]:
-        return self._table().do(self, action)
+        rules = self.rules
+        if rules is None:
+            return self._table().do(self, action)  # raises: no rule table
+        return rules.rules[type(action)].do(self, action)  # as ``rules.do``, one call less (every action)
 
     def _table(self) -> RuleTable:
         if self.rules is None:
@@ -224,11 +218,16 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        position, outcome = self._outcome_of  # ``outcome``'s answer kept for this position, read without its call
+        if position is not self.position:
+            outcome = self.outcome
+        return outcome is not None
 
     # -- playing ---------------------------------------------------------------
     @property
     def legal_actions(self) -> LegalActions:
+        # A new view each time: a view kept by the state would hold it in a cycle, so a game let go would wait for
+        # the garbage collector instead of going at once (and every collection would walk all it holds).
         return LegalActions(self)
 
     def _offers(self) -> list[Action]:
@@ -240,15 +239,22 @@ class GameState:
         legal). The list keeps its objects alive, so their ids stay theirs.
         """
         position = self.position
-        offered = self.__dict__.get("_offered")
-        if offered is None or offered[0] is not position:
-            actions = list(self._legal_actions())
+        offered = self._offered
+        if offered[0] is not position:
+            known = self._outcome_of  # is_over, read without its two calls (apply has just worked it out)
+            if (known[1] if known[0] is position else self.outcome) is not None:
+                actions = []
+            else:
+                rules = self.rules  # the rule table lists them, unless the ruleset lists them itself (one call less)
+                actions = rules.offers(self) if self._lists_by_table and rules is not None else self._legal_actions()
+                # a copy: the ruleset may keep its own list
+                actions = list(actions) if type(actions) is not list else actions[:]
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 
     def _was_offered(self, action: Action) -> bool:
-        offered = self.__dict__.get("_offered")
-        return offered is not None and offered[0] is self.position and id(action) in offered[2]
+        offered = self._offered
+        return offered[0] is self.position and id(action) in offered[2]
 
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
@@ -277,28 +283,36 @@ class GameState:
         ``dice`` lets players who rolled real dice enter the faces instead
         of using the game's random numbers.
         """
-        if not self._was_offered(action):  # an offer of this very position is legal (an over game offers none)
+        offered = self._offered  # an offer of this very position is legal (an over game offers none): see _offers
+        if offered[0] is not self.position or id(action) not in offered[2]:
             violation = self.why_illegal(action)
             if violation is not None:
                 raise violation
         forced = None if dice is None else entered_dice(dice)
-        rng_before = self.rng.get_state()
-        self._forced_dice = None if forced is None else list(forced)
+        rng = self.rng
+        rng_before = (rng.seed, rng.counter)  # rng.get_state(), read in place (every action)
+        if forced is not None:
+            self._forced_dice = list(forced)
         try:
-            position, events = self._do(action)
+            rules = self.rules  # as _do (one call less), unless the ruleset does the actions itself
+            if self._does_by_table and rules is not None:
+                position, events = rules.rules[type(action)].do(self, action)
+            else:
+                position, events = self._do(action)
             if self._forced_dice:
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
-            self.rng.set_state(rng_before)
+            rng.set_state(rng_before)
             raise
         finally:
             self._forced_dice = None
         self._stack.append((self.position, rng_before))
         self.position = position
-        outcome = self.outcome
+        outcome = self._outcome()  # the outcome property's work, for a position just made: kept for it
+        self._outcome_of = (position, outcome)
         if outcome is not None:
             events = [*events, self._game_over_event(outcome)]
-        self.history.append(Turn(action, tuple(events), forced))
+        self.history.append(Turn.made(action, tuple(events), forced))
         return events
 
     def _game_over_event(self, outcome: Outcome) -> Event:

@@ -23,7 +23,7 @@ def check_attack(state, act) -> RuleViolation | None:
     fighter = state.activated_fighter
     if p.attacked:
         return refuse("attacking.one_per_activation", f"{fighter.id} has already attacked this activation")
-    if not state.value_cards(p.side):
+    if not state.hand_split(p.side)[0]:
         return refuse("attacking.cards", f"{p.side} has no card in hand to attack with")
     target = p.fighters.get(act.target) if isinstance(act.target, str) else None
     return attack_refusal(state.board, fighter, target)
@@ -56,7 +56,7 @@ def do_attack_card(state, act):
     events = [event("card_chosen", f"{p.side} chooses an attack card face down.", ("attacking.cards",)),
               event("card_chosen", f"{p.side} chooses {card} to attack with.", ("attacking.cards",),
                     p.side, card=card.code)]
-    if state.value_cards(defender):
+    if state.hand_split(defender)[0]:
         return evolve(p, phase=DEFENCE_CARD,
                                    pending=DefenceChoice(defender, "attacking.cards", target=p.attack.target)), events
     events.append(event("card_chosen", f"{defender} has no card in hand to defend with: the defence counts 0.",

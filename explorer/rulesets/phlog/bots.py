@@ -9,7 +9,6 @@ from __future__ import annotations
 from explorer.core import RandomBot
 from explorer.core.cards import Piles
 from explorer.core.frozen import evolve
-from explorer.core.grid import manhattan
 from explorer.core.gridstate import made
 from explorer.core.search import SearchBot
 
@@ -21,7 +20,7 @@ from .game import PhlogState
 from .position import ATTACK_CARD, CANCEL, DEFENCE_CARD, JOKER, MOVE, MOVEMENT_CARD, NOMINATE
 from .data import JUMP_COST_PER_SQUARE, STEP_COST
 from .mechanics import attack_block, attack_range
-from .reach import REMOVED, STANDS, spell_out, spots_in_order
+from .reach import REMOVED, STANDS, first_action, spots_in_order
 
 __all__ = ["RandomBot", "GreedyBot", "StrongBot", "BOTS"]
 
@@ -98,15 +97,23 @@ class GreedyBot:
         goal = options.attack_square(state.movement_left) or options.closest_square()
         if goal is None or goal.trail is None:  # no route, or the route is to stay put
             return EndTurn(me)
-        return spell_out(fighter, goal).value.actions[0]
+        return first_action(fighter, goal)
 
 
 def _enemies(state, fighter):
-    return [f for f in state.fighters.values() if f.alive and f.side != fighter.side]
+    side = fighter.side
+    return [f for f in state.fighters.values() if f.square is not None and f.side != side]  # alive, read directly
 
 
 def _distance_to_enemy(state, fighter) -> int:
-    return min((manhattan(fighter.square, e.square) for e in _enemies(state, fighter)), default=0)
+    return _nearest(fighter.square, [e.square for e in _enemies(state, fighter)])
+
+
+def _nearest(square, squares) -> int:
+    """The fewest orthogonal steps (:func:`~explorer.core.grid.manhattan`) from ``square`` to any of ``squares``
+    (0 if none), written out: the greedy bot asks it of every square its search reaches."""
+    x, y = square
+    return min([abs(x - c) + abs(y - r) for c, r in squares], default=0)
 
 
 _ATTACKS: dict = {}  # the attacker's band and weapon, what the board is made of -> (terrain, settings, answers)
@@ -120,7 +127,8 @@ def _attacks_from(board, fighter) -> dict:
     settings (by identity: the setup never changes, and the entry keeps them alive), open doors, and
     who stands where (so the enemies too)."""
     key = (fighter.side, fighter.weapon, board.grid, id(board.terrain), id(board.settings), board.open_doors,
-           frozenset(board.occupants.items()))
+           frozenset([(square, f.id, f.side, f.weapon) for square, f in board.occupants.items()]))  # (a fighter's
+    # fields, hashed in C: a Fighter hashes them by a Python call)
     entry = _ATTACKS.get(key)
     if entry is None or entry[0] is not board.terrain or entry[1] is not board.settings:
         if len(_ATTACKS) >= 64:  # bound the memory: only the boards of the last turns come back
@@ -135,9 +143,9 @@ class _Options:
 
     def __init__(self, state, fighter, movement: int):
         self.state, self.fighter = state, fighter
-        self._search = spots_in_order(state, fighter, movement)
-        self._seen: list = []  # the safe spots found so far, cheapest first
         self.board = state.board.without(fighter)
+        self._search = spots_in_order(state, fighter, movement, lifted=self.board)
+        self._seen: list = []  # the safe spots found so far, cheapest first
         self.enemies = _enemies(state, fighter)
         self._attacks_from = _attacks_from(self.board, fighter)
 
@@ -186,7 +194,8 @@ class _Options:
         """The safe reachable square nearest an enemy (standing squares preferred), if it gets closer."""
         here = _distance_to_enemy(self.state, self.fighter)
         routes = [r for r in self._spots() if r.fate == STANDS]
-        scored = [(min(manhattan(r.square, e.square) for e in self.enemies), r.cost, r.square, r) for r in routes]
+        enemies = [e.square for e in self.enemies]
+        scored = [(_nearest(r.square, enemies), r.cost, r.square, r) for r in routes]
         scored = [s for s in scored if s[0] < here]
         return min(scored, key=lambda s: s[:3])[3] if scored else None
 

@@ -13,8 +13,10 @@ filter by it.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from explorer.core import Event
-from explorer.core.cards import Card
+from explorer.core.cards import JOKER as JOKER_RANK, Card
 from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
@@ -59,7 +61,7 @@ RULES = RuleTable(SECTIONS, {
                 "the fighter is activated: move, attack or end the turn", legal=moving.fighter_offers),
     ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack"),
     DEFENCE_CARD: Phase("attacking.cards", (ChooseDefenceCard,), "the defender must first choose a card to defend with"),
-}, phase_of=lambda state: state.position.phase)
+}, phase_of=attrgetter("position.phase"))  # (a C getter: asked at every listing and check)
 
 
 class PhlogState(GridState):
@@ -82,13 +84,13 @@ class PhlogState(GridState):
         return dict(cached[1])
 
     def _outcome(self):
-        # Who has won depends only on who stands, and on the round when there is a round limit (the settings never
+        # Who has won depends only on who stands, and on the turn when there is a round limit (the settings never
         # change); most actions keep both: the fighters mapping is the same object. Worked out when one changes.
         p = self.position
-        key = self._outcome_key(p)
         cached = self.__dict__.get("_outcome_for")
-        if cached is None or cached[0] is not p.fighters or cached[1] != key:
-            cached = self.__dict__["_outcome_for"] = (p.fighters, key, super()._outcome())
+        if cached is not None and cached[0] is p.fighters and (cached[1] is None or cached[1] == p.turn):
+            return cached[2]  # (the key is None exactly when the rounds are not limited: see _outcome_key)
+        cached = self.__dict__["_outcome_for"] = (p.fighters, self._outcome_key(p), super()._outcome())
         return cached[2]
 
     def _outcome_key(self, p):
@@ -210,25 +212,27 @@ class PhlogState(GridState):
         return cached[1]
 
     def value_cards(self, side: str) -> list[Card]:
-        return list(self._hand_split(side)[0])
+        return list(self.hand_split(side)[0])
 
     def jokers_in_hand(self, side: str) -> list[Card]:
-        return list(self._hand_split(side)[1])
+        return list(self.hand_split(side)[1])
 
-    def _hand_split(self, side: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        # The value cards and the jokers of ``side``'s hand, asked several times a position (offers, checks, bots)
-        # and kept for the piles (the same object until a card moves). Clones share the dict: its answers
-        # depend only on the piles it is kept for.
-        piles = self.position.piles
+    def hand_split(self, side: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The value cards and the jokers of ``side``'s hand, as tuples (read, never copied: the rules' own
+        questions, several a position, ask this rather than :meth:`value_cards`)."""
+        # Kept per side for the hand it was split from (the same tuple until a card of that hand moves: most
+        # actions keep it, and a card played by one side keeps the other's). Clones share the dict: an answer
+        # depends only on the hand it is kept for.
+        hand = self.position.piles[side].hand
         kept = self.__dict__.get("_hands")
-        if kept is None or kept[0] is not piles:
-            kept = self.__dict__["_hands"] = (piles, {})
-        split = kept[1].get(side)
-        if split is None:
-            values, jokers = [], []
-            for card in piles[side].hand:
-                (jokers if card.is_joker else values).append(card)
-            split = kept[1][side] = (tuple(values), tuple(jokers))
+        if kept is None:
+            kept = self.__dict__["_hands"] = {}
+        entry = kept.get(side)
+        if entry is not None and entry[0] is hand:
+            return entry[1]
+        jokers = tuple(card for card in hand if card.rank == JOKER_RANK)  # (``is_joker`` written out: every new hand)
+        split = (tuple(card for card in hand if card.rank != JOKER_RANK), jokers) if jokers else (hand, ())
+        kept[side] = (hand, split)
         return split
 
     @property

@@ -14,12 +14,16 @@ from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 
+_BLANK_WINDOW = JokerWindow("", "jokers.play", stage=OFFER)
+
+
 def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
     """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
     the other ``changes`` of the same action made at once."""
     reactor = state.other(owner)
-    window = JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER,
-                         card=card, value=value)
+    # JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER, card=card,
+    # value=value), made from a blank one (no frozen __init__: a window opens on every card played)
+    window = evolve(_BLANK_WINDOW, player=reactor, slot=slot, owner=owner, reactor=reactor, card=card, value=value)
     return evolve(position, phase=JOKER, pending=window, **changes)
 
 
@@ -30,7 +34,7 @@ def check_play_joker(state, act) -> RuleViolation | None:
     if w.stage != OFFER:
         return refuse("jokers.cancel", f"a joker has been played against {w.owner}'s card: only {w.owner} may "
                                        "answer it, with a joker of their own")
-    if not state.jokers_in_hand(w.reactor):
+    if not state.hand_split(w.reactor)[1]:
         return refuse("jokers.play", f"{w.reactor} holds no joker")
     allowed = state.value_range
     if not isinstance(act.value, int) or isinstance(act.value, bool) or act.value not in allowed:
@@ -40,7 +44,7 @@ def check_play_joker(state, act) -> RuleViolation | None:
 
 def do_play_joker(state, act):
     p, w = state.position, state.position.pending
-    joker = state.jokers_in_hand(w.reactor)[0]
+    joker = state.hand_split(w.reactor)[1][0]
     p = p.with_piles(w.reactor, p.piles[w.reactor].take_from_hand(joker))
     window = evolve(w, player=w.owner, rule="jokers.cancel", stage=CANCEL, joker=joker, named=act.value)
     return (evolve(p, pending=window),
@@ -52,14 +56,14 @@ def check_cancel_joker(state, act) -> RuleViolation | None:
     w = state.position.pending
     if w.stage != CANCEL:
         return refuse("jokers.cancel", "there is no joker to cancel")
-    if not state.jokers_in_hand(w.owner):
+    if not state.hand_split(w.owner)[1]:
         return refuse("jokers.cancel", f"{w.owner} holds no joker to cancel with")
     return None
 
 
 def do_cancel_joker(state, act):
     p, w = state.position, state.position.pending
-    own = state.jokers_in_hand(w.owner)[0]
+    own = state.hand_split(w.owner)[1][0]
     p = p.with_piles(w.owner, p.piles[w.owner].take_from_hand(own).add_spent(own))
     p = p.with_piles(w.reactor, p.piles[w.reactor].add_spent(w.joker))
     events = [event("joker", f"{w.owner} cancels the joker with a joker: {w.card} counts {w.value} "
@@ -77,7 +81,7 @@ def window_offers(state):
     owner cancels the joker played against their card; the other player names a value for their own)."""
     w = state.position.pending
     offers = [made(DeclineJoker, w.player)]
-    if state.jokers_in_hand(w.player):
+    if state.hand_split(w.player)[1]:
         if w.stage == CANCEL:
             offers.append(made(CancelJoker, w.owner))
         else:

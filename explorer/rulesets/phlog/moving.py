@@ -9,12 +9,14 @@ from explorer.core.frozen import evolve
 from explorer.core.gridstate import made, setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
-from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STAR_TREK_DOOR, STEP_COST
-from .mechanics import (
-    arrival, attack_block, door_block, jump_refusal, jumps_from, on_board_block, rays, step_refusal,
-    toggle_door_refusal,
+from .data import (
+    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL,
 )
-from .position import count, event
+from .line_of_sight import sees
+from .mechanics import (
+    arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
+)
+from .position import event
 from .sections import refuse
 from .turn import fighter_turn_refusal
 
@@ -35,30 +37,141 @@ def mover_refusal(state) -> RuleViolation | None:
 def fighter_offers(state) -> list:
     """What the activated fighter may do now, in order: steps, jumps, doors, attacks, then ending the turn (one
     function for the whole phase, so the fighter, the board and the points are looked up once; a list, not a
-    generator, and ``alive`` read as its square: this is the hottest part of listing)."""
+    generator, and ``alive`` read as its square: this is the hottest part of listing).
+
+    What the terrain alone decides is settled once per table, square and player (:func:`_square_plan`); here
+    only what changes is asked: who stands where, which doors are open, the points left. These are the tests
+    of ``on_board_block`` (a step), :func:`~.mechanics.jumps_from` (a jump), ``door_block`` and
+    ``attack_block``, written out in the loop (a call an offer costs more than its tests)."""
     p = state.position
     player = p.side
     fighter = p.fighters[p.activated]  # the move phase always has its fighter (the position's check says so)
     square = fighter.square
+    kept = state.__dict__  # the square's plan and the board, as _square_plan and state.board keep them, read here
+    plans = kept.get("_offer_plans")  # (the hottest listing: two calls less)
+    if plans is None:
+        plans = kept["_offer_plans"] = _plans(state.game.setup)
+    plan = plans.get((square, player))
+    if plan is None:
+        plan = _square_plan(state.game.setup, square, player)
+    if square is None:
+        return [plan[4]]
     offers = []
-    if square is not None:
-        board = state.board
-        if not p.movement_stopped:
-            points = p.movement_left
-            if points >= STEP_COST:  # as step_block, for the engine's own directions
-                offers += [made(Step, player, direction) for direction, ray in rays(board.grid, square)
-                           if ray and on_board_block(board, ray[0]) is None]
-            offers += [made(Jump, player, direction, squares)
-                       for direction, squares in jumps_from(board, square, points)]
-            offers += [made(ToggleDoor, player, door) for door in doors_next_to(state.game.setup, square)
-                       if door_block(board, fighter, door, points) is None]
-        if not p.attacked and state.value_cards(player):
-            side = fighter.side
+    board = kept.get("_board")
+    board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
+    occupants, open_doors = board.occupants, board.open_doors
+    if not p.movement_stopped:
+        points = p.movement_left
+        if points >= STEP_COST:
+            for act, to, door in plan[0]:  # not a wall (the plan); not occupied; a door only if open
+                if to not in occupants and (not door or to in open_doors):
+                    offers.append(act)
+        longest = points // JUMP_COST_PER_SQUARE
+        if longest >= MIN_JUMP_SQUARES:
+            over_fighters = board.settings.jump_over_fighters
+            keys = occupants.keys()
+            for line, by_length in plan[1]:  # each direction: the jumps up to the first wall jumped over
+                clear, acts = by_length[longest] if longest < len(by_length) else by_length[-1]
+                if clear is not None and keys.isdisjoint(clear):  # nobody, and no door, on the squares they use:
+                    offers += acts  # the terrain alone decides (so it is for most directions at most positions)
+                    continue
+                for squares, over, over_door, landing, landing_door, act in line:  # shortest first
+                    if squares > longest:
+                        break
+                    if over in occupants:  # a door a fighter stands in is open: jumped only if the setting says
+                        if not over_fighters:
+                            break
+                    elif over_door and over not in open_doors:
+                        break
+                    if act is not None and landing not in occupants and (not landing_door or landing in open_doors):
+                        offers.append(act)
+        if points >= DOOR_COST:
+            for door, act in plan[2]:
+                if door not in occupants:  # a fighter in the frame holds it open
+                    offers.append(act)
+    if not p.attacked and state.hand_split(player)[0]:
+        side = fighter.side
+        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight
             offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                       if target.square is not None and target.side != side
-                       and attack_block(board, fighter, target) is None]
-    offers.append(made(EndTurn, player))
+                       if target.square is not None and target.side != side and sees(board, square, target.square)]
+        else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
+            # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
+            near = []
+            for there in plan[5] if board.settings.diagonal_hand_to_hand else plan[3]:  # (loops, not
+                target = occupants.get(there)  # comprehensions: each of those is a call, and most find nobody)
+                if target is not None and target.side != side:
+                    near.append(target)
+            if len(near) > 1:
+                ids = {target.id for target in near}
+                near = [target for target in p.fighters.values() if target.id in ids]
+            for target in near:
+                offers.append(made(Attack, player, target.id))
+    offers.append(plan[4])
     return offers
+
+
+def _square_plan(setup, square, player: str) -> tuple:
+    """What the terrain alone says of ``player``'s fighter on ``square`` (kept per table: terrain never changes
+    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too)``, each action made once:
+
+    - ``steps``: ``(Step, square stepped to, is a door)`` for each direction whose next square is no wall;
+    - ``jumps``: for each direction, ``(squares, square jumped over, it is a door, landing, it is a door, Jump)``
+      for each length until a wall would be jumped over (the Jump is ``None`` where the landing is a wall: no jump
+      lands there, and the next, longer one jumps over that wall, so the line ends with it), with the same
+      answers by the longest jump the points allow, for a way clear of fighters (:func:`_by_length`);
+    - ``doors``: ``(door, ToggleDoor)`` for the ordinary doors next to the square."""
+    plans = _plans(setup)
+    plan = plans.get((square, player))
+    if plan is None:
+        plan = plans[(square, player)] = _make_square_plan(setup, square, player)
+    return plan
+
+
+def _plans(setup) -> dict:
+    """The square plans of ``setup``'s table, by ``(square, player)`` (kept with the table's other answers)."""
+    memo = setup_memo(setup)
+    plans = memo.get("offer_plans")
+    if plans is None:
+        plans = memo["offer_plans"] = {}
+    return plans
+
+
+def _make_square_plan(setup, square, player: str) -> tuple:
+    end = made(EndTurn, player)
+    if square is None:
+        return ((), (), (), (), end, ())
+    terrain = setup.terrain
+    steps, jumps = [], []
+    for direction, line in rays(setup.grid, square):
+        if line and terrain.get(line[0]) != WALL:
+            steps.append((made(Step, player, direction), line[0], terrain.get(line[0]) == DOOR))
+        found = []
+        for squares in range(MIN_JUMP_SQUARES, len(line) + 1):
+            over, landing = line[squares - 2], line[squares - 1]
+            if terrain.get(over) == WALL:
+                break
+            landed = terrain.get(landing)
+            act = None if landed == WALL else made(Jump, player, direction, squares)
+            found.append((squares, over, terrain.get(over) == DOOR, landing, landed == DOOR, act))
+        jumps.append((tuple(found), _by_length(found, line, terrain)))
+    doors = tuple((door, made(ToggleDoor, player, door)) for door in doors_next_to(setup, square))
+    grid = setup.grid
+    return (tuple(steps), tuple(jumps), doors, tuple(grid.neighbours(square)), end,
+            tuple(grid.neighbours(square, diagonal=True)))
+
+
+def _by_length(found: list, line: tuple, terrain) -> tuple:
+    """For each jump length ``n`` at most (0 to the ray's length), ``(squares, jumps)``: the squares the jumps of at
+    most ``n`` squares cross or land on, and those jumps, as the terrain alone allows them. When no fighter stands
+    on those squares the jumps are exactly these; ``squares`` is ``None`` where one is a door (open or not: asked
+    each time)."""
+    out = []
+    for n in range(len(line) + 1):
+        used = line[:min(n, found[-1][0])] if found else ()
+        doors = any(terrain.get(square) == DOOR for square in used)
+        acts = tuple(act for squares, *_, act in found if squares <= n and act is not None)
+        out.append((None if doors else frozenset(used), acts))
+    return tuple(out)
 
 
 def doors(setup) -> tuple:
@@ -89,7 +202,8 @@ def check_step(state, act) -> RuleViolation | None:
 
 
 def do_step(state, act):
-    fighter = state.activated_fighter
+    p = state.position
+    fighter = p.fighters[p.activated]  # (state.activated_fighter, read directly: every step)
     return relocate(state, fighter, step(fighter.square, act.direction), STEP_COST, f"steps {act.direction}",
                     "moving.orthogonal")
 
@@ -109,7 +223,8 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.board
     p = state.position
     left = p.movement_left - cost
-    events = [event("move", f"{fighter.id} {how} to {to} ({count(cost, 'point')}; {left} left).",
+    points = "1 point" if cost == 1 else f"{cost} points"  # (count(cost, "point"), written out: every move)
+    events = [event("move", f"{fighter.id} {how} to {to} ({points}; {left} left).",
                     (key, "moving.points"), fighter=fighter.id, to=list(to))]
     terrain = board.terrain
     if terrain.get(fighter.square) == STAR_TREK_DOOR:

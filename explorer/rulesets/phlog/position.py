@@ -143,7 +143,7 @@ def event(kind: str, text: str, keys: tuple[str, ...], visibility: str = PUBLIC,
     cited = _CITED.get(keys)
     if cited is None:  # the same few tuples of sections come up in every turn: look them up once
         cited = _CITED[keys] = tuple(ref(k).key for k in keys)
-    return Event(kind, text, cited, {"visibility": visibility, **data})
+    return Event.made(kind, text, cited, {"visibility": visibility, **data})
 
 
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}

@@ -12,14 +12,13 @@ reasons only for the routes asked for (:func:`spell_out`).
 from __future__ import annotations
 
 import dataclasses
-import heapq
 from collections.abc import Iterator
-from itertools import count
 from typing import NamedTuple
 
 from explorer.core import Explained, Reason
 from explorer.core.grid import Square, are_adjacent, step
 from explorer.core.frozen import evolve
+from explorer.core.gridstate import made, setup_memo
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter
@@ -72,16 +71,17 @@ def reachable_spots(table, fighter: Fighter, movement: int) -> dict[Square, Spot
     return {spot.square: spot for spot in spots_in_order(table, fighter, movement)}
 
 
-def spots_in_order(table, fighter: Fighter, movement: int) -> Iterator[Spot]:
+def spots_in_order(table, fighter: Fighter, movement: int, *, lifted: Board | None = None) -> Iterator[Spot]:
     """Each square reached, once, cheapest first (costs never go down), found as they are asked for.
 
     The spots found for ``movement`` are exactly those of a larger budget that
     cost at most ``movement``, in the same order: squares are settled cheapest
-    first, and a cheaper route never depends on a dearer one.
+    first, and a cheaper route never depends on a dearer one. ``lifted``: the table's board without the fighter,
+    if the caller has it already.
     """
     if not fighter.alive:
         return
-    board = Board.of(table).without(fighter)
+    board = lifted if lifted is not None else Board.of(table).without(fighter)
     doors = [square for square, kind in board.terrain.items() if kind == DOOR]
     # The board with each set of doors opened on the way, built once, with its remembered moves.
     boards = {board.open_doors: (board, _remembered_moves(board))}
@@ -89,46 +89,59 @@ def spots_in_order(table, fighter: Fighter, movement: int) -> Iterator[Spot]:
     start = (fighter.square, board.open_doors)
     best = {start: 0}
     found: set[Square] = set()
-    tie_break = count()
-    # A queued route is its last move and the route before it (a linked trail): the actions, path
-    # and reasons are spelled out only when asked for, not for every route tried.
-    queue = [(0, next(tie_break), start, None)]
-    # The bots' hottest loop: the heap's functions and the dicts' get are looked up once, in local names.
-    heappop, heappush, best_get = heapq.heappop, heapq.heappush, best.get
+    # Cheapest first, and among equal costs first queued first: a bucket of routes a cost, each in the order
+    # queued (every move costs at least a point, so a route queued while a bucket is worked goes in a later one).
+    # A queued route is its last move and the route before it (a linked trail): the actions, path and reasons
+    # are spelled out only when asked for, not for every route tried.
+    buckets: dict[int, list] = {0: [(start, None)]}
+    # The bots' hottest loop: functions and the dicts' get are looked up once, in local names; a Spot is made
+    # as the tuple it is (its class's __new__ is a Python function).
+    best_get, new_spot = best.get, tuple.__new__
     unlimited = _unlimited(board)
-    while queue:
-        cost, _, node, trail = heappop(queue)
-        if best_get(node, cost) < cost:
+    cost = top = 0
+    while cost <= top:
+        queued = buckets.pop(cost, None)
+        if queued is None:
+            cost += 1
             continue
-        square, opened = node
-        arrived = None
-        if trail is not None:
-            arrived = arrivals.get(square)
-            if arrived is None:
-                arrived = arrivals[square] = arrival(board, square)
-        fate = STANDS if not arrived or not arrived.ends_movement else (REMOVED if arrived.removes else STOPS)
-        if square not in found:
-            found.add(square)
-            yield Spot(square, cost, fate, trail, arrived)
-        if fate != STANDS:
-            continue  # movement ends here
-        here = boards.get(opened)
-        if here is None:
-            opened_board = evolve(board, open_doors=opened)
-            here = boards[opened] = (opened_board, _remembered_moves(opened_board))
         points = movement - cost
-        moves = here[1].get(square)
-        if moves is None:
-            moves = here[1][square] = tuple(_moves(here[0], square, unlimited, doors))
-        for move in moves:
-            move_cost = move.cost
-            if move_cost > points:
-                continue  # every move is allowed with fewer points exactly when it costs no more than those
-            new_node = (move.to, move.opened)
-            new_cost = cost + move_cost
-            if new_cost < best_get(new_node, new_cost + 1):
-                best[new_node] = new_cost
-                heappush(queue, (new_cost, next(tie_break), new_node, (trail, move)))
+        for node, trail in queued:
+            if best_get(node, cost) < cost:
+                continue  # a cheaper route to it was found after this one was queued
+            square, opened = node
+            arrived = None
+            fate = STANDS
+            if trail is not None:
+                arrived = arrivals.get(square)
+                if arrived is None:
+                    arrived = arrivals[square] = arrival(board, square)
+                if arrived.ends_movement:
+                    fate = REMOVED if arrived.removes else STOPS
+            if square not in found:
+                found.add(square)
+                yield new_spot(Spot, (square, cost, fate, trail, arrived))
+            if fate != STANDS:
+                continue  # movement ends here
+            here = boards.get(opened)
+            if here is None:
+                opened_board = evolve(board, open_doors=opened)
+                here = boards[opened] = (opened_board, _remembered_moves(opened_board))
+            moves = here[1].get(square)
+            if moves is None:
+                moves = here[1][square] = _moves_kept(here[0], square, unlimited, doors)
+            for move_cost, new_node, move in moves:  # (a move's cost, where it leads: (square, doors open), the move)
+                if move_cost > points:
+                    continue  # every move is allowed with fewer points exactly when it costs no more than those
+                new_cost = cost + move_cost
+                if new_cost < best_get(new_node, new_cost + 1):
+                    best[new_node] = new_cost
+                    later = buckets.get(new_cost)
+                    if later is None:
+                        later = buckets[new_cost] = []
+                        if new_cost > top:
+                            top = new_cost
+                    later.append((new_node, (trail, move)))
+        cost += 1
 
 
 _MOVES: dict = {}  # what a board is made of -> (its terrain, its settings, {square: moves})
@@ -153,6 +166,25 @@ def _remembered_moves(board: Board) -> dict:
             _MOVES.clear()
         entry = _MOVES[key] = (board.terrain, board.settings, {})
     return entry[2]
+
+
+def _moves_kept(board: Board, square: Square, points: int, doors: list[Square]) -> tuple:
+    """:func:`_moves` as ``(cost, (square led to, doors open after), move)`` (what the search reads), kept per table
+    for what those moves read: the open doors, the setting for jumping over fighters and the fighters standing in
+    line with the square (a step or a jump crosses only squares of its row or column). A new board (someone moved)
+    misses :func:`_remembered_moves`, but most squares it asks about see the same fighters in line as before."""
+    x, y = square
+    in_line = tuple(sorted(s for s in board.occupants if s[0] == x or s[1] == y))
+    key = (square, board.grid, board.open_doors, board.settings.jump_over_fighters, points, in_line)
+    memo = setup_memo(board.terrain)
+    kept = memo.get("moves_in_line")
+    if kept is None or len(kept) >= 65536:  # bound the memory: only the positions of recent games come back
+        kept = memo["moves_in_line"] = {}
+    moves = kept.get(key)
+    if moves is None:
+        moves = kept[key] = tuple((move.cost, (move.to, move.opened), move)
+                                  for move in _moves(board, square, points, doors))
+    return moves
 
 
 class _Move(NamedTuple):
@@ -205,12 +237,22 @@ def spell_out(fighter: Fighter, spot: Spot) -> Explained[Route]:
     return Explained(Route(spot.square, spot.cost, tuple(actions), tuple(path), spot.fate), tuple(reasons))
 
 
+def first_action(fighter: Fighter, spot: Spot) -> Action | None:
+    """The first action of the spot's route (``spell_out(fighter, spot).value.actions[0]``), without spelling out
+    the rest: a bot that follows a route plays one action, then looks again. ``None`` for the fighter's own square."""
+    trail, first = spot.trail, None
+    while trail is not None:
+        trail, first = trail
+    return None if first is None else _action(fighter.side, first)
+
+
 def _action(side: str, move: _Move) -> Action:
+    # made: the engine's own values, and the same few actions come back at every search
     if move.kind == "step":
-        return Step(side, move.direction)
+        return made(Step, side, move.direction)
     if move.kind == "door":
-        return ToggleDoor(side, move.door)
-    return Jump(side, move.direction, move.squares)
+        return made(ToggleDoor, side, move.door)
+    return made(Jump, side, move.direction, move.squares)
 
 
 def _reason(move: _Move) -> Reason:

@@ -43,7 +43,8 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        return [made(kind, player, card.code) for card in dict.fromkeys(state.value_cards(player))]
+        # one of each card (by its code: a str hashes in C, a Card by a Python call)
+        return [made(kind, player, code) for code in dict.fromkeys([card.code for card in state.hand_split(player)[0]])]
     return candidates
 
 
@@ -74,7 +75,7 @@ def check_nominate(state, act) -> RuleViolation | None:
     fighter = p.fighters.get(act.fighter) if isinstance(act.fighter, str) else None
     if fighter is None or not fighter.alive or fighter.side != p.side:
         return refuse("turn.nominate", f"{act.fighter!r} is not a fighter of {p.side}'s band on the board")
-    if not state.value_cards(p.side):
+    if not state.hand_split(p.side)[0]:
         return refuse("turn.movement_card", f"{p.side} has no card to play for movement, so can only end the turn")
     return None
 
@@ -82,7 +83,7 @@ def check_nominate(state, act) -> RuleViolation | None:
 def nominate_offers(state):
     """A fighter of the band to activate, each; or, with no card to move with, only ending the turn (passing)."""
     p = state.position
-    if not state.value_cards(p.side):
+    if not state.hand_split(p.side)[0]:
         return (made(EndTurn, p.side),)
     return [made(Nominate, p.side, f.id) for f in p.fighters.values() if f.alive and f.side == p.side]
 
@@ -110,9 +111,11 @@ def do_movement_card(state, act):
 
 
 # -- ending the turn ----------------------------------------------------------------------------
+_TURN_START = {name: field.default for name, field in Position.__dataclass_fields__.items()
+               if name not in ("fighters", "piles", "side", "turn", "open_doors")}
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
-    if p.phase == NOMINATE and state.value_cards(p.side):
+    if p.phase == NOMINATE and state.hand_split(p.side)[0]:
         return refuse("turn.nominate", f"{p.side} must activate a fighter: they hold cards to move with")
     return None
 
@@ -126,8 +129,10 @@ def do_end_turn(state, act):
         piles = {**piles, p.side: piles[p.side].add_spent(p.movement_card)}
         events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
                         ("moving.spent_card",))]
-    following = state.other(p.side)
-    p = Position(fighters=p.fighters, piles=piles, side=following, turn=p.turn + 1, open_doors=p.open_doors)
+    following = state.game.other(p.side)
+    # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
+    # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
+    p = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
     if state.outcome_at(p) is not None:  # the last turn is played: nobody draws
         return p, events
     p, drawn = draw(state, p, following)
