@@ -21,7 +21,8 @@ from explorer.core.actions import built
 from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot
 from .combat import chance_fight, check_fight, do_fight
-from .moving import chance_move, check_move, do_move, move_allowance, move_offers
+from .move_offers import move_offers
+from .moving import chance_move, check_move, do_move, move_allowance
 from .position import Figure, facts
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
@@ -94,10 +95,10 @@ class ArmyMenState(TabletopState, GameState):
         return move_allowance(self, self.figures[trooper])
 
     def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.in_play or f.status == "waiting":  # a trooper still to set up is in the game
-                counts[f.side] += 1
+        known = facts(self)  # asked after every action: counted from the position's facts
+        counts = {side: len(known.sides.get(side, ())) for side in self.sides}
+        for f in known.waiting:  # a trooper still to set up is in the game
+            counts[f.side] += 1
         return counts
 
     @property

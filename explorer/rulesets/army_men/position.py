@@ -228,9 +228,10 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
     return not mates or any(within(where, m.position, COHESION_INCHES) for m in mates)
 
 
-def cut_off(board, figure: Figure) -> bool:
-    """Out of cohesion now: more than 4 inches from every other living member of his squad."""
-    known = facts(board)
+def cut_off(board, figure: Figure, known: Facts | None = None) -> bool:
+    """Out of cohesion now: more than 4 inches from every other living member of his squad (``known``: the
+    board's :func:`facts`, if the caller has them)."""
+    known = known or facts(board)
     kept = known.cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
     if kept is not None and kept[0] is figure:
         return kept[1]
