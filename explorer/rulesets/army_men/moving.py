@@ -300,10 +300,16 @@ def chance_move(state, act: Move) -> Dist | None:
 
 
 def do_move(state, act: Move) -> tuple[Position, list[Event]]:
-    board, leaves = after_move(state, act)
-    start = state.figures[act.trooper].position
-    inches, _ = walked(state.table, start, (float(act.to[0]), float(act.to[1])))
-    figures = dict(board.figures)
+    trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
+    start = trooper.position
+    leaves = not state.table.on_table(to)
+    figures = dict(state.figures)  # after_move's, without its board: a combat only needs one (below)
+    figures[trooper.id] = evolve(trooper, x=to[0], y=to[1], moved=True, status="off_table" if leaves else "in_play")
+    ground = _ground_of(state.table, trooper)  # where he stood when his moves were listed
+    if not ground.solids and tt.distance(start, to) <= ground.reach:
+        inches = tt.distance(start, to)  # nothing solid within his reach: walked() is the straight line
+    else:
+        inches, _ = walked(state.table, start, to)
     fled = engaged_with(state.engaged, act.trooper)
     engaged = [e for e in state.engaged if act.trooper not in e[:2]]
     text = f"{act.trooper} moves {inches:.1f} inches"
@@ -317,7 +323,7 @@ def do_move(state, act: Move) -> tuple[Position, list[Event]]:
     events = [Event("move", text, tuple(rules), {"trooper": act.trooper, "from": list(start),
                                                  "to": [float(act.to[0]), float(act.to[1])], "left": leaves})]
     if not leaves and _touches_enemy(state, act):
-        pairs = combat_pairs(board, act.trooper)
+        pairs = combat_pairs(Board(MappingProxyType(dict(figures)), state.table, state.settings), act.trooper)
         if pairs:
             group = {fid for p in pairs for fid in (p.a, p.b)}
             engaged = [e for e in engaged if e[0] not in group and e[1] not in group]  # fought anew

@@ -144,7 +144,7 @@ class Position(TablePosition):
 # -- who is where ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: built for every position, and a frozen dataclass sets each field by a call
 class Facts:
     """Answers about one board's figures that the chapters ask over and over while the legal actions are
     listed, a bot weighs them and one is played: who is in play (by side, by squad), who waits to be set up,
