@@ -125,36 +125,51 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
 
 def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:
     """The spots the ground lets ``f`` move to (``key``: where he stands, his allowance, the nearest enemy and
-    his limits, see :func:`_spots`), each ``(x, y, move)``, and their distances from him (rounded: the rings
-    they lie on). Kept by the game between positions: the move actions are made once while he stands there."""
+    his limits; the compass's, :func:`_ring`, and one toward the nearest, :func:`_toward`), each ``(x, y, move)``, and their distances from him (rounded: the rings
+    they lie on). Kept by the game between positions: the move actions are made once while he stands there
+    (the compass's apart from the one toward the nearest enemy, which goes with him)."""
     moves = kept_between(state, "moves")
     found = moves.get((f.id, key))
     if found is None:
-        spots = _spots(state.table, *key)
+        here, allowance, nearest, open_, rough = key
+        ring_key = (f.id, here, allowance, open_, rough)
+        ring = moves.get(ring_key)
+        if ring is None:
+            spots = _ring(state.table, here, allowance, open_, rough)
+            ring = moves[ring_key] = (
+                tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None),
+                frozenset(to for to, _ in spots))
+        spots = ring[0]
+        toward = _toward(state.table, here, allowance, nearest, open_, rough, ring[1])
+        if toward:
+            spots += tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in toward if problem is None)
         fx, fy = f.position
-        open_ = tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None)
-        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in open_}))
-        found = moves[(f.id, key)] = (radii, open_)
+        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in spots}))
+        found = moves[(f.id, key)] = (radii, spots)
     return found
 
 
-def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
-    """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
-    the ``nearest`` enemy; each with its :func:`_ground_problem`. The compass spots are kept with the table (the
-    same while he stands there, wherever the enemy goes)."""
-    limits = (open_, min(rough, open_), rough)
+def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> list:
+    """The compass spots at his full and half allowance, each with its :func:`_ground_problem`: kept with the table."""
     answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
     ring = answers.get(ring_key)
     if ring is None:
         ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
-                                                         for length in (allowance, allowance / 2)], limits)
+                                                         for length in (allowance, allowance / 2)],
+                                           (open_, min(rough, open_), rough))
+    return ring
+
+
+def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> list:
+    """The spot toward the ``nearest`` enemy, unless it is one of the compass's (``seen``), with its problem (or none:
+    no enemy, or one within 3 inches)."""
     if nearest is not None:
         direction = tt.unit_vector(nearest, here)
         gap = tt.distance(nearest, here)
         if direction and gap > 3:
             toward = tt.step(nearest, direction, max(2.0, gap - allowance))
-            return ring + _ground(table, here, [toward], limits, {to for to, _ in ring})
-    return ring
+            return _ground(table, here, [toward], (open_, min(rough, open_), rough), seen)
+    return []
 
 
 def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:

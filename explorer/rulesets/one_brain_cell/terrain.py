@@ -6,7 +6,7 @@ from __future__ import annotations
 from explorer.core import geometry as geo
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Point, TerrainKind
-from explorer.core.tabletop.sight import sight_box
+from explorer.core.tabletop.sight import hides_more_than
 
 from .position import Figure, remembered, standing
 
@@ -116,8 +116,6 @@ def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
 def in_cover(board, shooter: Figure, target: Figure) -> bool:
     """Behind cover (terrain hides part of him or a bush screens him) or standing in rough terrain."""
     table = board.table
-    box = sight_box(shooter.position, target.position)
-    if not any(geo.boxes_meet(t.shape.bounds, box) for t in table.terrain):
-        return in_rough(table, target.position)  # no piece near the lines (line_of_sight's own first test)
-    lines = table.sight(shooter.position, target.position)
-    return any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(board.table, target.position)
+    # a line of the table's sight cut or screened, asked without building the lines (listing asks it of every
+    # pair in range); it stops at the first one hidden
+    return hides_more_than(shooter.position, target.position, table.terrain, 0) or in_rough(table, target.position)
