@@ -17,6 +17,7 @@ from explorer.core import Action, Event, Explained, GameState, Outcome, Terminat
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop.figures import TabletopState
 from explorer.core.actions import built
+from explorer.core.tabletop.between import kept_between
 
 from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot
@@ -38,14 +39,16 @@ def turn_offers(state) -> list[Action]:
     due = due_troopers(state, side) if state.engaged else ()
     done = state.position.done
     known = facts(state)
+    # each trooper's offers are kept between positions: the two stores asked once for the whole listing
+    shots, moves = kept_between(state, "shot offers", 4096), kept_between(state, "move offers", 4096)
     offers = []
     for f in known.sides.get(side, ()):
         if f.id in done:
             continue
         if f.id in due:
             offers.append(built(Fight, side, f.id))
-        offers += shot_offers(state, f, known)
-        offers += move_offers(state, f, known)
+        offers += shot_offers(state, f, known, shots)
+        offers += move_offers(state, f, known, moves)
     if not due:
         offers.append(built(EndTurn, side))
     return offers

@@ -22,16 +22,19 @@ from .moving import _SLACK, _company_block, _Ground, _ground_of
 from .position import Figure, cut_off, engaged_with, facts
 
 _WHO = operator.attrgetter("side", "squad")  # what makes a figure the same one, for his company
+_UNASKED = object()  # a caller that did not pass the kept offers
 _MARGIN = 1e-3  # inches: more than every slack of the tests below, so a test that could change is never missed
 
 
-def move_offers(state, f: Figure, known=None) -> list[Move]:
+def move_offers(state, f: Figure, known=None, kept=_UNASKED) -> list[Move]:
     """The moves offered to ``f`` (his side's, in play, his step not over; ``known``: the position's
-    :func:`.position.facts`). Kept by the game between positions, and brought up to date."""
+    :func:`.position.facts`; ``kept``: the game's kept move offers, if the caller has them). Kept by the game
+    between positions, and brought up to date."""
     known = known or facts(state)
     ground = _ground_of(state.table, f)
     engaged = engaged_with(state.engaged, f.id) if state.engaged else []
-    kept = kept_between(state, "move offers", 4096)
+    if kept is _UNASKED:
+        kept = kept_between(state, "move offers", 4096)
     if kept is None:  # a what-if board keeps nothing
         return _Offers(state, f, ground, engaged, known).listed
     offers = kept.get(f.id)

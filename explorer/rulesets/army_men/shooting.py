@@ -160,6 +160,7 @@ def to_hit(board, shooter_id: str, target_id: str, known=None) -> Explained[int 
     return need
 
 
+_UNASKED = object()  # a caller that did not pass the kept offers
 _NEEDS: dict[tuple, tuple] = {}  # the pair as it matters to a shot -> (table, settings, what the shooter needs)
 
 
@@ -251,10 +252,10 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     return need
 
 
-def shot_offers(state, f: Figure, known=None) -> list[Shoot]:
+def shot_offers(state, f: Figure, known=None, kept=_UNASKED) -> list[Shoot]:
     """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
     he has a number to roll against (the range first, the cheap test; ``known``: the position's
-    :func:`.position.facts`).
+    :func:`.position.facts`; ``kept``: the game's kept shot offers, if the caller has them).
 
     Kept between positions: they read only the shooter, the round (a weapon reloading), whether he is cut off,
     and the enemies in play (where they stand, whether they moved, which of them are cut off: the same enemy
@@ -266,7 +267,8 @@ def shot_offers(state, f: Figure, known=None) -> list[Shoot]:
     side = state.side
     enemies = known.sides.get(state.other(side), ())
     cut = cut_off(state, f, known)
-    kept = kept_between(state, "shot offers", 4096)
+    if kept is _UNASKED:
+        kept = kept_between(state, "shot offers", 4096)
     if kept is not None:
         then = kept.get(f.id)
         # the same enemy figures: a tuple compares them by identity first, without a call each
