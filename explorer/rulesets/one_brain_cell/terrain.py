@@ -14,15 +14,20 @@ from .position import Figure, remembered, standing
 def kept(table) -> dict:
     """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
     about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn),
-    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again."""
+    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again (checked every
+    thousandth call: this is asked for every spot tried)."""
     found = _KEPT.get(id(table))
-    if found is None or found[0] is not table:
+    if found is not None and found[0] is table:
+        found[2][0] += 1
+        if found[2][0] % 1000:
+            return found[1]
+    else:
         if len(_KEPT) > 64:
             _KEPT.clear()
         rough = tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH)
         ground = tuple(t.shape.bounds for t in table.terrain if t.kind in (TerrainKind.ROUGH, TerrainKind.SOLID))
         found = _KEPT[id(table)] = (table, {"rough": rough, "rough boxes": tuple((*t.shape.bounds, t) for t in rough),
-                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}})
+                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}}, [0])
     answers = found[1]
     for name in ("crossed", "spots", "inside"):
         if len(answers[name]) > 100_000:
