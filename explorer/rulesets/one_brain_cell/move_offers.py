@@ -32,13 +32,15 @@ def legal_moves_of(state, f: Figure) -> list:
     if not may_move(state, f, unless_locked=False):
         return []
     kept = kept_between(state, "move offers")
-    foes = shape(state, state.other(f.side))
     then = kept.get(f.id)
+    foes = shape(state, state.other(f.side)) if then is None or then[0] is f else None  # (asked only if it matters)
     # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
     if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
         return list(then[5])
     if locked_with(state, f):
         return []
+    if foes is None:
+        foes = shape(state, state.other(f.side))
     offers, spots, targets = _moves_of(state, f)
     kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
     return offers
@@ -115,11 +117,12 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
                 break
     base = tt.BASE_DIAMETER
     for x, y, act in spots:
-        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py))
-               for px, py in others):
-            continue
-        if not foes or _contact(foes, (x, y)) is None:
-            out.append(act)
+        for px, py in others:  # any(...) written out: every spot, for every figure listed
+            if -base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py)):
+                break
+        else:
+            if not foes or _contact(foes, (x, y)) is None:
+                out.append(act)
     return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4])
 
 
