@@ -35,18 +35,29 @@ def legal_moves_of(state, f: Figure) -> list:
     then = kept.get(f.id)
     foes = shape(state, state.other(f.side)) if then is None or then[0] is f else None  # (asked only if it matters)
     # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
-    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
+    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5], then[6]):
+        if then[2] is not state.position:  # they hold here too: measured from here next time (one change, not many)
+            kept[f.id] = then[:2] + (state.position,) + then[3:]
         return list(then[5])
     if locked_with(state, f):
         return []
     if foes is None:
         foes = shape(state, state.other(f.side))
     offers, spots, targets = _moves_of(state, f)
-    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
+    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers), _reach(f, spots, targets))
     return offers
 
 
-def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
+def _reach(f: Figure, spots: tuple, targets: tuple) -> float:
+    """How far from ``f`` a figure must stay for :func:`_disturbed` to pass him over: a base's box round his
+    farthest spot, his cohesion distance (at most), a fight or the line to his farthest target."""
+    fx, fy = f.position
+    far = max((math.hypot(x - fx, y - fy) for x, y in spots), default=0.0) + 2 * tt.BASE_DIAMETER
+    aim = max((math.hypot(x - fx, y - fy) for x, y in targets), default=0.0)
+    return max(far, COHESION_INCHES * 2, aim + CONTACT_INCHES + tt.BASE_DIAMETER) + 1e-3
+
+
+def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: float = math.inf) -> bool:
     """Whether what changed since position ``then`` can change the moves offered to ``f``, the enemy's shape being
     the same (and ``f``): a friend that came to or left one of his open ``spots`` (within a base's width); with
     enemies in a charge's reach (``targets``, the four nearest), a friend that fell anywhere (his cohesion counts
@@ -63,6 +74,8 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
         if side != f.side or targets and fell:
             return True
         for x, y in ((ax, ay), (bx, by)):
+            if math.hypot(x - fx, y - fy) > reach:
+                continue  # farther than every test below reaches (``reach``: :func:`_reach`)
             for sx, sy in spots:
                 if -base <= sx - x <= base and -base <= sy - y <= base:
                     return True
