@@ -87,3 +87,35 @@ def test_the_moves_offered_are_the_spots_the_full_check_allows():
                 for to in offered:
                     assert move_block(state, f, to) is None, (scenario, f.id, to)
             state.apply(pick.choice(legal))
+
+
+def _fresh(state):
+    """A copy of the game that keeps nothing from earlier positions: it works every offer out again."""
+    copy = state.clone()
+    for kept in ("_kept_between", "_remembered", "_offered"):
+        copy.__dict__.pop(kept, None)
+    return copy
+
+
+def test_offers_kept_between_positions_are_those_worked_out_afresh():
+    # each trooper's moves and shots are kept between positions and brought up to date from what changed: along
+    # random games (looks at other lines of play undone, as a search does), every listing is a fresh one, action
+    # for action, in order
+    checked = 0
+    for scenario, settings in (("standard", {}), ("capture_the_flag", {"leave_cohesion": "allowed"}),
+                               ("tutorial", {}), ("standard", {"leadership": "penalty"})):
+        state = explorer.new_game("army_men", scenario, seed=5, **settings)
+        rng = random.Random(5)
+        for step in range(120):
+            if state.is_over:
+                break
+            legal = list(state.legal_actions)
+            assert legal == list(_fresh(state).legal_actions), (scenario, settings, step)
+            if step % 4 == 0:
+                state.apply(rng.choice(legal))
+                if not state.is_over:
+                    assert list(state.legal_actions) == list(_fresh(state).legal_actions), (scenario, step)
+                state.undo()
+            state.apply(rng.choice(list(state.legal_actions)))
+            checked += 1
+    assert checked > 300

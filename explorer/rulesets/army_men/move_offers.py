@@ -138,20 +138,20 @@ class _Offers:
         base, reach = tt.BASE_DIAMETER + _MARGIN, COHESION_INCHES + _MARGIN
         inches = COHESION_INCHES + tt.EPSILON  # exactly :func:`.moving._company_block`'s test of a mate
         hypot, allowed = math.hypot, self.allowed
+        # not in play: a spot infinitely far, which no test below finds near (the loop written out: it runs for
+        # every spot of every trooper a moved trooper passes near)
+        wx, wy = was if was is not None else (math.inf, math.inf)
+        nx, ny = now if now is not None else (math.inf, math.inf)
         for i, (_, (tx, ty), on_table) in enumerate(self.entries):
             if not on_table:
                 continue  # off the table, only the ground counts
-            for p in (was, now):
-                if p is not None and -base <= p[0] - tx <= base and -base <= p[1] - ty <= base:
-                    retest.add(i)  # his base may have left it, or taken it
-                    break
-            else:
-                if not keeps_him:
-                    continue
-                kept_now = now is not None and hypot(now[0] - tx, now[1] - ty) <= inches
+            if (-base <= wx - tx <= base and -base <= wy - ty <= base
+                    or -base <= nx - tx <= base and -base <= ny - ty <= base):
+                retest.add(i)  # his base may have left it, or taken it
+            elif keeps_him:
+                kept_now = hypot(nx - tx, ny - ty) <= inches
                 if allowed[i]:
-                    if not kept_now and was is not None and -reach <= was[0] - tx <= reach \
-                            and -reach <= was[1] - ty <= reach:
+                    if not kept_now and -reach <= wx - tx <= reach and -reach <= wy - ty <= reach:
                         retest.add(i)  # he may have been the one mate keeping it
                 elif kept_now:
                     retest.add(i)  # refused before, perhaps only for want of a mate near
