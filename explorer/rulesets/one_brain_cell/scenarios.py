@@ -6,7 +6,6 @@ from collections.abc import Iterable, Sequence
 
 from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
-from explorer.core.tabletop.between import shared_table
 
 from .game import OneBrainCellState
 from .position import Figure, Position
@@ -37,10 +36,9 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
             problems = composition_problems(members, squad)
             if problems:
                 raise problems[0]
-    # games on the same table share one: what it answers depends on nothing else
-    board = table if isinstance(table, Table) else shared_table(table[0], table[1], terrain)
+    board = table if isinstance(table, Table) else Table(table[0], table[1], tuple(terrain))
     if isinstance(table, Table) and tuple(terrain):
-        board = shared_table(table.width, table.height, (*table.terrain, *terrain))
+        board = Table(table.width, table.height, (*table.terrain, *terrain))
     game = Game(settings, scenario, board, tuple(sides))
     to_play = side or (settings.first_side if settings.first_side in sides else sides[0])
     for key in ("done", "overwatch"):
