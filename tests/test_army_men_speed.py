@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 import explorer
-from explorer.core.tabletop import Table, Terrain
+from explorer.core.tabletop import SIGHT_LINES, Table, Terrain
+from explorer.core.tabletop.sight import hides_more_than
 from explorer.rulesets.army_men import Move, Shoot
 from explorer.rulesets.army_men.moving import move_block
 from explorer.rulesets.army_men.position import in_play
+from explorer.rulesets.army_men.shooting import in_cover
 from tests.army_men_support import game, trooper
 
 
@@ -39,17 +41,36 @@ def test_where_a_trooper_may_walk_is_not_measured_again_when_only_his_squad_move
     assert offered and all(move_block(state, state.figures["g1"], to) is None for to in offered)
 
 
-def test_a_blocked_pair_and_an_area_weapon_are_answered_without_tracing_the_sight_lines(monkeypatch):
+def test_a_shot_is_answered_without_tracing_the_sight_lines_in_full(monkeypatch):
     wall = Terrain.rect("wall", "solid", 2, 9, 6, 1)  # between g1 and t1
+    hedge = Terrain.rect("hedge", "semi_solid", 2, 9, 6, 1)
     walled = game(trooper("g1", 5, 5), trooper("t1", 5, 15), terrain=(wall,))
     area = game(trooper("g2", 5, 5, kind="grenadier"), trooper("t1", 5, 12), variant="standard")
     open_ground = game(trooper("g1", 5, 5), trooper("t1", 5, 15))
+    hedged = game(trooper("g1", 5, 5), trooper("t1", 5, 10), terrain=(hedge,), variant="standard")
     traced = _count(monkeypatch, Table, "sight")
     assert walled.to_hit("g1", "t1").value is None  # he cannot see him: the table's quick test says so
     assert Shoot("green", "g2", "t1") in area.legal_actions  # the grenadier rolls for all near the target
+    assert open_ground.to_hit("g1", "t1").value == 4  # an aimed shot: its cover counted, not traced
+    assert hedged.to_hit("g1", "t1").value == 5 + 1  # every line screened by the hedge: in cover, needs 1 more
     assert traced == []
-    assert open_ground.to_hit("g1", "t1").value == 4  # an aimed shot: traced in full, for the cover
-    assert len(traced) == 1
+    monkeypatch.undo()
+    assert in_cover(hedged.table.sight((5, 5), (5, 10)))  # what the full trace says of the same pair
+
+
+def test_the_cover_counted_is_the_cover_traced():
+    # hides_more_than(..., SIGHT_LINES // 2) is in_cover of the traced lines, for pairs all over a table with
+    # solid, semi-solid and hill pieces (and pairs close together, where a piece cuts some lines only)
+    table = explorer.new_game("army_men", "standard", seed=0).table
+    pick, covered = random.Random(1), 0
+    for _ in range(3000):
+        a = (pick.uniform(0, table.width), pick.uniform(0, table.height))
+        b = (a[0] + pick.uniform(-6, 6), a[1] + pick.uniform(-6, 6)) if pick.random() < 0.5 else \
+            (pick.uniform(0, table.width), pick.uniform(0, table.height))
+        cover = in_cover(table.sight(a, b))
+        assert hides_more_than(a, b, table.terrain, SIGHT_LINES // 2) is cover, (a, b)
+        covered += cover
+    assert 300 < covered < 2700  # both answers were asked many times
 
 
 def test_the_moves_offered_are_the_spots_the_full_check_allows():
@@ -66,3 +87,36 @@ def test_the_moves_offered_are_the_spots_the_full_check_allows():
                 for to in offered:
                     assert move_block(state, f, to) is None, (scenario, f.id, to)
             state.apply(pick.choice(legal))
+
+
+def _fresh(state):
+    """A copy of the game that keeps nothing from earlier positions: it works every offer out again."""
+    copy = state.clone()
+    for kept in ("_kept_between", "_remembered"):
+        copy.__dict__.pop(kept, None)
+    copy.__dict__["_offered"] = (None, [], frozenset())  # the core's "nothing listed yet"
+    return copy
+
+
+def test_offers_kept_between_positions_are_those_worked_out_afresh():
+    # each trooper's moves and shots are kept between positions and brought up to date from what changed: along
+    # random games (looks at other lines of play undone, as a search does), every listing is a fresh one, action
+    # for action, in order
+    checked = 0
+    for scenario, settings in (("standard", {}), ("capture_the_flag", {"leave_cohesion": "allowed"}),
+                               ("tutorial", {}), ("standard", {"leadership": "penalty"})):
+        state = explorer.new_game("army_men", scenario, seed=5, **settings)
+        rng = random.Random(5)
+        for step in range(120):
+            if state.is_over:
+                break
+            legal = list(state.legal_actions)
+            assert legal == list(_fresh(state).legal_actions), (scenario, settings, step)
+            if step % 4 == 0:
+                state.apply(rng.choice(legal))
+                if not state.is_over:
+                    assert list(state.legal_actions) == list(_fresh(state).legal_actions), (scenario, step)
+                state.undo()
+            state.apply(rng.choice(list(state.legal_actions)))
+            checked += 1
+    assert checked > 300

@@ -11,8 +11,9 @@ import explorer
 def _fresh(state):
     """A copy of the game that keeps nothing from earlier positions: it works every offer out again."""
     copy = state.clone()
-    for kept in ("_kept_between", "_remembered", "_offered"):
+    for kept in ("_kept_between", "_remembered"):
         copy.__dict__.pop(kept, None)
+    copy.__dict__["_offered"] = (None, [], frozenset())  # the core's "nothing listed yet"
     return copy
 
 

@@ -166,3 +166,27 @@ def clear_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (), *, r
         return True
     ends = sight_points(eye, target, radius)
     return not any(geo.segment_intersects_polygon(piece.shape, eye, end) for piece, _role in roles for end in ends)
+
+
+def hides_more_than(eye: Point, target: Point, terrain: Iterable[Terrain], lines: int, *,
+                    radius: float = BASE_RADIUS, hills_block: bool = True) -> bool:
+    """Whether more than ``lines`` of :func:`line_of_sight`'s lines (no figures) are cut or screened: the same
+    lines and pieces, but no lines built, and it stops as soon as the answer is settled either way (a ruleset's
+    "more than half concealed", asked of every pair of figures that can see each other)."""
+    eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+    box = sight_box(eye, target, radius)
+    near = tuple(piece for piece in terrain if geo.boxes_meet(piece.shape.bounds, box))
+    shapes = [piece.shape for piece, _role in _sight_roles(near, eye, target, radius, hills_block)] if near else []
+    if not shapes:
+        return lines < 0
+    ends = sight_points(eye, target, radius)
+    hidden, left = 0, len(ends)
+    for end in ends:
+        left -= 1
+        if any(geo.segment_intersects_polygon(shape, eye, end) for shape in shapes):
+            hidden += 1
+            if hidden > lines:
+                return True
+        elif hidden + left <= lines:
+            return False  # too few lines left to hide more
+    return hidden > lines

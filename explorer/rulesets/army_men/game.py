@@ -17,11 +17,13 @@ from explorer.core import Action, Event, Explained, GameState, Outcome, Terminat
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop.figures import TabletopState
 from explorer.core.actions import built
+from explorer.core.tabletop.between import kept_between
 
 from . import actions, position as position_module
 from .actions import Deploy, EndTurn, Fight, Move, Shoot
 from .combat import chance_fight, check_fight, do_fight
-from .moving import chance_move, check_move, do_move, move_allowance, move_offers
+from .move_offers import move_offers
+from .moving import chance_move, check_move, do_move, move_allowance
 from .position import Figure, facts
 from .sections import SECTIONS
 from .setup import check_deploy, deploy_offers, do_deploy
@@ -37,14 +39,16 @@ def turn_offers(state) -> list[Action]:
     due = due_troopers(state, side) if state.engaged else ()
     done = state.position.done
     known = facts(state)
+    # each trooper's offers are kept between positions: the two stores asked once for the whole listing
+    shots, moves = kept_between(state, "shot offers", 4096), kept_between(state, "move offers", 4096)
     offers = []
     for f in known.sides.get(side, ()):
         if f.id in done:
             continue
         if f.id in due:
             offers.append(built(Fight, side, f.id))
-        offers += shot_offers(state, f, known)
-        offers += move_offers(state, f, known)
+        offers += shot_offers(state, f, known, shots)
+        offers += move_offers(state, f, known, moves)
     if not due:
         offers.append(built(EndTurn, side))
     return offers

@@ -176,15 +176,20 @@ class _Ground:
         self.table, self.start, self.side, self.trooper = table, f.position, f.side, f.id
         self.reach = allowance + tt.EPSILON
         self.solids = _solids_near(table, self.start, self.reach + _SLACK)
-        self.offers, self.seen, self.charges = [], set(), {}
-        sx, sy = self.start
+        self.offers, self.seen, self.charges = offers, seen, _ = [], set(), {}
+        (sx, sy), reach, hypot, on_table = self.start, self.reach, math.hypot, table.on_table
         for dx, dy in _compass_steps(allowance):
             to = (round(sx + dx, 6), round(sy + dy, 6))  # tt.step, written out
-            if to not in self.seen:
-                self.seen.add(to)
+            if to not in seen:
+                seen.add(to)
+                if not self.solids and tt.EPSILON <= hypot(to[0] - sx, to[1] - sy) <= reach:
+                    # nothing solid near: the ground allows it (_ground_block's first test, written out:
+                    # this runs for every spot a trooper is offered from every spot he stands at)
+                    offers.append((built(Move, self.side, self.trooper, to), to, on_table(to)))
+                    continue
                 entry = self._entry(to)
                 if entry[0] is not None:
-                    self.offers.append(entry)
+                    offers.append(entry)
 
     def _entry(self, to: Point) -> tuple[Move | None, Point, bool]:
         """The move to ``to`` if the ground allows it (else ``None``), the spot, and whether it is on the table."""
@@ -225,7 +230,7 @@ def _ground_of(table, f: Figure) -> _Ground:
     key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
     ground = grounds.get(key)
     if ground is None:
-        if len(grounds) > 4096:
+        if len(grounds) > 256:
             grounds.clear()  # a bound on memory; the spots are only worked out again
         ground = grounds[key] = _Ground(table, f)
     return ground
@@ -266,53 +271,6 @@ def check_move(state, act: Move) -> RuleViolation | None:
     return refuse("moving.cohesion", f"{trooper.id} must stay within 4 inches of another squad member")
 
 
-def move_offers(state, f: Figure, known=None) -> list[Move]:
-    """The moves offered to ``f`` (his side's, in play, his step not over): the full and half allowance
-    in the eight compass directions, and base to base with each of the three nearest enemies in reach;
-    each legal. Any other spot may still be tried. (``known``: the position's :func:`.position.facts`.)
-
-    What the ground allows of each spot is kept from one position to the next while he stands where he
-    stands (:class:`_Ground`); only the others are measured again. Every spot offered lies within his
-    allowance, so only the troopers within that and a base of him can stand in the way, and only the squad
-    mates within that and 4 inches keep him in cohesion. Distances are written out in the loops below: they
-    run for every trooper listed in every position."""
-    known = known or facts(state)
-    ground = _ground_of(state.table, f)
-    allowance, (sx, sy) = ground.allowance, ground.start
-    hypot, base = math.hypot, tt.BASE_DIAMETER
-    offers = ground.offers  # the compass spots the ground allows
-    # base to base with the three nearest enemies in reach (a nearer one is in reach too); as near: in order
-    enemies = []
-    for i, e in enumerate(known.sides.get(state.other(f.side), ())):
-        d = hypot(e.x - sx, e.y - sy)
-        if d - base <= allowance:
-            enemies.append((d, i, e))
-    if enemies:
-        engaged = engaged_with(state.engaged, f.id)
-        tried = []
-        for _, _, e in sorted(enemies)[:3]:
-            entry = None if e.id in engaged else ground.charge(e.position)
-            if entry is not None and entry[1] not in tried:
-                tried.append(entry[1])
-                if entry[0] is not None:
-                    offers = offers + [entry]
-    reach = allowance + _SLACK + base
-    near = [(g.x, g.y) for g in known.in_play if -reach <= g.x - sx <= reach and -reach <= g.y - sy <= reach
-            and hypot(g.x - sx, g.y - sy) <= reach and g.id != f.id]
-    opponents = tuple(state.figures[o].position for o in engaged_with(state.engaged, f.id)) if state.engaged else ()
-    mates = [m for m in known.squads.get((f.side, f.squad), ()) if m.id != f.id]
-    cohesion = bool(mates) and state.settings.leave_cohesion == "forbidden" and not cut_off(state, f)
-    if cohesion:
-        reach = allowance + _SLACK + COHESION_INCHES
-        mates = [(m.x, m.y) for m in mates if hypot(m.x - sx, m.y - sy) <= reach]
-    if near or opponents or cohesion:
-        listed = [act for act, to, on_table in offers
-                  if not on_table or _company_block(to, near, opponents, cohesion, mates) is None]
-    else:
-        listed = [act for act, _, _ in offers]
-    return listed
-
-
 def after_move(state, act: Move) -> tuple[Board, bool]:
     """The board as it would stand after the move, and whether the trooper left the table."""
     trooper = state.figures[act.trooper]
@@ -342,10 +300,16 @@ def chance_move(state, act: Move) -> Dist | None:
 
 
 def do_move(state, act: Move) -> tuple[Position, list[Event]]:
-    board, leaves = after_move(state, act)
-    start = state.figures[act.trooper].position
-    inches, _ = walked(state.table, start, (float(act.to[0]), float(act.to[1])))
-    figures = dict(board.figures)
+    trooper, to = state.figures[act.trooper], (float(act.to[0]), float(act.to[1]))
+    start = trooper.position
+    leaves = not state.table.on_table(to)
+    figures = dict(state.figures)  # after_move's, without its board: a combat only needs one (below)
+    figures[trooper.id] = evolve(trooper, x=to[0], y=to[1], moved=True, status="off_table" if leaves else "in_play")
+    ground = _ground_of(state.table, trooper)  # where he stood when his moves were listed
+    if not ground.solids and tt.distance(start, to) <= ground.reach:
+        inches = tt.distance(start, to)  # nothing solid within his reach: walked() is the straight line
+    else:
+        inches, _ = walked(state.table, start, to)
     fled = engaged_with(state.engaged, act.trooper)
     engaged = [e for e in state.engaged if act.trooper not in e[:2]]
     text = f"{act.trooper} moves {inches:.1f} inches"
@@ -359,7 +323,7 @@ def do_move(state, act: Move) -> tuple[Position, list[Event]]:
     events = [Event("move", text, tuple(rules), {"trooper": act.trooper, "from": list(start),
                                                  "to": [float(act.to[0]), float(act.to[1])], "left": leaves})]
     if not leaves and _touches_enemy(state, act):
-        pairs = combat_pairs(board, act.trooper)
+        pairs = combat_pairs(Board(MappingProxyType(dict(figures)), state.table, state.settings), act.trooper)
         if pairs:
             group = {fid for p in pairs for fid in (p.a, p.b)}
             engaged = [e for e in engaged if e[0] not in group and e[1] not in group]  # fought anew

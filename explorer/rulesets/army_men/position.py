@@ -144,7 +144,7 @@ class Position(TablePosition):
 # -- who is where ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: built for every position, and a frozen dataclass sets each field by a call
 class Facts:
     """Answers about one board's figures that the chapters ask over and over while the legal actions are
     listed, a bot weighs them and one is played: who is in play (by side, by squad), who waits to be set up,
@@ -228,9 +228,10 @@ def cohesive_at(board, figure: Figure, where: Point) -> bool:
     return not mates or any(within(where, m.position, COHESION_INCHES) for m in mates)
 
 
-def cut_off(board, figure: Figure) -> bool:
-    """Out of cohesion now: more than 4 inches from every other living member of his squad."""
-    known = facts(board)
+def cut_off(board, figure: Figure, known: Facts | None = None) -> bool:
+    """Out of cohesion now: more than 4 inches from every other living member of his squad (``known``: the
+    board's :func:`facts`, if the caller has them)."""
+    known = known or facts(board)
     kept = known.cut.get(figure.id)  # by id (a figure's hash weighs every field), for that very figure
     if kept is not None and kept[0] is figure:
         return kept[1]

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
+from explorer.core.tabletop.between import shared_table
 
 from .data import TABLE_INCHES
 from .army import army_problems, composition_problems
@@ -47,9 +48,10 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
             problems += composition_problems([f.kind for f in members], squad, variant=settings.variant)
         if problems:
             raise problems[0]
-    board = table if isinstance(table, Table) else Table(table[0], table[1], tuple(terrain))
+    # games on the same table share one: what it answers depends on nothing else
+    board = table if isinstance(table, Table) else shared_table(table[0], table[1], terrain)
     if isinstance(table, Table) and tuple(terrain):
-        board = Table(table.width, table.height, (*table.terrain, *terrain))
+        board = shared_table(table.width, table.height, (*table.terrain, *terrain))
     game = Game(settings, scenario, board, tuple(sides))
     to_play = side or settings.first_of(tuple(sides))
     if settings.deployment == "players" and all(f.in_play for f in figures):

@@ -14,6 +14,8 @@ from explorer.core import tabletop as tt
 from explorer.core.dice import d2_of
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight
+from explorer.core.tabletop.sight import hides_more_than
+from explorer.core.tabletop.between import kept_between
 from explorer.core.actions import built
 
 from .actions import Shoot
@@ -47,7 +49,8 @@ def sight(board, shooter: Figure, target: Figure) -> LineOfSight:
 
 
 def in_cover(lines: LineOfSight) -> bool:
-    """More than half concealed: more than half the sight lines cut or screened (a ruling)."""
+    """More than half concealed: more than half the sight lines cut or screened (a ruling; a shot's number asks
+    the same of :func:`explorer.core.tabletop.sight.hides_more_than`, which builds no lines)."""
     hidden = sum(1 for line in lines.lines if line.blocked_by or line.screened_by)
     return 2 * hidden > len(lines.lines)
 
@@ -130,10 +133,12 @@ def odds_table(settings, dice: int = 1) -> dict:
     return {"columns": ["Range", "Cover", "Target moved", "Chance to kill"], "rows": rows}
 
 
-def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
+def to_hit(board, shooter_id: str, target_id: str, known=None) -> Explained[int | None]:
     """What a shooter needs to kill a target on the board now (``None``, last reason why not); worked out
-    once for a position (listing the shots, checking and rolling one, a bot weighing it all ask)."""
-    memo = facts(board).memo
+    once for a position (listing the shots, checking and rolling one, a bot weighing it all ask; ``known``: the
+    board's :func:`.position.facts`, if the caller has them)."""
+    known = known or facts(board)
+    memo = known.memo
     key = ("to_hit", shooter_id, target_id)
     need = memo.get(key)
     if need is None:
@@ -142,7 +147,7 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
         # leave most pairs as they were)
         shooter, target = board.figures[shooter_id], board.figures[target_id]
         pair = (shooter_id, shooter.x, shooter.y, shooter.kind, shooter.prone, target_id, target.x, target.y,
-                target.moved, cut_off(board, shooter), cut_off(board, target))
+                target.moved, cut_off(board, shooter, known), cut_off(board, target, known))
         kept = _NEEDS.get(pair)
         if kept is not None and kept[0] is board.table and kept[1] is board.settings:
             need = kept[2]
@@ -155,6 +160,7 @@ def to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     return need
 
 
+_UNASKED = object()  # a caller that did not pass the kept offers
 _NEEDS: dict[tuple, tuple] = {}  # the pair as it matters to a shot -> (table, settings, what the shooter needs)
 
 
@@ -172,9 +178,10 @@ def _to_hit(board, shooter_id: str, target_id: str) -> Explained[int | None]:
     if shooter.profile.area:
         return Explained(None, (Reason(ref("standard.area_effect"), "an area-effect weapon rolls for every trooper "
                                                                      "near the target instead"),))
-    lines = sight(board, shooter, target)
+    # in_cover(sight(...)), counted without building the lines: a shot's number needs only whether he is covered
+    cover = hides_more_than(shooter.position, target.position, board.table.terrain, tt.SIGHT_LINES // 2)
     settings = board.settings
-    need = need_to_hit(settings, within_half=d <= reach.value / 2 + tt.EPSILON, cover=in_cover(lines),
+    need = need_to_hit(settings, within_half=d <= reach.value / 2 + tt.EPSILON, cover=cover,
                        target_moved=target.moved, shooter_cut_off=cut_off(board, shooter),
                        target_cut_off=cut_off(board, target))
     return Explained(need.value, reach.reasons + need.reasons)
@@ -245,17 +252,35 @@ def shot_need(state, act: Shoot) -> Explained[int | None] | RuleViolation:
     return need
 
 
-def shot_offers(state, f: Figure, known=None) -> list[Shoot]:
+def shot_offers(state, f: Figure, known=None, kept=_UNASKED) -> list[Shoot]:
     """The shots ``f`` (his side's, in play, his step not over) may take now: at each enemy in range and sight
     he has a number to roll against (the range first, the cheap test; ``known``: the position's
-    :func:`.position.facts`)."""
+    :func:`.position.facts`; ``kept``: the game's kept shot offers, if the caller has them).
+
+    Kept between positions: they read only the shooter, the round (a weapon reloading), whether he is cut off,
+    and the enemies in play (where they stand, whether they moved, which of them are cut off: the same enemy
+    figures, the same answers). While his side plays, the enemy stands still (it only loses men), so his shots
+    are worked out again only when he or his cohesion changed, or an enemy fell."""
     if state.position.acting == f.id or state.engaged and engaged_with(state.engaged, f.id) or reloading(state, f):
         return []
+    known = known or facts(state)
     side = state.side
+    enemies = known.sides.get(state.other(side), ())
+    cut = cut_off(state, f, known)
+    if kept is _UNASKED:
+        kept = kept_between(state, "shot offers", 4096)
+    if kept is not None:
+        then = kept.get(f.id)
+        # the same enemy figures: a tuple compares them by identity first, without a call each
+        if then is not None and then[0] is f and then[1] is cut and then[2] == enemies:
+            return then[3]
     reach = _range(f.kind, f.prone).value + tt.EPSILON
     x, y, hypot = f.x, f.y, math.hypot  # tt.distance, written out: this runs for every pair listed
-    return [built(Shoot, side, f.id, e.id) for e in (known or facts(state)).sides.get(state.other(side), ())
-            if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id), f)]
+    listed = [built(Shoot, side, f.id, e.id) for e in enemies
+              if hypot(e.x - x, e.y - y) <= reach and aimable(to_hit(state, f.id, e.id, known), f)]
+    if kept is not None:
+        kept[f.id] = (f, cut, enemies, listed)
+    return listed
 
 
 def check_shoot(state, act: Shoot) -> RuleViolation | None:

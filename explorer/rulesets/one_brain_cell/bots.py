@@ -51,7 +51,7 @@ class GreedyBot:
             best = self._best([(self._charge_value(state, a), a) for a in legal if isinstance(a, Charge)])
             if best is not None:
                 return best
-            best = self._best([(self._move_value(state, a), a) for a in legal if isinstance(a, Move)])
+            best = self._best(self._move_values(state, [a for a in legal if isinstance(a, Move)]))
             if best is not None:
                 return best
         end = [a for a in legal if isinstance(a, EndStep)]
@@ -89,6 +89,26 @@ class GreedyBot:
         if gain is None:
             gain = kept[key] = GreedyBot._move_gain(state, figure, act)
         return gain
+
+    @staticmethod
+    def _move_values(state, moves: list[Move]) -> list[tuple[int, Move]]:
+        """:meth:`_move_value` of each of ``moves``, with what they all ask (the kept gains, the enemy's shape)
+        asked once: a position offers a dozen moves to every figure."""
+        kept = kept_between(state, "move gains")
+        if kept is None:
+            return [(GreedyBot._move_value(state, a), a) for a in moves]
+        figures, shapes, out = state.figures, {}, []
+        for act in moves:
+            figure = figures[act.figure]
+            foes = shapes.get(figure.side)
+            if foes is None:
+                foes = shapes[figure.side] = shape(state, state.other(figure.side))
+            key = (figure.id, figure.weapon, figure.x, figure.y, act.to, foes)  # as _move_value's
+            gain = kept.get(key)
+            if gain is None:
+                gain = kept[key] = GreedyBot._move_gain(state, figure, act)
+            out.append((gain, act))
+        return out
 
     @staticmethod
     def _move_gain(state, figure, act: Move) -> int:

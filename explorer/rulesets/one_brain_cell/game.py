@@ -13,8 +13,6 @@ dict form, in :mod:`.position`. The :class:`~explorer.core.Game`'s setup is the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from explorer.core import Action, GameState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 from explorer.core.tabletop import Board
@@ -31,19 +29,22 @@ from .position import (
 from .sections import SECTIONS
 
 
-def _legal_step(state) -> Iterator[Action]:
+def _legal_step(state) -> list[Action]:
     """A move or shoot step: figure by figure (in the order fielded) his moves or shots, then the squads that
-    may go on overwatch, then the end of the step."""
+    may go on overwatch, then the end of the step. (A list, not a generator: every listing takes them all, and a
+    list is built without a frame per action.)"""
     side = state.side
     offers = move_offers.legal_moves_of if state.phase == "move" else shooting.legal_shots_of
+    out = []
     for f in standing(state, side):
-        yield from offers(state, f)
+        out += offers(state, f)
     if state.settings.overwatch:
         for squad in sorted({f.squad for f in in_play(state, side)}):
             act = Overwatch(side, squad)
             if state._check(act) is None:
-                yield act
-    yield EndStep(side)
+                out.append(act)
+    out.append(EndStep(side))
+    return out
 
 
 def _phase_of(state) -> str:

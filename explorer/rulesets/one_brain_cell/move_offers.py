@@ -32,19 +32,32 @@ def legal_moves_of(state, f: Figure) -> list:
     if not may_move(state, f, unless_locked=False):
         return []
     kept = kept_between(state, "move offers")
-    foes = shape(state, state.other(f.side))
     then = kept.get(f.id)
+    foes = shape(state, state.other(f.side)) if then is None or then[0] is f else None  # (asked only if it matters)
     # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
-    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5]):
+    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5], then[6]):
+        if then[2] is not state.position:  # they hold here too: measured from here next time (one change, not many)
+            kept[f.id] = then[:2] + (state.position,) + then[3:]
         return list(then[5])
     if locked_with(state, f):
         return []
+    if foes is None:
+        foes = shape(state, state.other(f.side))
     offers, spots, targets = _moves_of(state, f)
-    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers))
+    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers), _reach(f, spots, targets))
     return offers
 
 
-def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
+def _reach(f: Figure, spots: tuple, targets: tuple) -> float:
+    """How far from ``f`` a figure must stay for :func:`_disturbed` to pass him over: a base's box round his
+    farthest spot, his cohesion distance (at most), a fight or the line to his farthest target."""
+    fx, fy = f.position
+    far = max((math.hypot(x - fx, y - fy) for x, y in spots), default=0.0) + 2 * tt.BASE_DIAMETER
+    aim = max((math.hypot(x - fx, y - fy) for x, y in targets), default=0.0)
+    return max(far, COHESION_INCHES * 2, aim + CONTACT_INCHES + tt.BASE_DIAMETER) + 1e-3
+
+
+def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: float = math.inf) -> bool:
     """Whether what changed since position ``then`` can change the moves offered to ``f``, the enemy's shape being
     the same (and ``f``): a friend that came to or left one of his open ``spots`` (within a base's width); with
     enemies in a charge's reach (``targets``, the four nearest), a friend that fell anywhere (his cohesion counts
@@ -61,6 +74,8 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple) -> bool:
         if side != f.side or targets and fell:
             return True
         for x, y in ((ax, ay), (bx, by)):
+            if math.hypot(x - fx, y - fy) > reach:
+                continue  # farther than every test below reaches (``reach``: :func:`_reach`)
             for sx, sy in spots:
                 if -base <= sx - x <= base and -base <= sy - y <= base:
                     return True
@@ -115,56 +130,79 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
                 break
     base = tt.BASE_DIAMETER
     for x, y, act in spots:
-        if any(-base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py))
-               for px, py in others):
-            continue
-        if not foes or _contact(foes, (x, y)) is None:
-            out.append(act)
+        for px, py in others:  # any(...) written out: every spot, for every figure listed
+            if -base <= px - x <= base and -base <= py - y <= base and tt.bases_overlap((x, y), (px, py)):
+                break
+        else:
+            if not foes or _contact(foes, (x, y)) is None:
+                out.append(act)
     return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4])
 
 
 def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:
     """The spots the ground lets ``f`` move to (``key``: where he stands, his allowance, the nearest enemy and
-    his limits, see :func:`_spots`), each ``(x, y, move)``, and their distances from him (rounded: the rings
-    they lie on). Kept by the game between positions: the move actions are made once while he stands there."""
+    his limits; the compass's, :func:`_ring`, and one toward the nearest, :func:`_toward`), each ``(x, y, move)``, and their distances from him (rounded: the rings
+    they lie on). Kept by the game between positions: the move actions are made once while he stands there
+    (the compass's apart from the one toward the nearest enemy, which goes with him)."""
     moves = kept_between(state, "moves")
     found = moves.get((f.id, key))
     if found is None:
-        spots = _spots(state.table, *key)
+        here, allowance, nearest, open_, rough = key
+        ring_key = (f.id, here, allowance, open_, rough)
+        ring = moves.get(ring_key)
+        if ring is None:
+            spots = _ring(state.table, here, allowance, open_, rough)
+            ring = moves[ring_key] = (
+                tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None),
+                frozenset(to for to, _ in spots))
+        spots = ring[0]
+        toward = _toward(state.table, here, allowance, nearest, open_, rough, ring[1])
+        if toward:
+            spots += tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in toward if problem is None)
         fx, fy = f.position
-        open_ = tuple((to[0], to[1], built(Move, f.side, f.id, to)) for to, problem in spots if problem is None)
-        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in open_}))
-        found = moves[(f.id, key)] = (radii, open_)
+        radii = tuple(sorted({round(math.hypot(x - fx, y - fy), 6) for x, y, _ in spots}))
+        found = moves[(f.id, key)] = (radii, spots)
     return found
 
 
-def _spots(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float) -> list:
-    """The spots offered to a figure at ``here``: the compass at his full and half allowance, and one toward
-    the ``nearest`` enemy; each with its :func:`_ground_problem`. The compass spots are kept with the table (the
-    same while he stands there, wherever the enemy goes)."""
-    limits = (open_, min(rough, open_), rough)
-    answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
+def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> list:
+    """The compass spots at his full and half allowance, each with its :func:`_ground_problem`: kept with the table."""
+    found = kept(table)
+    answers, ring_key = found["spots"], (here, allowance, open_, rough)
     ring = answers.get(ring_key)
     if ring is None:
+        # one box test for the whole ring: with no solid or rough piece near any of its routes, each route is
+        # open (open_between's own test, on a box that holds each of theirs)
+        reach = allowance + 2 * tt.BASE_RADIUS + 0.1 + 1e-3
+        lo_x, hi_x, lo_y, hi_y = here[0] - reach, here[0] + reach, here[1] - reach, here[1] + reach
+        clear = not any(x0 <= hi_x and lo_x <= x1 and y0 <= hi_y and lo_y <= y1
+                        for x0, y0, x1, y1 in found["ground boxes"])
         ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
-                                                         for length in (allowance, allowance / 2)], limits)
+                                                         for length in (allowance, allowance / 2)],
+                                           (open_, min(rough, open_), rough), clear=clear)
+    return ring
+
+
+def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> list:
+    """The spot toward the ``nearest`` enemy, unless it is one of the compass's (``seen``), with its problem (or none:
+    no enemy, or one within 3 inches)."""
     if nearest is not None:
         direction = tt.unit_vector(nearest, here)
         gap = tt.distance(nearest, here)
         if direction and gap > 3:
             toward = tt.step(nearest, direction, max(2.0, gap - allowance))
-            return ring + _ground(table, here, [toward], limits, {to for to, _ in ring})
-    return ring
+            return _ground(table, here, [toward], (open_, min(rough, open_), rough), seen)
+    return []
 
 
-def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
+def _ground(table, here: Point, spots: list, limits: tuple, seen=(), clear: bool = False) -> list:
     """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
     :func:`_ground_problem` (``limits``: his open, shortest and rough allowances); where a box test shows no terrain
-    near the route, without asking the terrain."""
+    near the route (``clear``: none near any of them), without asking the terrain."""
     out, seen = [], set(seen)
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            out.append((to, _ground_problem(table, here, to, *limits, open_between(table, here, to))))
+            out.append((to, _ground_problem(table, here, to, *limits, clear or open_between(table, here, to))))
     return out

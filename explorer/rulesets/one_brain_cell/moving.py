@@ -133,8 +133,14 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
             return found
     rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
     weights: dict[bool, int] = {}
+    # charge_end goes no farther than the bases touching: every roll past that ends the same (asked once)
+    full = max(0.0, tt.distance(figure.position, target.position) - tt.BASE_DIAMETER)
+    ends: dict[float, bool] = {}
     for inches, w in rolls.weights.items():
-        arrived = charge_end(board, figure, target, inches)[1]
+        travel = min(float(inches), full)
+        arrived = ends.get(travel)
+        if arrived is None:
+            arrived = ends[travel] = charge_end(board, figure, target, inches)[1]
         weights[arrived] = weights.get(arrived, 0) + w
     odds = Dist(weights)
     if kept is not None:

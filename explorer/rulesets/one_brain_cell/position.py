@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -18,6 +19,8 @@ from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.limits import brief
 from explorer.core.tabletop import Point
+from explorer.core.tabletop.between import changed_since as _changed_since
+from explorer.core.tabletop.between import kept_between  # noqa: F401  (the chapters import it from here)
 from explorer.core.tabletop.figures import (
     MAX_FIGURES, TableFigure, TablePosition, figures_from_save, table_position_problem,
 )
@@ -144,21 +147,6 @@ def remembered(board, key, compute):
     return compute() if keep is None else keep(key, compute)
 
 
-def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
-    """Answers of one ``kind`` the game state keeps from position to position, each under a key made of all it
-    reads (so none goes stale); ``None`` for a what-if board, which keeps none. Clones share them (one game).
-    Bounded: past ``bound`` answers of a kind it starts again."""
-    if getattr(board, "remembered", None) is None:
-        return None
-    kinds = board.__dict__.get("_kept_between")
-    if kinds is None:
-        kinds = board.__dict__["_kept_between"] = {}
-    answers = kinds.get(kind)
-    if answers is None or len(answers) > bound:
-        answers = kinds[kind] = {}
-    return answers
-
-
 _SHAPES = itertools.count(1)
 """Numbers for shapes, never given twice (so a shape forgotten and seen again cannot take another's number)."""
 
@@ -182,27 +170,12 @@ def shape(board, side: str) -> int | None:
 
 
 def changed_since(board, then) -> tuple | None:
-    """The figures that moved, fell or rose between position ``then`` and the board's: ``(id, side, x, y, new x,
-    new y, status changed)`` each (``None``: not the same figures, so nothing of ``then`` holds). Remembered for the
-    position: answers kept between positions ask it to know whether what they read has changed."""
-    def work():
-        now = board.figures
-        if len(now) != len(then.figures):
-            return then, None
-        out = []
-        for fid, old in then.figures.items():
-            new = now.get(fid)
-            if new is old:
-                continue
-            if new is None or (new.side, new.squad, new.weapon, new.leader) != (old.side, old.squad, old.weapon,
-                                                                                 old.leader):
-                return then, None
-            if new.x != old.x or new.y != old.y or new.status != old.status:
-                out.append((fid, new.side, old.x, old.y, new.x, new.y, new.status != old.status))
-        return then, tuple(out)
-    # Positions are told apart by identity (they compare by value); the answer holds ``then``, so its id is its own.
-    found = remembered(board, ("changed since", id(then)), work)
-    return found[1] if found[0] is then else work()[1]
+    """:func:`explorer.core.tabletop.between.changed_since`, a figure being the same while its side, squad,
+    weapon and leadership are."""
+    return _changed_since(board, then, _WHO)
+
+
+_WHO = operator.attrgetter("side", "squad", "weapon", "leader")
 
 
 _MISSING = object()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from explorer.core import geometry as geo
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Point, TerrainKind
-from explorer.core.tabletop.sight import sight_box
+from explorer.core.tabletop.sight import hides_more_than
 
 from .position import Figure, remembered, standing
 
@@ -14,15 +14,20 @@ from .position import Figure, remembered, standing
 def kept(table) -> dict:
     """Answers kept with a table, whose terrain never changes: its rough pieces, the routes already asked
     about, the spots already tried (a figure that stays where he is is offered the same spots turn after turn),
-    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again."""
+    the points in rough ground or not. Each is bounded: past 100,000 answers it starts again (checked every
+    thousandth call: this is asked for every spot tried)."""
     found = _KEPT.get(id(table))
-    if found is None or found[0] is not table:
+    if found is not None and found[0] is table:
+        found[2][0] += 1
+        if found[2][0] % 1000:
+            return found[1]
+    else:
         if len(_KEPT) > 64:
             _KEPT.clear()
         rough = tuple(t for t in table.terrain if t.kind is TerrainKind.ROUGH)
         ground = tuple(t.shape.bounds for t in table.terrain if t.kind in (TerrainKind.ROUGH, TerrainKind.SOLID))
         found = _KEPT[id(table)] = (table, {"rough": rough, "rough boxes": tuple((*t.shape.bounds, t) for t in rough),
-                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}})
+                                            "ground boxes": ground, "crossed": {}, "spots": {}, "inside": {}}, [0])
     answers = found[1]
     for name in ("crossed", "spots", "inside"):
         if len(answers[name]) > 100_000:
@@ -116,8 +121,6 @@ def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
 def in_cover(board, shooter: Figure, target: Figure) -> bool:
     """Behind cover (terrain hides part of him or a bush screens him) or standing in rough terrain."""
     table = board.table
-    box = sight_box(shooter.position, target.position)
-    if not any(geo.boxes_meet(t.shape.bounds, box) for t in table.terrain):
-        return in_rough(table, target.position)  # no piece near the lines (line_of_sight's own first test)
-    lines = table.sight(shooter.position, target.position)
-    return any(line.blocked_by or line.screened_by for line in lines.lines) or in_rough(board.table, target.position)
+    # a line of the table's sight cut or screened, asked without building the lines (listing asks it of every
+    # pair in range); it stops at the first one hidden
+    return hides_more_than(shooter.position, target.position, table.terrain, 0) or in_rough(table, target.position)
