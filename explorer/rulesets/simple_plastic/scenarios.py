@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from explorer.core import Game
 from explorer.core.tabletop import Point, Table, Terrain
+from explorer.core.tabletop.between import shared_table
 
 from .data import TABLE_INCHES
 from .game import SimplePlasticState
@@ -33,30 +34,15 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
     if problems:
         raise problems[0]
     if isinstance(table, Table):
-        board = table if not tuple(terrain) else _shared_table(table.width, table.height, (*table.terrain, *terrain))
+        board = table if not tuple(terrain) else shared_table(table.width, table.height, (*table.terrain, *terrain))
     else:
         width, height = table
-        board = _shared_table(width, height, tuple(terrain))
+        board = shared_table(width, height, tuple(terrain))
     game = Game(settings or Settings(), scenario, board, tuple(sides))
     to_play = side or first or game.sides[0]
     position = Position.of(figures, to_play, phase=phase, round=round, moved_units=frozenset(moved_units) | {f.unit for f in figures if f.moved},
                            attacks_used=tuple(sorted((attacks_used or {}).items())))
     return SimplePlasticState(game, position, seed=seed)
-
-
-_TABLES: dict[tuple, Table] = {}
-
-
-def _shared_table(width: float, height: float, terrain: tuple[Terrain, ...]) -> Table:
-    """The one :class:`Table` of this size and terrain, shared by the games played on it: its answers (where a
-    base may stand, sight, routes) depend only on the table, so a second game need not work them out again."""
-    key = (type(width), width, type(height), height, terrain)  # 24 and 24.0 are equal, but save differently
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()  # a bound on memory: a few tables at a time (each keeps its answers)
-        table = _TABLES[key] = Table(width, height, terrain)
-    return table
 
 
 def squad_in_line(side: str, squad: str, start: Point, kinds: Iterable[str], *, prefix: str,
