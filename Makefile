@@ -85,7 +85,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script; done
 
-# Old engine (benchmarks/compare.py --old, default the commit before the rewrite) against this tree.
+# Old engine (benchmarks/compare.py --old, default issue 23's baseline 1ad2a8d) against this tree.
 bench-compare: $(STAMP)
 	$(BIN)/python benchmarks/compare.py
 

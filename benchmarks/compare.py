@@ -11,12 +11,12 @@ and the counts and times are summed, so a shared, noisy machine slows both sides
 worker idles while the other measures). Prints old, new and how many times faster new is.
 
 ``--new PATH`` measures another tree as "new" (default: this work tree); for instance
-``--new /tmp/bench-old-defcdbf`` measures the old engine against itself (expect about ×1.0).
+``--new /tmp/bench-old-1ad2a8d`` measures the old engine against itself (expect about ×1.0).
 ``--bots`` and ``--page`` go on, in the same run, with the strong bot's win rate against greedy at the
 same thinking time (benchmarks/compare_bots.py) and random playouts under the page's Python
 (benchmarks/page_playouts.py), on the same two trees and ``--only`` rulesets (their first scenario
 there, unless named), their other options at their defaults; issue 23's figures in one run:
-``python benchmarks/compare.py --old 1ad2a8d --bots --page``.
+``python benchmarks/compare.py --bots --page``.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ SPEED = HERE / "engine_speed.py"
 sys.path.insert(0, str(HERE))
 from engine_speed import FIGURES, MEASURES, add_totals, figures  # noqa: E402  (imports no engine)
 
-DEFAULT_OLD = "defcdbf"  # the commit before the engine's second edition (issue 7)
 BASELINE_23 = "1ad2a8d"  # issue 23's baseline: before the tabletop rulesets were rebuilt on one base
+DEFAULT_OLD = BASELINE_23  # the latest issue's baseline (issue 7's, before the engine's second edition: defcdbf)
 LABELS = {
     "playout_actions_per_s": "random playout, actions/s",
     "sampled_actions_per_s": "sampled playout, actions/s",
