@@ -149,6 +149,14 @@ class Piles:
 
         Returns the new piles and what was drawn.
         """
+        need = size - len(self.hand)
+        if need <= 0:
+            return self, _NOTHING_DRAWN
+        if need <= len(self.draw):  # the usual case (a card or two from a full pile), as the loop below does it
+            # without copying the piles into lists and back: the top cards, last first, go to the hand
+            draw = self.draw
+            drawn = draw[-need:][::-1]
+            return self._made(draw[:-need], self.hand + drawn, self.spent), Drawn._made(drawn)
         draw, hand, spent = list(self.draw), list(self.hand), list(self.spent)
         drawn, reshuffled = [], 0
         while len(hand) < size:
@@ -212,6 +220,16 @@ class Drawn:
 
     cards: tuple[Card, ...]
     reshuffled: int = 0
+
+    @classmethod
+    def _made(cls, cards: tuple[Card, ...]) -> Drawn:
+        """``Drawn(cards)`` without the frozen ``__init__`` (a draw at every turn)."""
+        drawn = object.__new__(cls)
+        drawn.__dict__.update(cards=cards, reshuffled=0)
+        return drawn
+
+
+_NOTHING_DRAWN = Drawn(())
 
 
 def deal_halves(deck: list[Card], shuffle: Callable[[list], None]) -> tuple[list[Card], list[Card]]:

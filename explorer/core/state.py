@@ -291,21 +291,20 @@ class GameState:
         forced = None if dice is None else entered_dice(dice)
         rng = self.rng
         rng_before = (rng.seed, rng.counter)  # rng.get_state(), read in place (every action)
+        rules = self.rules  # as _do (one call less), unless the ruleset does the actions itself
+        do = rules.rules[type(action)].do if self._does_by_table and rules is not None else None
         if forced is not None:
             self._forced_dice = list(forced)
         try:
-            rules = self.rules  # as _do (one call less), unless the ruleset does the actions itself
-            if self._does_by_table and rules is not None:
-                position, events = rules.rules[type(action)].do(self, action)
-            else:
-                position, events = self._do(action)
-            if self._forced_dice:
+            position, events = self._do(action) if do is None else do(self, action)
+            if forced is not None and self._forced_dice:  # (the game's own dice: nothing handed out, nothing left)
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
             rng.set_state(rng_before)
             raise
         finally:
-            self._forced_dice = None
+            if forced is not None:
+                self._forced_dice = None
         self._stack.append((self.position, rng_before))
         self.position = position
         outcome = self._outcome()  # the outcome property's work, for a position just made: kept for it

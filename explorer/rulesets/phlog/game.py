@@ -188,10 +188,11 @@ class PhlogState(GridState):
         so the next position does not build its board again, nor count who stands unless someone was removed.
         Only what the move changed is worked out again; an entry for fighters that never come is simply unused."""
         p = self.position
-        self.__dict__["_board"] = (fighters, p.open_doors, board)
-        cached = self.__dict__.get("_outcome_for")
-        if not removed and cached is not None and cached[0] is p.fighters and cached[1] == self._outcome_key(p):
-            self.__dict__["_outcome_for"] = (fighters, cached[1], cached[2])
+        kept = self.__dict__
+        kept["_board"] = (fighters, p.open_doors, board)
+        cached = kept.get("_outcome_for")  # (its key: None, or the turn, which a move keeps; see _outcome_key)
+        if not removed and cached is not None and cached[0] is p.fighters and cached[1] in (None, p.turn):
+            kept["_outcome_for"] = (fighters, cached[1], cached[2])
 
     @property
     def values(self):

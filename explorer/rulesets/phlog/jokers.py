@@ -80,13 +80,23 @@ def window_offers(state):
     """In a joker window: letting the card stand, then the joker the player to decide holds, if any (the
     owner cancels the joker played against their card; the other player names a value for their own)."""
     w = state.position.pending
-    offers = [made(DeclineJoker, w.player)]
-    if state.hand_split(w.player)[1]:
-        if w.stage == CANCEL:
-            offers.append(made(CancelJoker, w.owner))
-        else:
-            offers += [made(PlayJoker, w.reactor, v) for v in state.value_range]
-    return offers
+    # The answers depend only on who decides, the stage and whether that player holds a joker (the card values
+    # never change in a game): made once a game, not a PlayJoker a value at every window.
+    key = (w.player, w.owner, w.reactor, w.stage, not state.hand_split(w.player)[1])
+    kept = state.__dict__.get("_window_offers")  # (kept with the settings they were made for)
+    if kept is None or kept[0] is not state.settings:
+        kept = state.__dict__["_window_offers"] = (state.settings, {})
+    kept = kept[1]
+    offers = kept.get(key)
+    if offers is None:
+        offers = [made(DeclineJoker, w.player)]
+        if not key[4]:
+            if w.stage == CANCEL:
+                offers.append(made(CancelJoker, w.owner))
+            else:
+                offers += [made(PlayJoker, w.reactor, v) for v in state.value_range]
+        offers = kept[key] = tuple(offers)
+    return offers  # (a tuple: the core lists a copy)
 
 
 def do_decline_joker(state, act):

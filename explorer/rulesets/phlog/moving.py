@@ -220,8 +220,9 @@ def do_jump(state, act):
 
 
 def relocate(state, fighter, to, cost: int, how: str, key: str):
-    board = state.board
     p = state.position
+    board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
+    board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     left = p.movement_left - cost
     points = "1 point" if cost == 1 else f"{cost} points"  # (count(cost, "point"), written out: every move)
     events = [event("move", f"{fighter.id} {how} to {to} ({points}; {left} left).",
