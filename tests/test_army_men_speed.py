@@ -13,6 +13,7 @@ from explorer.rulesets.army_men.moving import move_block
 from explorer.rulesets.army_men.position import in_play
 from explorer.rulesets.army_men.shooting import in_cover
 from tests.army_men_support import game, trooper
+from tests.listing_support import fresh
 
 
 def _count(monkeypatch, cls, name: str) -> list:
@@ -89,15 +90,6 @@ def test_the_moves_offered_are_the_spots_the_full_check_allows():
             state.apply(pick.choice(legal))
 
 
-def _fresh(state):
-    """A copy of the game that keeps nothing from earlier positions: it works every offer out again."""
-    copy = state.clone()
-    for kept in ("_kept_between", "_remembered"):
-        copy.__dict__.pop(kept, None)
-    copy.__dict__["_offered"] = (None, [], frozenset())  # the core's "nothing listed yet"
-    return copy
-
-
 def test_offers_kept_between_positions_are_those_worked_out_afresh():
     # each trooper's moves and shots are kept between positions and brought up to date from what changed: along
     # random games (looks at other lines of play undone, as a search does), every listing is a fresh one, action
@@ -111,11 +103,11 @@ def test_offers_kept_between_positions_are_those_worked_out_afresh():
             if state.is_over:
                 break
             legal = list(state.legal_actions)
-            assert legal == list(_fresh(state).legal_actions), (scenario, settings, step)
+            assert legal == list(fresh(state).legal_actions), (scenario, settings, step)
             if step % 4 == 0:
                 state.apply(rng.choice(legal))
                 if not state.is_over:
-                    assert list(state.legal_actions) == list(_fresh(state).legal_actions), (scenario, step)
+                    assert list(state.legal_actions) == list(fresh(state).legal_actions), (scenario, step)
                 state.undo()
             state.apply(rng.choice(list(state.legal_actions)))
             checked += 1

@@ -7,14 +7,7 @@ import random
 
 import explorer
 
-
-def _fresh(state):
-    """A copy of the game that keeps nothing from earlier positions: it works every offer out again."""
-    copy = state.clone()
-    for kept in ("_kept_between", "_remembered"):
-        copy.__dict__.pop(kept, None)
-    copy.__dict__["_offered"] = (None, [], frozenset())  # the core's "nothing listed yet"
-    return copy
+from tests.listing_support import fresh
 
 
 def test_offers_kept_between_positions_are_those_worked_out_afresh():
@@ -29,15 +22,15 @@ def test_offers_kept_between_positions_are_those_worked_out_afresh():
             if state.is_over:
                 break
             legal = list(state.legal_actions)
-            assert legal == list(_fresh(state).legal_actions), f"{settings}, action {step}"
+            assert legal == list(fresh(state).legal_actions), f"{settings}, action {step}"
             if step % 3 == 0:
                 state.apply(rng.choice(legal))
                 if not state.is_over:
                     again = list(state.legal_actions)
-                    assert again == list(_fresh(state).legal_actions), f"{settings}, a look after action {step}"
+                    assert again == list(fresh(state).legal_actions), f"{settings}, a look after action {step}"
                     state.apply(rng.choice(again))
                     if not state.is_over:
-                        assert list(state.legal_actions) == list(_fresh(state).legal_actions)
+                        assert list(state.legal_actions) == list(fresh(state).legal_actions)
                     state.undo()
                 state.undo()
             state.apply(rng.choice(list(state.legal_actions)))
