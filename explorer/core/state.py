@@ -63,16 +63,6 @@ class GameState:
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
 
-    _lists_by_table: ClassVar[bool] = True  # _legal_actions is the rule table's (see __init_subclass__)
-    _does_by_table: ClassVar[bool] = True  # _do is the rule table's
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        # Whether the class leaves listing and doing to its rule table: the core then asks the table straight
-        # away, a call less at every action.
-        cls._lists_by_table = cls._legal_actions is GameState._legal_actions
-        cls._does_by_table = cls._do is GameState._do
-
     def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
         """A game starting at ``position``; raises ``ValueError`` if the position is not legal.
 
@@ -218,10 +208,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        position, outcome = self._outcome_of  # ``outcome``'s answer kept for this position, read without its call
-        if position is not self.position:
-            outcome = self.outcome
-        return outcome is not None
+        return self.outcome is not None
 
     # -- playing ---------------------------------------------------------------
     @property
@@ -241,12 +228,10 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            known = self._outcome_of  # is_over, read without its two calls (apply has just worked it out)
-            if (known[1] if known[0] is position else self.outcome) is not None:
+            if self.is_over:
                 actions = []
             else:
-                rules = self.rules  # the rule table lists them, unless the ruleset lists them itself (one call less)
-                actions = rules.offers(self) if self._lists_by_table and rules is not None else self._legal_actions()
+                actions = self._legal_actions()
                 # a copy: the ruleset may keep its own list
                 actions = list(actions) if type(actions) is not list else actions[:]
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
@@ -283,32 +268,27 @@ class GameState:
         ``dice`` lets players who rolled real dice enter the faces instead
         of using the game's random numbers.
         """
-        offered = self._offered  # an offer of this very position is legal (an over game offers none): see _offers
-        if offered[0] is not self.position or id(action) not in offered[2]:
+        if not self._was_offered(action):  # an offer of this very position is legal (an over game offers none)
             violation = self.why_illegal(action)
             if violation is not None:
                 raise violation
         forced = None if dice is None else entered_dice(dice)
-        rng = self.rng
-        rng_before = (rng.seed, rng.counter)  # rng.get_state(), read in place (every action)
-        rules = self.rules  # as _do (one call less), unless the ruleset does the actions itself
-        do = rules.rules[type(action)].do if self._does_by_table and rules is not None else None
+        rng_before = self.rng.get_state()
         if forced is not None:
             self._forced_dice = list(forced)
         try:
-            position, events = self._do(action) if do is None else do(self, action)
+            position, events = self._do(action)
             if forced is not None and self._forced_dice:  # (the game's own dice: nothing handed out, nothing left)
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
-            rng.set_state(rng_before)
+            self.rng.set_state(rng_before)
             raise
         finally:
             if forced is not None:
                 self._forced_dice = None
         self._stack.append((self.position, rng_before))
         self.position = position
-        outcome = self._outcome()  # the outcome property's work, for a position just made: kept for it
-        self._outcome_of = (position, outcome)
+        outcome = self.outcome
         if outcome is not None:
             events = [*events, self._game_over_event(outcome)]
         self.history.append(Turn.made(action, tuple(events), forced))
