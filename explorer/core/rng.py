@@ -48,12 +48,8 @@ class GameRNG:
         if n <= 0:
             raise ValueError(f"randrange needs a positive bound, not {n}")
         limit = (1 << 64) - (1 << 64) % n
-        while True:  # next64 and _mix written out (a shuffle draws a number a card, a deal three shuffles)
-            self.counter += 1
-            z = (self.seed + self.counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = z ^ (z >> 31)
+        while True:
+            value = self.next64()
             if value < limit:
                 return value % n
 
