@@ -158,14 +158,7 @@ def clear_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (), *, r
                 hills_block: bool = True) -> bool:
     """Whether :func:`line_of_sight` (no figures) says CLEAR: no line cut and none screened. It stops at the first
     line anything cuts or screens, and builds no lines (a bot asks it of every spot it might move to)."""
-    eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
-    box = sight_box(eye, target, radius)
-    near = tuple(piece for piece in terrain if geo.boxes_meet(piece.shape.bounds, box))
-    roles = _sight_roles(near, eye, target, radius, hills_block) if near else ()
-    if not roles:
-        return True
-    ends = sight_points(eye, target, radius)
-    return not any(geo.segment_intersects_polygon(piece.shape, eye, end) for piece, _role in roles for end in ends)
+    return not hides_more_than(eye, target, terrain, 0, radius=radius, hills_block=hills_block)
 
 
 def hides_more_than(eye: Point, target: Point, terrain: Iterable[Terrain], lines: int, *,
