@@ -375,14 +375,15 @@ def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
     """A unit's menu is kept for the game and met again in a position whose figures are other objects standing
     in the same places (a clone's, a position built again): the plans it leaves for the move played place
     everyone as planning afresh does, on a board that keeps nothing."""
-    from explorer.rulesets.simple_plastic.position import figure_with, with_figures
+    from explorer.core.frozen import evolve
+    from explorer.rulesets.simple_plastic.position import with_figures
     planned = 0
     for state in _random_playout(scenario, 4, steps=60):
         if state.phase != "move":
             continue
         list(state.legal_actions)  # the menus are worked out and kept
         twin = state.clone()
-        twin.position = with_figures(state, {fid: figure_with(f) for fid, f in state.figures.items()})
+        twin.position = with_figures(state, {fid: evolve(f) for fid, f in state.figures.items()})
         for act in twin.legal_actions:
             if isinstance(act, MoveSquad):
                 kept = plan_squad_move(twin, act.squad, act.leader, act.to)

@@ -16,11 +16,12 @@ from explorer.core import (
     Dist, Event, Explained, Reason, RuleViolation, capped, count_successes, success_chance, successes,
 )
 from explorer.core import tabletop as tt
+from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight, Sight
 
 from .actions import Attack
 from .data import BASE_TO_KILL, HIGHEST_TO_KILL, MODIFIERS, NEVER_KILLS
-from .position import Board, Figure, Position, figure_with, group_of, in_play, with_figures
+from .position import Board, Figure, Position, group_of, in_play, with_figures
 from .sections import ref, refuse
 
 
@@ -344,7 +345,7 @@ def do_attack(state, act: Attack) -> tuple[Position, list[Event]]:
     dead = casualties(state, act.attacker, act.target, hits)
     used = state.attacks_used
     used[attacker.id] = used.get(attacker.id, 0) + 1
-    changed = {fid: figure_with(state.figures[fid], alive=False) for fid in dead.value}
+    changed = {fid: evolve(state.figures[fid], alive=False) for fid in dead.value}
     position = with_figures(state, changed, attacks_used=tuple(sorted(used.items())))
     return position, _attack_events(act, need, faces, hits, dead)
 

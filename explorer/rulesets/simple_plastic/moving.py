@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from explorer.core import Event, Explained, Reason
 from explorer.core import tabletop as tt
+from explorer.core.frozen import evolve
 from explorer.core.tabletop import EPSILON, Point
 
 from .actions import MoveFigure, MoveSquad
@@ -16,7 +17,7 @@ from .formation import (
     check_behind_leader, check_closing, close_ranks, explicit_followers, file_behind, form_up,
 )
 from .position import (
-    Figure, Position, as_point, figure_with, fmt, is_name, squad_members, with_figures,
+    Figure, Position, as_point, fmt, is_name, squad_members, with_figures,
 )
 from .sections import ref, refuse
 
@@ -258,7 +259,7 @@ def plan_move(state, act: MoveSquad | MoveFigure):
 def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
     placed, moved, unit, name, mover = plan_move(state, act)
     start = state.figures[mover].position
-    changed = {fid: figure_with(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+    changed = {fid: evolve(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
     position = with_figures(state, changed, moved_units=state.moved_units | {unit})
     return position, [_move_event(act, name, mover, start, placed, moved)]
 

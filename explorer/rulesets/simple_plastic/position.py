@@ -140,19 +140,6 @@ def nearest_enemy(board, figure: Figure) -> Figure | None:
     return min(enemies, key=lambda e: tt.distance(figure.position, e.position), default=None)
 
 
-def figure_with(figure: Figure, **changes) -> Figure:
-    """``evolve(figure, **changes)`` for the rules' own changes, without its check of the field names (the rules
-    spell them right): a move changes every member of a unit, and a turn's end every figure that moved."""
-    copy = _new(Figure)
-    fields = copy.__dict__
-    fields.update(figure.__dict__)
-    fields.update(changes)
-    return copy
-
-
-_new = object.__new__
-
-
 def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
     figures = dict(state.figures)
     figures.update(changed)

@@ -11,7 +11,7 @@ from explorer.core.frozen import evolve
 from .actions import EndPhase
 from .attack_offers import candidate_attacks
 from .move_offers import candidate_moves, gaps_left_open
-from .position import Position, figure_with, with_figures
+from .position import Position, with_figures
 from .sections import refuse
 
 
@@ -50,7 +50,7 @@ def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     if p.phase == "move":
         return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
     side, rnd = state.game.next_turn(p.side, p.round)
-    changed = {fid: figure_with(f, moved=False) for fid, f in p.figures.items() if f.moved}
+    changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
     position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                             attacks_used=())
     return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
