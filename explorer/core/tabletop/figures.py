@@ -219,12 +219,17 @@ class TabletopState:
         return [f for f in self.position.figures.values() if f.in_play and (side is None or f.side == side)]
 
     def _standing(self) -> dict[str, int]:
-        """The core's count of each side's figures in play (what ends a game when a side has none)."""
-        counts = {side: 0 for side in self.sides}
-        for f in self.position.figures.values():
-            if f.in_play:
-                counts[f.side] += 1
-        return counts
+        """The core's count of each side's figures in play (what ends a game when a side has none), asked after
+        every action: kept while the position's figures are the same ones (most ends of a phase or a step)."""
+        figures = self.position.figures
+        kept = self.__dict__.get("_standing_of")
+        if kept is None or kept[0] is not figures:
+            counts = dict.fromkeys(self.sides, 0)
+            for f in figures.values():
+                if f.in_play:
+                    counts[f.side] += 1
+            kept = self._standing_of = (figures, counts)
+        return dict(kept[1])
 
     def remembered(self, key, work: Callable[[], Any]) -> Any:
         """``work()``, done once per position: listing, checking and doing an action ask the same questions

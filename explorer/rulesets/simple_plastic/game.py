@@ -101,19 +101,6 @@ class SimplePlasticState(TabletopState, GameState):
             kept = self._kept = {}  # a bound on memory; answers are only worked out again
         return kept
 
-    def _standing(self) -> dict[str, int]:
-        """The core's count of each side's figures in play, asked after every action: read from ``alive`` (what
-        ``in_play`` says), and kept while the position's figures are the same ones (the end of a move phase)."""
-        figures = self.position.figures
-        kept = self.__dict__.get("_standing_of")
-        if kept is None or kept[0] is not figures:
-            counts = dict.fromkeys(self.game.sides, 0)
-            for f in figures.values():
-                if f.alive:
-                    counts[f.side] += 1
-            kept = self._standing_of = (figures, counts)
-        return dict(kept[1])
-
     def board(self) -> Board:
         """A frozen copy of the position, for "what if" questions."""
         return Board.of(self)
