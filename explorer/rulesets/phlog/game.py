@@ -16,7 +16,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from explorer.core import Event
-from explorer.core.cards import JOKER as JOKER_RANK, Card
+from explorer.core.cards import Card
 from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
@@ -231,8 +231,8 @@ class PhlogState(GridState):
         entry = kept.get(side)
         if entry is not None and entry[0] is hand:
             return entry[1]
-        jokers = tuple(card for card in hand if card.rank == JOKER_RANK)  # (``is_joker`` written out: every new hand)
-        split = (tuple(card for card in hand if card.rank != JOKER_RANK), jokers) if jokers else (hand, ())
+        jokers = tuple(card for card in hand if card.is_joker)
+        split = (tuple(card for card in hand if not card.is_joker), jokers) if jokers else (hand, ())
         kept[side] = (hand, split)
         return split
 
