@@ -117,7 +117,7 @@ def test_a_position_is_checked_by_type_and_range_before_anything_uses_it(case):
 
 
 def test_every_position_field_type_is_declared_and_readable():
-    from explorer.core.limits import _hints
+    from explorer.core.declared import _hints
     for name in RULESETS:
         position = game(name).position
         assert set(_hints(type(position))) == {f.name for f in dataclasses.fields(position)}

@@ -10,23 +10,18 @@ may be hostile. What they share is written here once for all of them:
 - :func:`parse_json`: JSON text to a value, with depth and huge numbers
   refused in words before the parser could raise ``RecursionError`` (or
   overflow the page's stack);
-- :func:`field_problem`: a frozen position checked against its dataclass's
-  declared field types (and sizes), before any rule code touches it;
 - :func:`entered_dice`: the faces a player entered by hand for an action.
+
+A position's fields are held to these bounds by their declared types in :mod:`explorer.core.declared`.
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-import functools
 import itertools
 import json
 import math
 import re
 import reprlib
-import types
-import typing
 from collections.abc import Mapping
 from typing import Any
 
@@ -156,158 +151,6 @@ def _too_deep(text: str, limit: int = MAX_NESTING) -> bool:
     outside = "".join(re.sub(r"\\.", "", text, flags=re.DOTALL).split('"')[::2])
     brackets = itertools.compress(outside, map("[{]}".__contains__, outside))
     return max(itertools.accumulate(1 if b in "[{" else -1 for b in brackets), default=0) > limit
-
-
-# -- positions, checked by their declared types ------------------------------------------------------------
-
-def field_problem(value: Any, where: str = "the position") -> str | None:
-    """What in the frozen dataclass ``value`` is not of its declared type (or too big), in words; else ``None``.
-
-    Generic over every ruleset: the position's dataclass says what each field
-    holds (``frozenset[str]``, ``Mapping[str, Figure]``, ``int | None``), and
-    a dataclass inside (a figure, a card, a decision) is checked by its own
-    declared fields in turn. Ranges that only the rules know stay in each
-    ruleset's ``_position_problem``; this runs first, so that check never
-    meets a ``None`` where a set belongs.
-    """
-    if not dataclasses.is_dataclass(value) or isinstance(value, type):
-        return None
-    for name, hint in _hints(type(value)).items():
-        problem = _type_problem(getattr(value, name, None), hint, f"{where}'s {name}")
-        if problem:
-            return problem
-    return _own_check_problem(value)
-
-
-def _own_check_problem(value) -> str | None:
-    """What the dataclass's own ``__post_init__`` check says (a piece made with ``evolve`` skipped it), run on a copy."""
-    check = getattr(type(value), "__post_init__", None)
-    if check is None:
-        return None
-    try:
-        check(copy.copy(value))
-    except ValueError as error:
-        return str(error)
-    return None
-
-
-@functools.lru_cache(maxsize=None)
-def _hints(cls: type) -> dict[str, Any]:
-    """The declared type of each field of ``cls`` (a field whose annotation cannot be resolved is left out)."""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # noqa: BLE001 - a name only imported for type checkers: resolve field by field
-        hints = {}
-        for klass in reversed(cls.__mro__):
-            module = vars(__import__(klass.__module__, fromlist=["_"])) if klass.__module__ else {}
-            for name, text in vars(klass).get("__annotations__", {}).items():
-                try:
-                    hints[name] = eval(text, module, dict(vars(klass))) if isinstance(text, str) else text  # noqa: S307
-                except Exception:  # noqa: BLE001
-                    hints.pop(name, None)
-    names = {f.name for f in dataclasses.fields(cls)}
-    return {name: hint for name, hint in hints.items() if name in names}
-
-
-_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", type(None): "nothing (null)"}
-
-
-def type_words(hint: Any) -> str:
-    """A declared type in words, for messages ("a set of text", "a whole number or nothing (null)")."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint in _WORDS:
-        return _WORDS[hint]
-    if origin in (typing.Union, types.UnionType):
-        return " or ".join(dict.fromkeys(type_words(a) for a in args))
-    if origin in (frozenset, set):
-        return f"a set of {_plural(args[0])}" if args else "a set"
-    if origin in (tuple, list):
-        if len(args) == 2 and args[1] is Ellipsis:
-            return f"a list of {_plural(args[0])}"
-        return f"a list of {len(args)} ({', '.join(type_words(a) for a in args)})" if args else "a list"
-    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
-        return f"a mapping of {_plural(args[0])} to {_plural(args[1])}" if args else "a mapping"
-    if origin is typing.Literal:
-        return f"one of {', '.join(map(repr, args))}"
-    return f"a {getattr(hint, '__name__', str(hint))}"
-
-
-def _plural(hint: Any) -> str:
-    words = type_words(hint)
-    return words[2:] if words.startswith("a ") else words
-
-
-def _type_problem(value: Any, hint: Any, where: str) -> str | None:
-    """``None`` if ``value`` is of the declared type ``hint``, else what is wrong; recursion follows the type."""
-    if hint is Any or hint is object:
-        return None
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        problems = [_type_problem(value, arg, where) for arg in args]
-        if all(problems):
-            fits = [p for p, arg in zip(problems, args) if _shape_fits(value, arg)]
-            return fits[0] if len(fits) == 1 else f"{where} must be {type_words(hint)}, not {brief(value)}"
-        return None
-    if hint is None or hint is type(None):
-        return None if value is None else f"{where} must be nothing (null), not {brief(value)}"
-    if origin is typing.Literal:
-        return None if value in args else f"{where} must be {type_words(hint)}, not {brief(value)}"
-    if hint is bool:
-        return None if isinstance(value, bool) else f"{where} must be true or false, not {brief(value)}"
-    if hint is int or hint is float:
-        if isinstance(value, bool) or not isinstance(value, int if hint is int else (int, float)):
-            return f"{where} must be {type_words(hint)}, not {brief(value)}"
-        if isinstance(value, float) and not math.isfinite(value):
-            return f"{where} must be a finite number, not {value!r}"
-        if isinstance(value, int) and not -MAX_WHOLE <= value <= MAX_WHOLE:
-            return f"{where} must be a whole number of at most {MAX_WHOLE:,} either way, not {brief(value)}"
-        return None
-    if hint is str:
-        if not isinstance(value, str):
-            return f"{where} must be text, not {brief(value)}"
-        if len(value) > MAX_NAME_CHARS:
-            return f"{where} is text of at most {MAX_NAME_CHARS} characters, not {brief(value)}"
-        return None
-    if origin is not None and isinstance(origin, type):
-        return _collection_problem(value, origin, args, hint, where)
-    if isinstance(hint, type):
-        if not isinstance(value, hint):
-            return f"{where} must be {type_words(hint)}, not {brief(value)}"
-        return field_problem(value, where)
-    return None  # a kind of annotation this check does not read: the ruleset's own check covers it
-
-
-def _collection_problem(value, origin: type, args: tuple, hint, where: str) -> str | None:
-    if not isinstance(value, origin) or isinstance(value, str):
-        return f"{where} must be {type_words(hint)}, not {brief(value)}"
-    if len(value) > MAX_ITEMS:
-        return f"{where} holds at most {MAX_ITEMS:,} items, not {len(value):,}"
-    if not args:
-        return None
-    if issubclass(origin, Mapping):
-        for key, item in value.items():
-            problem = (_type_problem(key, args[0], f"a key of {where}")
-                       or _type_problem(item, args[1], f"{where}[{brief(key)}]"))
-            if problem:
-                return problem
-        return None
-    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-        if len(value) != len(args):
-            return f"{where} must be {type_words(hint)}, not {brief(value)}"
-        pairs = zip(value, args)
-    else:
-        pairs = ((item, args[0]) for item in value)
-    for index, (item, arg) in enumerate(pairs):
-        problem = _type_problem(item, arg, f"{where}[{index}]" if origin in (tuple, list) else f"an item of {where}")
-        if problem:
-            return problem
-    return None
-
-
-def _shape_fits(value, hint) -> bool:
-    """Whether ``value`` is at least the right kind of thing for ``hint`` (to name the closer of two types)."""
-    origin = typing.get_origin(hint) or hint
-    return isinstance(origin, type) and isinstance(value, origin) and not (origin is int and isinstance(value, bool))
 
 
 def whole_number(value: Any, what: str, low: int, high: int) -> int:

@@ -23,7 +23,7 @@ A ruleset subclasses :class:`GameState` and writes:
 - the save format of its setup and position, and ``_position_problem``: the
   one place that says whether a position is legal (used by scenarios,
   custom positions and loading). The core checks the position's fields
-  against their declared types first (``limits.field_problem``), so that
+  against their declared types first (``declared.field_problem``), so that
   check meets only well-typed values; it adds the ranges the rules set.
 
 The position has ``side`` (whose turn), ``round`` and, when another player
@@ -44,9 +44,9 @@ from . import saves
 from .actions import Action, Decision, Event
 from .dice import Dist
 from .errors import MalformedAction, MissingDice, RuleViolation
-from .fits import fits
 from .game import Game
-from .limits import brief, entered_dice, field_problem
+from .declared import field_problem
+from .limits import brief, entered_dice
 from .records import LegalActions, Outcome, Termination, Turn, View
 from .rng import GameRNG
 from .ruletable import RuleTable
@@ -70,7 +70,7 @@ class GameState:
         ruleset), then by the ruleset's own rules (``_position_problem``): no rule code meets a
         ``None`` where a set belongs.
         """
-        problem = ((None if fits(position) else field_problem(position))  # a quick yes first; the words if not
+        problem = (field_problem(position)
                    or type(self)._position_problem(game, position) or _pending_problem(self.ruleset, game, position))
         if problem:
             raise ValueError(f"not a legal position of {self.ruleset.title}: {problem}")
