@@ -19,7 +19,7 @@ from explorer.core.simulate import play_out
 from explorer.core.stats import Share, share
 
 from . import family
-from .pages import INCHES, SQUARES, Curve, Needs, Study  # noqa: F401  (the pages' words, kept importable here)
+from .pages import Curve, Needs, Study
 
 RULESETS = family.rulesets()
 """In the book's order of chapters (the registry's rulesets)."""

@@ -273,7 +273,7 @@ def lessons() -> list:
     from explorer.core.grid import Grid
     from explorer.rulesets.dice_tactics.mechanics import fight
     from explorer.rulesets.dice_tactics.position import Setup, Unit
-    from .lesson import Choice, Exercise, percent
+    from .lesson import Choice, Exercise
 
     def attack(where: str):
         setup = Setup(Grid(2, 1), {(1, 0): where}, {}, frozenset())

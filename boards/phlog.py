@@ -118,7 +118,7 @@ class PhlogLayers:
         self.reach = reach
         self.reach_detail = reach_detail
         self.title = title
-        self._gb: GridBoard | None = None
+        self._gb = None  # the widgets' GridBoard, once drawn (boards import no bokeh)
         self._table = None
 
     def views(self, table) -> tuple[PlayerView, ...]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
 
-from .naming import Seen, figure_name
+from .naming import figure_name
 from .palette import SIGHT_COLOURS, side_colour, side_ink
 
 TABLE_FILL = "#F1EFE8"

@@ -3,7 +3,7 @@
 from test_dice_tactics_support import B, R, end_turn, lab, refused, square, strength, texts
 
 from explorer.rulesets.dice_tactics import (
-    Attack, EndMarch, EndTurn, IgnoreCard, March, Move, PlayCard, Respawn, Rest, Upgrade,
+    Attack, EndMarch, EndTurn, IgnoreCard, March, Move, PlayCard, Respawn, Upgrade,
 )
 
 FAR = {"tan-1": ("squad", 3, (8, 5))}

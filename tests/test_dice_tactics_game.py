@@ -52,6 +52,7 @@ def test_the_opponents_hand_and_draft_are_hidden_in_views_and_events():
     game.apply(ChooseEdge(B, "west"))
     green, tan = game.view(R), game.view(B)
     assert green.offered == game.position.draft[R] and green.opponent_offered_count == 4
+    assert tan.offered == game.position.draft[B] and tan.opponent_offered_count == 4
     from explorer.core.frozen import evolve
     other = game.clone()  # the same game, but tan was offered other cards
     other.position = evolve(game.position, draft={**game.position.draft, B: ("faster_tech",) * 4})

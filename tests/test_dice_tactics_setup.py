@@ -7,7 +7,7 @@ from test_dice_tactics_support import B, R, lab, refused
 
 from explorer import get_ruleset
 from explorer.rulesets.dice_tactics import (
-    Attack, ChooseEdge, EndTurn, Keep, March, Move, Settings, attack_range, board,
+    Attack, ChooseEdge, Keep, March, Move, Settings, attack_range, board,
 )
 from explorer.rulesets.dice_tactics.data import CARDS, TERRAIN
 from explorer.rulesets.dice_tactics.position import EdgeChoice

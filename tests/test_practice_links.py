@@ -8,7 +8,6 @@ import html as html_text
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import jinja2

@@ -39,7 +39,7 @@ def test_the_code_hash_moves_when_the_engine_or_widgets_change(tmp_path):
 
 
 def test_the_markup_check_catches_a_planted_glue_role(tmp_path):
-    from sitebuild.rawmarkup import check_pages, raw_markup
+    from sitebuild.rawmarkup import check_pages
 
     page = tmp_path / "page.html"
     page.write_text(

@@ -17,7 +17,7 @@ from explorer.rulesets.army_men.standard import area_distribution
 from widgets import army_men as am
 from widgets.board import make_sources
 from widgets.packing import unpacked
-from widgets.palette import SIDE_COLOURS
+from boards.palette import SIDE_COLOURS
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +183,7 @@ def test_the_builder_holds_the_engines_points_and_every_problem(counts):
     assert points == army_points({"alpha": kinds}).value
     expected = army_problems({"alpha": kinds})
     assert [texts[i] for i in problems] == [am.refusal(p) for p in expected]
-    assert all(f'href="army.md#army-men-standard-' in texts[i] for i in problems + priced)
+    assert all('href="army.md#army-men-standard-' in texts[i] for i in problems + priced)
     for budget in (100, 150, 200):
         shown = problems + over.get(f"{points}|{budget}", [])
         assert [texts[i] for i in shown] == [am.refusal(p) for p in army_problems({"alpha": kinds}, points=budget)]

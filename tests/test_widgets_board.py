@@ -9,7 +9,7 @@ import pytest
 from bokeh.models import Arrow
 
 from widgets.board import LAST, LAST_COLOUR
-from widgets.palette import SIDE_COLOURS, SIGHT_COLOURS
+from boards.palette import SIDE_COLOURS, SIGHT_COLOURS
 
 
 def _live(name):

@@ -16,6 +16,7 @@ from explorer.rulesets.phlog import (
 )
 from explorer.rulesets.phlog import tables
 from explorer.rulesets.phlog.odds import BEST, UNIFORM
+from boards.phlog import FATE_WORDS
 from widgets import phlog as W
 from widgets.board import make_sources
 from widgets.packing import unpacked
@@ -150,7 +151,7 @@ def test_precomputed_reachable_squares_equal_the_engines(game):
         got = {(x, y): (cost, fate) for x, y, cost, fate in zip(layer["x"], layer["y"], layer["cost"], layer["fate"])}
         assert set(got) == set(expected), key
         for square, route in expected.items():
-            assert got[square] == (str(route.cost), W.FATE_WORDS[route.fate])
+            assert got[square] == (str(route.cost), FATE_WORDS[route.fate])
 
 
 def test_reach_explorer_embeds_every_choice(game):

@@ -16,7 +16,7 @@ from widgets import simple_plastic as sp
 from widgets import tabletop_board as tb
 from widgets.board import make_sources
 from widgets.packing import unpacked
-from widgets.palette import SIDE_COLOURS, SIGHT_COLOURS
+from boards.palette import SIDE_COLOURS, SIGHT_COLOURS
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def test_rings_are_round_in_inches_and_only_figures_have_tooltips():
 
 
 def test_board_colours_are_the_sides_names_and_sight_lines_differ_without_colour():
-    from widgets.palette import contrast, relative_luminance
+    from boards.palette import contrast, relative_luminance
 
     green, tan = SIDE_COLOURS["green"], SIDE_COLOURS["tan"]
     r, g, b = (int(green[i:i + 2], 16) for i in (1, 3, 5))
@@ -362,8 +362,8 @@ def test_board_words_in_the_browser_are_the_pythons(recorded):
 
     board = sp.SimplePlasticBoard()
     frames = [layers for _, _, layers in replay_frames(board, recorded)][::25]
-    script = (sp.BOARD_WORDS_JS + f"\nconst size = {json.dumps(list(board.size))}; const kinds = "
+    script = (tb.BOARD_WORDS_JS + f"\nconst size = {json.dumps(list(board.size))}; const kinds = "
               f"{json.dumps(tb.KIND_WORDS)};\nconst frames = {json.dumps(frames)};\n"
               "console.log(JSON.stringify(frames.map(words)));")
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
-    assert json.loads(out) == [sp.board_words(layers, board.size) for layers in frames]
+    assert json.loads(out) == [tb.board_words(layers, board.size) for layers in frames]

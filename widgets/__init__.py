@@ -7,6 +7,6 @@ Bokeh's own JS callbacks; live play uses Python callbacks in JupyterLab.
 """
 
 from .display import LIVE_NOTE, live_only, show
-from .palette import SIDE_COLOURS, side_colour
+from boards.palette import SIDE_COLOURS, side_colour
 
 __all__ = ["show", "live_only", "LIVE_NOTE", "SIDE_COLOURS", "side_colour"]

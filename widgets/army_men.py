@@ -34,7 +34,7 @@ from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
-from .palette import BAR, OKABE_ITO
+from boards.palette import BAR, OKABE_ITO
 from .tabletop_live import TabletopLive
 
 RULESET = "army_men"

@@ -16,7 +16,7 @@ from bokeh.models import Arrow, CDSView, ColumnDataSource, CustomJS, GroupFilter
 
 from explorer.core.session import CHOICE_COLUMNS, LAST_COLUMNS
 
-from .palette import OKABE_ITO
+from boards.palette import OKABE_ITO
 
 
 class Board(Protocol):

@@ -11,7 +11,7 @@ from bokeh.models import Div, HoverTool, LabelSet, Range1d
 from bokeh.plotting import figure as bokeh_figure
 
 from .alt_text import ALT_JS
-from .palette import BAR, OKABE_ITO
+from boards.palette import BAR, OKABE_ITO
 
 TEXT_STYLE = {"font-size": "15px", "line-height": "1.45"}  # explanations readable on a phone and a projector
 

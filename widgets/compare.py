@@ -12,7 +12,7 @@ from boards.compare import GRID, TABLETOP, Curve, Length, Pairing, lethality_wor
 from explorer.core.registry import get_ruleset
 
 from .alt_text import alt_div
-from .palette import INK, OKABE_ITO
+from boards.palette import INK, OKABE_ITO
 
 SHORT = {"army_men": "Army Men", "simple_plastic": "Simple Plastic", "one_brain_cell": "1BC",
          "phlog": "The Rules!", "dice_tactics": "Dice Tactics"}

@@ -15,7 +15,7 @@ from explorer.core.dice import success_chance, successes
 
 from .alt_text import ALT_JS, alt_div
 from .packing import UNPACK_JS, packed
-from .palette import BAR
+from boards.palette import BAR
 from .snapshot import name_for_page
 
 MAX_DICE = 6

@@ -27,8 +27,7 @@ from explorer.rulesets.dice_tactics import GreedyBot, Unit as DieUnit, board, fi
 from explorer.rulesets.dice_tactics.data import SQUAD, TANK
 from explorer.rulesets.dice_tactics.scenarios import BOARDS
 
-from boards import dice_tactics as _layers
-from boards.dice_tactics import PANEL_ROWS, SHAPES, KIND_NAMES, STYLES, DiceLayers  # noqa: F401
+from boards.dice_tactics import PANEL_ROWS, STYLES, DiceLayers
 
 from .alt_text import alt_div
 from .board import make_sources

@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import math
 from collections.abc import Iterable, Mapping
 
 from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool, SingleIntervalTicker
 from bokeh.plotting import figure
 
 from .board import legend_div, swatch_box, swatch_marker
-from .palette import INK, OKABE_ITO, side_colour
-from boards.grid import (  # noqa: F401  (the layers' half of the board lives in boards.grid)
-    FATE_COLOURS, FATE_HATCHES, FATE_LEGEND, FLOOR, FLOOR_LINE, GridLayers, Highlight, Square, TileStyle, Unit,
-    _readable_on, shape,
+from boards.palette import INK, side_colour
+from boards.grid import (
+    FATE_COLOURS, FATE_HATCHES, FATE_LEGEND, FLOOR, FLOOR_LINE, GridLayers,
 )
 
 

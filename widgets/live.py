@@ -42,7 +42,7 @@ import ipywidgets as ipw
 from bokeh.models import HoverTool, Plot
 
 from boards.live import board_taps
-from explorer.core.session import PERSON, Session
+from explorer.core.session import Session
 
 from .board import (
     CHOICES, LAST, TAP_EVENTS, Board, add_choices, grow_with_width, make_sources, update_sources, with_choices,

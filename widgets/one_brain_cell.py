@@ -30,7 +30,7 @@ from .alt_text import alt_div
 from .charts import BARS_JS, TEXT_STYLE, bar_data, bars, label, percent, why_list
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
-from .palette import BAR, OKABE_ITO
+from boards.palette import BAR, OKABE_ITO
 from .tabletop_live import TabletopLive
 
 RULESET = "one_brain_cell"

@@ -26,30 +26,27 @@ from bokeh.plotting import figure
 
 from explorer import get_ruleset
 from explorer.core import play_out
-from explorer.core.cards import Card
 from explorer.rulesets.phlog import (
     Attack, DeclineJoker, EndTurn, GreedyBot, Jump, Nominate, PlayerView, PlayJoker, PlayMovementCard, Step,
     ToggleDoor,
     attack_odds, reachable_squares, resolve_trick,
 )
 from explorer.rulesets.phlog.data import (
-    DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
+    HAND_TO_HAND, RANGED,
 )
-from explorer.rulesets.phlog.mechanics import Board
-from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .board import make_sources
 from .alt_text import ALT_JS, alt_div
-from .grid_board import FATE_COLOURS, FATE_HATCHES, GridBoard, Highlight, TileStyle, Unit
+from .grid_board import GridBoard
 from .links import RuleLinks
 from .packing import UNPACK_JS, packed
-from .palette import OKABE_ITO
+from boards.palette import OKABE_ITO
 
 PHLOG = get_ruleset("phlog")
-from boards.phlog import (  # noqa: F401  (the layers live in boards.phlog)
-    RED_SUITS, STYLES, SHAPES, KIND_NAMES, FATE_WORDS, CARD_W, CARD_H, CARD_STEP, ROW_STEP, PhlogLayers, _sides, tile_layer, unit_layer, _mark, reach_marks, _face, _back, _rows, card_layers, _cards,
+from boards.phlog import (
+    STYLES, CARD_W, CARD_H, CARD_STEP, ROW_STEP, PhlogLayers, tile_layer, unit_layer, reach_marks, _face, _rows, _cards,
 )
 from boards import phlog as _layers
 

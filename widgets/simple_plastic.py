@@ -22,16 +22,16 @@ from explorer.rulesets.simple_plastic import examples
 from explorer.rulesets.simple_plastic.attacking import kill_chance, kill_distribution, sight, targets_closest_first, to_kill
 from explorer.rulesets.simple_plastic.position import group_of, in_play
 from explorer.rulesets.simple_plastic.data import PROFILES
+from boards.tabletop import rings_layer, sight_layer
 
 from . import tabletop_board as tb
-from .tabletop_board import BOARD_WORDS_JS, board_alt, board_words  # noqa: F401  (drawn for every tabletop)
 from .board import make_sources
 from .alt_text import ALT_JS, alt_div
 from .links import RuleLinks
 from .packing import UNPACK_JS, ReasonIndex, packed
 from .tabletop_live import TabletopLive
 from .charts import TEXT_STYLE, percent
-from .palette import BAR, SIGHT_COLOURS, side_colour, side_ink
+from boards.palette import BAR, SIGHT_COLOURS
 
 RULESET = "simple_plastic"
 MAX_KILLS = 4  # a heavy weapon's four dice: the most one unit kills in a turn
@@ -43,7 +43,7 @@ rule_href = LINKS.href
 
 # -- the board --------------------------------------------------------------------------------
 
-from boards.simple_plastic import SimplePlasticLayers, _status, profile_text  # noqa: E402,F401
+from boards.simple_plastic import SimplePlasticLayers  # noqa: E402
 
 
 class SimplePlasticBoard(SimplePlasticLayers, tb.TabletopDrawing):
@@ -309,8 +309,8 @@ def pick_explorer(state=None, *, attacker: str = "t-sniper", target: str = "g5",
             v = state.figures[victim]
             sights.append((sight(state, a, v), f"{a_id} to {victim}"))
             marks.append((v.x, v.y, 0.7, SIGHT_COLOURS["partial"], f"the attack falls on {victim}"))
-        sight_data = tb.sight_layer(sights)
-        rings = tb.rings_layer(marks)
+        sight_data = sight_layer(sights)
+        rings = rings_layer(marks)
         head = pick_headline(state, a_id, t_id, entry)
         table[key] = {"head": head, "why": reasons(entry["to_kill"]),
                       "p": [round(float(x), 5) for x in _pmf_list(entry["kills"])], "sight": sight_data, "rings": rings}

@@ -9,14 +9,14 @@ from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, 
 from bokeh.plotting import figure
 
 from boards import family
-from boards.classroom import (  # noqa: F401  (house_rules, ROUND_LIMIT: the lab's names, kept importable here)
-    ROUND_LIMIT, SWEEP, LabRun, LabTool, house_rules, is_chance, other_values, play_runs, results_html, setting_words,
-    study_words, value_options, words,
+from boards.classroom import (
+    SWEEP, LabRun, LabTool, house_rules, is_chance, play_runs, setting_words,
+    study_words, value_options,
 )
 from explorer.core.simulate import Summary
 
 from .alt_text import alt_div
-from .palette import BAR, OKABE_ITO, side_colour
+from boards.palette import BAR, OKABE_ITO, side_colour
 from .snapshot import name_for_page
 
 MARKERS = ("circle", "square", "triangle", "diamond", "inverted_triangle")  # a second cue beside the colour

@@ -29,7 +29,7 @@ figure (:func:`tabletop_legend`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from bokeh.layouts import column
 from bokeh.models import CDSView, ColumnDataSource, CustomJS, CustomJSFilter, DataRange1d, HoverTool, LabelSet
@@ -37,9 +37,9 @@ from bokeh.plotting import figure as bokeh_figure
 
 from .alt_text import ALT_JS, alt_div, alt_num
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
-from .palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
-from boards.tabletop import (  # noqa: F401  (the layers live in boards.tabletop)
-    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, SIGHT_LABEL, KIND_WORDS, TERRAIN_COLUMNS, RING_COLUMNS, DOWN_BAR, SquadLinksLayers, SIGHT_COLUMNS, FIGURE_COLUMNS, FALLEN_COLUMNS, _empty, table_layer, terrain_layer, ground_under, figure_row, figures_layer, fallen_layer, rings_layer, sight_layer, empty_layers,
+from boards.palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
+from boards.tabletop import (
+    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, KIND_WORDS, DOWN_BAR, SquadLinksLayers, table_layer,
 )
 
 

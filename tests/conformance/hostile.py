@@ -24,7 +24,7 @@ from explorer.core import MalformedAction, RuleViolation, SaveGameError, load_ga
 from explorer.core.frozen import evolve
 from explorer.core.session import Session
 
-from .cases import HOSTILE_TEXT, HOSTILE_VALUES, builtin_rulesets, mutated, new_game, random_walk, save_paths, scenario_cases
+from .cases import HOSTILE_TEXT, HOSTILE_VALUES, mutated, new_game, random_walk, save_paths, scenario_cases
 
 ENTRIES = ("json", "dict", "session", "python", "position")
 MAX_MESSAGE = 1000  # a message longer than this echoes input: counted as raw
