@@ -18,15 +18,6 @@ def candidate_attacks(state) -> list[Action]:
     """Each attacker with an attack left, at each enemy squad or lone unit it may attack, in the order fielded
     (:func:`attack_offer` each, with each squad's bases gathered once a listing): an attack phase lists every
     attacker against every enemy unit, most of them for the first time (someone moved)."""
-    if state.settings.figures_block_sight:
-        return _listed_attacks(state, lambda attacker, members, where, points: _attack_offer(state, attacker,
-                                                                                            members[0]))
-    kept, hills = state.kept, state.settings.hills_block_sight
-    return _listed_attacks(state, lambda attacker, members, where, points: _kept_offer(
-        state, kept, hills, attacker, members, where, points))
-
-
-def _listed_attacks(state, offer) -> list[Action]:
     side = state.side
     groups: dict[str, list[Figure]] = {}
     attackers = []
@@ -45,12 +36,17 @@ def _listed_attacks(state, offer) -> list[Action]:
     used = dict(used) if used else None
     targets = [(members, tuple([(f.id, f.x, f.y) for f in members]), [(f.x, f.y) for f in members])
                for members in groups.values()]
-    out = []
+    settings = state.settings
+    kept = None if settings.figures_block_sight else state.kept  # offers kept only when figures do not block
+    hills, out = settings.hills_block_sight, []
     for attacker in attackers:
         if used and used.get(attacker.id, 0) >= attacker.profile.attacks:
             continue
         for members, where, points in targets:
-            found = offer(attacker, members, where, points)
+            if kept is None:
+                found = _attack_offer(state, attacker, members[0])
+            else:
+                found = _kept_offer(state, kept, hills, attacker, members, where, points)
             if found is not None:
                 out.append(found)
     return out
@@ -78,9 +74,14 @@ def _kept_offer(state, kept: dict, hills: bool, attacker: Figure, members: list[
     key = ("attack", attacker.id, attacker.x, attacker.y, attacker.moved, where)
     offer = kept.get(key, _UNKNOWN)
     if offer is _UNKNOWN:
-        # A squad in one wall's shadow (the usual answer) offers nothing: settled before anything else.
-        hidden = state.table.hides_all((attacker.x, attacker.y), points, hills_block=hills)
-        offer = kept[key] = None if hidden else _attack_offer(state, attacker, members[0], members)
+        # A sniper who moved, or a squad in one wall's shadow (the usual answer), offers nothing: settled before
+        # anything else (_attack_offer's first test, then its sight, without tracing a line).
+        if (attacker.moved and not attacker.profile.attacks_after_moving) or state.table.hides_all(
+                (attacker.x, attacker.y), points, hills_block=hills):
+            offer = None
+        else:
+            offer = _attack_offer(state, attacker, members[0], members)
+        kept[key] = offer
     return offer
 
 
