@@ -104,16 +104,19 @@ class SimplePlasticState(TabletopState, GameState):
         after another unit moved, the attacks after an attack), hardly ever later (everyone has moved since).
         Kept for the whole game, they piled up for the garbage collector to walk again and again (a menu is
         some sixty objects); a bot looking ahead into the next turn finds this one's still there."""
+        position, now = self.position, self.__dict__.get("_kept_now")
+        if now is not None and now[0] is position and len(now[1]) <= 100_000:
+            return now[1]  # asked a few times a position: found once for each
         turns = self.__dict__.get("_kept")
         if turns is None:
             turns = self._kept = {}
-        position = self.position
         turn = (position.round, position.side)
         kept = turns.get(turn)
         if kept is None or len(kept) > 100_000:  # a bound on memory; answers are only worked out again
             if len(turns) >= _TURNS_KEPT:
                 del turns[next(iter(turns))]  # the oldest turn asked about
             kept = turns[turn] = {}
+        self._kept_now = (position, kept)
         return kept
 
     def board(self) -> Board:

@@ -30,9 +30,10 @@ def legal_in_attack_phase(state) -> list[Action]:
 
 def _end_phase(state) -> EndPhase:
     """``EndPhase(side)``, made once a game for each side (listing offers it again and again)."""
-    end = state.kept.get(("end", state.side))
+    kept, key = state.kept, ("end", state.side)
+    end = kept.get(key)
     if end is None:
-        end = state.kept[("end", state.side)] = EndPhase(state.side)
+        end = kept[key] = EndPhase(state.side)
     return end
 
 
