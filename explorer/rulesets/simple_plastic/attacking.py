@@ -360,7 +360,7 @@ def _attack_events(act, need: Explained, faces, hits: int, dead: Explained) -> l
     data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
             "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
     text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
-    events = [Event("attack", text, tuple(r.key for r in need.refs), data)]
-    events += [Event("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
+    events = [Event.made("attack", text, tuple(r.key for r in need.refs), data)]
+    events += [Event.made("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
                for fid in dead.value]
     return events

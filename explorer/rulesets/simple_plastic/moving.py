@@ -300,4 +300,4 @@ def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: b
         rules = ("simple_plastic:moving.cohesion",)
     data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
             "positions": {fid: list(p) for fid, p in placed.items()}}
-    return Event("move", text, rules, data)
+    return Event.made("move", text, rules, data)

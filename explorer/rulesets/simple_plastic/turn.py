@@ -49,10 +49,10 @@ def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
 def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     p = state.position
     if p.phase == "move":
-        return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+        return evolve(p, phase="attack"), [Event.made("phase", f"{p.side} attacks", ("simple_plastic:turn",), {})]
     side, rnd = state.game.next_turn(p.side, p.round)
     changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
     position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                             attacks_used=())
-    return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
+    return position, [Event.made("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
                             {"round": rnd})]
