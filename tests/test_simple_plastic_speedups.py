@@ -250,7 +250,7 @@ def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeyp
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenario):
+def test_to_kill_numbers_kept_for_the_turn_are_the_ones_worked_out_afresh(scenario):
     """A to-kill number (and its reasons) kept from an earlier position is the one a board that keeps nothing
     works out; asked of every attacker and target, attack phases and move phases alike."""
     for state in _random_playout(scenario, 3, steps=150):
@@ -372,7 +372,7 @@ def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
-    """A unit's menu is kept for the game and met again in a position whose figures are other objects standing
+    """A unit's menu is kept for the turn and met again in a position whose figures are other objects standing
     in the same places (a clone's, a position built again): the plans it leaves for the move played place
     everyone as planning afresh does, on a board that keeps nothing."""
     from explorer.core.frozen import evolve

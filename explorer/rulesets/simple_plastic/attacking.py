@@ -167,7 +167,7 @@ def to_kill_number(board, attacker_id: str, target_id: str) -> int | None:
 
 
 def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
-    """:func:`_to_kill`, kept for the game when figures do not block sight: it then depends only on where the
+    """:func:`_to_kill`, kept for the turn when figures do not block sight: it then depends only on where the
     attacker stands, whether he is alive and has moved, where the target's squad stands (kinds and sides never
     change in play), the table and the settings."""
     if state.settings.figures_block_sight:

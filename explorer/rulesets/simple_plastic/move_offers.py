@@ -1,6 +1,6 @@
 """The moves each unit is offered (book/simple_plastic/moving.md): the eight compass directions at a full and a
 half span, and closing gaps, listed by yes/no tests that give the full plan's answers (:mod:`.moving` plans
-and checks a move with its words). A unit's menu is kept for the game under all it reads, and leaves the
+and checks a move with its words). A unit's menu is kept for the turn under all it reads, and leaves the
 plans it knows for the move then played."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def candidate_moves(state) -> tuple[list[Action], bool]:
 
 
 def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:
-    """A unit's compass moves, kept for the game under everything they depend on besides the table and the
+    """A unit's compass moves, kept for the turn under everything they depend on besides the table and the
     settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
     its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
     left for this position's move to be done (:func:`_listed_plans`)."""
