@@ -17,10 +17,11 @@ from .moving import _listed_plans, _plan_squad_move, in_cohesion, plan_squad_mov
 from .position import Figure, nearest_enemy
 
 
-def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
-    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, its
-    key, whether it is in cohesion); the key (ids and places) is what its menu and cohesion are kept under.
-    Once per position: listing the moves asks twice (the menu, and whether the phase may end)."""
+def _units(state) -> list[tuple[str | None, list[Figure], dict, bool]]:
+    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, the
+    answers kept for it, whether it is in cohesion); a unit's answers (its cohesion and menus) are kept under
+    its members' ids and places, found once here. Once per position: listing the moves asks twice (the menu,
+    and whether the phase may end)."""
     def work():
         units: dict[str, list[Figure]] = {}
         side, moved = state.side, state.moved_units
@@ -37,13 +38,11 @@ def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
                     members.append(f)
         kept, out = state.kept, []
         for members in units.values():
-            key = tuple([(f.id, f.x, f.y) for f in members])
-            cohesive = True
-            if len(members) > 1:
-                cohesive = kept.get(("cohesive", key))
-                if cohesive is None:
-                    cohesive = kept[("cohesive", key)] = in_cohesion([(f.x, f.y) for f in members])
-            out.append((members[0].squad, members, key, cohesive))
+            key = ("unit", tuple([(f.id, f.x, f.y) for f in members]))
+            answers = kept.get(key)
+            if answers is None:
+                answers = kept[key] = {"cohesive": len(members) == 1 or in_cohesion([(f.x, f.y) for f in members])}
+            out.append((members[0].squad, members, answers, answers["cohesive"]))
         return out
     return state.remembered(("units",), work)
 
@@ -52,21 +51,21 @@ def candidate_moves(state) -> tuple[list[Action], bool]:
     """A finite menu: the eight compass directions at a full and a half span, and closing gaps; and whether some
     squad has gaps it could close (:func:`gaps_left_open`, found on the way: then the phase may not end)."""
     offers, gaps = [], False
-    for squad, members, key, cohesive in _units(state):
+    for squad, members, answers, cohesive in _units(state):
         if not cohesive:
             closing = closing_move(state, squad, members)
             if closing is not None:
                 offers.append(closing)
                 gaps = True
-        offers += _menu(state, squad, members, key)
+        offers += _menu(state, squad, members, answers)
     return offers, gaps
 
 
-def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:
+def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tuple[Action, ...]:
     """A unit's compass moves, kept for the turn under everything they depend on besides the table and the
-    settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
-    its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
-    left for this position's move to be done (:func:`_listed_plans`)."""
+    settings: the unit (in its ``answers``, from :func:`_units`), and where the figures stand that its moves could
+    reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
+    plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
     first = members[0]
     x0 = x1 = first.x
@@ -85,11 +84,9 @@ def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> t
     ids = {f.id for f in members}
     near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
                          if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
-    key = ("menu", unit_key, near)
-    kept = state.kept
-    entry = kept.get(key)
+    entry = answers.get(near)  # the unit's menus, by the bases near it (a tuple; "cohesive" is text)
     if entry is None:
-        entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
+        entry = answers[near] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
     if entry[1]:
         _listed_plans(state).append((squad, members, entry[1]))
     return entry[0]

@@ -30,9 +30,9 @@ def action_space(state) -> Space:
 
 def _move_space(state) -> Space:
     def offers_of(unit):  # one unit's part of candidate_moves, in its order
-        squad, members, key, cohesive = unit
+        squad, members, answers, cohesive = unit
         closing = None if cohesive else closing_move(state, squad, members)
-        menu = _menu(state, squad, members, key)
+        menu = _menu(state, squad, members, answers)
         return (closing, *menu) if closing is not None else menu
 
     def end():  # asked only when drawn: gaps_left_open plans every squad's closing move
