@@ -139,6 +139,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     low = tt.BASE_RADIUS - EPSILON  # table.on_table's bounds
     high_x, high_y = table.width - low, table.height - low
     back = count * FORMATION_SPACING  # file_end's first product
+    # A file's end lies ``back`` from its leader's spot (a unit vector's length is 1 to within rounding): from a spot
+    # this far inside the table's edge (and a margin far wider than rounding) it is on the table too, so with no
+    # block near it need not be found.
+    inner_x0, inner_y0 = low + back + 1e-6, low + back + 1e-6
+    inner_x1, inner_y1 = high_x - back - 1e-6, high_y - back - 1e-6
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
     menu, plans = [], {}
@@ -149,10 +154,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
             if open_ground:
                 allowed = True
             else:
-                if count:  # file_end(to, unit_vector(start, to), count)
+                if count and (blocks or not (inner_x0 <= tx <= inner_x1 and inner_y0 <= ty <= inner_y1)):
+                    # file_end(to, unit_vector(start, to), count)
                     d = hypot(tx - sx, ty - sy)
                     lx, ly = tx + back * -((tx - sx) / d), ty + back * -((ty - sy) / d)
-                else:
+                else:  # alone, or a file surely on the table with no block near: tested as its leader's spot
                     lx, ly = tx, ty
                 # _open_verdict: the path and the file clear of every block, then the table's edge
                 allowed = True
