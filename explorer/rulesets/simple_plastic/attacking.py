@@ -66,7 +66,13 @@ def closest_target(board, attacker: Figure, target: Figure, shown: list[Figure] 
     target's squad, when the caller found it is not hidden behind one wall at once)."""
     remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
     if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
-        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target, shown))
+        victim = remembered(("closest", attacker.id, target.id),
+                            lambda: _closest_target(board, attacker, target, shown))
+        if victim is not None and victim is not target:
+            # The answer is the squad's, whichever member names it: the attack offered names the victim, and
+            # to_kill asks again under his name.
+            remembered(("closest", attacker.id, victim.id), lambda: victim)
+        return victim
     return _closest_target(board, attacker, target, shown)
 
 
