@@ -93,29 +93,6 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
 
 
 _COMPASS = tuple(COMPASS.values())
-_HALF = len(_COMPASS) // 2
-# The second half of the compass is the first half turned round, to the last bit: so each member's projection on
-# a direction of the second half is minus his projection on its opposite, exactly (IEEE rounding is symmetric).
-assert all(_COMPASS[i + _HALF] == (-_COMPASS[i][0], -_COMPASS[i][1]) for i in range(_HALF))
-
-
-def _frontmost_each_way(places: list[tuple[float, float, Figure]]) -> list[tuple[float, float, Figure]]:
-    """:func:`~.moving.frontmost` for each compass direction in turn, as ``places`` (x, y, figure) of the unit:
-    the member furthest forward, the first fielded on a tie. One pass gives two opposite directions (the most
-    forward one way is the most backward the other, by the same products), so four passes make the eight."""
-    out = [places[0]] * len(_COMPASS)
-    for i in range(_HALF):
-        dx, dy = _COMPASS[i]
-        x, y, _ = places[0]
-        most = least = x * dx + y * dy
-        for place in places:
-            x, y, _ = place
-            ahead = x * dx + y * dy
-            if ahead > most:  # strictly: the first fielded keeps a tie
-                out[i], most = place, ahead
-            elif ahead < least:
-                out[i + _HALF], least = place, ahead
-    return out
 
 
 def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
@@ -147,7 +124,14 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
     menu, plans = [], {}
-    for (dx, dy), (sx, sy, mover) in zip(_COMPASS, _frontmost_each_way(places) if count else (places[0],) * 8):
+    for dx, dy in _COMPASS:
+        sx, sy, mover = places[0]
+        if count:  # frontmost(), written out: eight directions for every unit listed
+            best = sx * dx + sy * dy
+            for x, y, f in places:
+                ahead = x * dx + y * dy
+                if ahead > best:
+                    sx, sy, mover, best = x, y, f, ahead
         for length in (span, span / 2):
             tx, ty = sx + dx * length, sy + dy * length  # tt.step()
             to = (tx, ty)
