@@ -250,7 +250,7 @@ def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeyp
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_to_kill_numbers_kept_for_the_game_are_the_ones_worked_out_afresh(scenario):
+def test_to_kill_numbers_kept_for_the_turn_are_the_ones_worked_out_afresh(scenario):
     """A to-kill number (and its reasons) kept from an earlier position is the one a board that keeps nothing
     works out; asked of every attacker and target, attack phases and move phases alike."""
     for state in _random_playout(scenario, 3, steps=150):
@@ -372,7 +372,7 @@ def test_the_greedy_bot_weighs_every_option_it_passes_over_as_worse(scenario):
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_menu_kept_from_another_position_plans_the_move_played_here(scenario):
-    """A unit's menu is kept for the game and met again in a position whose figures are other objects standing
+    """A unit's menu is kept for the turn and met again in a position whose figures are other objects standing
     in the same places (a clone's, a position built again): the plans it leaves for the move played place
     everyone as planning afresh does, on a board that keeps nothing."""
     from explorer.core.frozen import evolve
@@ -469,3 +469,29 @@ def test_closing_ranks_stops_at_the_first_near_spot_as_trying_them_all_would(sce
                         assert close_ranks(board, members, leader) == _close_ranks_plainly(board, members, leader)
                         closed += 1
     assert closed
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_move_just_listed_is_planned_as_a_move_not_listed(scenario, monkeypatch):
+    """plan_move's shortcut for a move a menu of this position offered (its plan taken from the menu, its checks
+    skipped) gives what checking and planning it afresh gives, for every compass move listed; a move that only
+    looks like one listed (the other player's, or with a spot of whole numbers) is not taken for one."""
+    from dataclasses import replace
+
+    from tests.listing_support import fresh
+    shortcuts = 0
+    for state in _random_playout(scenario, 6, steps=150):
+        if state.phase != "move":
+            continue
+        for act in state.legal_actions:
+            if not isinstance(act, (MoveSquad, MoveFigure)):
+                continue
+            shortcut = moving.plan_move(state, act)
+            shortcuts += moving._offered_plan(state, act) is not None
+            with monkeypatch.context() as patch:
+                patch.setattr(moving, "_offered_plan", lambda state, act: None)
+                assert moving.plan_move(fresh(state), act) == shortcut
+            other = "tan" if act.player == "green" else "green"
+            assert moving._offered_plan(state, replace(act, player=other)) is None
+            assert moving._offered_plan(state, replace(act, to=(round(act.to[0]), round(act.to[1])))) is None
+    assert shortcuts

@@ -66,7 +66,13 @@ def closest_target(board, attacker: Figure, target: Figure, shown: list[Figure] 
     target's squad, when the caller found it is not hidden behind one wall at once)."""
     remembered = getattr(board, "remembered", None)  # asked when listing attacks, and again by to_kill
     if remembered is not None and board.figures.get(attacker.id) is attacker and board.figures.get(target.id) is target:
-        return remembered(("closest", attacker.id, target.id), lambda: _closest_target(board, attacker, target, shown))
+        victim = remembered(("closest", attacker.id, target.id),
+                            lambda: _closest_target(board, attacker, target, shown))
+        if victim is not None and victim is not target:
+            # The answer is the squad's, whichever member names it: the attack offered names the victim, and
+            # to_kill asks again under his name.
+            remembered(("closest", attacker.id, victim.id), lambda: victim)
+        return victim
     return _closest_target(board, attacker, target, shown)
 
 
@@ -167,7 +173,7 @@ def to_kill_number(board, attacker_id: str, target_id: str) -> int | None:
 
 
 def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | None]:
-    """:func:`_to_kill`, kept for the game when figures do not block sight: it then depends only on where the
+    """:func:`_to_kill`, kept for the turn when figures do not block sight: it then depends only on where the
     attacker stands, whether he is alive and has moved, where the target's squad stands (kinds and sides never
     change in play), the table and the settings."""
     if state.settings.figures_block_sight:
@@ -360,7 +366,7 @@ def _attack_events(act, need: Explained, faces, hits: int, dead: Explained) -> l
     data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
             "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
     text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
-    events = [Event("attack", text, tuple(r.key for r in need.refs), data)]
-    events += [Event("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
+    events = [Event.made("attack", text, tuple(r.key for r in need.refs), data)]
+    events += [Event.made("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
                for fid in dead.value]
     return events

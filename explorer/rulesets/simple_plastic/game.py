@@ -53,6 +53,9 @@ RULES = RuleTable(
 )
 
 
+_TURNS_KEPT = 3  # this turn, and the one before and after it (a bot's look-ahead)
+
+
 class SimplePlasticState(TabletopState, GameState):
     """A game of the Simple Plastic Wargame in progress.
 
@@ -94,11 +97,26 @@ class SimplePlasticState(TabletopState, GameState):
 
     @property
     def kept(self) -> dict:
-        """Answers kept for the whole game (shared by clones), each under a key holding everything it depends
-        on besides the table and the settings, which a game never changes: so none can go stale."""
-        kept = self.__dict__.get("_kept")
-        if kept is None or len(kept) > 100_000:
-            kept = self._kept = {}  # a bound on memory; answers are only worked out again
+        """Answers kept between the positions of a turn (shared by clones), each under a key holding everything
+        it depends on besides the table and the settings, which a game never changes: so none can go stale.
+
+        Kept by turn, the last few turns only: nearly every answer is asked again within its turn (a unit's menu
+        after another unit moved, the attacks after an attack), hardly ever later (everyone has moved since).
+        Kept for the whole game, they piled up for the garbage collector to walk again and again (a menu is
+        some sixty objects); a bot looking ahead into the next turn finds this one's still there."""
+        position, now = self.position, self.__dict__.get("_kept_now")
+        if now is not None and now[0] is position and len(now[1]) <= 100_000:
+            return now[1]  # asked a few times a position: found once for each
+        turns = self.__dict__.get("_kept")
+        if turns is None:
+            turns = self._kept = {}
+        turn = (position.round, position.side)
+        kept = turns.get(turn)
+        if kept is None or len(kept) > 100_000:  # a bound on memory; answers are only worked out again
+            if len(turns) >= _TURNS_KEPT:
+                del turns[next(iter(turns))]  # the oldest turn asked about
+            kept = turns[turn] = {}
+        self._kept_now = (position, kept)
         return kept
 
     def board(self) -> Board:

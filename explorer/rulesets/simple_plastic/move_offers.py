@@ -1,6 +1,6 @@
 """The moves each unit is offered (book/simple_plastic/moving.md): the eight compass directions at a full and a
 half span, and closing gaps, listed by yes/no tests that give the full plan's answers (:mod:`.moving` plans
-and checks a move with its words). A unit's menu is kept for the game under all it reads, and leaves the
+and checks a move with its words). A unit's menu is kept for the turn under all it reads, and leaves the
 plans it knows for the move then played."""
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from .moving import _listed_plans, _plan_squad_move, in_cohesion, plan_squad_mov
 from .position import Figure, nearest_enemy
 
 
-def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
-    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, its
-    key, whether it is in cohesion); the key (ids and places) is what its menu and cohesion are kept under.
-    Once per position: listing the moves asks twice (the menu, and whether the phase may end)."""
+def _units(state) -> list[tuple[str | None, list[Figure], dict, bool]]:
+    """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, the
+    answers kept for it, whether it is in cohesion); a unit's answers (its cohesion and menus) are kept under
+    its members' ids and places, found once here. Once per position: listing the moves asks twice (the menu,
+    and whether the phase may end)."""
     def work():
         units: dict[str, list[Figure]] = {}
         side, moved = state.side, state.moved_units
@@ -37,13 +38,11 @@ def _units(state) -> list[tuple[str | None, list[Figure], tuple, bool]]:
                     members.append(f)
         kept, out = state.kept, []
         for members in units.values():
-            key = tuple([(f.id, f.x, f.y) for f in members])
-            cohesive = True
-            if len(members) > 1:
-                cohesive = kept.get(("cohesive", key))
-                if cohesive is None:
-                    cohesive = kept[("cohesive", key)] = in_cohesion([(f.x, f.y) for f in members])
-            out.append((members[0].squad, members, key, cohesive))
+            key = ("unit", tuple([(f.id, f.x, f.y) for f in members]))
+            answers = kept.get(key)
+            if answers is None:
+                answers = kept[key] = {"cohesive": len(members) == 1 or in_cohesion([(f.x, f.y) for f in members])}
+            out.append((members[0].squad, members, answers, answers["cohesive"]))
         return out
     return state.remembered(("units",), work)
 
@@ -52,21 +51,21 @@ def candidate_moves(state) -> tuple[list[Action], bool]:
     """A finite menu: the eight compass directions at a full and a half span, and closing gaps; and whether some
     squad has gaps it could close (:func:`gaps_left_open`, found on the way: then the phase may not end)."""
     offers, gaps = [], False
-    for squad, members, key, cohesive in _units(state):
+    for squad, members, answers, cohesive in _units(state):
         if not cohesive:
             closing = closing_move(state, squad, members)
             if closing is not None:
                 offers.append(closing)
                 gaps = True
-        offers += _menu(state, squad, members, key)
+        offers += _menu(state, squad, members, answers)
     return offers, gaps
 
 
-def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> tuple[Action, ...]:
-    """A unit's compass moves, kept for the game under everything they depend on besides the table and the
-    settings: the unit, and where the figures stand that its moves could reach (a span away, and as far again as
-    its followers may form up, a spacing each, and a base more). Their plans, where the menu knows them, are
-    left for this position's move to be done (:func:`_listed_plans`)."""
+def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tuple[Action, ...]:
+    """A unit's compass moves, kept for the turn under everything they depend on besides the table and the
+    settings: the unit (in its ``answers``, from :func:`_units`), and where the figures stand that its moves could
+    reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
+    plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
     first = members[0]
     x0 = x1 = first.x
@@ -85,11 +84,9 @@ def _menu(state, squad: str | None, members: list[Figure], unit_key: tuple) -> t
     ids = {f.id for f in members}
     near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
                          if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
-    key = ("menu", unit_key, near)
-    kept = state.kept
-    entry = kept.get(key)
+    entry = answers.get(near)  # the unit's menus, by the bases near it (a tuple; "cohesive" is text)
     if entry is None:
-        entry = kept[key] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
+        entry = answers[near] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
     if entry[1]:
         _listed_plans(state).append((squad, members, entry[1]))
     return entry[0]
@@ -119,6 +116,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     low = tt.BASE_RADIUS - EPSILON  # table.on_table's bounds
     high_x, high_y = table.width - low, table.height - low
     back = count * FORMATION_SPACING  # file_end's first product
+    # A file's end lies ``back`` from its leader's spot (a unit vector's length is 1 to within rounding): from a spot
+    # this far inside the table's edge (and a margin far wider than rounding) it is on the table too, so with no
+    # block near it need not be found.
+    inner_x0, inner_y0 = low + back + 1e-6, low + back + 1e-6
+    inner_x1, inner_y1 = high_x - back - 1e-6, high_y - back - 1e-6
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
     menu, plans = [], {}
@@ -136,10 +138,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
             if open_ground:
                 allowed = True
             else:
-                if count:  # file_end(to, unit_vector(start, to), count)
+                if count and (blocks or not (inner_x0 <= tx <= inner_x1 and inner_y0 <= ty <= inner_y1)):
+                    # file_end(to, unit_vector(start, to), count)
                     d = hypot(tx - sx, ty - sy)
                     lx, ly = tx + back * -((tx - sx) / d), ty + back * -((ty - sy) / d)
-                else:
+                else:  # alone, or a file surely on the table with no block near: tested as its leader's spot
                     lx, ly = tx, ty
                 # _open_verdict: the path and the file clear of every block, then the table's edge
                 allowed = True

@@ -102,9 +102,7 @@ def _remembered_plan(board, key: tuple, to, work):
     refusals are not remembered (``work`` raises before anything is stored).
     """
     remembered = getattr(board, "remembered", None)
-    plain = (type(to) is tuple and len(to) == 2 and type(to[0]) is float and type(to[1]) is float
-             and all(type(k) is str for k in key))
-    if remembered is None or not plain:
+    if remembered is None or not _plain_spot(to) or not all(type(k) is str for k in key):
         return work()
     key = ("plan", *key, to)
 
@@ -112,6 +110,11 @@ def _remembered_plan(board, key: tuple, to, work):
         listed = _listed_plan(board, key)
         return listed if listed is not None else work()
     return remembered(key, listed_or_work)
+
+
+def _plain_spot(to) -> bool:
+    """Whether a move's ``to`` is a point of floats, as the engine makes them (anything else meets the checks)."""
+    return type(to) is tuple and len(to) == 2 and type(to[0]) is float and type(to[1]) is float
 
 
 def _listed_plans(state) -> list[tuple[str | None, list[Figure], dict]]:
@@ -232,6 +235,9 @@ def _check_frontmost(members: Sequence[Figure], leader: Figure, direction: Point
 
 def plan_move(state, act: MoveSquad | MoveFigure):
     """``(placed, moved, unit name, leader id)`` of a legal move; raises the rule that forbids it."""
+    offered = _offered_plan(state, act)
+    if offered is not None:
+        return offered
     if isinstance(act, MoveSquad):
         if not is_name(act.squad):
             raise refuse("moving.squads", f"a squad is named by text, not {act.squad!r}")
@@ -256,6 +262,24 @@ def plan_move(state, act: MoveSquad | MoveFigure):
     return {act.figure: to}, moved, unit, name, act.figure
 
 
+def _offered_plan(state, act: MoveSquad | MoveFigure):
+    """:func:`plan_move`'s answer for a move a menu of this position offered (``None``: not one), from the plan
+    the menu knows. Such a move (this side's, its unit not moved yet, the followers forming up, to a spot of
+    floats the menu found allowed) passes every check of :func:`plan_move`, so only its plan is needed, and
+    the menu has it: the move played is nearly always one just listed."""
+    if getattr(state, "remembered", None) is None or act.player != state.side or not _plain_spot(act.to):
+        return None
+    if isinstance(act, MoveSquad):
+        squad, leader = act.squad, act.leader
+        if act.followers is not None or type(squad) is not str or type(leader) is not str:
+            return None
+        listed = _listed_plan(state, ("plan", squad, leader, act.to))
+        return None if listed is None else (listed[0], listed[1], f"squad:{squad}", f"squad {squad}", leader)
+    figure = act.figure
+    listed = _listed_plan(state, ("plan", figure, act.to)) if type(figure) is str else None
+    return None if listed is None else ({figure: listed[0]}, listed[1], figure, figure, figure)
+
+
 def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
     placed, moved, unit, name, mover = plan_move(state, act)
     start = state.figures[mover].position
@@ -276,4 +300,4 @@ def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: b
         rules = ("simple_plastic:moving.cohesion",)
     data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
             "positions": {fid: list(p) for fid, p in placed.items()}}
-    return Event("move", text, rules, data)
+    return Event.made("move", text, rules, data)

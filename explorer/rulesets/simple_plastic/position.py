@@ -141,7 +141,7 @@ def nearest_enemy(board, figure: Figure) -> Figure | None:
 
 
 def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
-    figures = dict(state.figures)
+    figures = state.position.figures.copy()  # the read-only view's dict, copied as a dict (every action)
     figures.update(changed)
     return evolve(state.position, figures=MappingProxyType(figures), **rest)
 

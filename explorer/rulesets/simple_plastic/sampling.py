@@ -5,11 +5,11 @@
   order fielded): a squad with gaps first offers to close them, then the unit's compass menu (the eight
   directions at a full and a half span); then the end of the phase, unless gaps are left open. The space gives
   each unit 17 slots (closing, and the 16 of the menu), and one for the end of the phase; drawing an index
-  works out that one unit's menu (kept for the game under what it depends on), so a draw costs about one
+  works out that one unit's menu (kept for the turn under what it depends on), so a draw costs about one
   unit's listing.
 - The attack phase lists each attacker with an attack left at each enemy squad or lone unit
   (:func:`.attack_offers.candidate_attacks`), then the end of the phase. The space has one index per attacker and
-  enemy unit, tested alone by :func:`.attack_offers.attack_offer` (the listing's own test, kept for the game), and
+  enemy unit, tested alone by :func:`.attack_offers.attack_offer` (the listing's own test, kept for the turn), and
   one for the end of the phase.
 """
 
@@ -30,9 +30,9 @@ def action_space(state) -> Space:
 
 def _move_space(state) -> Space:
     def offers_of(unit):  # one unit's part of candidate_moves, in its order
-        squad, members, key, cohesive = unit
+        squad, members, answers, cohesive = unit
         closing = None if cohesive else closing_move(state, squad, members)
-        menu = _menu(state, squad, members, key)
+        menu = _menu(state, squad, members, answers)
         return (closing, *menu) if closing is not None else menu
 
     def end():  # asked only when drawn: gaps_left_open plans every squad's closing move

@@ -30,9 +30,10 @@ def legal_in_attack_phase(state) -> list[Action]:
 
 def _end_phase(state) -> EndPhase:
     """``EndPhase(side)``, made once a game for each side (listing offers it again and again)."""
-    end = state.kept.get(("end", state.side))
+    kept, key = state.kept, ("end", state.side)
+    end = kept.get(key)
     if end is None:
-        end = state.kept[("end", state.side)] = EndPhase(state.side)
+        end = kept[key] = EndPhase(state.side)
     return end
 
 
@@ -48,10 +49,10 @@ def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
 def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     p = state.position
     if p.phase == "move":
-        return evolve(p, phase="attack"), [Event("phase", f"{p.side} attacks", ("simple_plastic:turn",))]
+        return evolve(p, phase="attack"), [Event.made("phase", f"{p.side} attacks", ("simple_plastic:turn",), {})]
     side, rnd = state.game.next_turn(p.side, p.round)
     changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
     position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                             attacks_used=())
-    return position, [Event("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
+    return position, [Event.made("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
                             {"round": rnd})]
