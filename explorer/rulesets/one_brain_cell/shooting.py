@@ -282,7 +282,13 @@ def can_shoot(board, shooter: Figure, target: Figure) -> bool:
     band = band_of(board.settings, weapon, tt.distance(shooter.position, target.position))
     if band is None or blocked(board, shooter, target):
         return False
-    return not (cut_off(board, shooter) and TO_HIT[band, in_cover(board, shooter, target)] == 6)
+    if not cut_off(board, shooter):
+        return True
+    # Cover is traced only where it decides (the chart asks a 6 in one of the two cases: long range in cover).
+    open_six, cover_six = TO_HIT[band, False] == 6, TO_HIT[band, True] == 6
+    if open_six == cover_six:
+        return not open_six
+    return TO_HIT[band, in_cover(board, shooter, target)] != 6
 
 
 def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:

@@ -1,0 +1,78 @@
+"""1BC's quick answers for listing equal the plain rules they stand for, on many positions of random games and
+many random spots: each test fails if its fast path is broken."""
+
+from __future__ import annotations
+
+import random
+
+import explorer
+from explorer.core.tabletop import COMPASS, step
+from explorer.core.tabletop.sight import hides_more_than
+from explorer.rulesets.one_brain_cell.move_offers import _ground
+from explorer.rulesets.one_brain_cell.moving import _ground_problem
+from explorer.rulesets.one_brain_cell.position import in_play, standing
+from explorer.rulesets.one_brain_cell.shooting import _work_out_shot, can_shoot
+from explorer.rulesets.one_brain_cell.terrain import in_cover, in_rough
+
+
+def _positions(games: int = 3, actions: int = 90, every: int = 2):
+    """Positions of random games on the skirmish table (figures scatter, so many are cut off from their squad)."""
+    for seed in range(games):
+        state = explorer.new_game("one_brain_cell", "skirmish", seed=seed)
+        rng = random.Random(seed)
+        for n in range(actions):
+            if state.is_over:
+                break
+            if n % every == 0:
+                yield state
+            state.apply(rng.choice(list(state.legal_actions)))
+
+
+def test_can_shoot_says_what_the_worded_plan_says():
+    """can_shoot traces cover only where it decides (a shooter cut off from his squad, at long range): its yes or
+    no is the worded plan's, for every shooter and enemy in play, cut off or not."""
+    pairs = cut_off_long = 0
+    for state in _positions():
+        for f in standing(state):
+            if f.arms.indirect:
+                continue  # a mortar's answer is its plan itself
+            for e in in_play(state):
+                if e.side == f.side:
+                    continue
+                plan = _work_out_shot(state, f.id, e.id).value
+                assert can_shoot(state, f, e) == (plan is not None), (f, e)
+                pairs += 1
+                cut_off_long += plan is not None and plan.cut_off and plan.band == "long"
+    assert pairs > 2000 and cut_off_long > 20
+
+
+def test_cover_kept_with_the_table_is_the_terrain_s_answer():
+    """in_cover, kept with the table per pair of spots, is the sight lines' and rough ground's own answer."""
+    checked = 0
+    for state in _positions(games=2, every=5):
+        table = state.table
+        for f in in_play(state):
+            for e in in_play(state):
+                if e.side != f.side:
+                    plain = hides_more_than(f.position, e.position, table.terrain, 0) or in_rough(table, e.position)
+                    assert in_cover(state, f, e) == plain
+                    assert in_cover(state, f, e) == plain  # asked again: the kept answer
+                    checked += 1
+    assert checked > 1000
+
+
+def test_a_ring_s_ground_is_each_spot_s_own():
+    """The ring's ground, with the terrain far from every route passed over once for all, is each spot's
+    _ground_problem asked on its own (the terrain's full tests), at spots all over the skirmish table."""
+    table = explorer.new_game("one_brain_cell", "skirmish", seed=0).table
+    rng, kinds = random.Random(7), set()
+    for _ in range(600):
+        here = (rng.uniform(1, table.width - 1), rng.uniform(1, table.height - 1))
+        allowance, limits = rng.choice([(12.0, (12.0, 4.0, 4.0)), (8.0, (8.0, 4.0, 4.0)), (4.0, (12.0, 4.0, 4.0))])
+        spots = [step(here, d, length) for d in COMPASS.values() for length in (allowance, allowance / 2)]
+        ring = _ground(table, here, spots, limits)
+        assert [to for to, _ in ring] == list(dict.fromkeys((round(x, 6), round(y, 6)) for x, y in spots))
+        for to, problem in ring:
+            assert problem == _ground_problem(table, here, to, *limits)
+            kinds.add(problem)
+    assert kinds == {None, "off", "solid", "far"}
