@@ -230,7 +230,7 @@ def _ground_of(table, f: Figure) -> _Ground:
     key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
     ground = grounds.get(key)
     if ground is None:
-        if len(grounds) > 256:
+        if len(grounds) > 4096:
             grounds.clear()  # a bound on memory; the spots are only worked out again
         ground = grounds[key] = _Ground(table, f)
     return ground

@@ -201,7 +201,15 @@ def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
         if to not in seen:
             seen.add(to)
             tried.append(to)
-            lo_x, hi_x, lo_y, hi_y = min(lo_x, to[0]), max(hi_x, to[0]), min(lo_y, to[1]), max(hi_y, to[1])
+            x, y = to  # the box round them all, by comparisons (not min/max calls: every spot of every ring)
+            if x < lo_x:
+                lo_x = x
+            elif x > hi_x:
+                hi_x = x
+            if y < lo_y:
+                lo_y = y
+            elif y > hi_y:
+                hi_y = y
     boxes = ground_boxes_near(table, lo_x, lo_y, hi_x, hi_y)
     return [(to, _ground_problem(table, here, to, *limits, not boxes or open_between(table, here, to, boxes)))
             for to in tried]
