@@ -76,3 +76,27 @@ def test_a_ring_s_ground_is_each_spot_s_own():
             assert problem == _ground_problem(table, here, to, *limits)
             kinds.add(problem)
     assert kinds == {None, "off", "solid", "far"}
+
+
+def test_a_charge_s_odds_are_every_roll_s_own_end():
+    """charge_distribution (the rolls of a kind made once, the others' spots gathered once for every roll) counts
+    each roll of the dice where charge_end, asked on its own, stops him: near enemies of random games."""
+    from explorer.core import D6, Dist
+    from explorer.rulesets.one_brain_cell.moving import charge_dice, charge_distribution, charge_end, charge_inches
+    from explorer.rulesets.one_brain_cell.position import cut_off
+
+    checked = set()
+    for state in _positions(games=4, every=3):
+        for f in standing(state):
+            for e in standing(state):
+                if e.side == f.side or abs(e.x - f.x) + abs(e.y - f.y) > 14:
+                    continue
+                dice, off = charge_dice(state, f, e).value, cut_off(state, f)
+                rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
+                weights = {}
+                for inches, w in rolls.weights.items():
+                    arrived = charge_end(state, f, e, inches)[1]
+                    weights[arrived] = weights.get(arrived, 0) + w
+                assert charge_distribution(state, f, e).weights == Dist(weights).weights
+                checked.add((dice, off, len(weights)))
+    assert {(dice, off) for dice, off, _ in checked} >= {(2, False), (2, True)} and any(n == 2 for *_, n in checked)
