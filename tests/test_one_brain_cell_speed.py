@@ -100,3 +100,28 @@ def test_a_charge_s_odds_are_every_roll_s_own_end():
                 assert charge_distribution(state, f, e).weights == Dist(weights).weights
                 checked.add((dice, off, len(weights)))
     assert {(dice, off) for dice, off, _ in checked} >= {(2, False), (2, True)} and any(n == 2 for *_, n in checked)
+
+
+def test_pieces_beside_the_sight_lines_are_passed_over_with_the_same_count_of_lines_hidden():
+    """hides_more_than passes over the pieces whose box lies wholly to one side of the strip the sight lines run
+    in (tabletop.sight.beside_the_lines): the lines it finds hidden are still line_of_sight's, traced in full, on
+    the 1BC and Army Men tables, at random eyes and targets near and far from their pieces and on every slant."""
+    from explorer.core.tabletop import BASE_RADIUS
+    from explorer.core.tabletop.sight import beside_the_lines, line_of_sight, sight_box
+
+    tables = [explorer.new_game("one_brain_cell", "skirmish", seed=0).table,
+              explorer.new_game("army_men", "standard", seed=0).table]
+    rng, passed_over = random.Random(11), 0
+    for _ in range(3000):
+        table = rng.choice(tables)
+        eye = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        target = (rng.uniform(0, table.width), rng.uniform(0, table.height))
+        hidden = sum(bool(line.blocked_by or line.screened_by)
+                     for line in line_of_sight(eye, target, table.terrain).lines)
+        for lines in (0, 2, 4):
+            assert hides_more_than(eye, target, table.terrain, lines) == (hidden > lines), (eye, target)
+        box = sight_box(eye, target)
+        near = [t for t in table.terrain if not (t.shape.bounds[2] < box[0] or t.shape.bounds[0] > box[2]
+                                                 or t.shape.bounds[3] < box[1] or t.shape.bounds[1] > box[3])]
+        passed_over += len(near) - len(beside_the_lines(eye, target, BASE_RADIUS, near))
+    assert passed_over > 1000
