@@ -165,7 +165,7 @@ def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]
     return found
 
 
-def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> list:
+def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> tuple:
     """The compass spots at his full and half allowance, each with its :func:`_ground_problem`: kept with the table."""
     answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
     ring = answers.get(ring_key)
@@ -176,7 +176,7 @@ def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> l
     return ring
 
 
-def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> list:
+def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> tuple:
     """The spot toward the ``nearest`` enemy, unless it is one of the compass's (``seen``), with its problem (or none:
     no enemy, or one within 3 inches)."""
     if nearest is not None:
@@ -185,10 +185,10 @@ def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: 
         if direction and gap > 3:
             toward = tt.step(nearest, direction, max(2.0, gap - allowance))
             return _ground(table, here, [toward], (open_, min(rough, open_), rough), seen)
-    return []
+    return ()
 
 
-def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
+def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> tuple:
     """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
     :func:`_ground_problem` (``limits``: his open, shortest and rough allowances); where a box test shows no terrain
     near the route (:func:`.terrain.open_between`), without asking the terrain. The pieces far from every route
@@ -211,5 +211,6 @@ def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> list:
             elif y > hi_y:
                 hi_y = y
     boxes = ground_boxes_near(table, lo_x, lo_y, hi_x, hi_y)
-    return [(to, _ground_problem(table, here, to, *limits, not boxes or open_between(table, here, to, boxes)))
-            for to in tried]
+    # a tuple (of tuples of numbers and words): kept with the table, the garbage collector soon stops tracing it
+    return tuple([(to, _ground_problem(table, here, to, *limits, not boxes or open_between(table, here, to, boxes)))
+                  for to in tried])

@@ -7,6 +7,7 @@ and half allowance, and toward the nearest enemy) and a charge at each of the fo
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable
 
 from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
@@ -233,13 +234,13 @@ def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float
     ``shortest`` the less of them), or ``None``. The figures about decide the rest. ``clear``: a box test has
     shown no solid or rough piece near enough to matter (:func:`.terrain.open_between`), so the route is straight
     and open, as the terrain's own tests would say."""
-    if tt.distance(here, to) < tt.EPSILON:
+    straight = math.hypot(to[0] - here[0], to[1] - here[1])  # tt.distance, once: asked of every spot listed
+    if straight < tt.EPSILON:
         return "there"
     if not table.on_table(to):
         return "off"
     if clear:
-        walked = tt.distance(here, to)
-        return "far" if walked > shortest + tt.EPSILON and walked > open_ + tt.EPSILON else None
+        return "far" if straight > shortest + tt.EPSILON and straight > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
     walked = table.route_length(here, to)
