@@ -187,7 +187,8 @@ def ready_to_move(state, act, figure_id) -> Figure:
 def may_move(state, f: Figure, *, unless_locked: bool = True) -> bool:
     """:func:`ready_to_move` as a yes or no, for a figure of the side to play (``unless_locked=False``: all but
     the lock, for a caller that knows he is not locked)."""
-    return (free_to_act(state, f) and not f.moved and f.id not in state.position.done
+    # his own flags first: most figures asked have moved already (listing asks every standing figure)
+    return (not f.moved and f.id not in state.position.done and free_to_act(state, f)
             and not (unless_locked and locked_with(state, f)))
 
 

@@ -236,7 +236,8 @@ def check_shoot(state, act: Shoot) -> None:
 def may_shoot(state, f: Figure, *, unless_locked: bool = True) -> bool:
     """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play
     (``unless_locked=False``: all but the lock, for a caller that knows he is not locked)."""
-    return (free_to_act(state, f) and not f.shot and f.id not in state.position.done and f.moved != "charge"
+    # his own flags first: many figures asked have shot already (listing asks every standing figure)
+    return (not f.shot and f.id not in state.position.done and f.moved != "charge" and free_to_act(state, f)
             and not (f.moved and f.arms.no_move) and not (unless_locked and locked_with(state, f)))
 
 
