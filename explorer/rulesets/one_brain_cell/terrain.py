@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 from explorer.core import geometry as geo
 from explorer.core import tabletop as tt
 from explorer.core.tabletop import Point, TerrainKind
@@ -48,17 +50,31 @@ OPEN_REACH = 2 * tt.BASE_RADIUS + 0.1
 
 
 def open_between(table, a: Point, b: Point, boxes=None) -> bool:
-    """No solid or rough piece near the route from ``a`` to ``b`` (a box test: none whose box comes within
-    :data:`OPEN_REACH` of the route's): it neither crosses one nor ends in one, as the terrain's own tests would
-    say. ``boxes``: the pieces' boxes to test, when the caller has already passed over those far from every route
+    """No solid or rough piece near the route from ``a`` to ``b`` (box tests: none whose box comes within
+    :data:`OPEN_REACH` of the route's on both axes and across the route's line): it neither crosses one nor ends
+    in one, as the terrain's own tests would say. ``boxes``: the pieces' boxes to test, when the caller has already passed over those far from every route
     it asks about (:func:`ground_boxes_near`); by default every one of the table's."""
     reach = OPEN_REACH
-    lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-    lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    (ax, ay), (bx, by) = a, b
+    lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+    lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
     lo_x, hi_x, lo_y, hi_y = lo_x - reach, hi_x + reach, lo_y - reach, hi_y + reach
+    across = None
     for x0, y0, x1, y1 in kept(table)["ground boxes"] if boxes is None else boxes:
         if x0 <= hi_x and lo_x <= x1 and y0 <= hi_y and lo_y <= y1:
-            return False
+            # Near on both axes; but a box wholly farther than ``reach`` to one side of the route's line (at its
+            # nearest corner, by the distance across the line) is as far from the route: a slanting route
+            # passes many a piece its axis box meets.
+            if across is None:
+                length = math.hypot(bx - ax, by - ay)
+                if length < 1e-9:
+                    return False
+                across = (ay - by) / length, (bx - ax) / length
+            nx, ny = across
+            near_x, far_x = (x0, x1) if nx >= 0 else (x1, x0)
+            near_y, far_y = (y0, y1) if ny >= 0 else (y1, y0)
+            if nx * (near_x - ax) + ny * (near_y - ay) <= reach and nx * (far_x - ax) + ny * (far_y - ay) >= -reach:
+                return False
     return True
 
 
