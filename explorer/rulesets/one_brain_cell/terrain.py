@@ -52,8 +52,9 @@ OPEN_REACH = 2 * tt.BASE_RADIUS + 0.1
 def open_between(table, a: Point, b: Point, boxes=None) -> bool:
     """No solid or rough piece near the route from ``a`` to ``b`` (box tests: none whose box comes within
     :data:`OPEN_REACH` of the route's on both axes and across the route's line): it neither crosses one nor ends
-    in one, as the terrain's own tests would say. ``boxes``: the pieces' boxes to test, when the caller has already passed over those far from every route
-    it asks about (:func:`ground_boxes_near`); by default every one of the table's."""
+    in one, as the terrain's own tests would say. ``boxes``: the pieces' boxes to test, when the caller has
+    already passed over those far from every route it asks about (:func:`ground_boxes_near`); by default every
+    one of the table's."""
     reach = OPEN_REACH
     (ax, ay), (bx, by) = a, b
     lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
