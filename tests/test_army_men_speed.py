@@ -146,21 +146,3 @@ def test_the_ground_s_box_tests_say_what_the_terrain_would():
         answers.add(plain)
     assert answers == {None, IN_SOLID, TOO_FAR}
 
-
-def test_the_count_of_troopers_in_the_game_is_read_from_the_position_s_facts():
-    """_standing (asked after every action: a side with none loses) counts from the position's facts what a count
-    of the troopers in play or still to set up gives, side by side, along random games (players deploying too)."""
-    checked = 0
-    for seed, settings in ((1, {}), (2, {"deployment": "players"})):
-        state = explorer.new_game("army_men", "standard", seed=seed, **settings)
-        rng, played = random.Random(seed), 0
-        while not state.is_over and played < 200:
-            played += 1
-            plain = {side: sum(1 for f in state.figures.values() if f.side == side
-                               and f.status in ("in_play", "waiting")) for side in state.sides}
-            assert state._standing() == plain
-            state.apply(rng.choice(list(state.legal_actions)))
-            checked += 1
-        assert state._standing() == {side: sum(1 for f in state.figures.values() if f.side == side
-                                               and f.status in ("in_play", "waiting")) for side in state.sides}
-    assert checked > 200
