@@ -112,3 +112,37 @@ def test_offers_kept_between_positions_are_those_worked_out_afresh():
             state.apply(rng.choice(list(state.legal_actions)))
             checked += 1
     assert checked > 300
+
+
+def test_the_ground_s_box_tests_say_what_the_terrain_would():
+    """_ground_block settles a path whose end is within his reach by box tests, on both axes and across the path's
+    line, when no solid piece comes near: its answer is the terrain's own exact tests', on thousands of paths
+    every way near and far from the standard table's buildings (fails if the tests across the line pass over a
+    piece too near)."""
+    from explorer.core import tabletop as tt
+    from explorer.rulesets.army_men.moving import IN_SOLID, SAME_SPOT, TOO_FAR, _ground_block, _solids_near, walked
+
+    table = explorer.new_game("army_men", "standard", seed=0).table
+    solids = [t.shape.bounds for t in table.terrain if t.kind == "solid"]
+    rng, answers = random.Random(3), set()
+    for _ in range(4000):
+        # a path ending anywhere, or within an inch of a solid piece's box (a base there may overlap it)
+        x0, y0, x1, y1 = rng.choice(solids)
+        to = rng.choice([(rng.uniform(0, table.width), rng.uniform(0, table.height)),
+                         (rng.uniform(x0 - 1, x1 + 1), rng.uniform(y0 - 1, y1 + 1))])
+        to = (round(to[0], 6), round(to[1], 6))
+        start = (to[0] + rng.uniform(-13, 13), to[1] + rng.uniform(-13, 13))
+        if table.in_solid(start):
+            continue
+        reach = rng.choice([3.0, 6.0, 12.0]) + tt.EPSILON
+        on_table = table.on_table(to)
+        if tt.distance(start, to) < tt.EPSILON:
+            plain = SAME_SPOT
+        elif on_table and table.in_solid(to):
+            plain = IN_SOLID
+        else:
+            plain = TOO_FAR if walked(table, start, to)[0] > reach else None
+        assert _ground_block(table, start, to, reach, _solids_near(table, start, reach + 0.01)) == (plain, on_table)
+        answers.add(plain)
+    assert answers == {None, IN_SOLID, TOO_FAR}
+

@@ -102,6 +102,28 @@ def sight_box(eye: Point, target: Point, radius: float = BASE_RADIUS) -> tuple[f
             max(eye[0], target[0] + reach), max(eye[1], target[1] + reach))
 
 
+def beside_the_lines(eye: Point, target: Point, radius: float, pieces: Sequence[Terrain]) -> tuple[Terrain, ...]:
+    """Those of ``pieces`` whose box comes within ``radius`` (and a margin) of the straight line through ``eye`` and
+    ``target``, on either side: every sight line to the base at ``target`` lies in that strip (its end is
+    :func:`sight_points`' point across the base, at right angles to the line), so a piece whose box lies wholly on
+    one side of the strip cuts, screens and holds none of them (nor the eye, nor the target: a hill's ground level
+    under either comes from a piece kept). The cheap bounding test before the lines' exact ones: a box test on the
+    axes keeps every piece near a long diagonal line."""
+    direction = unit_vector(eye, target) or (1.0, 0.0)
+    ax, ay = -direction[1], direction[0]  # across the line, as sight_points draws it
+    reach = abs(radius) * 1.001 + EPSILON  # sight_box's margin: no rounding can matter
+    ex, ey = eye
+    kept = []
+    for piece in pieces:
+        x0, y0, x1, y1 = piece.shape.bounds
+        # the least and greatest distance across the line of a point of the box (at two of its corners)
+        near_x, far_x = (x0, x1) if ax >= 0 else (x1, x0)
+        near_y, far_y = (y0, y1) if ay >= 0 else (y1, y0)
+        if ax * (near_x - ex) + ay * (near_y - ey) <= reach and ax * (far_x - ex) + ay * (far_y - ey) >= -reach:
+            kept.append(piece)
+    return tuple(kept)
+
+
 def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,
                  hills_block: bool) -> list[tuple[Terrain, str]]:
     """What each piece does to lines from ``eye`` to ``target``: 'block' or 'screen' (others left out)."""
@@ -169,6 +191,8 @@ def hides_more_than(eye: Point, target: Point, terrain: Iterable[Terrain], lines
     eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
     box = sight_box(eye, target, radius)
     near = tuple(piece for piece in terrain if geo.boxes_meet(piece.shape.bounds, box))
+    if near:
+        near = beside_the_lines(eye, target, radius, near)
     shapes = [piece.shape for piece, _role in _sight_roles(near, eye, target, radius, hills_block)] if near else []
     if not shapes:
         return lines < 0

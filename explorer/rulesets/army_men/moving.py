@@ -116,9 +116,16 @@ def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple
         # box tests, which would say the same)
         lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
+        nx, ny = (ay - by) / straight, (bx - ax) / straight  # across the path's line
         for x0, y0, x1, y1 in solids:
             if x0 - _PAD <= hi_x and lo_x <= x1 + _PAD and y0 - _PAD <= hi_y and lo_y <= y1 + _PAD:
-                break
+                # near on both axes; but a box wholly farther than _PAD to one side of the path's line (at its
+                # nearest corner, by the distance across the line) is as far from the path: a slanting path's
+                # box meets many a piece the path passes well clear of
+                near_x, far_x = (x0, x1) if nx >= 0 else (x1, x0)
+                near_y, far_y = (y0, y1) if ny >= 0 else (y1, y0)
+                if nx * (near_x - ax) + ny * (near_y - ay) <= _PAD and nx * (far_x - ax) + ny * (far_y - ay) >= -_PAD:
+                    break
         else:
             return None, on_table
     if on_table and table.in_solid(to):
@@ -230,7 +237,7 @@ def _ground_of(table, f: Figure) -> _Ground:
     key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
     ground = grounds.get(key)
     if ground is None:
-        if len(grounds) > 256:
+        if len(grounds) > 4096:
             grounds.clear()  # a bound on memory; the spots are only worked out again
         ground = grounds[key] = _Ground(table, f)
     return ground

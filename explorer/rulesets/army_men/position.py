@@ -188,11 +188,20 @@ def _worked_out(board) -> Facts:
     figures = board.figures
     alive, waiting, sides, squads = [], [], {}, {}
     for f in figures.values():  # one pass, in the position's order (this runs for every position)
-        if f.status == "in_play":
+        status = f.status
+        if status == "in_play":
             alive.append(f)
-            sides.setdefault(f.side, []).append(f)
-            squads.setdefault((f.side, f.squad), []).append(f)
-        elif f.status == "waiting":
+            side = f.side
+            of_side = sides.get(side)  # setdefault would build a list for every figure
+            if of_side is None:
+                of_side = sides[side] = []
+            of_side.append(f)
+            squad = (side, f.squad)
+            of_squad = squads.get(squad)
+            if of_squad is None:
+                of_squad = squads[squad] = []
+            of_squad.append(f)
+        elif status == "waiting":
             waiting.append(f)
     return Facts(figures, board.table, board.settings, tuple(alive), {k: tuple(v) for k, v in sides.items()},
                  {k: tuple(v) for k, v in squads.items()}, tuple(waiting))

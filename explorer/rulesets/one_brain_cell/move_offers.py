@@ -22,7 +22,7 @@ from .moving import (
 )
 from .position import Figure, changed_since, in_play, kept_between, shape, standing
 from .setup import measure
-from .terrain import kept, open_between
+from .terrain import ground_boxes_near, kept, open_between
 
 
 def legal_moves_of(state, f: Figure) -> list:
@@ -165,25 +165,18 @@ def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]
     return found
 
 
-def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> list:
+def _ring(table, here: Point, allowance: float, open_: float, rough: float) -> tuple:
     """The compass spots at his full and half allowance, each with its :func:`_ground_problem`: kept with the table."""
-    found = kept(table)
-    answers, ring_key = found["spots"], (here, allowance, open_, rough)
+    answers, ring_key = kept(table)["spots"], (here, allowance, open_, rough)
     ring = answers.get(ring_key)
     if ring is None:
-        # one box test for the whole ring: with no solid or rough piece near any of its routes, each route is
-        # open (open_between's own test, on a box that holds each of theirs)
-        reach = allowance + 2 * tt.BASE_RADIUS + 0.1 + 1e-3
-        lo_x, hi_x, lo_y, hi_y = here[0] - reach, here[0] + reach, here[1] - reach, here[1] + reach
-        clear = not any(x0 <= hi_x and lo_x <= x1 and y0 <= hi_y and lo_y <= y1
-                        for x0, y0, x1, y1 in found["ground boxes"])
         ring = answers[ring_key] = _ground(table, here, [tt.step(here, d, length) for d in COMPASS.values()
                                                          for length in (allowance, allowance / 2)],
-                                           (open_, min(rough, open_), rough), clear=clear)
+                                           (open_, min(rough, open_), rough))
     return ring
 
 
-def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> list:
+def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: float, rough: float, seen) -> tuple:
     """The spot toward the ``nearest`` enemy, unless it is one of the compass's (``seen``), with its problem (or none:
     no enemy, or one within 3 inches)."""
     if nearest is not None:
@@ -192,17 +185,32 @@ def _toward(table, here: Point, allowance: float, nearest: Point | None, open_: 
         if direction and gap > 3:
             toward = tt.step(nearest, direction, max(2.0, gap - allowance))
             return _ground(table, here, [toward], (open_, min(rough, open_), rough), seen)
-    return []
+    return ()
 
 
-def _ground(table, here: Point, spots: list, limits: tuple, seen=(), clear: bool = False) -> list:
+def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> tuple:
     """Each of ``spots`` (rounded to the millionth of an inch; but those ``seen`` already, once) with its
     :func:`_ground_problem` (``limits``: his open, shortest and rough allowances); where a box test shows no terrain
-    near the route (``clear``: none near any of them), without asking the terrain."""
-    out, seen = [], set(seen)
+    near the route (:func:`.terrain.open_between`), without asking the terrain. The pieces far from every route
+    are passed over once for them all (:func:`.terrain.ground_boxes_near`): most rings are on open ground."""
+    seen, tried = set(seen), []
+    lo_x = hi_x = here[0]
+    lo_y = hi_y = here[1]
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
-            out.append((to, _ground_problem(table, here, to, *limits, clear or open_between(table, here, to))))
-    return out
+            tried.append(to)
+            x, y = to  # the box round them all, by comparisons (not min/max calls: every spot of every ring)
+            if x < lo_x:
+                lo_x = x
+            elif x > hi_x:
+                hi_x = x
+            if y < lo_y:
+                lo_y = y
+            elif y > hi_y:
+                hi_y = y
+    boxes = ground_boxes_near(table, lo_x, lo_y, hi_x, hi_y)
+    # a tuple (of tuples of numbers and words): kept with the table, the garbage collector soon stops tracing it
+    return tuple([(to, _ground_problem(table, here, to, *limits, not boxes or open_between(table, here, to, boxes)))
+                  for to in tried])

@@ -6,6 +6,8 @@ and half allowance, and toward the nearest enemy) and a charge at each of the fo
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Iterable
 
 from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
@@ -86,18 +88,20 @@ def charge_dice(board, figure: Figure, target: Figure) -> Explained[int]:
     return Explained(CHARGE_DICE, (Reason(ref("moving.charge"), "a charge: 2D6 inches"),))
 
 
-def charge_end(board, figure: Figure, target: Figure, inches: float) -> tuple[Point, bool]:
+def charge_end(board, figure: Figure, target: Figure, inches: float, others: list | None = None) -> tuple[Point, bool]:
     """Where a charge of ``inches`` straight at ``target`` stops, and whether it arrived (within 1 inch).
 
     The charger stops when the bases touch; if the spot is taken by another
-    base, he stops short of it, on the same line.
+    base, he stops short of it, on the same line. (``others``: where the other figures in play stand, if the
+    caller asks for several rolls.)
     """
     start, goal = figure.position, target.position
     direction = tt.unit_vector(start, goal)
     if direction is None:
         return start, in_contact(start, goal)
     travel = max(0.0, min(float(inches), tt.distance(start, goal) - tt.BASE_DIAMETER))
-    others = [f.position for f in in_play(board) if f.id != figure.id]
+    if others is None:
+        others = _others(board, figure)
     while travel > 0:
         end = tt.step(start, direction, travel)
         end = (round(end[0], 6), round(end[1], 6))
@@ -105,6 +109,10 @@ def charge_end(board, figure: Figure, target: Figure, inches: float) -> tuple[Po
             return end, in_contact(end, goal)
         travel = max(0.0, travel - 0.05)
     return start, in_contact(start, goal)
+
+
+def _others(board, figure: Figure) -> list[Point]:
+    return [f.position for f in in_play(board) if f.id != figure.id]
 
 
 def charge_inches(faces: Iterable[int], cut_off: bool) -> int:
@@ -131,7 +139,7 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
         found = kept.get(key)
         if found is not None:
             return found
-    rolls = D6.map(lambda face: charge_inches([face], off)).repeat_sum(dice)
+    rolls, others = _charge_rolls(dice, off), _others(board, figure)
     weights: dict[bool, int] = {}
     # charge_end goes no farther than the bases touching: every roll past that ends the same (asked once)
     full = max(0.0, tt.distance(figure.position, target.position) - tt.BASE_DIAMETER)
@@ -140,12 +148,18 @@ def charge_distribution(board, figure: Figure, target: Figure) -> Dist:
         travel = min(float(inches), full)
         arrived = ends.get(travel)
         if arrived is None:
-            arrived = ends[travel] = charge_end(board, figure, target, inches)[1]
+            arrived = ends[travel] = charge_end(board, figure, target, inches, others)[1]
         weights[arrived] = weights.get(arrived, 0) + w
     odds = Dist(weights)
     if kept is not None:
         kept[key] = odds
     return odds
+
+
+@functools.lru_cache(maxsize=16)
+def _charge_rolls(dice: int, cut_off: bool) -> Dist:
+    """The inches ``dice`` charge dice go, each 6 of a figure ``cut_off`` counted as a 5 (a few kinds come up)."""
+    return D6.map(lambda face: charge_inches([face], cut_off)).repeat_sum(dice)
 
 
 def _in_the_way(board, figure: Figure, target: Figure) -> tuple:
@@ -173,7 +187,8 @@ def ready_to_move(state, act, figure_id) -> Figure:
 def may_move(state, f: Figure, *, unless_locked: bool = True) -> bool:
     """:func:`ready_to_move` as a yes or no, for a figure of the side to play (``unless_locked=False``: all but
     the lock, for a caller that knows he is not locked)."""
-    return (free_to_act(state, f) and not f.moved and f.id not in state.position.done
+    # his own flags first: most figures asked have moved already (listing asks every standing figure)
+    return (not f.moved and f.id not in state.position.done and free_to_act(state, f)
             and not (unless_locked and locked_with(state, f)))
 
 
@@ -220,13 +235,13 @@ def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float
     ``shortest`` the less of them), or ``None``. The figures about decide the rest. ``clear``: a box test has
     shown no solid or rough piece near enough to matter (:func:`.terrain.open_between`), so the route is straight
     and open, as the terrain's own tests would say."""
-    if tt.distance(here, to) < tt.EPSILON:
+    straight = math.hypot(to[0] - here[0], to[1] - here[1])  # tt.distance, once: asked of every spot listed
+    if straight < tt.EPSILON:
         return "there"
     if not table.on_table(to):
         return "off"
     if clear:
-        walked = tt.distance(here, to)
-        return "far" if walked > shortest + tt.EPSILON and walked > open_ + tt.EPSILON else None
+        return "far" if straight > shortest + tt.EPSILON and straight > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
     walked = table.route_length(here, to)

@@ -155,11 +155,10 @@ def shape(board, side: str) -> int | None:
     """A number for where ``side``'s figures stand and who they are (squad, weapon, leader, status), not what
     they did this turn: the same number, the same shape. Answers that read only that are kept between positions
     under it (a move of one side changes nothing the other side's shape says). ``None`` on a what-if board."""
-    shapes = kept_between(board, "shapes", 10_000)  # keys of a side's every figure: fewer of them
-    if shapes is None:
-        return None
-
-    def work():
+    def work():  # (the position's answer looked up first: listing asks it of every figure)
+        shapes = kept_between(board, "shapes", 10_000)  # keys of a side's every figure: fewer of them
+        if shapes is None:
+            return None
         key = tuple((f.id, f.squad, f.weapon, f.leader, f.x, f.y, f.status) for f in board.figures.values()
                     if f.side == side)
         number = shapes.get(key)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from explorer.core import Game, GameRNG
 from explorer.core.tabletop import Point, Table, Terrain
+from explorer.core.tabletop.between import shared_table
 
 from .game import OneBrainCellState
 from .position import Figure, Position
@@ -36,9 +37,10 @@ def new_state(settings: Settings | None = None, *, figures: Iterable[Figure], te
             problems = composition_problems(members, squad)
             if problems:
                 raise problems[0]
-    board = table if isinstance(table, Table) else Table(table[0], table[1], tuple(terrain))
+    # games on the same table share one: what it answers (and what .terrain.kept keeps) depends on nothing else
+    board = table if isinstance(table, Table) else shared_table(table[0], table[1], tuple(terrain))
     if isinstance(table, Table) and tuple(terrain):
-        board = Table(table.width, table.height, (*table.terrain, *terrain))
+        board = shared_table(table.width, table.height, (*table.terrain, *terrain))
     game = Game(settings, scenario, board, tuple(sides))
     to_play = side or (settings.first_side if settings.first_side in sides else sides[0])
     for key in ("done", "overwatch"):

@@ -236,7 +236,8 @@ def check_shoot(state, act: Shoot) -> None:
 def may_shoot(state, f: Figure, *, unless_locked: bool = True) -> bool:
     """:func:`check_shoot`'s tests of the shooter as a yes or no, for a standing figure of the side to play
     (``unless_locked=False``: all but the lock, for a caller that knows he is not locked)."""
-    return (free_to_act(state, f) and not f.shot and f.id not in state.position.done and f.moved != "charge"
+    # his own flags first: many figures asked have shot already (listing asks every standing figure)
+    return (not f.shot and f.id not in state.position.done and f.moved != "charge" and free_to_act(state, f)
             and not (f.moved and f.arms.no_move) and not (unless_locked and locked_with(state, f)))
 
 
@@ -282,7 +283,13 @@ def can_shoot(board, shooter: Figure, target: Figure) -> bool:
     band = band_of(board.settings, weapon, tt.distance(shooter.position, target.position))
     if band is None or blocked(board, shooter, target):
         return False
-    return not (cut_off(board, shooter) and TO_HIT[band, in_cover(board, shooter, target)] == 6)
+    if not cut_off(board, shooter):
+        return True
+    # Cover is traced only where it decides (the chart asks a 6 in one of the two cases: long range in cover).
+    open_six, cover_six = TO_HIT[band, False] == 6, TO_HIT[band, True] == 6
+    if open_six == cover_six:
+        return not open_six
+    return TO_HIT[band, in_cover(board, shooter, target)] != 6
 
 
 def _disturbed(state, f: Figure, then, in_range: dict) -> frozenset | None:
