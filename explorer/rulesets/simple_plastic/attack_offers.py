@@ -42,11 +42,14 @@ def candidate_attacks(state) -> list[Action]:
     for attacker in attackers:
         if used and used.get(attacker.id, 0) >= attacker.profile.attacks:
             continue
+        key = (attacker.id, attacker.x, attacker.y, attacker.moved)  # _kept_offer's key, made once an attacker
         for members, offers, points in targets:
             if offers is None:
                 found = _attack_offer(state, attacker, members[0])
-            else:
-                found = _kept_offer(state, offers, hills, attacker, members, points)
+            else:  # _kept_offer, its kept answer looked up here
+                found = offers.get(key, _UNKNOWN)
+                if found is _UNKNOWN:
+                    found = offers[key] = _new_offer(state, hills, attacker, members, points)
             if found is not None:
                 out.append(found)
     return out
@@ -83,15 +86,18 @@ def _kept_offer(state, offers: dict, hills: bool, attacker: Figure, members: lis
     key = (attacker.id, attacker.x, attacker.y, attacker.moved)
     offer = offers.get(key, _UNKNOWN)
     if offer is _UNKNOWN:
-        # A sniper who moved, or a squad in one wall's shadow (the usual answer), offers nothing: settled before
-        # anything else (_attack_offer's first test, then its sight, without tracing a line).
-        if (attacker.moved and not attacker.profile.attacks_after_moving) or state.table.hides_all(
-                (attacker.x, attacker.y), points, hills_block=hills):
-            offer = None
-        else:
-            offer = _attack_offer(state, attacker, members[0], members)
-        offers[key] = offer
+        offer = offers[key] = _new_offer(state, hills, attacker, members, points)
     return offer
+
+
+def _new_offer(state, hills: bool, attacker: Figure, members: list[Figure], points: list[Point]) -> Attack | None:
+    """The answer :func:`_kept_offer` keeps, worked out."""
+    # A sniper who moved, or a squad in one wall's shadow (the usual answer), offers nothing: settled before
+    # anything else (_attack_offer's first test, then its sight, without tracing a line).
+    if (attacker.moved and not attacker.profile.attacks_after_moving) or state.table.hides_all(
+            (attacker.x, attacker.y), points, hills_block=hills):
+        return None
+    return _attack_offer(state, attacker, members[0], members)
 
 
 _UNKNOWN = object()

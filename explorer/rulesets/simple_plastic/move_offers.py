@@ -123,7 +123,7 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     inner_x1, inner_y1 = high_x - back - 1e-6, high_y - back - 1e-6
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
-    menu, plans = [], {}
+    menu, plans, lengths = [], {}, (span, span / 2)
     for dx, dy in _COMPASS:
         sx, sy, mover = places[0]
         if count:  # frontmost(), written out: eight directions for every unit listed
@@ -132,7 +132,8 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                 ahead = x * dx + y * dy
                 if ahead > best:
                     sx, sy, mover, best = x, y, f, ahead
-        for length in (span, span / 2):
+        mid = mover.id
+        for length in lengths:
             tx, ty = sx + dx * length, sy + dy * length  # tt.step()
             to = (tx, ty)
             if open_ground:
@@ -170,12 +171,12 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     allowed = _quick_verdict(table, members, mover, to, others)
             if allowed is None:  # the followers cannot file straight behind: the full plan decides
                 try:
-                    _plan_squad_move(state, squad, mover.id, to)
+                    _plan_squad_move(state, squad, mid, to)
                     allowed = True
                 except RuleViolation:
                     allowed = False
             elif allowed:  # a lone unit's move, or followers filing behind: formation()'s first choice, free
-                plans[to] = mover.id  # (see _quick_verdict)
+                plans[to] = mid  # (see _quick_verdict)
             if allowed:
                 # built(), field by field: the engine's own names and a point of floats, nothing to clean again
                 act = new(kind)
@@ -183,11 +184,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                 fields["player"] = side
                 if squad:
                     fields["squad"] = squad
-                    fields["leader"] = mover.id
+                    fields["leader"] = mid
                     fields["to"] = to
                     fields["followers"] = None
                 else:
-                    fields["figure"] = mover.id
+                    fields["figure"] = mid
                     fields["to"] = to
                 menu.append(act)
     return tuple(menu), plans
