@@ -82,7 +82,7 @@ class GameState:
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
-        self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
+        self._offered: tuple[Any, tuple[Action, ...], frozenset[int]] = (None, (), frozenset())  # see _offers
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterable[Action]:
@@ -217,23 +217,23 @@ class GameState:
         # the garbage collector instead of going at once (and every collection would walk all it holds).
         return LegalActions(self)
 
-    def _offers(self) -> list[Action]:
+    def _offers(self) -> tuple[Action, ...]:
         """The legal actions of this position, listed once and kept while it is current.
 
         Players, bots and playouts list the actions, then play one of them: the very object offered in
         this very position is legal, so ``apply`` and ``chance`` do not check it again (``why_illegal``
         always runs the full check: it is how a refusal is explained, and how tests prove every offer
-        legal). The list keeps its objects alive, so their ids stay theirs.
+        legal). The tuple keeps its objects alive, so their ids stay theirs.
         """
         position = self.position
         offered = self._offered
         if offered[0] is not position:
             if self.is_over:
-                actions = []
+                actions = ()
             else:
                 actions = self._legal_actions()
-                # a copy: the ruleset may keep its own list
-                actions = list(actions) if type(actions) is not list else actions[:]
+                if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
+                    actions = tuple(actions)
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 
