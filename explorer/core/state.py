@@ -215,7 +215,9 @@ class GameState:
     def legal_actions(self) -> LegalActions:
         # A new view each time: a view kept by the state would hold it in a cycle, so a game let go would wait for
         # the garbage collector instead of going at once (and every collection would walk all it holds).
-        return LegalActions(self)
+        view = _new(LegalActions)  # (as LegalActions(self), without a frame for its __init__: made at every listing)
+        view._state = self
+        return view
 
     def _offers(self) -> tuple[Action, ...]:
         """The legal actions of this position, listed once and kept while it is current.
@@ -228,7 +230,7 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.is_over:
+            if self.outcome is not None:
                 actions = ()
             else:
                 actions = self._legal_actions()
@@ -415,6 +417,9 @@ class GameState:
     @classmethod
     def from_json(cls, text: str) -> GameState:
         return saves.load_json(text)
+
+
+_new = object.__new__
 
 
 def _pending_problem(ruleset, game: Game, position) -> str | None:
