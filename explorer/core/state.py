@@ -78,7 +78,7 @@ class GameState:
         self.position = position
         self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        self._stack: list[tuple[Any, tuple[int, int]]] = []
+        self._stack: list[tuple[Any, int, int]] = []  # (position, rng seed, rng counter) before each action
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
@@ -288,7 +288,7 @@ class GameState:
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.append((self.position, rng_before))
+        self._stack.append((self.position, rng_before[0], rng_before[1]))  # one tuple kept an action, not two
         self.position = position
         outcome = self.outcome
         if outcome is not None:
@@ -323,8 +323,8 @@ class GameState:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
             raise IndexError("there is nothing to undo")
-        self.position, rng_state = self._stack.pop()
-        self.rng.set_state(rng_state)
+        self.position, seed, counter = self._stack.pop()
+        self.rng.set_state((seed, counter))
         return self.history.pop().action
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
