@@ -174,11 +174,13 @@ def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
         raise SaveGameError(f"malformed {data['type']}: {exc}") from None
 
 
+_set = object.__setattr__  # (a frozen dataclass refuses its own)
+
 PUBLIC = "public"
 """The visibility of an event every player may see (the default)."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)  # slots: no dict an event, and a game keeps one or two an action
 class Event:
     """Something that happened: a move, a roll, a casualty. ``rules`` cites why."""
 
@@ -189,10 +191,13 @@ class Event:
 
     @classmethod
     def made(cls, kind: str, text: str, rules: tuple[str, ...], data: dict) -> Event:
-        """``Event(kind, text, rules, data)`` built without the frozen ``__init__`` (a frozen setattr per field):
+        """``Event(kind, text, rules, data)`` built without the frozen ``__init__`` (its call and default handling):
         for the engine's own values; a game makes one or two at every action."""
         made = object.__new__(cls)
-        made.__dict__.update(kind=kind, text=text, rules=rules, data=data)
+        _set(made, "kind", kind)
+        _set(made, "text", text)
+        _set(made, "rules", rules)
+        _set(made, "data", data)
         return made
 
     def to_dict(self) -> dict[str, Any]:

@@ -8,9 +8,9 @@ def evolve(value, /, **changes):
     """A copy of the frozen dataclass ``value`` with ``changes``, as ``dataclasses.replace`` but about
     ten times faster: no ``__init__`` is run, so use it for values built by the rules, not for input
     (input goes through the constructor or the legality check)."""
-    copy = object.__new__(type(value))
-    state = copy.__dict__
-    state.update(value.__dict__)
+    # The values are copied in one go (``dict.copy`` clones the table) and the copy handed to the new object as its
+    # ``__dict__``, not poured into a fresh one key by key: a position is copied at nearly every action.
+    state = value.__dict__.copy()
     size = len(state)
     state.update(changes)
     if len(state) != size:  # a name that is no field of the value's (told before any copy is handed out)
@@ -18,7 +18,12 @@ def evolve(value, /, **changes):
         raise TypeError(f"{type(value).__name__} has no field(s) {', '.join(sorted(unknown))}")
     if "__hash_cache" in state:
         del state["__hash_cache"]
+    copy = object.__new__(type(value))
+    _set(copy, "__dict__", state)  # (object's own setattr: a frozen dataclass refuses its own)
     return copy
+
+
+_set = object.__setattr__
 
 
 __all__ = ["evolve"]

@@ -49,7 +49,7 @@ class View:
     events: tuple[Event, ...]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)  # slots: no dict a turn (a game keeps one an action)
 class Turn:
     """One applied action and what it caused, for logs and replays."""
 
@@ -59,11 +59,16 @@ class Turn:
 
     @classmethod
     def made(cls, action: Action, events: tuple[Event, ...], dice: tuple[int, ...] | None) -> Turn:
-        """``Turn(action, events, dice)`` built without the frozen ``__init__`` (a frozen setattr per field):
+        """``Turn(action, events, dice)`` built without the frozen ``__init__`` (its call and default handling):
         the game state records one at every action, from values it already holds."""
         turn = object.__new__(cls)
-        turn.__dict__.update(action=action, events=events, dice=dice)
+        _set(turn, "action", action)
+        _set(turn, "events", events)
+        _set(turn, "dice", dice)
         return turn
+
+
+_set = object.__setattr__  # (a frozen dataclass refuses its own)
 
 
 class LegalActions:

@@ -78,11 +78,11 @@ class GameState:
         self.position = position
         self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        self._stack: list[tuple[Any, tuple[int, int]]] = []
+        self._stack: list[tuple[Any, int, int]] = []  # (position, rng seed, rng counter) before each action
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
-        self._offered: tuple[Any, list[Action], frozenset[int]] = (None, [], frozenset())  # see _offers
+        self._offered: tuple[Any, tuple[Action, ...], frozenset[int]] = (None, (), frozenset())  # see _offers
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterable[Action]:
@@ -215,25 +215,27 @@ class GameState:
     def legal_actions(self) -> LegalActions:
         # A new view each time: a view kept by the state would hold it in a cycle, so a game let go would wait for
         # the garbage collector instead of going at once (and every collection would walk all it holds).
-        return LegalActions(self)
+        view = _new(LegalActions)  # (as LegalActions(self), without a frame for its __init__: made at every listing)
+        view._state = self
+        return view
 
-    def _offers(self) -> list[Action]:
+    def _offers(self) -> tuple[Action, ...]:
         """The legal actions of this position, listed once and kept while it is current.
 
         Players, bots and playouts list the actions, then play one of them: the very object offered in
         this very position is legal, so ``apply`` and ``chance`` do not check it again (``why_illegal``
         always runs the full check: it is how a refusal is explained, and how tests prove every offer
-        legal). The list keeps its objects alive, so their ids stay theirs.
+        legal). The tuple keeps its objects alive, so their ids stay theirs.
         """
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.is_over:
-                actions = []
+            if self.outcome is not None:
+                actions = ()
             else:
                 actions = self._legal_actions()
-                # a copy: the ruleset may keep its own list
-                actions = list(actions) if type(actions) is not list else actions[:]
+                if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
+                    actions = tuple(actions)
             offered = self._offered = (position, actions, frozenset(map(id, actions)))
         return offered[1]
 
@@ -286,7 +288,7 @@ class GameState:
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.append((self.position, rng_before))
+        self._stack.append((self.position, rng_before[0], rng_before[1]))  # one tuple kept an action, not two
         self.position = position
         outcome = self.outcome
         if outcome is not None:
@@ -321,8 +323,8 @@ class GameState:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
             raise IndexError("there is nothing to undo")
-        self.position, rng_state = self._stack.pop()
-        self.rng.set_state(rng_state)
+        self.position, seed, counter = self._stack.pop()
+        self.rng.set_state((seed, counter))
         return self.history.pop().action
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
@@ -415,6 +417,9 @@ class GameState:
     @classmethod
     def from_json(cls, text: str) -> GameState:
         return saves.load_json(text)
+
+
+_new = object.__new__
 
 
 def _pending_problem(ruleset, game: Game, position) -> str | None:

@@ -13,6 +13,7 @@ filter by it.
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from operator import attrgetter
 
 from explorer.core import Event
@@ -32,6 +33,8 @@ from .position import (
 )
 from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
+
+_IS_JOKER = Card.is_joker.fget
 
 RULES = RuleTable(SECTIONS, {
     Nominate: Rule(turn.check_nominate, turn.do_nominate),
@@ -231,8 +234,8 @@ class PhlogState(GridState):
         entry = kept.get(side)
         if entry is not None and entry[0] is hand:
             return entry[1]
-        jokers = tuple(card for card in hand if card.is_joker)
-        split = (tuple(card for card in hand if not card.is_joker), jokers) if jokers else (hand, ())
+        jokers = tuple(filter(_IS_JOKER, hand))  # (Card.is_joker, asked by filter: no generator frame a card)
+        split = (tuple(filterfalse(_IS_JOKER, hand)), jokers) if jokers else (hand, ())
         kept[side] = (hand, split)
         return split
 

@@ -83,9 +83,10 @@ def window_offers(state):
     # The answers depend only on who decides, the stage and whether that player holds a joker (the card values
     # never change in a game): made once a game, not a PlayJoker a value at every window.
     key = (w.player, w.owner, w.reactor, w.stage, not state.hand_split(w.player)[1])
+    settings = state.game.settings  # (state.settings, read in place: a property is a call)
     kept = state.__dict__.get("_window_offers")  # (kept with the settings they were made for)
-    if kept is None or kept[0] is not state.settings:
-        kept = state.__dict__["_window_offers"] = (state.settings, {})
+    if kept is None or kept[0] is not settings:
+        kept = state.__dict__["_window_offers"] = (settings, {})
     kept = kept[1]
     offers = kept.get(key)
     if offers is None:

@@ -85,7 +85,8 @@ def nominate_offers(state):
     p = state.position
     if not state.hand_split(p.side)[0]:
         return (made(EndTurn, p.side),)
-    return [made(Nominate, p.side, f.id) for f in p.fighters.values() if f.alive and f.side == p.side]
+    side = p.side  # (alive read as its square, as the move offers do: listed at every turn)
+    return [made(Nominate, side, f.id) for f in p.fighters.values() if f.square is not None and f.side == side]
 
 
 def do_nominate(state, act):
