@@ -237,8 +237,8 @@ def _ground_of(table, f: Figure) -> _Ground:
     key = (f.id, f.side, f.x, f.y, f.kind, f.prone)
     ground = grounds.get(key)
     if ground is None:
-        if len(grounds) > 4096:
-            grounds.clear()  # a bound on memory; the spots are only worked out again
+        if len(grounds) >= _GROUNDS_KEPT:
+            del grounds[next(iter(grounds))]  # the oldest (see _GROUNDS_KEPT)
         ground = grounds[key] = _Ground(table, f)
     return ground
 
@@ -246,6 +246,10 @@ def _ground_of(table, f: Figure) -> _Ground:
 _SLACK = 0.01  # inches: more than a spot's rounding, so no trooper who could matter is left out
 _GROUNDS: dict[int, tuple] = {}  # id(table) -> (the table, {trooper, where he stands, his allowance: _Ground})
 _TABLES_KEPT = 4  # games in play at once in one process (a game's clones share its table)
+# Grounds kept per table, the oldest let go first: a trooper's ground is asked while he stands at one spot, so few
+# are asked again once he has moved. A few hundred, not thousands: each holds some thirty objects (his moves), and
+# the garbage collector's full passes walk every object kept (with 4,096 kept they took an eighth of a playout).
+_GROUNDS_KEPT = 256
 
 
 def check_move(state, act: Move) -> RuleViolation | None:
