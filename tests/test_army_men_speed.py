@@ -146,3 +146,20 @@ def test_the_ground_s_box_tests_say_what_the_terrain_would():
         answers.add(plain)
     assert answers == {None, IN_SOLID, TOO_FAR}
 
+
+
+def test_the_grounds_kept_are_few_and_the_oldest_go_first(monkeypatch):
+    # a few hundred grounds, not thousands (the garbage collector walks every object kept): past the bound the
+    # oldest ground is let go, and one asked again is the very object kept while it stays
+    from explorer.rulesets.army_men import moving
+    monkeypatch.setattr(moving, "_GROUNDS_KEPT", 3)
+    monkeypatch.setattr(moving, "_GROUNDS", {})  # none kept from other tests on the same table
+    state = game(trooper("g1", 10, 10), trooper("g2", 12, 10), trooper("t1", 40, 30))
+    g1, g2 = state.figures["g1"], state.figures["g2"]
+    first = moving._ground_of(state.table, g1)
+    spots = [moving._ground_of(state.table, moving.evolve(g2, x=12.0 + i, y=10.0)) for i in range(3)]
+    kept = moving._GROUNDS[id(state.table)][1]
+    assert len(kept) == 3 and first not in kept.values()  # the oldest let go first
+    assert moving._ground_of(state.table, moving.evolve(g2, x=14.0, y=10.0)) is spots[-1]  # still kept
+    assert moving._ground_of(state.table, g1) is not first  # worked out again, the same offers
+    assert [e[:2] for e in moving._ground_of(state.table, g1).offers] == [e[:2] for e in first.offers]

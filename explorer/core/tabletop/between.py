@@ -28,6 +28,16 @@ def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
     return answers
 
 
+def keep_newest(answers: dict, key, answer, bound: int):
+    """``answers[key] = answer`` (given back), the oldest answer let go past ``bound`` answers. For answers kept
+    from game to game that hold objects: a few hundred, not thousands, for the garbage collector's full passes
+    walk every object kept (and most such answers are asked again only soon after they are worked out)."""
+    if len(answers) >= bound:
+        del answers[next(iter(answers))]
+    answers[key] = answer
+    return answer
+
+
 _TABLES: dict[tuple, Table] = {}
 _TABLES_KEPT = 8  # tables at a time (each keeps its answers)
 

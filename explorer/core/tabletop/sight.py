@@ -109,19 +109,26 @@ def beside_the_lines(eye: Point, target: Point, radius: float, pieces: Sequence[
     one side of the strip cuts, screens and holds none of them (nor the eye, nor the target: a hill's ground level
     under either comes from a piece kept). The cheap bounding test before the lines' exact ones: a box test on the
     axes keeps every piece near a long diagonal line."""
+    strip = sight_strip(eye, target, radius)
+    return tuple(piece for piece in pieces if box_in_strip(strip, *piece.shape.bounds))
+
+
+def sight_strip(eye: Point, target: Point, radius: float = BASE_RADIUS) -> tuple[float, float, float, float, float]:
+    """The strip :func:`beside_the_lines` keeps pieces by, for :func:`box_in_strip`: the unit vector across the line
+    (as sight_points draws it), the eye, and the strip's half width (``radius`` with sight_box's margin, so no
+    rounding can matter)."""
     direction = unit_vector(eye, target) or (1.0, 0.0)
-    ax, ay = -direction[1], direction[0]  # across the line, as sight_points draws it
-    reach = abs(radius) * 1.001 + EPSILON  # sight_box's margin: no rounding can matter
-    ex, ey = eye
-    kept = []
-    for piece in pieces:
-        x0, y0, x1, y1 = piece.shape.bounds
-        # the least and greatest distance across the line of a point of the box (at two of its corners)
-        near_x, far_x = (x0, x1) if ax >= 0 else (x1, x0)
-        near_y, far_y = (y0, y1) if ay >= 0 else (y1, y0)
-        if ax * (near_x - ex) + ay * (near_y - ey) <= reach and ax * (far_x - ex) + ay * (far_y - ey) >= -reach:
-            kept.append(piece)
-    return tuple(kept)
+    return -direction[1], direction[0], eye[0], eye[1], abs(radius) * 1.001 + EPSILON
+
+
+def box_in_strip(strip: tuple[float, float, float, float, float], x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the box from ``(x0, y0)`` to ``(x1, y1)`` meets the :func:`sight_strip` (else it lies wholly on one
+    side of every sight line it holds)."""
+    ax, ay, ex, ey, reach = strip
+    # the least and greatest distance across the line of a point of the box (at two of its corners)
+    near_x, far_x = (x0, x1) if ax >= 0 else (x1, x0)
+    near_y, far_y = (y0, y1) if ay >= 0 else (y1, y0)
+    return ax * (near_x - ex) + ay * (near_y - ey) <= reach and ax * (far_x - ex) + ay * (far_y - ey) >= -reach
 
 
 def _sight_roles(terrain: Sequence[Terrain], eye: Point, target: Point, radius: float,

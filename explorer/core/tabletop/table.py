@@ -11,7 +11,7 @@ from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
-from .sight import LineOfSight, Sight, clear_sight, line_of_sight, sight_box, sight_points
+from .sight import LineOfSight, Sight, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points, sight_strip
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
@@ -230,11 +230,16 @@ class Table:
         screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
         eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
         lo_x, lo_y, hi_x, hi_y = sight_box(eye, target)
-        # Only pieces whose box meets the sight lines' box can cut a line (geo.boxes_meet, written out).
-        shapes = [shape for x0, y0, x1, y1, shape in self._solid_boxes
-                  if not (x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y)]
+        # Only pieces whose box meets the sight lines' box can cut a line (geo.boxes_meet, written out); of those,
+        # only pieces whose box meets the strip along the line that holds every sight line (sight.beside_the_lines'
+        # test: a long slanting line's box meets many a piece it passes well clear of).
+        near = [box for box in self._solid_boxes
+                if not (box[2] < lo_x or box[0] > hi_x or box[3] < lo_y or box[1] > hi_y)]
+        strip = sight_strip(eye, target) if near or hills_block and self._hills else None
+        shapes = [shape for x0, y0, x1, y1, shape in near if box_in_strip(strip, x0, y0, x1, y1)]
         if hills_block and self._hills:
-            hills = [t for t in self._hills if geo.boxes_meet(t.shape.bounds, (lo_x, lo_y, hi_x, hi_y))]
+            hills = [t for t in self._hills if geo.boxes_meet(t.shape.bounds, (lo_x, lo_y, hi_x, hi_y))
+                     and box_in_strip(strip, *t.shape.bounds)]
             if hills:  # ground levels measured only when some hill is near enough to matter
                 top = max(self.elevation_at(eye), self.elevation_at(target))
                 shapes += [t.shape for t in hills if t.elevation > top]  # higher than both figures

@@ -15,7 +15,7 @@ from explorer.core.dice import d2_of
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight
 from explorer.core.tabletop.sight import hides_more_than
-from explorer.core.tabletop.between import kept_between
+from explorer.core.tabletop.between import keep_newest, kept_between
 from explorer.core.actions import built
 
 from .actions import Shoot
@@ -153,9 +153,7 @@ def to_hit(board, shooter_id: str, target_id: str, known=None) -> Explained[int 
             need = kept[2]
         else:
             need = _to_hit(board, shooter_id, target_id)
-            if len(_NEEDS) > 4096:
-                _NEEDS.clear()  # a bound on memory; the answers are only worked out again
-            _NEEDS[pair] = (board.table, board.settings, need)
+            keep_newest(_NEEDS, pair, (board.table, board.settings, need), 1024)  # each holds its reasons
         memo[key] = need
     return need
 
