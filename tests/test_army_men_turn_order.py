@@ -7,7 +7,7 @@ import pytest
 
 import explorer
 from explorer.rulesets.army_men import EndTurn, Settings, Shoot, new_state
-from tests.army_men_support import game, trooper
+from tests.army_men_support import trooper
 
 
 def _turns_until_over(state) -> list[tuple[str, int]]:

@@ -84,14 +84,23 @@ def held(page) -> set[str]:
 
 
 def first_visit(page, url: str) -> None:
-    """Open ``url`` in a new context and wait until the worker kept what the page loaded."""
+    """Open ``url`` in a new context and wait until the worker kept what the page loaded: the page and every
+    file of the book it loaded (the worker keeps them in parallel, the page itself not necessarily last)."""
     page.goto(url, wait_until="load")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("""async (url) => {
-        const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
-        return names.length === 1 && Boolean(await (await caches.open(names[0])).match(url));
-    }""", arg=url.split("?")[0], timeout=20_000)
     page.wait_for_load_state("networkidle")
+    root = url.rsplit("/", 1)[0] + "/"
+    book = {root + path for path in _service_worker_files() + _service_worker_files("ON_USE")}
+    loaded = page.evaluate("[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
+    wanted = sorted({address.split("?")[0].split("#")[0] for address in loaded} & book)
+    assert url.split("?")[0] in wanted
+    page.wait_for_function("""async (urls) => {
+        const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
+        if (names.length !== 1) return false;
+        const cache = await caches.open(names[0]);
+        for (const url of urls) if (!(await cache.match(url))) return false;
+        return true;
+    }""", arg=wanted, timeout=60_000)
 
 
 # -- the precache list, without a browser ------------------------------------------------
