@@ -78,7 +78,8 @@ class GameState:
         self.position = position
         self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        self._stack: list[tuple[Any, int, int]] = []  # (position, rng seed, rng counter) before each action
+        self._stack: list[Any] = []  # the position before each action,
+        self._rngs: list[int] = []  # and the rng's seed and counter then, flat (ints: nothing for the collector)
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
@@ -236,12 +237,24 @@ class GameState:
                 actions = self._legal_actions()
                 if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
                     actions = tuple(actions)
-            offered = self._offered = (position, actions, frozenset(map(id, actions)))
+            offered = self._offered = (position, actions, None)  # (the ids' set: made only if it pays, below)
         return offered[1]
 
     def _was_offered(self, action: Action) -> bool:
         offered = self._offered
-        return offered[0] is self.position and id(action) in offered[2]
+        if offered[0] is not self.position:
+            return False
+        ids = offered[2]
+        if ids is None:
+            actions = offered[1]
+            if len(actions) <= _SCAN_OFFERS:  # a few offers, played once: looking through them for the very object
+                for offer in actions:  # costs less than a set of their ids built at every position (a playout)
+                    if offer is action:
+                        return True
+                return False
+            ids = frozenset(map(id, actions))  # many: a set of their ids, kept while the position is current
+            self._offered = (offered[0], actions, ids)
+        return id(action) in ids
 
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
@@ -288,7 +301,8 @@ class GameState:
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.append((self.position, rng_before[0], rng_before[1]))  # one tuple kept an action, not two
+        self._stack.append(self.position)  # (no tuple kept an action: the garbage collector walks what a game keeps)
+        self._rngs += rng_before
         self.position = position
         outcome = self.outcome
         if outcome is not None:
@@ -323,8 +337,9 @@ class GameState:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
             raise IndexError("there is nothing to undo")
-        self.position, seed, counter = self._stack.pop()
-        self.rng.set_state((seed, counter))
+        self.position = self._stack.pop()
+        self.rng.set_state(tuple(self._rngs[-2:]))
+        del self._rngs[-2:]
         return self.history.pop().action
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
@@ -344,7 +359,7 @@ class GameState:
         copy.__dict__.update(self.__dict__)
         copy.rng = self.rng.copy()
         copy.history = list(self.history)
-        copy._stack = list(self._stack)
+        copy._stack, copy._rngs = list(self._stack), list(self._rngs)
         return copy
 
     # -- what each player may see ------------------------------------------------
@@ -420,6 +435,7 @@ class GameState:
 
 
 _new = object.__new__
+_SCAN_OFFERS = 24  # up to this many offers, _was_offered looks through them rather than build a set of ids
 
 
 def _pending_problem(ruleset, game: Game, position) -> str | None:
