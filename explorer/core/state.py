@@ -78,8 +78,7 @@ class GameState:
         self.position = position
         self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        self._stack: list[Any] = []  # the position before each action,
-        self._rngs: list[int] = []  # and the rng's seed and counter then, flat (ints: nothing for the collector)
+        self._stack: list[tuple[Any, int, int]] = []  # (position, rng seed, rng counter) before each action
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
@@ -301,8 +300,7 @@ class GameState:
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.append(self.position)  # (no tuple kept an action: the garbage collector walks what a game keeps)
-        self._rngs += rng_before
+        self._stack.append((self.position, rng_before[0], rng_before[1]))  # one tuple kept an action, not two
         self.position = position
         outcome = self.outcome
         if outcome is not None:
@@ -337,9 +335,8 @@ class GameState:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
             raise IndexError("there is nothing to undo")
-        self.position = self._stack.pop()
-        self.rng.set_state(tuple(self._rngs[-2:]))
-        del self._rngs[-2:]
+        self.position, seed, counter = self._stack.pop()
+        self.rng.set_state((seed, counter))
         return self.history.pop().action
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
@@ -359,7 +356,7 @@ class GameState:
         copy.__dict__.update(self.__dict__)
         copy.rng = self.rng.copy()
         copy.history = list(self.history)
-        copy._stack, copy._rngs = list(self._stack), list(self._rngs)
+        copy._stack = list(self._stack)
         return copy
 
     # -- what each player may see ------------------------------------------------
