@@ -15,6 +15,7 @@ from explorer.core import (
     Action, Decision, Event, Game, GameState, MalformedAction, RuleRef, RuleViolation, Ruleset, SaveGameError,
     Section, Termination, action, load_game, load_json, register, setting, settings_class,
 )
+from explorer.core import state as state_module
 
 
 @action
@@ -227,9 +228,18 @@ def test_a_clone_is_independent_and_shares_the_game():
     copy = game.clone()
     copy.apply(Advance("red"))
     assert game.history == [] and copy.game is game.game and game.position == RacePosition()
+    game.apply(Advance("red"), dice=[3])
+    again = game.clone()
+    again.apply(next(iter(again.legal_actions)))
+    again.undo()  # takes back its own last action, dice included: the original keeps its own
+    assert again == game and again.rng.get_state() == game.rng.get_state() and len(game.history) == 1
+    again.undo()
+    assert again.position == RacePosition() and again.rng.get_state() == RACE.new_game(seed=1).rng.get_state()
 
 
-def test_an_action_just_offered_is_played_without_a_second_check_and_any_other_is_checked(monkeypatch):
+@pytest.mark.parametrize("scan_up_to", [24, 0])  # the offers looked through one by one, or found in a set of ids
+def test_an_action_just_offered_is_played_without_a_second_check_and_any_other_is_checked(monkeypatch, scan_up_to):
+    monkeypatch.setattr(state_module, "_SCAN_OFFERS", scan_up_to)
     game = RACE.new_game(seed=1)
     checked = []
     real_check = RaceState._check
@@ -240,7 +250,8 @@ def test_an_action_just_offered_is_played_without_a_second_check_and_any_other_i
     assert checked == [] and game.history[-1].action is pass_
     with pytest.raises(RuleViolation, match="it is blue's turn"):
         game.apply(advance)  # offered in another position: checked in full, and refused
-    game.apply(Pass("blue"))  # an equal action made by hand is checked in full
+    assert Pass("blue") in list(game.legal_actions)  # listed here, an equal action made by hand is no offer:
+    game.apply(Pass("blue"))  # checked in full
     assert checked == [Pass("blue")]
     game.apply(pass_)  # red's turn again, in another position: checked again
     assert checked == [Pass("blue"), Pass("red")]

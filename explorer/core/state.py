@@ -236,12 +236,24 @@ class GameState:
                 actions = self._legal_actions()
                 if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
                     actions = tuple(actions)
-            offered = self._offered = (position, actions, frozenset(map(id, actions)))
+            offered = self._offered = (position, actions, None)  # (the ids' set: made only if it pays, below)
         return offered[1]
 
     def _was_offered(self, action: Action) -> bool:
         offered = self._offered
-        return offered[0] is self.position and id(action) in offered[2]
+        if offered[0] is not self.position:
+            return False
+        ids = offered[2]
+        if ids is None:
+            actions = offered[1]
+            if len(actions) <= _SCAN_OFFERS:  # a few offers, played once: looking through them for the very object
+                for offer in actions:  # costs less than a set of their ids built at every position (a playout)
+                    if offer is action:
+                        return True
+                return False
+            ids = frozenset(map(id, actions))  # many: a set of their ids, kept while the position is current
+            self._offered = (offered[0], actions, ids)
+        return id(action) in ids
 
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """The rule that forbids ``action`` now, or ``None`` if it is legal. Changes nothing."""
@@ -420,6 +432,7 @@ class GameState:
 
 
 _new = object.__new__
+_SCAN_OFFERS = 24  # up to this many offers, _was_offered looks through them rather than build a set of ids
 
 
 def _pending_problem(ruleset, game: Game, position) -> str | None:
