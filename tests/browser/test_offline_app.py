@@ -87,9 +87,8 @@ def first_visit(page, url: str) -> None:
     """Open ``url`` in a new context and wait until the worker kept what the page loaded: the page and every
     file of the book it loaded (the worker keeps them in parallel, the page itself not necessarily last)."""
     page.goto(url, wait_until="load")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    root = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")  # the site's root, whatever the page
     page.wait_for_load_state("networkidle")
-    root = url.rsplit("/", 1)[0] + "/"
     book = {root + path for path in _service_worker_files() + _service_worker_files("ON_USE")}
     loaded = page.evaluate("[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
     wanted = sorted({address.split("?")[0].split("#")[0] for address in loaded} & book)
