@@ -414,3 +414,10 @@ def test_terrain_shape_is_a_pure_python_polygon():
     assert pickle.loads(pickle.dumps(TABLE)) == TABLE
     with pytest.raises(ValueError, match="valid"):
         Terrain.polygon("bow tie", "solid", [(0, 0), (2, 2), (2, 0), (0, 2)])
+
+
+@given(st.lists(st.tuples(st.floats(-100, 100), st.floats(-100, 100)), max_size=12),
+       st.tuples(st.floats(-100, 100), st.floats(-100, 100)))
+def test_the_box_around_points_is_shapelys_envelope(points, start):
+    """``box_around`` (one pass of comparisons, for the hot listings) is the envelope Shapely finds."""
+    assert geo.box_around(points, start) == MultiPoint([start, *points]).bounds

@@ -129,6 +129,23 @@ def _turns_one_way(edges: tuple[Edge, ...]) -> bool:
     return not {1, -1} <= turns
 
 
+def box_around(points, start: Point) -> tuple[float, float, float, float]:
+    """The box (min x, min y, max x, max y) round ``start`` and ``points``, by comparisons in one pass (not
+    ``min``/``max`` calls: asked for every move listing's unit, ring of spots and sight check)."""
+    lo_x = hi_x = start[0]
+    lo_y = hi_y = start[1]
+    for x, y in points:
+        if x < lo_x:
+            lo_x = x
+        elif x > hi_x:
+            hi_x = x
+        if y < lo_y:
+            lo_y = y
+        elif y > hi_y:
+            hi_y = y
+    return lo_x, lo_y, hi_x, hi_y
+
+
 def boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     """Whether two boxes (min x, min y, max x, max y) share a point (touching counts)."""
     return not (a[2] < b[0] or a[0] > b[2] or a[3] < b[1] or a[1] > b[3])

@@ -272,17 +272,7 @@ class Table:
             return False
         ex, ey = float(eye[0]), float(eye[1])
         # Only a piece whose box meets the box of the eye and the bases can cut a line between them.
-        lo_x = hi_x = ex
-        lo_y = hi_y = ey
-        for tx, ty in targets:
-            if tx < lo_x:
-                lo_x = tx
-            elif tx > hi_x:
-                hi_x = tx
-            if ty < lo_y:
-                lo_y = ty
-            elif ty > hi_y:
-                hi_y = ty
+        lo_x, lo_y, hi_x, hi_y = geo.box_around(targets, (ex, ey))
         lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
         shadows = self._shadow_cache

@@ -12,6 +12,7 @@ from operator import itemgetter
 
 from explorer.core import tabletop as tt
 from explorer.core.actions import built
+from explorer.core.geometry import box_around
 from explorer.core.tabletop import COMPASS, Point
 
 from .actions import Charge, Move
@@ -194,23 +195,12 @@ def _ground(table, here: Point, spots: list, limits: tuple, seen=()) -> tuple:
     near the route (:func:`.terrain.open_between`), without asking the terrain. The pieces far from every route
     are passed over once for them all (:func:`.terrain.ground_boxes_near`): most rings are on open ground."""
     seen, tried = set(seen), []
-    lo_x = hi_x = here[0]
-    lo_y = hi_y = here[1]
     for x, y in spots:
         to = (round(x, 6), round(y, 6))
         if to not in seen:
             seen.add(to)
             tried.append(to)
-            x, y = to  # the box round them all, by comparisons (not min/max calls: every spot of every ring)
-            if x < lo_x:
-                lo_x = x
-            elif x > hi_x:
-                hi_x = x
-            if y < lo_y:
-                lo_y = y
-            elif y > hi_y:
-                hi_y = y
-    boxes = ground_boxes_near(table, lo_x, lo_y, hi_x, hi_y)
+    boxes = ground_boxes_near(table, *box_around(tried, here))
     # a tuple (of tuples of numbers and words): kept with the table, the garbage collector soon stops tracing it
     return tuple([(to, _ground_problem(table, here, to, *limits, not boxes or open_between(table, here, to, boxes)))
                   for to in tried])

@@ -9,6 +9,7 @@ import math
 
 from explorer.core import Action, RuleViolation
 from explorer.core import tabletop as tt
+from explorer.core.geometry import box_around
 from explorer.core.tabletop import COMPASS, EPSILON, Point
 
 from .actions import MoveFigure, MoveSquad
@@ -67,19 +68,7 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
     reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
     plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
-    first = members[0]
-    x0 = x1 = first.x
-    y0 = y1 = first.y
-    for f in members:  # min and max of the members' x and y, in one pass (every unit, every move listing)
-        x, y = f.x, f.y
-        if x < x0:
-            x0 = x
-        elif x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        elif y > y1:
-            y1 = y
+    x0, y0, x1, y1 = box_around([(f.x, f.y) for f in members], (members[0].x, members[0].y))
     x0, x1, y0, y1 = x0 - reach, x1 + reach, y0 - reach, y1 + reach
     ids = {f.id for f in members}
     near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
