@@ -46,7 +46,7 @@ def _no_problem(value) -> None:
 def _value_check(cls: type) -> Callable[[Any], Problem | None]:
     """The check of a value of class ``cls``: its declared fields, then its own ``__post_init__`` check, if it is a
     dataclass; nothing to check otherwise."""
-    if not dataclasses.is_dataclass(cls) or cls is type:
+    if not dataclasses.is_dataclass(cls):  # (a class itself, as a value, is of class type: nothing to check)
         return _no_problem
     fields = tuple((name, _check(hint)) for name, hint in _hints(cls).items())
     own_check = getattr(cls, "__post_init__", None) is not None
