@@ -372,7 +372,8 @@ def _chosen(values: dict, name: str, offered: list[str]):
     return value
 
 
-PAGE_MAX_GAMES = 20  # the page plays on one core of the reader's browser: a few games each
+GAMES = 20  # games a value to start with: a first answer in seconds, in the page too
+MOST_GAMES = 200  # games a value, page and JupyterLab alike (the page plays the slowest sweep in under a minute)
 STEP_SECONDS = 0.25  # a slice of games between two answers, so the bar moves while they play
 
 
@@ -403,7 +404,7 @@ class LabTool:
             return self._setting(ruleset, setting, scenario)
         if name == "run":
             ruleset, scenario, setting = self._choices(values)
-            games = whole_number(values.get("games", PAGE_MAX_GAMES), "The number of games", 1, PAGE_MAX_GAMES)
+            games = whole_number(values.get("games", GAMES), "The number of games", 1, MOST_GAMES)
             value = values.get("value")
             offered = [v for _, v in value_options(ruleset, setting, scenario)]
             if value is not None and value not in offered:
@@ -439,6 +440,6 @@ class LabTool:
         started = time.perf_counter()
         while not run.finished and time.perf_counter() - started < STEP_SECONDS:
             run.play_next()
-        note = (f"<p>In this page each value plays at most {PAGE_MAX_GAMES} games; JupyterLab (make lab) "
-                "plays as many as you ask, on every core.</p>")
+        note = ("<p>This page plays the games one after another, on one core of this device; JupyterLab "
+                "(make lab) plays them on every core.</p>")
         return {"progress": [run.done, len(run.jobs)], "again": not run.finished, "html": {"results": run.html() + note}}

@@ -181,6 +181,24 @@ def test_the_page_tool_and_the_jupyterlab_lab_give_the_same_results(monkeypatch)
     assert lab.results.value in answer["html"]["results"]  # the same table, the page adds its note
 
 
+def test_the_page_tool_plays_as_many_games_as_the_control_offers(monkeypatch):
+    """The games field the page shows is the JupyterLab slider's; each number it offers is played, and one past
+    it is refused in words with the last run kept."""
+    monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
+    from widgets.study import HouseRulesLab
+
+    control = HouseRulesLab().games
+    values = {"ruleset": "phlog", "scenario": "duel", "setting": "ace_high", "value": SWEEP}
+    tool = LabTool()
+    for games in (control.min, control.max):
+        answer = tool.command("run", {**values, "games": games})
+        assert answer["progress"] == [answer["progress"][0], 2 * games]  # the sweep: no, yes
+    started = tool.run
+    with pytest.raises(ValueError, match=f"The number of games .*{control.max}"):
+        tool.command("run", {**values, "games": control.max + 1})
+    assert tool.run is started
+
+
 def test_the_page_tool_follows_the_ruleset_scenario_and_setting():
     tool = LabTool()
     answer = tool.command("ruleset", {"ruleset": "one_brain_cell"})

@@ -10,7 +10,7 @@ from bokeh.plotting import figure
 
 from boards import family
 from boards.classroom import (
-    SWEEP, LabRun, LabTool, house_rules, is_chance, play_runs, setting_words,
+    GAMES, MOST_GAMES, SWEEP, LabRun, LabTool, house_rules, is_chance, play_runs, setting_words,
     study_words, value_options,
 )
 from explorer.core.simulate import Summary
@@ -127,7 +127,7 @@ class HouseRulesLab:
     the games one after the other in the kernel. The page runs the same lab (boards.classroom.LabTool).
     """
 
-    def __init__(self, rulesets=None, *, games: int = 20, executor_factory=None):
+    def __init__(self, rulesets=None, *, games: int = GAMES, executor_factory=None):
         import ipywidgets as ipw
 
         from explorer.core.registry import get_ruleset
@@ -140,7 +140,7 @@ class HouseRulesLab:
         self.scenario = ipw.Dropdown(description="Scenario", style=wide)
         self.setting = ipw.Dropdown(description="House rule", style=wide)
         self.value = ipw.Dropdown(description="Play", style=wide)
-        self.games = ipw.IntSlider(value=games, min=10, max=200, step=10, description="Games each", style=wide)
+        self.games = ipw.IntSlider(value=games, min=10, max=MOST_GAMES, step=10, description="Games each", style=wide)
         self.run_button = ipw.Button(description="Play the games", icon="play", button_style="primary",
                                      layout=ipw.Layout(height="44px", width="auto"), style={"font_size": "18px"})
         self.progress = ipw.IntProgress(value=0, min=0, max=1, description="Played", style=wide,
@@ -237,7 +237,7 @@ class HouseRulesLab:
 RULESETS = family.rulesets(order="simplest")  # the registry's, the simplest game to learn first
 
 
-def house_rules_lab(*, games: int = 20, processes: int = 2):
+def house_rules_lab(*, games: int = GAMES, processes: int = 2):
     """The lab's control, playing its games on ``processes`` cores (0: in the kernel itself)."""
     from concurrent.futures import ProcessPoolExecutor
 
