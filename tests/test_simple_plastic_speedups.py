@@ -495,3 +495,18 @@ def test_a_move_just_listed_is_planned_as_a_move_not_listed(scenario, monkeypatc
             assert moving._offered_plan(state, replace(act, player=other)) is None
             assert moving._offered_plan(state, replace(act, to=(round(act.to[0]), round(act.to[1])))) is None
     assert shortcuts
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.75, 1.5, 5.0, 5.25]), st.sampled_from([0.0, 0.75, 2.5, 15.0])),
+                min_size=1, max_size=7))
+def test_the_menus_frontmost_each_way_is_frontmost_in_every_direction(spots):
+    """The menu finds the frontmost member of a pair of opposite directions in one pass (the least projection on
+    one is the greatest on the other); ties (members level across a direction) go to the first fielded, as
+    frontmost() gives them."""
+    from explorer.rulesets.simple_plastic.move_offers import _COMPASS, _frontmost_each_way
+    from explorer.rulesets.simple_plastic.position import Figure
+    members = [Figure(f"g{i}", "green", squad="alpha", x=x, y=y) for i, (x, y) in enumerate(spots)]
+    fronts = _frontmost_each_way([(f.x, f.y, f) for f in members])
+    assert [place[2] for place in fronts] == [frontmost(members, direction) for direction in _COMPASS]
+    assert all(place[:2] == (place[2].x, place[2].y) for place in fronts)

@@ -167,6 +167,8 @@ def line_of_sight(eye: Point, target: Point, terrain: Iterable[Terrain] = (),
     screened: list[list[str]] = [[] for _ in ends]
     box = sight_box(eye, target, radius)
     near = tuple(piece for piece in terrain if geo.boxes_meet(piece.shape.bounds, box))  # the ground levels alike
+    if near:  # and of those, only pieces in the strip that holds every line can touch one (as hides_more_than)
+        near = beside_the_lines(eye, target, radius, near)
     for piece, role in _sight_roles(near, eye, target, radius, hills_block):
         found = blocked if role == "block" else screened
         for i, end in enumerate(ends):

@@ -68,14 +68,15 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
     reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
     plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
-    x0, y0, x1, y1 = box_around([(f.x, f.y) for f in members], (members[0].x, members[0].y))
+    unit_box = box_around([(f.x, f.y) for f in members], (members[0].x, members[0].y))
+    x0, y0, x1, y1 = unit_box
     x0, x1, y0, y1 = x0 - reach, x1 + reach, y0 - reach, y1 + reach
     ids = {f.id for f in members}
     near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
                          if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
     entry = answers.get(near)  # the unit's menus, by the bases near it (a tuple; "cohesive" is text)
     if entry is None:
-        entry = answers[near] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1))
+        entry = answers[near] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1), unit_box)
     if entry[1]:
         _listed_plans(state).append((squad, members, entry[1]))
     return entry[0]
@@ -85,10 +86,12 @@ _COMPASS = tuple(COMPASS.values())
 
 
 def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
-                   region: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
+                   region: tuple[float, float, float, float],
+                   unit_box: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
     """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
     the id of the leader of each move whose plan it knows (a lone unit's, or followers filing behind), by where he goes.
-    ``others``: the other bases in ``region``, which holds every spot and path of every move listed.
+    ``others``: the other bases in ``region``, which holds every spot and path of every move listed; ``unit_box``:
+    the box round the members.
 
     Written plainly (``on_table``, ``unit_vector``, ``file_end``, ``built`` and the box tests inline, by the
     same arithmetic): a fresh menu is worked out for nearly every unit in every turn, so its loop is most of a
@@ -110,17 +113,20 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     # block near it need not be found.
     inner_x0, inner_y0 = low + back + 1e-6, low + back + 1e-6
     inner_x1, inner_y1 = high_x - back - 1e-6, high_y - back - 1e-6
+    # Every spot lies within a span of a member, and every file's end within a span and ``back`` (a unit vector's
+    # length is 1 to within rounding): with the unit's box that far inside the table's edge (and a margin far wider
+    # than rounding), no spot, or no file end, need be tested against the edge.
+    ux0, uy0, ux1, uy1 = unit_box
+    spots_on = low + 1e-6 <= ux0 - span and ux1 + span <= high_x - 1e-6 and low + 1e-6 <= uy0 - span and \
+        uy1 + span <= high_y - 1e-6
+    ends_on = low + 1e-6 <= ux0 - span - back and ux1 + span + back <= high_x - 1e-6 and \
+        low + 1e-6 <= uy0 - span - back and uy1 + span + back <= high_y - 1e-6
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
+    fronts = _frontmost_each_way(places) if count else None
     menu, plans, lengths = [], {}, (span, span / 2)
-    for dx, dy in _COMPASS:
-        sx, sy, mover = places[0]
-        if count:  # frontmost(), written out: eight directions for every unit listed
-            best = sx * dx + sy * dy
-            for x, y, f in places:
-                ahead = x * dx + y * dy
-                if ahead > best:
-                    sx, sy, mover, best = x, y, f, ahead
+    for index, (dx, dy) in enumerate(_COMPASS):
+        sx, sy, mover = fronts[index] if count else places[0]
         mid = mover.id
         for length in lengths:
             tx, ty = sx + dx * length, sy + dy * length  # tt.step()
@@ -152,9 +158,9 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                             allowed = None
                             break
                 if allowed:
-                    if not (low <= tx <= high_x and low <= ty <= high_y):
+                    if not spots_on and not (low <= tx <= high_x and low <= ty <= high_y):
                         allowed = False
-                    elif not (low <= lx <= high_x and low <= ly <= high_y):
+                    elif not ends_on and not (low <= lx <= high_x and low <= ly <= high_y):
                         allowed = None
                 if allowed is None:
                     allowed = _quick_verdict(table, members, mover, to, others)
@@ -181,6 +187,27 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     fields["to"] = to
                 menu.append(act)
     return tuple(menu), plans
+
+
+def _frontmost_each_way(places: list[tuple[float, float, Figure]]) -> list[tuple[float, float, Figure]]:
+    """:func:`frontmost` of the members at ``places`` (``(x, y, figure)``, in the order fielded) for each direction
+    of ``_COMPASS``, in its order, as the ``places`` entry. Each direction's opposite is 4 on, and its vector is the
+    exact negation, so each member's projection on it is the exact negation too: one pass a pair of opposite
+    directions finds the first greatest (frontmost one way) and the first least (frontmost the other)."""
+    fronts: list = [None] * 8
+    for index in range(4):
+        dx, dy = _COMPASS[index]
+        first = places[0]
+        top = bottom = first[0] * dx + first[1] * dy
+        ahead_most = behind_most = first
+        for place in places:
+            ahead = place[0] * dx + place[1] * dy
+            if ahead > top:
+                top, ahead_most = ahead, place
+            elif ahead < bottom:
+                bottom, behind_most = ahead, place
+        fronts[index], fronts[index + 4] = ahead_most, behind_most
+    return fronts
 
 
 def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:

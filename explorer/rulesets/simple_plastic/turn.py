@@ -28,12 +28,18 @@ def legal_in_attack_phase(state) -> list[Action]:
     return offers
 
 
+_ENDS: dict[str, EndPhase] = {}
+
+
 def _end_phase(state) -> EndPhase:
-    """``EndPhase(side)``, made once a game for each side (listing offers it again and again)."""
-    kept, key = state.kept, ("end", state.side)
-    end = kept.get(key)
+    """``EndPhase(side)``, made once for each side's name and shared by every game (an action never changes, and
+    nearly every listing offers it): not kept per game and turn, which took a look-up of the turn's answers each."""
+    side = state.position.side
+    end = _ENDS.get(side)
     if end is None:
-        end = kept[key] = EndPhase(state.side)
+        if len(_ENDS) >= 64:  # a bound on memory (custom games may name their sides anything)
+            _ENDS.clear()
+        end = _ENDS[side] = EndPhase(side)
     return end
 
 
