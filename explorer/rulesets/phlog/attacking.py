@@ -54,7 +54,7 @@ def do_attack_card(state, act):
     p = evolve(p, attack=evolve(p.attack, attack_card=card))
     defender = state.other(p.side)
     events = [event("card_chosen", f"{p.side} chooses an attack card face down.", ("attacking.cards",)),
-              event("card_chosen", f"{p.side} chooses {card} to attack with.", ("attacking.cards",),
+              event("card_chosen", f"{p.side} chooses {card.code} to attack with.", ("attacking.cards",),
                     p.side, card=card.code)]
     if state.hand_split(defender)[0]:
         return evolve(p, phase=DEFENCE_CARD,
@@ -75,7 +75,7 @@ def do_defence_card(state, act):
     card = parse_code(act.card)
     p = p.with_piles(defender, p.piles[defender].take_from_hand(card))
     p = evolve(p, pending=None, attack=evolve(p.attack, defence_card=card))
-    events = [event("card_chosen", f"{defender} chooses {card} to defend with.", ("attacking.cards",),
+    events = [event("card_chosen", f"{defender} chooses {card.code} to defend with.", ("attacking.cards",),
                     defender, card=card.code)]
     p, more = reveal(state, p)
     return p, events + more

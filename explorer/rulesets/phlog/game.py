@@ -17,7 +17,7 @@ from itertools import filterfalse
 from operator import attrgetter
 
 from explorer.core import Event
-from explorer.core.cards import Card
+from explorer.core.cards import JOKER as JOKER_RANK, Card
 from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
@@ -35,6 +35,7 @@ from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
 
 _IS_JOKER = Card.is_joker.fget
+_RANK = attrgetter("rank")
 
 RULES = RuleTable(SECTIONS, {
     Nominate: Rule(turn.check_nominate, turn.do_nominate),
@@ -234,8 +235,10 @@ class PhlogState(GridState):
         entry = kept.get(side)
         if entry is not None and entry[0] is hand:
             return entry[1]
-        jokers = tuple(filter(_IS_JOKER, hand))  # (Card.is_joker, asked by filter: no generator frame a card)
-        split = (tuple(filterfalse(_IS_JOKER, hand)), jokers) if jokers else (hand, ())
+        if JOKER_RANK in map(_RANK, hand):  # (Card.is_joker's test, by C calls: most hands hold no joker)
+            split = (tuple(filterfalse(_IS_JOKER, hand)), tuple(filter(_IS_JOKER, hand)))
+        else:
+            split = (hand, ())
         kept[side] = (hand, split)
         return split
 

@@ -10,7 +10,7 @@ from explorer.core.gridstate import made, setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
 from .data import (
-    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL,
+    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL, Fighter,
 )
 from .line_of_sight import sees
 from .mechanics import (
@@ -235,7 +235,9 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
     changes = {"movement_left": left}
-    moved = evolve(fighter, square=to)
+    # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
+    # come to the same few squares again and again): no new object kept a move.
+    moved = made(Fighter, fighter.id, fighter.side, fighter.weapon, to)
     if result.ends_movement:
         changes["movement_stopped"] = result.reason.ref.section
         if result.removes:

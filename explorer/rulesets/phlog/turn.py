@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
@@ -40,12 +41,24 @@ def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
 
 def value_card_candidates(kind: type):
     """The offers of one of ``kind`` a value card in the hand of the player to decide (a card, an action)."""
+    known: dict[tuple, tuple] = {}  # (player, the value cards' codes in hand order) -> the offers
+
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        # one of each card (by its code: a str hashes in C, a Card by a Python call)
-        return [made(kind, player, code) for code in dict.fromkeys([card.code for card in state.hand_split(player)[0]])]
+        # The offers depend only on the player and the codes of the value cards in hand, in order: kept by those
+        # (read by C calls: a str hashes in C, a Card by a Python call), not made card by card at every listing.
+        key = (player, tuple(map(_CODE, state.hand_split(player)[0])))
+        offers = known.get(key)
+        if offers is None:
+            if len(known) >= 4096:  # bound the memory (a hand is dealt anew every turn)
+                known.clear()
+            offers = known[key] = tuple(made(kind, player, code) for code in dict.fromkeys(key[1]))  # one a card
+        return offers
     return candidates
+
+
+_CODE = attrgetter("code")
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -106,7 +119,7 @@ def do_movement_card(state, act):
     value = state.values.value(card)
     p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
                     piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
-    return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
+    return p, [event("movement_card", f"{p.side} plays {card.code} for {p.activated}'s movement: "
                      f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
                      card=card.code, value=value)]
 
@@ -128,7 +141,7 @@ def do_end_turn(state, act):
         events = [event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",))]
     else:  # (the piles changed here go straight into the next turn's position: one new position, not two)
         piles = {**piles, p.side: piles[p.side].add_spent(p.movement_card)}
-        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
+        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card.code} goes to their spent pile.",
                         ("moving.spent_card",))]
     following = state.game.other(p.side)
     # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
