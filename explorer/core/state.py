@@ -61,7 +61,7 @@ class GameState:
     ``_chance`` and ``_legal_actions``, and refuses an action outside its phase."""
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
-    _listing: ClassVar[Any] = None  # the rule table's ``offers``, where it alone lists (see __init_subclass__)
+    _listing: ClassVar[Any] = None  # the rule table's (phase_of, listers), where it alone lists (__init_subclass__)
     _doing: ClassVar[dict[type, Any] | None] = None  # {action type: its rule's ``do``}, where the table alone does
 
     def __init_subclass__(cls, **kwargs):
@@ -69,7 +69,8 @@ class GameState:
         # Where the rule table alone lists and does (no _legal_actions or _do of the ruleset's own), the listing and
         # apply call its functions directly: a call less each, at every action.
         rules = cls.rules
-        cls._listing = rules.offers if rules is not None and cls._legal_actions is GameState._legal_actions else None
+        cls._listing = ((rules.phase_of, rules.listers) if rules is not None and rules.phase_of is not None
+                        and cls._legal_actions is GameState._legal_actions else None)
         cls._doing = ({kind: rule.do for kind, rule in rules.rules.items()}
                       if rules is not None and cls._do is GameState._do else None)
 
@@ -245,8 +246,8 @@ class GameState:
             if (known[1] if known[0] is position else self.outcome) is not None:
                 actions = ()
             else:
-                listing = self._listing
-                actions = listing(self) if listing is not None else self._legal_actions()
+                listing = self._listing  # (RuleTable.offers's dispatch by phase, written out: a call less)
+                actions = listing[1][listing[0](self)](self) if listing is not None else self._legal_actions()
                 if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
                     actions = tuple(actions)
             offered = self._offered = (position, actions, None)  # (the ids' set: made only if it pays, below)

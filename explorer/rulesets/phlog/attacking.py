@@ -84,9 +84,8 @@ def do_defence_card(state, act):
 def reveal(state, p):
     """Both cards face up; the defender may joker the attacker's card first."""
     a = p.attack
-    values = state.values
-    a = evolve(a, revealed=True, attack_value=values.value(a.attack_card),
-                            defence_value=values.value(a.defence_card) if a.defence_card else 0)
+    a = evolve(a, revealed=True, attack_value=state.value_of(a.attack_card),
+                            defence_value=state.value_of(a.defence_card) if a.defence_card else 0)
     defence = f"{a.defence_card} ({a.defence_value})" if a.defence_card else "no card (0)"
     p = open_window(state, evolve(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
     return p, [event("reveal", f"Revealed: {a.attack_card} ({a.attack_value}) attacks, {defence} defends.",

@@ -208,12 +208,17 @@ class PhlogState(GridState):
         """Every value a card can have, lowest first (``values.values()``, kept with them)."""
         return self._card_values()[1]
 
+    def value_of(self, card: Card) -> int:
+        """What the value card ``card`` counts (``values.value``, read from the settings' table of ranks, kept with
+        them: a card is played at every turn)."""
+        return self._card_values()[2][card.rank]
+
     def _card_values(self):
-        settings = self.settings
+        settings = self.game.settings  # (self.settings, read in place)
         cached = self.__dict__.get("_values_of")
         if cached is None or cached[0] is not settings:
             values = settings.card_values
-            cached = self.__dict__["_values_of"] = (settings, (values, values.values()))
+            cached = self.__dict__["_values_of"] = (settings, (values, values.values(), values.table()))
         return cached[1]
 
     def value_cards(self, side: str) -> list[Card]:

@@ -17,7 +17,7 @@ from .sections import refuse
 def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
     """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
     the other ``changes`` of the same action made at once."""
-    reactor = state.other(owner)
+    reactor = state.game.other(owner)  # (state.other, read in place: a window opens on every card played)
     # Made once and shared, as actions are (a window opens on every card played, and the same few come again and
     # again: a frozen value, so no new object is kept for it)
     window = made(JokerWindow, reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
