@@ -36,6 +36,8 @@ references.
 from __future__ import annotations
 
 import json
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -261,10 +263,7 @@ class GameState:
         if ids is None:
             actions = offered[1]
             if len(actions) <= _SCAN_OFFERS:  # a few offers, played once: looking through them for the very object
-                for offer in actions:  # costs less than a set of their ids built at every position (a playout)
-                    if offer is action:
-                        return True
-                return False
+                return any(map(is_, actions, repeat(action)))  # (by C calls) costs less than a set of ids a position
             ids = frozenset(map(id, actions))  # many: a set of their ids, kept while the position is current
             self._offered = (offered[0], actions, ids)
         return id(action) in ids
