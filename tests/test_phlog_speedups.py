@@ -317,8 +317,8 @@ def test_a_cards_value_read_from_the_rank_table_is_the_card_values_own(settings)
 
 
 def test_the_card_offers_and_the_hand_split_are_those_worked_out_afresh():
-    """The card offers kept by the codes in hand, and the hand split into value cards and jokers (the jokers found by
-    their rank first), are what the plain computation gives at every position of random games."""
+    """The card offers (made from the codes in hand, read by C calls), and the hand split into value cards and jokers
+    (the jokers found by their rank first), are what the plain computation gives at every position of random games."""
     from explorer.rulesets.phlog.attacking import attack_card_candidates, defence_card_candidates
     from explorer.rulesets.phlog.actions import ChooseAttackCard, ChooseDefenceCard, PlayMovementCard
     from explorer.rulesets.phlog.game import RULES

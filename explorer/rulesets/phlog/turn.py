@@ -41,20 +41,11 @@ def card_refusal(state, side: str, code, key: str) -> RuleViolation | None:
 
 def value_card_candidates(kind: type):
     """The offers of one of ``kind`` a value card in the hand of the player to decide (a card, an action)."""
-    known: dict[tuple, tuple] = {}  # (player, the value cards' codes in hand order) -> the offers
-
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        # The offers depend only on the player and the codes of the value cards in hand, in order: kept by those
-        # (read by C calls: a str hashes in C, a Card by a Python call), not made card by card at every listing.
-        key = (player, tuple(map(_CODE, state.hand_split(player)[0])))
-        offers = known.get(key)
-        if offers is None:
-            if len(known) >= 4096:  # bound the memory (a hand is dealt anew every turn)
-                known.clear()
-            offers = known[key] = tuple(made(kind, player, code) for code in dict.fromkeys(key[1]))  # one a card
-        return offers
+        # one of each card, by its code (read by C calls: a str hashes in C, a Card by a Python call)
+        return [made(kind, player, code) for code in dict.fromkeys(map(_CODE, state.hand_split(player)[0]))]
     return candidates
 
 
