@@ -73,3 +73,54 @@ def test_undo_gives_back_the_position_and_the_random_numbers_exactly():
         state.apply(action)
         state.undo()
         assert state.position is before and state.rng.get_state() == rng
+
+
+RULESETS = [("army_men", "standard"), ("one_brain_cell", "skirmish"), ("simple_plastic", "skirmish"),
+            ("dice_tactics", "river_crossing"), ("phlog", "corridor")]
+
+
+@pytest.mark.parametrize("name, scenario", RULESETS)
+def test_the_outcome_apply_keeps_is_the_one_worked_out_afresh(name, scenario):
+    """apply works out the new position's outcome and keeps it (is_over and the listing read it in place): at every
+    position of a game it is what a copy with nothing kept works out."""
+    state = get_ruleset(name).new_game(scenario, seed=4)
+    rng = random.Random(4)
+    for _ in range(5000):  # to the end of the game
+        fresh = state.clone()
+        fresh._outcome_of = (None, None)
+        assert state._outcome_of[0] is state.position or not state.history  # kept by apply for its position
+        assert state.outcome == fresh.outcome and state.is_over == (fresh.outcome is not None)
+        if state.is_over:
+            break
+        state.apply(rng.choice(list(state.legal_actions)))
+
+
+def test_the_rule_tables_listing_and_doing_are_asked_directly_only_where_the_ruleset_has_none_of_its_own():
+    """Where a ruleset lists and does by its rule table alone, the core asks the table's listing by phase and its
+    rules' do directly; a ruleset with its own _legal_actions or _do is asked through them."""
+    from explorer.rulesets.dice_tactics.game import DiceTacticsState
+    from explorer.rulesets.phlog.game import PhlogState
+    table = PhlogState.rules
+    assert PhlogState._doing == {kind: rule.do for kind, rule in table.rules.items()}
+    assert PhlogState._listing == (table.phase_of, table.listers)
+    assert DiceTacticsState._doing is None  # its own _do settles the turn after the rule's do
+
+    listed, done = [], []
+
+    class Own(PhlogState):
+        def _legal_actions(self):
+            listed.append(self.position)
+            return super()._legal_actions()
+
+        def _do(self, action):
+            done.append(action)
+            return super()._do(action)
+
+    assert Own._listing is None and Own._doing is None
+    state = get_ruleset("phlog").new_game("duel", seed=2)
+    own = object.__new__(Own)
+    own.__dict__.update(state.__dict__)
+    offers = list(own.legal_actions)
+    assert offers == list(state.legal_actions) and listed == [own.position]
+    own.apply(offers[0])
+    assert done == [offers[0]]

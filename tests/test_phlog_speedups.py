@@ -269,3 +269,83 @@ def test_a_routes_first_action_is_the_first_of_the_route_spelled_out(scenario):
         for spot in reachable_spots(state, fighter, 13).values():
             actions = spell_out(fighter, spot).value.actions
             assert first_action(fighter, spot) == (actions[0] if actions else None)
+
+
+def _positions_along_games(settings: dict, seeds=range(3), scenario: str = "corridor"):
+    """Each state of random games, as a clone kept before its action is played, with that action."""
+    for seed in seeds:
+        state, rng = PHLOG.new_game(scenario, seed=seed, **settings), random.Random(seed)
+        while not state.is_over:
+            action = rng.choice(list(state.legal_actions))
+            yield state.clone(), action
+            state.apply(action)
+
+
+@pytest.mark.parametrize("settings", [{}, {"max_rounds": 3}])
+def test_the_end_of_a_turn_is_the_next_turns_start_worked_out_the_plain_way(settings):
+    """Ending a turn makes the next turn's position at once, with the cards drawn, where no round limit can end the
+    game: the same position and random numbers as the plain way (the position built by its constructor, asked
+    for its outcome, and only then the cards drawn)."""
+    from explorer.core.state import GameState
+    from explorer.rulesets.phlog.actions import EndTurn
+    from explorer.rulesets.phlog.position import NOMINATE, Position
+    ended = 0
+    for state, action in _positions_along_games(settings):
+        if not isinstance(action, EndTurn):
+            continue
+        p, plain = state.position, state.clone()
+        piles = dict(p.piles)
+        if p.phase != NOMINATE:
+            piles[p.side] = piles[p.side].add_spent(p.movement_card)
+        following = state.other(p.side)
+        expected = Position(p.fighters, piles, following, p.turn + 1, p.open_doors)
+        if GameState.outcome_at(plain, expected) is None:
+            piles[following], _ = piles[following].draw_up_to(6, plain.rng.shuffle)
+            expected = Position(p.fighters, piles, following, p.turn + 1, p.open_doors)
+        else:
+            ended += 1
+        state.apply(action)
+        assert state.position == expected and state.rng == plain.rng
+    assert ended == (3 if settings else 0)  # each round-limited game ends at the end of a turn
+
+
+@pytest.mark.parametrize("settings", [{}, {"ace_high": True, "court_cards_ten": True}])
+def test_a_cards_value_read_from_the_rank_table_is_the_card_values_own(settings):
+    from explorer.core.cards import standard_deck
+    state = PHLOG.new_game("duel", seed=1, **settings)
+    assert [state.value_of(card) for card in standard_deck()] == [state.values.value(card) for card in standard_deck()]
+
+
+def test_the_card_offers_and_the_hand_split_are_those_worked_out_afresh():
+    """The card offers (made from the codes in hand, read by C calls), and the hand split into value cards and jokers
+    (the jokers found by their rank first), are what the plain computation gives at every position of random games."""
+    from explorer.rulesets.phlog.attacking import attack_card_candidates, defence_card_candidates
+    from explorer.rulesets.phlog.actions import ChooseAttackCard, ChooseDefenceCard, PlayMovementCard
+    from explorer.rulesets.phlog.game import RULES
+    checked = set()
+    for state, _ in _positions_along_games({}, seeds=range(4), scenario="duel"):
+        for side in state.sides:
+            hand = state.position.piles[side].hand
+            assert state.hand_split(side) == (tuple(c for c in hand if not c.is_joker),
+                                              tuple(c for c in hand if c.is_joker))
+        phase = state.phase
+        kind = {"movement_card": PlayMovementCard, "attack_card": ChooseAttackCard,
+                "defence_card": ChooseDefenceCard}.get(phase)
+        if kind is None:
+            continue
+        player = state.current_player
+        codes = dict.fromkeys(c.code for c in state.position.piles[player].hand if not c.is_joker)
+        plain = [kind(player, code) for code in codes]
+        listed = {"movement_card": RULES.rules[PlayMovementCard].candidates, "attack_card": attack_card_candidates,
+                  "defence_card": defence_card_candidates}[phase](state)
+        assert list(listed) == plain == list(state.legal_actions)
+        checked.add(phase)
+    assert checked == {"movement_card", "attack_card", "defence_card"}
+
+
+def test_a_fighter_has_slots_and_evolves_as_dataclasses_replace():
+    from explorer.rulesets.phlog.data import Fighter
+    from explorer.core.frozen import evolve
+    fighter = Fighter("green-1", "green", "ranged", (2, 3))
+    assert not hasattr(fighter, "__dict__")
+    assert evolve(fighter, square=None) == Fighter("green-1", "green", "ranged", None)

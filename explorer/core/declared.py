@@ -62,7 +62,7 @@ def _value_check(cls: type) -> Callable[[Any], Problem | None]:
             words = _own_check_problem(value)
             if words is not None:
                 return lambda where: words
-        if all(type(item) in _PLAIN for item in value.__dict__.values()):
+        if all(type(getattr(value, name, None)) in _PLAIN for name, _ in fields):  # (by its fields: slots have no dict)
             if len(_PASSED) >= 4096:  # bound the memory
                 _PASSED.clear()
             _PASSED[id(value)] = value  # the entry keeps the value alive, so its id stays its own

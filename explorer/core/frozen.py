@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 
 
 def evolve(value, /, **changes):
@@ -10,7 +12,10 @@ def evolve(value, /, **changes):
     (input goes through the constructor or the legality check)."""
     # The values are copied in one go (``dict.copy`` clones the table) and the copy handed to the new object as its
     # ``__dict__``, not poured into a fresh one key by key: a position is copied at nearly every action.
-    state = value.__dict__.copy()
+    try:
+        state = value.__dict__.copy()
+    except AttributeError:  # a value with slots (no dict): made afresh, by its constructor
+        return dataclasses.replace(value, **changes)
     size = len(state)
     state.update(changes)
     if len(state) != size:  # a name that is no field of the value's (told before any copy is handed out)

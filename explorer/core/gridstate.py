@@ -26,7 +26,9 @@ _MADE: dict = {}
 
 def made(kind: type, *args):
     """``kind(*args)``, built once and then shared. Actions are frozen values, and listing the legal
-    actions makes the same few hundred of them over and over; building one costs more than finding it.
+    actions makes the same few hundred of them over and over; building one costs more than finding it
+    (so it is for the other frozen values play makes over and over: a fighter on a square, a decision),
+    and a value shared is no new object for the garbage collector to walk.
     Only for arguments the engine made itself (plain, already normal values)."""
     key = (kind, args)
     act = _MADE.get(key)

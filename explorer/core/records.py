@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import html
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,13 +63,13 @@ class Turn:
         """``Turn(action, events, dice)`` built without the frozen ``__init__`` (its call and default handling):
         the game state records one at every action, from values it already holds."""
         turn = object.__new__(cls)
-        _set(turn, "action", action)
-        _set(turn, "events", events)
-        _set(turn, "dice", dice)
+        _TURN_SETS[0](turn, action)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
+        _TURN_SETS[1](turn, events)
+        _TURN_SETS[2](turn, dice)
         return turn
 
 
-_set = object.__setattr__  # (a frozen dataclass refuses its own)
+_TURN_SETS = tuple(getattr(Turn, name).__set__ for name in ("action", "events", "dice"))  # (slots: see Turn.made)
 
 
 class LegalActions:
@@ -93,3 +94,21 @@ class LegalActions:
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(map(repr, self))})>"
+
+
+def summary_html(state) -> str:
+    """A game state's short summary for Jupyter (its ``_repr_html_``): whose turn, how it stands, what just happened.
+
+    Plain HTML from the engine's own answers; the boards live in ``widgets``.
+    """
+    rows = [("Ruleset", state.ruleset.title), ("Actions played", str(len(state.history)))]
+    if state.outcome is not None:
+        rows.append(("Result", f"{state.outcome.winner or 'draw'}: {state.outcome.reason}"))
+    else:
+        rows.append(("To act", str(state.current_player)))
+        rows.append(("Legal actions", str(state.legal_actions.count())))
+    if state.history:
+        public = [e for e in state.history[-1].events if e.visible_to(None)]
+        rows.extend(("Just happened" if i == 0 else "", str(e)) for i, e in enumerate(public))
+    body = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
+    return f"<table>{body}</table><p><code>{html.escape(repr(state))}</code></p>"

@@ -23,6 +23,7 @@ The state class holds the table as ``rules``; :class:`~explorer.core.state.GameS
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,9 @@ class RuleTable:
             self.sections.ref(phase.section)  # an unknown section fails when the table is made
         if self.phases and self.phase_of is None:
             raise ValueError("a rule table with phases needs phase_of(state), the phase now")
+        # Each phase's listing, looked up by the phase's name (the phase's own, or its rules' candidates in order)
+        _set(self, "listers", {name: phase.legal or functools.partial(self._candidates, phase.actions)
+                               for name, phase in self.phases.items()})
 
     def phase(self, state) -> Phase | None:
         if self.phase_of is None:
@@ -99,13 +103,12 @@ class RuleTable:
         """The legal actions now, as :meth:`legal`, but as the phase's own answer (a list or a tuple) when it
         lists them itself: no generator to go through (the core lists a position's actions at every move)."""
         phase_of = self.phase_of
-        phase = None if phase_of is None else self.phases[phase_of(state)]
-        if phase is not None:
-            if phase.legal is not None:
-                return phase.legal(state)
-            kinds = phase.actions
-        else:
-            kinds = self.rules
+        if phase_of is None:
+            return self._candidates(self.rules, state)
+        return self.listers[phase_of(state)](state)
+
+    def _candidates(self, kinds, state) -> list:
+        """The candidates of the rules of ``kinds``, in that order."""
         rules = self.rules
         found = []
         for kind in kinds:
@@ -113,6 +116,9 @@ class RuleTable:
             if candidates is not None:
                 found += candidates(state)
         return found
+
+
+_set = object.__setattr__  # (a frozen dataclass refuses its own)
 
 
 def _words(kind: type) -> str:

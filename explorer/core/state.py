@@ -35,8 +35,9 @@ references.
 
 from __future__ import annotations
 
-import html
 import json
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,7 +48,7 @@ from .errors import MalformedAction, MissingDice, RuleViolation
 from .game import Game
 from .declared import field_problem
 from .limits import brief, entered_dice
-from .records import LegalActions, Outcome, Termination, Turn, View
+from .records import LegalActions, Outcome, Termination, Turn, View, summary_html
 from .rng import GameRNG
 from .ruletable import RuleTable
 
@@ -62,6 +63,18 @@ class GameState:
     ``_chance`` and ``_legal_actions``, and refuses an action outside its phase."""
     custom_scenarios: ClassVar[tuple[str, ...]] = ("custom",)
     """Scenario names a save may carry besides the ruleset's scenarios: games its custom positions start."""
+    _listing: ClassVar[Any] = None  # the rule table's (phase_of, listers), where it alone lists (__init_subclass__)
+    _doing: ClassVar[dict[type, Any] | None] = None  # {action type: its rule's ``do``}, where the table alone does
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Where the rule table alone lists and does (no _legal_actions or _do of the ruleset's own), the listing and
+        # apply call its functions directly: a call less each, at every action.
+        rules = cls.rules
+        cls._listing = ((rules.phase_of, rules.listers) if rules is not None and rules.phase_of is not None
+                        and cls._legal_actions is GameState._legal_actions else None)
+        cls._doing = ({kind: rule.do for kind, rule in rules.rules.items()}
+                      if rules is not None and cls._do is GameState._do else None)
 
     def __init__(self, game: Game, position: Any, *, seed: int = 0, rng: GameRNG | None = None):
         """A game starting at ``position``; raises ``ValueError`` if the position is not legal.
@@ -208,7 +221,8 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        position, outcome = self._outcome_of  # (the outcome's kept answer read in place: asked at every action)
+        return (outcome if position is self.position else self.outcome) is not None
 
     # -- playing ---------------------------------------------------------------
     @property
@@ -230,10 +244,12 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.outcome is not None:
+            known = self._outcome_of  # (the outcome's kept answer read in place: apply has just worked it out)
+            if (known[1] if known[0] is position else self.outcome) is not None:
                 actions = ()
             else:
-                actions = self._legal_actions()
+                listing = self._listing  # (RuleTable.offers's dispatch by phase, written out: a call less)
+                actions = listing[1][listing[0](self)](self) if listing is not None else self._legal_actions()
                 if type(actions) is not tuple:  # a copy: the ruleset may keep its own list (a tuple is kept as it is)
                     actions = tuple(actions)
             offered = self._offered = (position, actions, None)  # (the ids' set: made only if it pays, below)
@@ -247,10 +263,7 @@ class GameState:
         if ids is None:
             actions = offered[1]
             if len(actions) <= _SCAN_OFFERS:  # a few offers, played once: looking through them for the very object
-                for offer in actions:  # costs less than a set of their ids built at every position (a playout)
-                    if offer is action:
-                        return True
-                return False
+                return any(map(is_, actions, repeat(action)))  # (by C calls) costs less than a set of ids a position
             ids = frozenset(map(id, actions))  # many: a set of their ids, kept while the position is current
             self._offered = (offered[0], actions, ids)
         return id(action) in ids
@@ -287,22 +300,25 @@ class GameState:
             if violation is not None:
                 raise violation
         forced = None if dice is None else entered_dice(dice)
-        rng_before = self.rng.get_state()
+        rng = self.rng
+        seed, counter = rng.seed, rng.counter  # (rng.get_state(), read in place: every action)
         if forced is not None:
             self._forced_dice = list(forced)
         try:
-            position, events = self._do(action)
+            doing = self._doing
+            position, events = doing[type(action)](self, action) if doing is not None else self._do(action)
             if forced is not None and self._forced_dice:  # (the game's own dice: nothing handed out, nothing left)
                 raise MalformedAction(f"{len(self._forced_dice)} more dice were entered than this action rolls")
         except BaseException:
-            self.rng.set_state(rng_before)
+            rng.set_state((seed, counter))
             raise
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.append((self.position, rng_before[0], rng_before[1]))  # one tuple kept an action, not two
+        self._stack.append((self.position, seed, counter))  # one tuple kept an action, not two
         self.position = position
-        outcome = self.outcome
+        outcome = self._outcome()  # (kept as the outcome property keeps it: the listing and is_over read it in place)
+        self._outcome_of = (position, outcome)
         if outcome is not None:
             events = [*events, self._game_over_event(outcome)]
         self.history.append(Turn.made(action, tuple(events), forced))
@@ -399,21 +415,7 @@ class GameState:
         return f"<{type(self).__name__}: {self.ruleset.title}, {len(self.history)} actions, {who}>"
 
     def _repr_html_(self) -> str:
-        """A short summary for Jupyter: whose turn, how it stands, what just happened.
-
-        Plain HTML from the engine's own answers; the boards live in ``widgets``.
-        """
-        rows = [("Ruleset", self.ruleset.title), ("Actions played", str(len(self.history)))]
-        if self.outcome is not None:
-            rows.append(("Result", f"{self.outcome.winner or 'draw'}: {self.outcome.reason}"))
-        else:
-            rows.append(("To act", str(self.current_player)))
-            rows.append(("Legal actions", str(self.legal_actions.count())))
-        if self.history:
-            public = [e for e in self.history[-1].events if e.visible_to(None)]
-            rows.extend(("Just happened" if i == 0 else "", str(e)) for i, e in enumerate(public))
-        body = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
-        return f"<table>{body}</table><p><code>{html.escape(repr(self))}</code></p>"
+        return summary_html(self)  # a short summary for Jupyter: whose turn, how it stands, what just happened
 
     # -- saving ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -54,7 +54,7 @@ def do_attack_card(state, act):
     p = evolve(p, attack=evolve(p.attack, attack_card=card))
     defender = state.other(p.side)
     events = [event("card_chosen", f"{p.side} chooses an attack card face down.", ("attacking.cards",)),
-              event("card_chosen", f"{p.side} chooses {card} to attack with.", ("attacking.cards",),
+              event("card_chosen", f"{p.side} chooses {card.code} to attack with.", ("attacking.cards",),
                     p.side, card=card.code)]
     if state.hand_split(defender)[0]:
         return evolve(p, phase=DEFENCE_CARD,
@@ -75,7 +75,7 @@ def do_defence_card(state, act):
     card = parse_code(act.card)
     p = p.with_piles(defender, p.piles[defender].take_from_hand(card))
     p = evolve(p, pending=None, attack=evolve(p.attack, defence_card=card))
-    events = [event("card_chosen", f"{defender} chooses {card} to defend with.", ("attacking.cards",),
+    events = [event("card_chosen", f"{defender} chooses {card.code} to defend with.", ("attacking.cards",),
                     defender, card=card.code)]
     p, more = reveal(state, p)
     return p, events + more
@@ -84,9 +84,8 @@ def do_defence_card(state, act):
 def reveal(state, p):
     """Both cards face up; the defender may joker the attacker's card first."""
     a = p.attack
-    values = state.values
-    a = evolve(a, revealed=True, attack_value=values.value(a.attack_card),
-                            defence_value=values.value(a.defence_card) if a.defence_card else 0)
+    a = evolve(a, revealed=True, attack_value=state.value_of(a.attack_card),
+                            defence_value=state.value_of(a.defence_card) if a.defence_card else 0)
     defence = f"{a.defence_card} ({a.defence_value})" if a.defence_card else "no card (0)"
     p = open_window(state, evolve(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
     return p, [event("reveal", f"Revealed: {a.attack_card} ({a.attack_value}) attacks, {defence} defends.",

@@ -61,8 +61,8 @@ TERRAIN = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class Fighter:
+@dataclasses.dataclass(frozen=True, slots=True)  # slots: its fields are read at every listing, and a slot reads
+class Fighter:  # several times quicker than an instance's dict (a fighter is made once a square and shared: made)
     """One figure: its id (``'green-2'``), its band, its weapon, and its square (``None`` once removed)."""
 
     id: str

@@ -17,7 +17,7 @@ from itertools import filterfalse
 from operator import attrgetter
 
 from explorer.core import Event
-from explorer.core.cards import Card
+from explorer.core.cards import JOKER as JOKER_RANK, Card
 from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
@@ -35,6 +35,7 @@ from .sections import SECTIONS
 from .view import AttackView, JokerWindowView, PlayerView, all_cards
 
 _IS_JOKER = Card.is_joker.fget
+_RANK = attrgetter("rank")
 
 RULES = RuleTable(SECTIONS, {
     Nominate: Rule(turn.check_nominate, turn.do_nominate),
@@ -207,12 +208,17 @@ class PhlogState(GridState):
         """Every value a card can have, lowest first (``values.values()``, kept with them)."""
         return self._card_values()[1]
 
+    def value_of(self, card: Card) -> int:
+        """What the value card ``card`` counts (``values.value``, read from the settings' table of ranks, kept with
+        them: a card is played at every turn)."""
+        return self._card_values()[2][card.rank]
+
     def _card_values(self):
-        settings = self.settings
+        settings = self.game.settings  # (self.settings, read in place)
         cached = self.__dict__.get("_values_of")
         if cached is None or cached[0] is not settings:
             values = settings.card_values
-            cached = self.__dict__["_values_of"] = (settings, (values, values.values()))
+            cached = self.__dict__["_values_of"] = (settings, (values, values.values(), values.table()))
         return cached[1]
 
     def value_cards(self, side: str) -> list[Card]:
@@ -234,8 +240,10 @@ class PhlogState(GridState):
         entry = kept.get(side)
         if entry is not None and entry[0] is hand:
             return entry[1]
-        jokers = tuple(filter(_IS_JOKER, hand))  # (Card.is_joker, asked by filter: no generator frame a card)
-        split = (tuple(filterfalse(_IS_JOKER, hand)), jokers) if jokers else (hand, ())
+        if JOKER_RANK in map(_RANK, hand):  # (Card.is_joker's test, by C calls: most hands hold no joker)
+            split = (tuple(filterfalse(_IS_JOKER, hand)), tuple(filter(_IS_JOKER, hand)))
+        else:
+            split = (hand, ())
         kept[side] = (hand, split)
         return split
 

@@ -14,16 +14,13 @@ from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 
-_BLANK_WINDOW = JokerWindow("", "jokers.play", stage=OFFER)
-
-
 def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
     """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
     the other ``changes`` of the same action made at once."""
-    reactor = state.other(owner)
-    # JokerWindow(reactor, "jokers.play", slot=slot, owner=owner, reactor=reactor, stage=OFFER, card=card,
-    # value=value), made from a blank one (no frozen __init__: a window opens on every card played)
-    window = evolve(_BLANK_WINDOW, player=reactor, slot=slot, owner=owner, reactor=reactor, card=card, value=value)
+    reactor = state.game.other(owner)  # (state.other, read in place: a window opens on every card played)
+    # Made once and shared, as actions are (a window opens on every card played, and the same few come again and
+    # again: a frozen value, so no new object is kept for it)
+    window = made(JokerWindow, reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
     return evolve(position, phase=JOKER, pending=window, **changes)
 
 
@@ -48,7 +45,7 @@ def do_play_joker(state, act):
     p = p.with_piles(w.reactor, p.piles[w.reactor].take_from_hand(joker))
     window = evolve(w, player=w.owner, rule="jokers.cancel", stage=CANCEL, joker=joker, named=act.value)
     return (evolve(p, pending=window),
-            [event("joker", f"{w.reactor} plays a joker: {w.owner}'s {w.card} counts {act.value}.",
+            [event("joker", f"{w.reactor} plays a joker: {w.owner}'s {w.card.code} counts {act.value}.",
                    ("jokers.play",), joker=joker.code, value=act.value)])
 
 
@@ -66,7 +63,7 @@ def do_cancel_joker(state, act):
     own = state.hand_split(w.owner)[1][0]
     p = p.with_piles(w.owner, p.piles[w.owner].take_from_hand(own).add_spent(own))
     p = p.with_piles(w.reactor, p.piles[w.reactor].add_spent(w.joker))
-    events = [event("joker", f"{w.owner} cancels the joker with a joker: {w.card} counts {w.value} "
+    events = [event("joker", f"{w.owner} cancels the joker with a joker: {w.card.code} counts {w.value} "
                     "again; each joker goes to its player's spent pile.", ("jokers.cancel",), joker=own.code)]
     p, more = close_window(state, p, w)
     return p, events + more
@@ -103,11 +100,11 @@ def window_offers(state):
 def do_decline_joker(state, act):
     p, w = state.position, state.position.pending
     if w.stage == OFFER:
-        events = [event("joker", f"{w.reactor} lets {w.owner}'s {w.card} stand.", ("jokers.play",))]
+        events = [event("joker", f"{w.reactor} lets {w.owner}'s {w.card.code} stand.", ("jokers.play",))]
     else:
         p = p.with_piles(w.owner, p.piles[w.owner].add_spent(w.joker))
         w = evolve(w, value=w.named)
-        events = [event("joker", f"The joker stands: {w.card} counts {w.value}, and the joker goes to "
+        events = [event("joker", f"The joker stands: {w.card.code} counts {w.value}, and the joker goes to "
                         f"{w.owner}'s spent pile.", ("jokers.spent",))]
     p, more = close_window(state, p, w)
     return p, events + more

@@ -27,20 +27,32 @@ def sees(board: Board, a: Square, b: Square) -> bool:
     it for good; what is left to ask is only the squares whose blocking can change (doors, and every square
     when fighters block sight) and the corner pairs, asked exactly as :func:`~explorer.core.grid.line_of_sight`
     asks them."""
-    settings = board.settings
-    through, by_fighters = settings.sight_through_corners, settings.fighters_block_sight
-    lines = setup_memo(board.terrain).get(("sight", by_fighters))
+    return sees_by(sight_lines(board), board, a, b)
+
+
+def sight_lines(board: Board) -> dict:
+    """The sight plans kept for ``board``'s table under its sight setting, by (from, to) square (what
+    :func:`sees_by` asks: a listing asks it once for all its lines)."""
+    by_fighters = board.settings.fighters_block_sight
+    memo = setup_memo(board.terrain)
+    lines = memo.get(("sight", by_fighters))
     if lines is None:
-        lines = setup_memo(board.terrain)[("sight", by_fighters)] = {}
+        lines = memo[("sight", by_fighters)] = {}
+    return lines
+
+
+def sees_by(lines: dict, board: Board, a: Square, b: Square) -> bool:
+    """:func:`sees`, with the table's sight plans ``lines`` (:func:`sight_lines`) already found."""
     plan = lines.get((a, b))
     if plan is None:
         if len(lines) >= 65536:  # bound the memory (a 64-square grid has far more pairs than a game asks)
             lines.clear()
-        plan = lines[(a, b)] = _sight_plan(board.terrain, a, b, by_fighters)
+        plan = lines[(a, b)] = _sight_plan(board.terrain, a, b, board.settings.fighters_block_sight)
     if plan is _WALLED_OFF:
         return False
     watch, corners = plan
     blocks = board.blocks_sight
+    through = board.settings.sight_through_corners
     for square in watch:
         if blocks(square):
             return False

@@ -10,9 +10,9 @@ from explorer.core.gridstate import made, setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
 from .data import (
-    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL,
+    DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, MIN_JUMP_SQUARES, RANGED, STAR_TREK_DOOR, STEP_COST, WALL, Fighter,
 )
-from .line_of_sight import sees
+from .line_of_sight import sees_by, sight_lines
 from .mechanics import (
     arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
@@ -91,9 +91,11 @@ def fighter_offers(state) -> list:
                     offers.append(act)
     if not p.attacked and state.hand_split(player)[0]:
         side = fighter.side
-        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight
+        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight (the sight plans found once)
+            lines = sight_lines(board)
             offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                       if target.square is not None and target.side != side and sees(board, square, target.square)]
+                       if target.square is not None and target.side != side and sees_by(lines, board, square,
+                                                                                        target.square)]
         else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
             # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
             near = []
@@ -235,7 +237,9 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
         events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
     result = arrival(board, to)
     changes = {"movement_left": left}
-    moved = evolve(fighter, square=to)
+    # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
+    # come to the same few squares again and again): no new object kept a move.
+    moved = made(Fighter, fighter.id, fighter.side, fighter.weapon, to)
     if result.ends_movement:
         changes["movement_stopped"] = result.reason.ref.section
         if result.removes:

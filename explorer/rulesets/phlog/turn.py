@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
@@ -43,9 +44,12 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        # one of each card (by its code: a str hashes in C, a Card by a Python call)
-        return [made(kind, player, code) for code in dict.fromkeys([card.code for card in state.hand_split(player)[0]])]
+        # one of each card, by its code (read by C calls: a str hashes in C, a Card by a Python call)
+        return [made(kind, player, code) for code in dict.fromkeys(map(_CODE, state.hand_split(player)[0]))]
     return candidates
+
+
+_CODE = attrgetter("code")
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -59,14 +63,15 @@ def deal(sides: tuple[str, str], shuffle) -> dict[str, Piles]:
     return piles
 
 
-def draw(state, position: Position, side: str) -> tuple[Position, list]:
-    """``side`` draws back up to six (reshuffling the spent pile if the draw pile is empty)."""
-    piles, drawn = position.piles[side].draw_up_to(HAND_SIZE, state.rng.shuffle)
+def draw(state, piles: Piles, side: str) -> tuple[Piles, list]:
+    """``side``'s ``piles`` drawn back up to six (reshuffling the spent pile if the draw pile is empty), and the
+    events."""
+    piles, drawn = piles.draw_up_to(HAND_SIZE, state.rng.shuffle)
     events = []
     if drawn.reshuffled:
         events.append(event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) "
                             "into a new draw pile.", ("setup.reshuffle",)))
-    return position.with_piles(side, piles), events + draw_events(side, [c.code for c in drawn.cards])
+    return piles, events + draw_events(side, [c.code for c in drawn.cards])
 
 
 # -- nominate --------------------------------------------------------------------------------
@@ -103,10 +108,10 @@ def check_movement_card(state, act) -> RuleViolation | None:
 def do_movement_card(state, act):
     p = state.position
     card = parse_code(act.card)
-    value = state.values.value(card)
+    value = state.value_of(card)
     p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
                     piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
-    return p, [event("movement_card", f"{p.side} plays {card} for {p.activated}'s movement: "
+    return p, [event("movement_card", f"{p.side} plays {card.code} for {p.activated}'s movement: "
                      f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
                      card=card.code, value=value)]
 
@@ -123,18 +128,21 @@ def check_end_turn(state, act) -> RuleViolation | None:
 
 def do_end_turn(state, act):
     p = state.position
-    piles = p.piles
+    piles = dict(p.piles)  # (a new mapping: this action's own, changed in place before the position holds it)
     if p.phase == NOMINATE:
         events = [event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",))]
     else:  # (the piles changed here go straight into the next turn's position: one new position, not two)
-        piles = {**piles, p.side: piles[p.side].add_spent(p.movement_card)}
-        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card} goes to their spent pile.",
+        piles[p.side] = piles[p.side].add_spent(p.movement_card)
+        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card.code} goes to their spent pile.",
                         ("moving.spent_card",))]
     following = state.game.other(p.side)
     # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
     # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
-    p = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
-    if state.outcome_at(p) is not None:  # the last turn is played: nobody draws
-        return p, events
-    p, drawn = draw(state, p, following)
-    return p, events + drawn
+    # Ending a turn removes nobody, so only a round limit can end the game here (then nobody draws); without one,
+    # the game goes on, and the position is made once, with the cards drawn (see PhlogState._outcome_key).
+    if state.game.settings.max_rounds is not None:
+        ended = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
+        if state.outcome_at(ended) is not None:  # the last turn is played
+            return ended, events
+    piles[following], drawn = draw(state, piles[following], following)
+    return evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START), events + drawn
