@@ -16,7 +16,7 @@ import pytest
 import explorer
 from explorer.core.grid import DIRECTIONS, _supercover, manhattan, supercover
 from explorer.rulesets.phlog import reachable_squares
-from explorer.core.gridstate import made
+from explorer.core.frozen import made
 from explorer.rulesets.phlog.actions import Jump, Step
 from explorer.rulesets.phlog.data import DOOR
 from explorer.rulesets.phlog.bots import _distance_to_enemy, _enemies, _Options

@@ -174,7 +174,6 @@ def action_from_dict(data: Any, kinds: dict[str, type[Action]]) -> Action:
         raise SaveGameError(f"malformed {data['type']}: {exc}") from None
 
 
-
 PUBLIC = "public"
 """The visibility of an event every player may see (the default)."""
 

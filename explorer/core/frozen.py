@@ -1,9 +1,9 @@
-"""A fast ``dataclasses.replace`` for the frozen values play builds (positions, decisions, figures)."""
+"""The frozen values play builds (positions, decisions, figures, actions): a fast ``dataclasses.replace``, and
+values that come again and again built once and shared."""
 
 from __future__ import annotations
 
 import dataclasses
-
 
 
 def evolve(value, /, **changes):
@@ -31,4 +31,22 @@ def evolve(value, /, **changes):
 _set = object.__setattr__
 
 
-__all__ = ["evolve"]
+_MADE: dict = {}
+
+
+def made(kind: type, *args):
+    """``kind(*args)``, built once and then shared. Actions are frozen values, and listing the legal
+    actions makes the same few hundred of them over and over; building one costs more than finding it
+    (so it is for the other frozen values play makes over and over: a fighter on a square, a decision),
+    and a value shared is no new object for the garbage collector to walk.
+    Only for arguments the engine made itself (plain, already normal values)."""
+    key = (kind, args)
+    act = _MADE.get(key)
+    if act is None:
+        if len(_MADE) >= 65536:  # bound the memory; the actions in use are soon made again
+            _MADE.clear()
+        act = _MADE[key] = kind(*args)
+    return act
+
+
+__all__ = ["evolve", "made"]

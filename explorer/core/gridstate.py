@@ -21,24 +21,6 @@ from .limits import brief
 from .state import GameState
 
 
-_MADE: dict = {}
-
-
-def made(kind: type, *args):
-    """``kind(*args)``, built once and then shared. Actions are frozen values, and listing the legal
-    actions makes the same few hundred of them over and over; building one costs more than finding it
-    (so it is for the other frozen values play makes over and over: a fighter on a square, a decision),
-    and a value shared is no new object for the garbage collector to walk.
-    Only for arguments the engine made itself (plain, already normal values)."""
-    key = (kind, args)
-    act = _MADE.get(key)
-    if act is None:
-        if len(_MADE) >= 65536:  # bound the memory; the actions in use are soon made again
-            _MADE.clear()
-        act = _MADE[key] = kind(*args)
-    return act
-
-
 _MEMOS: dict = {}  # id(setup) -> (setup, its answers)
 _SHARED: dict = {}  # (type, repr) of a setup -> its answers, one dict for every equal setup
 

@@ -10,7 +10,8 @@ legality check and the save format in :mod:`.saves`.
 from __future__ import annotations
 
 from explorer.core import Outcome, Termination
-from explorer.core.gridstate import GridState, made
+from explorer.core.frozen import made
+from explorer.core.gridstate import GridState
 from explorer.core.ruletable import Phase, Rule, RuleTable
 
 from . import attacking, cards, moving, saves, setup, terrain, turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer.core import RuleViolation
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import made
+from explorer.core.frozen import made
 from explorer.core.grid import DIRECTIONS, step
 
 from . import data as d

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import made
+from explorer.core.frozen import made
 
 from . import data as d
 from .actions import ChooseEdge, Keep

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import is_whole, made
+from explorer.core.frozen import made
+from explorer.core.gridstate import is_whole
 
 from . import data as d
 from .actions import Discard, Hire, Prep, Relocate, Rest, Upgrade

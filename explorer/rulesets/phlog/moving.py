@@ -6,7 +6,8 @@ from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import are_adjacent, step
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import made, setup_memo
+from explorer.core.frozen import made
+from explorer.core.gridstate import setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
 from .data import (

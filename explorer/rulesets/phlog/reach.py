@@ -18,7 +18,8 @@ from typing import NamedTuple
 from explorer.core import Explained, Reason
 from explorer.core.grid import Square, are_adjacent, step
 from explorer.core.frozen import evolve
-from explorer.core.gridstate import made, setup_memo
+from explorer.core.frozen import made
+from explorer.core.gridstate import setup_memo
 
 from .actions import Action, Jump, Step, ToggleDoor
 from .data import DOOR, DOOR_COST, JUMP_COST_PER_SQUARE, STEP_COST, Fighter

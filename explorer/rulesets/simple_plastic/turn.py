@@ -6,7 +6,7 @@ What each phase offers, in the order the bots count on, and ending a phase.
 from __future__ import annotations
 
 from explorer.core import Action, Event, RuleViolation
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, made
 
 from .actions import EndPhase
 from .attack_offers import candidate_attacks
@@ -28,19 +28,10 @@ def legal_in_attack_phase(state) -> list[Action]:
     return offers
 
 
-_ENDS: dict[str, EndPhase] = {}
-
-
 def _end_phase(state) -> EndPhase:
-    """``EndPhase(side)``, made once for each side's name and shared by every game (an action never changes, and
-    nearly every listing offers it): not kept per game and turn, which took a look-up of the turn's answers each."""
-    side = state.position.side
-    end = _ENDS.get(side)
-    if end is None:
-        if len(_ENDS) >= 64:  # a bound on memory (custom games may name their sides anything)
-            _ENDS.clear()
-        end = _ENDS[side] = EndPhase(side)
-    return end
+    """``EndPhase(side)``, made once for each side's name and shared by every game (:func:`made`): nearly every
+    listing offers it."""
+    return made(EndPhase, state.position.side)
 
 
 def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
