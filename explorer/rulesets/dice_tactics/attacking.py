@@ -3,8 +3,7 @@ respawns, eliminate or capture, where a pushed defender goes."""
 
 from __future__ import annotations
 
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 from explorer.core.grid import manhattan
 
 from . import data as d

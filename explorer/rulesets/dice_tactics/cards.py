@@ -3,9 +3,8 @@ shots; and the resources and the Action deck they draw on."""
 
 from __future__ import annotations
 
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, made
 from explorer.core.grid import manhattan
-from explorer.core.frozen import made
 from explorer.core.gridstate import is_whole
 
 from . import data as d

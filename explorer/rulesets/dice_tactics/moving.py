@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from explorer.core import RuleViolation
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 from explorer.core.grid import DIRECTIONS, step
 
 from . import data as d

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 
 from . import data as d
 from .actions import ChooseEdge, Keep

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from explorer.core import RandomBot
 from explorer.core.cards import Piles
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 from explorer.core.search import SearchBot
 
 from .actions import (

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 
 from explorer.core import RuleViolation
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 
 from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
 from .actions import CancelJoker, DeclineJoker, PlayJoker

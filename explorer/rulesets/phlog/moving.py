@@ -5,8 +5,7 @@ from __future__ import annotations
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import are_adjacent, step
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 from explorer.core.gridstate import setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor

@@ -17,8 +17,7 @@ from typing import NamedTuple
 
 from explorer.core import Explained, Reason
 from explorer.core.grid import Square, are_adjacent, step
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 from explorer.core.gridstate import setup_memo
 
 from .actions import Action, Jump, Step, ToggleDoor

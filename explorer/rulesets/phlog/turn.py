@@ -6,8 +6,7 @@ from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
-from explorer.core.frozen import evolve
-from explorer.core.frozen import made
+from explorer.core.frozen import evolve, made
 
 from .actions import EndTurn, Nominate
 from .data import HAND_SIZE
