@@ -100,6 +100,8 @@ def test_the_sweep_chart_draws_wilson_whiskers_and_the_exact_odds():
     assert "Exact, for each value of ace high" in layout.select_one({"name": "sweep-alt"}).text
     about = layout.select_one({"name": "sweep-about"}).text
     assert "scenario duel" in about and "greedy bots" in about and "seeds 0 to 2" in about
+    # one under the other (side by side, a phone squeezed them into half its width each)
+    assert [c.name for c in layout.children] == ["sweep-about", "sweep-exact", "sweep-wins", "sweep-length", "sweep-alt"]
 
 
 # -- exact odds: each ruleset's own odds code, under each value ---------------------------------------------

@@ -19,6 +19,15 @@ def test_the_chart_carries_its_text_alternative():
     assert "green won 60%" in alt.text and "tsr-alt" in alt.css_classes
 
 
+def test_the_charts_stand_one_under_the_other():
+    """Side by side, a phone squeezed a sweep's twelve bars and both titles into half its width each."""
+    from bokeh.models import Column
+
+    layout = study_chart(SUMMARIES, ("green", "tan"))
+    assert isinstance(layout, Column)
+    assert [child.name for child in layout.children] == ["study-wins", "study-length", "study-alt"]
+
+
 # -- the house-rules lab control and the dice roller (live in JupyterLab, snapshots on the site) ------
 import ipywidgets as ipw  # noqa: E402
 import pytest  # noqa: E402

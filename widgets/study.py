@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from bokeh.layouts import column, row
+from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, LegendItem, NumeralTickFormatter, Whisker
 from bokeh.plotting import figure
 
@@ -47,8 +47,9 @@ def study_chart(summaries: dict[str, Summary], sides: tuple[str, ...]):
     length_fig.vbar(x="variant", top="rounds", width=0.7, color=BAR, source=length)
     length_fig.add_tools(HoverTool(tooltips=[("variant", "@variant"), ("mean rounds", "@rounds{0.0}")]))
     length_fig.xaxis.major_label_orientation = 0.9
-    charts = row(win_fig, length_fig, sizing_mode="stretch_width")
-    return column(charts, alt_div(study_words(summaries, sides), name="study-alt"), sizing_mode="stretch_width")
+    # One chart under the other, not side by side: on a phone two side by side squeeze the bars and titles.
+    return column(win_fig, length_fig, alt_div(study_words(summaries, sides), name="study-alt"),
+                  sizing_mode="stretch_width")
 
 
 def sweep_words(run: LabRun) -> str:
@@ -110,10 +111,11 @@ def sweep_chart(run: LabRun):
     length_fig.vbar(x="value", top="rounds", width=0.7, color=BAR, source=length)
     length_fig.add_tools(HoverTool(tooltips=[("value", "@value"), ("mean rounds", "@rounds{0.0}")]))
     length_fig.xaxis.major_label_orientation = 0.9
-    games = row(win_fig, length_fig, sizing_mode="stretch_width")
     about = Div(text=f"<p><small>{html.escape(run.describe())}.</small></p>", name="sweep-about",
                 sizing_mode="stretch_width")
-    return column(about, odds_fig, games, alt_div(sweep_words(run), name="sweep-alt"), sizing_mode="stretch_width")
+    # One chart under the other, not side by side: on a phone two side by side squeeze the bars and titles.
+    return column(about, odds_fig, win_fig, length_fig, alt_div(sweep_words(run), name="sweep-alt"),
+                  sizing_mode="stretch_width")
 
 
 # -- the house-rules lab: a control a teacher runs in JupyterLab -------------------------------------
