@@ -5,6 +5,7 @@ page tool giving what the JupyterLab lab gives."""
 from __future__ import annotations
 
 import dataclasses
+import html
 from fractions import Fraction
 
 import pytest
@@ -86,7 +87,7 @@ def test_the_intervals_are_wilsons():
 
 
 def test_the_sweep_chart_draws_wilson_whiskers_and_the_exact_odds():
-    from bokeh.models import Whisker
+    from bokeh.models import Legend, Whisker
 
     from widgets.study import sweep, sweep_chart
 
@@ -101,7 +102,13 @@ def test_the_sweep_chart_draws_wilson_whiskers_and_the_exact_odds():
     about = layout.select_one({"name": "sweep-about"}).text
     assert "scenario duel" in about and "greedy bots" in about and "seeds 0 to 2" in about
     # one under the other (side by side, a phone squeezed them into half its width each)
-    assert [c.name for c in layout.children] == ["sweep-about", "sweep-exact", "sweep-wins", "sweep-length", "sweep-alt"]
+    assert [c.name for c in layout.children] == ["sweep-about", "sweep-exact", "sweep-key", "sweep-wins", "sweep-length",
+                                                 "sweep-alt"]
+    # the lines' key is HTML that wraps (a Bokeh legend does not, and made the column wider than a phone), naming
+    # every line of the exact chart
+    key = layout.select_one({"name": "sweep-key"}).text
+    assert all(html.escape(what) in key for what, _ in next(iter(run.exact().values())))
+    assert not list(layout.select({"type": Legend}))
 
 
 # -- exact odds: each ruleset's own odds code, under each value ---------------------------------------------

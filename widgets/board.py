@@ -194,9 +194,12 @@ def legend_html(groups: list[tuple[str, list[tuple[str, str]]]]) -> str:
     for heading, items in groups:
         if not items:
             continue
+        # An item keeps its swatch beside its words, and wraps its words only when they are wider than the line
+        # (a chart's key can be long): never wider than a phone.
         cells = "".join(
-            f'<span style="display:inline-flex;align-items:center;gap:4px;margin:0 12px 2px 0;'
-            f'white-space:nowrap">{svg}<span>{_html.escape(words)}</span></span>' for svg, words in items)
+            f'<span style="display:inline-flex;align-items:center;gap:4px;margin:0 12px 2px 0;max-width:100%">'
+            f'<span style="display:inline-flex;flex:none">{svg}</span><span>{_html.escape(words)}</span></span>'
+            for svg, words in items)
         parts.append(f'<div style="display:flex;flex-wrap:wrap;align-items:center">'
                      f'<b style="margin-right:8px">{_html.escape(heading)}:</b>{cells}</div>')
     return f'<div class="{LEGEND_CLASS}-body">{"".join(parts)}</div>'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from bokeh.layouts import column
-from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, Legend, LegendItem, NumeralTickFormatter, Whisker
+from bokeh.models import ColumnDataSource, Div, FactorRange, HoverTool, NumeralTickFormatter, Whisker
 from bokeh.plotting import figure
 
 from boards import family
@@ -16,6 +16,7 @@ from boards.classroom import (
 from explorer.core.simulate import Summary
 
 from .alt_text import alt_div
+from .board import legend_div, swatch_line, swatch_marker
 from boards.palette import BAR, OKABE_ITO, side_colour
 from .snapshot import name_for_page
 
@@ -72,19 +73,22 @@ def sweep_chart(run: LabRun):
     labels = list(summaries)
     first = next(iter(exact.values()))
     chance = is_chance(first)
+    # Short titles, and the lines' key in HTML below the chart: Bokeh neither wraps a title nor a legend, and a
+    # long label (a Dice Tactics line's is some fifty letters) made the whole column wider than a phone. The
+    # setting's name is in the words above the charts.
     odds_fig = figure(x_range=labels, height=300, sizing_mode="stretch_width", toolbar_location=None,
-                      title=f"Exact {'chances' if chance else 'numbers'} as {setting_words(run.setting)} changes",
+                      title=f"Exact {'chances' if chance else 'numbers'} for each value",
                       name="sweep-exact", **({"y_range": (0, 1.04)} if chance else {}))
-    items = []
+    keys = []
     for k, (what, _) in enumerate(first):
         source = ColumnDataSource({"value": labels, "y": [float(dict(exact[v])[what]) for v in labels],
                                    "text": [_number(dict(exact[v])[what], chance) for v in labels],
                                    "what": [what] * len(labels)})
-        colour = LINES[k % len(LINES)]
-        line = odds_fig.line("value", "y", source=source, color=colour, line_width=3)
-        dots = odds_fig.scatter("value", "y", source=source, color=colour, size=11, marker=MARKERS[k % len(MARKERS)])
-        items.append(LegendItem(label=what, renderers=[line, dots]))
-    odds_fig.add_layout(Legend(items=items, location="left", label_text_font_size="13px"), "below")
+        colour, marker = LINES[k % len(LINES)], MARKERS[k % len(MARKERS)]
+        odds_fig.line("value", "y", source=source, color=colour, line_width=3)
+        odds_fig.scatter("value", "y", source=source, color=colour, size=11, marker=marker)
+        keys.append((swatch_line(colour) + swatch_marker(marker, colour, line=colour), what))
+    key = legend_div([("Lines", keys)], name="sweep-key")
     odds_fig.add_tools(HoverTool(tooltips=[("", "@what"), ("value", "@value"), ("exact", "@text")]))
     if chance:
         odds_fig.yaxis.formatter = NumeralTickFormatter(format="0%")
@@ -97,7 +101,7 @@ def sweep_chart(run: LabRun):
         "games": [summaries[v].games for v in labels for _ in sides],
     })
     win_fig = figure(x_range=FactorRange(*x), y_range=(0, 1.04), height=320, sizing_mode="stretch_width",
-                     title="Share of games won (bars: 95% confidence intervals)", toolbar_location=None,
+                     title="Games won (whiskers: 95% intervals)", toolbar_location=None,
                      name="sweep-wins")
     win_fig.vbar(x="x", top="rate", width=0.8, fill_color="colour", line_color="#222222", source=wins)
     win_fig.add_layout(Whisker(source=wins, base="x", lower="low", upper="high", line_width=2))
@@ -114,7 +118,7 @@ def sweep_chart(run: LabRun):
     about = Div(text=f"<p><small>{html.escape(run.describe())}.</small></p>", name="sweep-about",
                 sizing_mode="stretch_width")
     # One chart under the other, not side by side: on a phone two side by side squeeze the bars and titles.
-    return column(about, odds_fig, win_fig, length_fig, alt_div(sweep_words(run), name="sweep-alt"),
+    return column(about, odds_fig, key, win_fig, length_fig, alt_div(sweep_words(run), name="sweep-alt"),
                   sizing_mode="stretch_width")
 
 
