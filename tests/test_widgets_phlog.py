@@ -176,6 +176,17 @@ def test_odds_chart_data_equal_the_engines_exact_fractions(game):
     assert {a for a, _, _ in W.ODDS_CHOICES.values()} == {UNIFORM, BEST}
 
 
+def test_odds_chart_keys_its_three_bars_in_html_that_wraps(game):
+    from bokeh.models import Legend
+
+    layout = W.odds_chart(game.view("green"))
+    key = layout.select_one({"name": "phlog-odds-key"}).text
+    # each bar's words beside a swatch of its own colour (a Bokeh legend's row did not wrap: wider than a phone)
+    for name, words in (("remove", "remove the enemy"), ("neither", "neither"), ("lose", "lose your own fighter")):
+        assert f'fill="{W.ODDS_COLOURS[name]}"' in key and words in key
+    assert not list(layout.select({"type": Legend}))
+
+
 def test_trick_table_says_what_the_engine_says():
     table = W.trick_table(range(1, 14))
     assert "the attacker wins by 4" in table["9-5"] and "figure is removed" in table["9-5"]

@@ -37,7 +37,7 @@ from explorer.rulesets.phlog.data import (
 from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
-from .board import make_sources
+from .board import legend_div, make_sources, swatch_box
 from .alt_text import ALT_JS, alt_div
 from .grid_board import GridBoard
 from .links import RuleLinks
@@ -400,16 +400,16 @@ def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
                  sizing_mode="stretch_width", toolbar_location=None, name="phlog-odds",
                  title="If this card is played in the attack", x_axis_label="probability")
     names = ["remove", "neither", "lose"]
-    legend = ["remove the enemy", "neither", "lose your own fighter"]
+    words = ["remove the enemy", "neither", "lose your own fighter"]
     bars = fig.hbar_stack(names, y="card", height=0.7, source=source, color=[ODDS_COLOURS[n] for n in names],
-                          legend_label=legend, line_color="#ffffff")
+                          line_color="#ffffff")
+    # The key in HTML above the bars, not a Bokeh legend: a legend's row does not wrap, and on a phone it made
+    # the chart wider than the screen.
+    key = legend_div([("Bars", [(swatch_box(ODDS_COLOURS[n]), w) for n, w in zip(names, words)])],
+                     name="phlog-odds-key")
     fig.add_tools(HoverTool(renderers=bars, tooltips=[
         ("card", "@card"), ("remove the enemy", "@remove_pct (@remove_exact)"),
         ("neither", "@neither_pct (@neither_exact)"), ("lose your own", "@lose_pct (@lose_exact)")]))
-    fig.legend.orientation = "horizontal"
-    fig.legend.location = "top_center"
-    fig.legend.label_text_font_size = "11px"
-    fig.add_layout(fig.legend[0], "above")
     fig.xaxis.formatter.use_scientific = False
     choose = Select(title="Which card does the opponent play?", value=assumption, name="odds-assumption",
                     options=[(k, label) for k, (_, _, label) in ODDS_CHOICES.items()], sizing_mode="stretch_width")
@@ -422,7 +422,7 @@ def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
         note.text = notes[choose.value];
         alt.text = wrap(alts[choose.value]);
     """))
-    return column(hand_figure(view, title=f"{view.player}'s hand (only {view.player} sees it)"), choose, fig, alt,
+    return column(hand_figure(view, title=f"{view.player}'s hand (only {view.player} sees it)"), choose, key, fig, alt,
                   note, sizing_mode="stretch_width")
 
 
