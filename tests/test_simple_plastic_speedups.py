@@ -145,6 +145,24 @@ def test_a_squad_hidden_at_once_is_hidden_base_by_base(scenario):
     assert settled > (40 if scenario != "open_field" else -1)
 
 
+def test_hiding_a_squad_does_not_depend_on_which_base_comes_first():
+    """Table.hides_all weighs only the pieces whose box meets the eye's and the FIRST base's (a piece that leaves
+    that base out of its shadow settles nothing): so its answer must not change with the bases' order."""
+    table = RULESET.new_game("skirmish", seed=0).table
+    rng = random.Random(11)
+    settled = 0
+    for _ in range(1500):
+        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
+        x, y = rng.uniform(0.3, table.width - 4), rng.uniform(0.3, table.height - 4)
+        squad = [(x + rng.uniform(0, 4), y + rng.uniform(0, 4)) for _ in range(rng.randint(2, 6))]
+        for hills in (True, False):
+            answers = {Table(table.width, table.height, table.terrain).hides_all(
+                eye, squad[i:] + squad[:i], hills_block=hills) for i in range(len(squad))}
+            assert len(answers) == 1, (eye, squad, hills)
+            settled += answers == {True}
+    assert settled > 100
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_no_solid_near_a_box_means_no_base_or_path_in_it_meets_one(scenario):
     table = RULESET.new_game(scenario, seed=0).table
