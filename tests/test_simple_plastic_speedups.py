@@ -126,18 +126,22 @@ def test_is_blocked_agrees_with_a_remembered_sight_line():
         assert fresh.is_blocked(a, b) == table.is_blocked(a, b)
 
 
+def _eyes_and_squads(table, rng, count: int, spread: float):
+    """``count`` random eyes on ``table``, each with a squad of 2 to 6 bases scattered in a square ``spread`` wide."""
+    for _ in range(count):
+        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
+        x, y = rng.uniform(0.3, table.width - spread), rng.uniform(0.3, table.height - spread)
+        yield eye, [(x + rng.uniform(0, spread), y + rng.uniform(0, spread)) for _ in range(rng.randint(2, 6))]
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_squad_hidden_at_once_is_hidden_base_by_base(scenario):
     """Table.hides_all (one convex wall cutting the lines to a whole squad) says yes only where is_blocked says
     yes of every base, and settles most squads behind the skirmish's farmhouse."""
     table = RULESET.new_game(scenario, seed=0).table
     fresh = Table(table.width, table.height, table.terrain)  # nothing remembered from the tests before
-    rng = random.Random(5)
     settled = 0
-    for _ in range(600):
-        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
-        x, y = rng.uniform(0.3, table.width - 3), rng.uniform(0.3, table.height - 3)
-        squad = [(x + rng.uniform(0, 3), y + rng.uniform(0, 3)) for _ in range(rng.randint(2, 6))]
+    for eye, squad in _eyes_and_squads(table, random.Random(5), 600, 3):
         for hills in (True, False):
             if fresh.hides_all(eye, squad, hills_block=hills):
                 settled += 1
@@ -149,12 +153,8 @@ def test_hiding_a_squad_does_not_depend_on_which_base_comes_first():
     """Table.hides_all weighs only the pieces whose box meets the eye's and the FIRST base's (a piece that leaves
     that base out of its shadow settles nothing): so its answer must not change with the bases' order."""
     table = RULESET.new_game("skirmish", seed=0).table
-    rng = random.Random(11)
     settled = 0
-    for _ in range(1500):
-        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
-        x, y = rng.uniform(0.3, table.width - 4), rng.uniform(0.3, table.height - 4)
-        squad = [(x + rng.uniform(0, 4), y + rng.uniform(0, 4)) for _ in range(rng.randint(2, 6))]
+    for eye, squad in _eyes_and_squads(table, random.Random(11), 1500, 4):
         for hills in (True, False):
             answers = {Table(table.width, table.height, table.terrain).hides_all(
                 eye, squad[i:] + squad[:i], hills_block=hills) for i in range(len(squad))}
