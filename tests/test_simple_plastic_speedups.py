@@ -126,23 +126,41 @@ def test_is_blocked_agrees_with_a_remembered_sight_line():
         assert fresh.is_blocked(a, b) == table.is_blocked(a, b)
 
 
+def _eyes_and_squads(table, rng, count: int, spread: float):
+    """``count`` random eyes on ``table``, each with a squad of 2 to 6 bases scattered in a square ``spread`` wide."""
+    for _ in range(count):
+        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
+        x, y = rng.uniform(0.3, table.width - spread), rng.uniform(0.3, table.height - spread)
+        yield eye, [(x + rng.uniform(0, spread), y + rng.uniform(0, spread)) for _ in range(rng.randint(2, 6))]
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_squad_hidden_at_once_is_hidden_base_by_base(scenario):
     """Table.hides_all (one convex wall cutting the lines to a whole squad) says yes only where is_blocked says
     yes of every base, and settles most squads behind the skirmish's farmhouse."""
     table = RULESET.new_game(scenario, seed=0).table
     fresh = Table(table.width, table.height, table.terrain)  # nothing remembered from the tests before
-    rng = random.Random(5)
     settled = 0
-    for _ in range(600):
-        eye = (rng.uniform(0.3, table.width - 0.3), rng.uniform(0.3, table.height - 0.3))
-        x, y = rng.uniform(0.3, table.width - 3), rng.uniform(0.3, table.height - 3)
-        squad = [(x + rng.uniform(0, 3), y + rng.uniform(0, 3)) for _ in range(rng.randint(2, 6))]
+    for eye, squad in _eyes_and_squads(table, random.Random(5), 600, 3):
         for hills in (True, False):
             if fresh.hides_all(eye, squad, hills_block=hills):
                 settled += 1
                 assert all(table.is_blocked(eye, target, hills_block=hills) for target in squad)
     assert settled > (40 if scenario != "open_field" else -1)
+
+
+def test_hiding_a_squad_does_not_depend_on_which_base_comes_first():
+    """Table.hides_all weighs only the pieces whose box meets the eye's and the FIRST base's (a piece that leaves
+    that base out of its shadow settles nothing): so its answer must not change with the bases' order."""
+    table = RULESET.new_game("skirmish", seed=0).table
+    settled = 0
+    for eye, squad in _eyes_and_squads(table, random.Random(11), 1500, 4):
+        for hills in (True, False):
+            answers = {Table(table.width, table.height, table.terrain).hides_all(
+                eye, squad[i:] + squad[:i], hills_block=hills) for i in range(len(squad))}
+            assert len(answers) == 1, (eye, squad, hills)
+            settled += answers == {True}
+    assert settled > 100
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -207,6 +225,16 @@ def _compass_moves_planned_in_full(state):
     return moves
 
 
+def _listed_and_planned_compass_moves(state, monkeypatch):
+    """The compass moves listed (closing gaps left out), and the same worked out plainly with the free-file plan
+    off (:func:`_compass_moves_planned_in_full`)."""
+    listed = [a for a in state.legal_actions if isinstance(a, (MoveSquad, MoveFigure))
+              and distance(state.figures[getattr(a, "leader", None) or a.figure].position, a.to) > EPSILON]
+    with monkeypatch.context() as patch:
+        patch.setattr(moving, "file_behind", _no_free_file)
+        return listed, _compass_moves_planned_in_full(state)
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkeypatch):
     """Quick verdicts (a free file behind the leader) and menus kept across positions offer the same moves,
@@ -215,15 +243,43 @@ def test_the_menu_offers_exactly_the_moves_the_full_plan_allows(scenario, monkey
     for state in _random_playout(scenario, 1, steps=120):
         if state.phase != "move":
             continue
-        listed = [a for a in state.legal_actions if isinstance(a, (MoveSquad, MoveFigure))
-                  and distance(state.figures[getattr(a, "leader", None) or a.figure].position, a.to) > EPSILON]
-        with monkeypatch.context() as patch:
-            patch.setattr(moving, "file_behind", _no_free_file)
-            plain = _compass_moves_planned_in_full(state)
+        listed, plain = _listed_and_planned_compass_moves(state, monkeypatch)
         assert listed == plain
         offered += len(plain)
         refused += sum(16 for _ in {f.unit for f in in_play(state, state.side)} - state.moved_units) - len(plain)
     assert offered and refused
+
+
+def test_a_menu_on_open_ground_near_the_edge_offers_what_the_full_plan_allows(monkeypatch):
+    """With nothing near a unit, the menu skips every test of a move but the table's edge, and skips that too
+    when every file's end is surely on the table: files set down near the edge of an empty table offer exactly
+    the moves planned in full, and the plans the menu keeps for them are the full ones."""
+    from explorer.core.frozen import evolve
+    from explorer.rulesets.simple_plastic.formation import FORMATION_SPACING
+    from explorer.rulesets.simple_plastic.position import with_figures
+    rng, checked = random.Random(4), 0
+    for _ in range(40):
+        state = RULESET.new_game("open_field", seed=0)
+        table, span = state.table, state.settings.span_inches
+        side = state.side
+        mine = [f for f in state.figures.values() if f.side == side]
+        squad = [f for f in mine if f.squad == mine[0].squad]
+        back = (len(squad) - 1) * FORMATION_SPACING
+        # a file pointing anywhere, its box a little inside an edge, or up to a span and a file's length inside
+        angle, gap = rng.uniform(0, 2 * math.pi), rng.uniform(0.3, span + back + 0.5)
+        ux, uy = math.cos(angle), math.sin(angle)
+        x = rng.choice([gap + back, table.width - gap - back])
+        y = rng.uniform(gap + back, table.height - gap - back)
+        if rng.random() < 0.5:
+            x = rng.uniform(gap + back, table.width - gap - back)
+            y = rng.choice([gap + back, table.height - gap - back])
+        state.position = with_figures(state, {  # the rest stay where they are
+            f.id: evolve(f, x=x - ux * k * FORMATION_SPACING, y=y - uy * k * FORMATION_SPACING)
+            for k, f in enumerate(squad)})
+        listed, plain = _listed_and_planned_compass_moves(state, monkeypatch)
+        assert listed == plain
+        checked += _listed_plans_are_full_plans(state, monkeypatch)
+    assert checked
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -233,20 +289,27 @@ def test_a_free_file_is_planned_as_the_full_formation_plans_it(scenario, monkeyp
     its checks would on a board that keeps nothing."""
     planned = 0
     for state in _random_playout(scenario, 2, steps=150):
-        if state.phase != "move":
-            continue
-        board = Board.of(state)
-        for act in state.legal_actions:
-            if isinstance(act, MoveSquad):
-                quick = plan_squad_move(board, act.squad, act.leader, act.to)
-                listed = plan_squad_move(state, act.squad, act.leader, act.to)
-                with monkeypatch.context() as patch:
-                    patch.setattr(moving, "file_behind", _no_free_file)
-                    assert plan_squad_move(board, act.squad, act.leader, act.to) == quick == listed
-                planned += 1
-            elif isinstance(act, MoveFigure):
-                assert plan_figure_move(state, act.figure, act.to) == plan_figure_move(board, act.figure, act.to)
+        if state.phase == "move":
+            planned += _listed_plans_are_full_plans(state, monkeypatch)
     assert planned
+
+
+def _listed_plans_are_full_plans(state, monkeypatch) -> int:
+    """Assert that each squad move listed is planned alike by the state (the plan its menu knows), by a board that
+    keeps nothing, and by the full formation; and each lone move alike by the state and the board. How many
+    squad moves were checked."""
+    board, planned = Board.of(state), 0
+    for act in state.legal_actions:
+        if isinstance(act, MoveSquad):
+            quick = plan_squad_move(board, act.squad, act.leader, act.to)
+            listed = plan_squad_move(state, act.squad, act.leader, act.to)
+            with monkeypatch.context() as patch:
+                patch.setattr(moving, "file_behind", _no_free_file)
+                assert plan_squad_move(board, act.squad, act.leader, act.to) == quick == listed
+            planned += 1
+        elif isinstance(act, MoveFigure):
+            assert plan_figure_move(state, act.figure, act.to) == plan_figure_move(board, act.figure, act.to)
+    return planned
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -271,8 +271,11 @@ class Table:
         if not targets:
             return False
         ex, ey = float(eye[0]), float(eye[1])
-        # Only a piece whose box meets the box of the eye and the bases can cut a line between them.
-        lo_x, lo_y, hi_x, hi_y = geo.box_around(targets, (ex, ey))
+        # Only a piece whose box meets the box of the eye and the first base can cut every line to it (the rest
+        # are not measured: a piece that leaves the first base out of its shadow settles nothing anyway).
+        tx, ty = targets[0]
+        lo_x, hi_x = (ex, tx) if ex < tx else (tx, ex)
+        lo_y, hi_y = (ey, ty) if ey < ty else (ty, ey)
         lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
         shadows = self._shadow_cache

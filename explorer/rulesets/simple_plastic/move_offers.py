@@ -100,11 +100,10 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     count = len(members) - 1
     kind = MoveSquad if squad else MoveFigure
     # What could stand in a move's way here: solid pieces, and other bases (each grown by as much as makes a
-    # box test enough). With none, only the table's edge can stop a move, and with the region on the table,
-    # nothing.
+    # box test enough). With none, only the table's edge can stop a move (and with every file's end surely on the
+    # table, below, nothing).
     reach = tt.BASE_DIAMETER + 1e-6  # bases further apart than this along one axis cannot overlap
     blocks = table.solid_boxes_near(*region) + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]
-    open_ground = not blocks and table.on_table(region[:2]) and table.on_table(region[2:])
     low = tt.BASE_RADIUS - EPSILON  # table.on_table's bounds
     high_x, high_y = table.width - low, table.height - low
     back = count * FORMATION_SPACING  # file_end's first product
@@ -121,6 +120,7 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
         uy1 + span <= high_y - 1e-6
     ends_on = low + 1e-6 <= ux0 - span - back and ux1 + span + back <= high_x - 1e-6 and \
         low + 1e-6 <= uy0 - span - back and uy1 + span + back <= high_y - 1e-6
+    open_ground = not blocks and ends_on  # (ends_on holds spots_on: ``back`` is not negative)
     hypot, new = math.hypot, object.__new__
     places = [(f.x, f.y, f) for f in members]
     fronts = _frontmost_each_way(places) if count else None
