@@ -99,10 +99,11 @@ class ArmyMenState(TabletopState, GameState):
         return move_allowance(self, self.figures[trooper])
 
     def _standing(self) -> dict[str, int]:
-        counts = {side: 0 for side in self.sides}
-        for f in self.figures.values():
-            if f.in_play or f.status == "waiting":  # a trooper still to set up is in the game
-                counts[f.side] += 1
+        # From the position's facts (worked out once a position: the listing reads them too), not a pass of its own
+        known = facts(self)
+        counts = {side: len(known.sides.get(side, ())) for side in self.sides}
+        for f in known.waiting:  # a trooper still to set up is in the game
+            counts[f.side] += 1
         return counts
 
     @property

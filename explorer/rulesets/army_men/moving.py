@@ -185,15 +185,19 @@ class _Ground:
         self.reach = allowance + tt.EPSILON
         self.solids = _solids_near(table, self.start, self.reach + _SLACK)
         self.offers, self.seen, self.charges = offers, seen, _ = [], set(), {}
-        (sx, sy), reach, hypot, on_table = self.start, self.reach, math.hypot, table.on_table
+        # Written out (tt.step, table.on_table, built, _ground_block's first test): this runs for every spot a
+        # trooper is offered from every spot he stands at, and most troopers who move stand somewhere new.
+        (sx, sy), reach, hypot, solids, side, trooper = self.start, self.reach, math.hypot, self.solids, f.side, f.id
+        low, epsilon, new = tt.BASE_RADIUS - tt.EPSILON, tt.EPSILON, object.__new__
+        high_x, high_y = table.width - low, table.height - low
         for dx, dy in _compass_steps(allowance):
-            to = (round(sx + dx, 6), round(sy + dy, 6))  # tt.step, written out
+            tx, ty = to = (round(sx + dx, 6), round(sy + dy, 6))
             if to not in seen:
                 seen.add(to)
-                if not self.solids and tt.EPSILON <= hypot(to[0] - sx, to[1] - sy) <= reach:
-                    # nothing solid near: the ground allows it (_ground_block's first test, written out:
-                    # this runs for every spot a trooper is offered from every spot he stands at)
-                    offers.append((built(Move, self.side, self.trooper, to), to, on_table(to)))
+                if not solids and epsilon <= hypot(tx - sx, ty - sy) <= reach:  # nothing solid near: allowed
+                    act = new(Move)
+                    act.__dict__.update(player=side, trooper=trooper, to=to)
+                    offers.append((act, to, low <= tx <= high_x and low <= ty <= high_y))
                     continue
                 entry = self._entry(to)
                 if entry[0] is not None:
