@@ -194,15 +194,20 @@ def legend_html(groups: list[tuple[str, list[tuple[str, str]]]]) -> str:
     for heading, items in groups:
         if not items:
             continue
-        # An item keeps its swatch beside its words, and wraps its words only when they are wider than the line
-        # (a chart's key can be long): never wider than a phone.
+        # An item keeps its swatch beside its words, and wraps its words only when they are wider than the line (a
+        # chart's key can be long: give it swatches that keep their width, ``kept_width``): never wider than a phone.
         cells = "".join(
             f'<span style="display:inline-flex;align-items:center;gap:4px;margin:0 12px 2px 0;max-width:100%">'
-            f'<span style="display:inline-flex;flex:none">{svg}</span><span>{_html.escape(words)}</span></span>'
-            for svg, words in items)
+            f'{svg}<span>{_html.escape(words)}</span></span>' for svg, words in items)
         parts.append(f'<div style="display:flex;flex-wrap:wrap;align-items:center">'
                      f'<b style="margin-right:8px">{_html.escape(heading)}:</b>{cells}</div>')
     return f'<div class="{LEGEND_CLASS}-body">{"".join(parts)}</div>'
+
+
+def kept_width(*swatches: str) -> str:
+    """``swatches`` side by side as one swatch that keeps its width when a legend item's words wrap beside it (a
+    flex item would shrink them): for a chart's key, whose words may be longer than a phone's line."""
+    return f'<span style="display:inline-flex;flex:none">{"".join(swatches)}</span>'
 
 
 def legend_div(groups: list[tuple[str, list[tuple[str, str]]]], *, name: str = "board-legend"):

@@ -37,7 +37,7 @@ from explorer.rulesets.phlog.data import (
 from explorer.rulesets.phlog.odds import ASSUMPTIONS, BEST, UNIFORM
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
-from .board import legend_div, make_sources, swatch_box
+from .board import kept_width, legend_div, make_sources, swatch_box
 from .alt_text import ALT_JS, alt_div
 from .grid_board import GridBoard
 from .links import RuleLinks
@@ -405,7 +405,7 @@ def odds_chart(view: PlayerView, *, assumption: str = "uniform"):
                           line_color="#ffffff")
     # The key in HTML above the bars, not a Bokeh legend: a legend's row does not wrap, and on a phone it made
     # the chart wider than the screen.
-    key = legend_div([("Bars", [(swatch_box(ODDS_COLOURS[n]), w) for n, w in zip(names, words)])],
+    key = legend_div([("Bars", [(kept_width(swatch_box(ODDS_COLOURS[n])), w) for n, w in zip(names, words)])],
                      name="phlog-odds-key")
     fig.add_tools(HoverTool(renderers=bars, tooltips=[
         ("card", "@card"), ("remove the enemy", "@remove_pct (@remove_exact)"),

@@ -16,7 +16,7 @@ from boards.classroom import (
 from explorer.core.simulate import Summary
 
 from .alt_text import alt_div
-from .board import legend_div, swatch_line, swatch_marker
+from .board import kept_width, legend_div, swatch_line, swatch_marker
 from boards.palette import BAR, OKABE_ITO, side_colour
 from .snapshot import name_for_page
 
@@ -87,7 +87,7 @@ def sweep_chart(run: LabRun):
         colour, marker = LINES[k % len(LINES)], MARKERS[k % len(MARKERS)]
         odds_fig.line("value", "y", source=source, color=colour, line_width=3)
         odds_fig.scatter("value", "y", source=source, color=colour, size=11, marker=marker)
-        keys.append((swatch_line(colour) + swatch_marker(marker, colour, line=colour), what))
+        keys.append((kept_width(swatch_line(colour), swatch_marker(marker, colour, line=colour)), what))
     key = legend_div([("Lines", keys)], name="sweep-key")
     odds_fig.add_tools(HoverTool(tooltips=[("", "@what"), ("value", "@value"), ("exact", "@text")]))
     if chance:
