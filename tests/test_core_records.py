@@ -10,7 +10,7 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core.actions import Event
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, maker
 from explorer.core.records import LegalActions, Turn
 
 
@@ -64,6 +64,24 @@ def test_the_listing_view_lists_the_offers_and_asks_the_rules_for_membership():
     offers = list(view)
     assert offers and offers == list(state._offers()) and view.count() == len(offers)
     assert all(action in view for action in offers)
+
+
+def test_a_maker_takes_the_fields_it_names_in_their_order_and_shares_what_it_makes():
+    """``maker`` is ``made`` for one kind with its arguments' names checked once, so a call cannot hand a value to
+    the wrong field: names that are not the kind's first fields, in their order, are refused when it is made."""
+    @dataclasses.dataclass(frozen=True)
+    class Pair:
+        first: str
+        second: str
+        third: int = 0
+
+    pair = maker(Pair, "first", "second")
+    assert pair("a", "b") == Pair(first="a", second="b") and pair("a", "b") is pair("a", "b")
+    assert maker(Pair, "first", "second", "third")("a", "b", 3) == Pair(first="a", second="b", third=3)
+    with pytest.raises(TypeError, match="Pair's first fields are first, second, not second, first"):
+        maker(Pair, "second", "first")  # swapped: two fields of one type would take each other's values
+    with pytest.raises(TypeError, match="Pair's first fields are first, second, not first, third"):
+        maker(Pair, "first", "third")
 
 
 def test_undo_gives_back_the_position_and_the_random_numbers_exactly():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import are_adjacent, step
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made, maker
 from explorer.core.gridstate import setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
@@ -221,6 +221,9 @@ def do_jump(state, act):
                     act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", "moving.jump")
 
 
+_PLACED = maker(Fighter, "id", "side", "weapon", "square")  # a fighter on its new square (relocate)
+
+
 def relocate(state, fighter, to, cost: int, how: str, key: str):
     p = state.position
     board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
@@ -239,7 +242,7 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     changes = {"movement_left": left}
     # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
     # come to the same few squares again and again): no new object kept a move.
-    moved = made(Fighter, fighter.id, fighter.side, fighter.weapon, to)
+    moved = _PLACED(fighter.id, fighter.side, fighter.weapon, to)
     if result.ends_movement:
         changes["movement_stopped"] = result.reason.ref.section
         if result.removes:
