@@ -119,8 +119,8 @@ def test_the_rule_tables_listing_and_doing_are_asked_directly_only_where_the_rul
     from explorer.rulesets.dice_tactics.game import DiceTacticsState
     from explorer.rulesets.phlog.game import PhlogState
     table = PhlogState.rules
-    assert PhlogState._doing == {kind: rule.do for kind, rule in table.rules.items()}
-    assert PhlogState._listing == (table.phase_of, table.listers)
+    assert PhlogState._doing is table.doers == {kind: rule.do for kind, rule in table.rules.items()}
+    assert PhlogState._listing is table
     assert DiceTacticsState._doing is None  # its own _do settles the turn after the rule's do
 
     listed, done = [], []
