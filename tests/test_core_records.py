@@ -10,7 +10,7 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core.actions import Event
-from explorer.core.frozen import evolve, maker
+from explorer.core.frozen import evolve, made, made_by, maker
 from explorer.core.records import LegalActions, Turn
 
 
@@ -82,6 +82,21 @@ def test_a_maker_takes_the_fields_it_names_in_their_order_and_shares_what_it_mak
         maker(Pair, "second", "first")  # swapped: two fields of one type would take each other's values
     with pytest.raises(TypeError, match="Pair's first fields are first, second, not first, third"):
         maker(Pair, "first", "third")
+
+
+def test_made_by_its_last_argument_is_what_made_makes():
+    """``made_by(kind, *first)[last]`` (a C lookup, for listings) is ``made(kind, *first, last)``: the same shared value,
+    equal to the constructor's, whether ``made`` or the mapping was asked first."""
+    @dataclasses.dataclass(frozen=True)
+    class Offer:
+        player: str
+        card: str
+
+    by_code = made_by(Offer, "green")
+    assert made_by(Offer, "green") is by_code and made_by(Offer, "tan") is not by_code
+    first = made(Offer, "green", "Q♥")
+    assert by_code["Q♥"] is first and list(map(by_code.__getitem__, ["Q♥", "2♠"])) == [first, Offer("green", "2♠")]
+    assert made(Offer, "green", "2♠") is by_code["2♠"] and made_by(Offer, "tan")["2♠"] == Offer("tan", "2♠")
 
 
 def test_undo_gives_back_the_position_and_the_random_numbers_exactly():

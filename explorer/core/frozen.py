@@ -53,6 +53,34 @@ def made(kind: type, *args):
     return act
 
 
+def made_by(kind: type, *first):
+    """``made(kind, *first, last)`` for every ``last``, as a mapping from ``last``: its ``__getitem__`` is a C call, so a
+    listing that offers one action a card or a fighter asks ``map(made_by(kind, player).__getitem__, codes)`` rather
+    than ``made`` (a Python call) for each; a value not yet in it is asked of ``made`` (so it is the one ``made``
+    shares)."""
+    key = (kind, first)
+    found = _BY.get(key)
+    if found is None:
+        if len(_BY) >= 4096:  # bound the memory (a key a kind and player: a few dozen in any real use)
+            _BY.clear()
+        found = _BY[key] = _ByLast()
+        found.made = functools.partial(made, kind, *first)
+    return found
+
+
+class _ByLast(dict):
+    """``{last: made(kind, *first, last)}``, filled as asked (see :func:`made_by`)."""
+
+    __slots__ = ("made",)
+
+    def __missing__(self, last):
+        value = self[last] = self.made(last)
+        return value
+
+
+_BY: dict = {}
+
+
 def maker(kind: type, *names: str):
     """``made`` for ``kind``, with its arguments in the order of the field ``names``: ``maker(Fighter, "id", "side",
     "weapon", "square")(...)``. The names are checked once, here (when the maker is made, on import): they must be
@@ -64,4 +92,4 @@ def maker(kind: type, *names: str):
     return functools.partial(made, kind)
 
 
-__all__ = ["evolve", "made", "maker"]
+__all__ = ["evolve", "made", "made_by", "maker"]

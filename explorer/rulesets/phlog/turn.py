@@ -6,7 +6,7 @@ from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made, made_by
 
 from .actions import EndTurn, Nominate
 from .data import HAND_SIZE
@@ -43,8 +43,9 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        # one of each card, by its code (read by C calls: a str hashes in C, a Card by a Python call)
-        return [made(kind, player, code) for code in dict.fromkeys(map(_CODE, state.hand_split(player)[0]))]
+        # one of each card, by its code (read by C calls: a str hashes in C, a Card by a Python call), each action
+        # found by its code by C calls too (made_by)
+        return list(map(made_by(kind, player).__getitem__, dict.fromkeys(map(_CODE, state.hand_split(player)[0]))))
     return candidates
 
 
