@@ -89,25 +89,27 @@ def fighter_offers(state) -> list:
             for door, act in plan[2]:
                 if door not in occupants:  # a fighter in the frame holds it open
                     offers.append(act)
-    if not p.attacked and state.hand_split(player)[0]:
-        side = fighter.side
-        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight (the sight plans found once)
-            lines = sight_lines(board)
-            offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                       if target.square is not None and target.side != side and sees_by(lines, board, square,
-                                                                                        target.square)]
-        else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
-            # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
+    if not p.attacked:  # attack_block: a card in hand (asked after the squares around, for hand-to-hand: most
+        side = fighter.side  # moves find nobody there), and a target
+        if fighter.weapon == RANGED:  # an enemy standing, in sight (the sight plans found once)
+            if state.hand_split(player)[0]:
+                lines = sight_lines(board)
+                offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                           if target.square is not None and target.side != side and sees_by(lines, board, square,
+                                                                                            target.square)]
+        else:  # an enemy standing next to it (diagonally too, if the setting says): asked of the squares around it
+            # (a few lookups), then offered in the fighters' order, as the rule lists them
             near = []
             for there in plan[5] if board.settings.diagonal_hand_to_hand else plan[3]:  # (loops, not
                 target = occupants.get(there)  # comprehensions: each of those is a call, and most find nobody)
                 if target is not None and target.side != side:
                     near.append(target)
-            if len(near) > 1:
-                ids = {target.id for target in near}
-                near = [target for target in p.fighters.values() if target.id in ids]
-            for target in near:
-                offers.append(made(Attack, player, target.id))
+            if near and state.hand_split(player)[0]:
+                if len(near) > 1:
+                    ids = {target.id for target in near}
+                    near = [target for target in p.fighters.values() if target.id in ids]
+                for target in near:
+                    offers.append(made(Attack, player, target.id))
     offers.append(plan[4])
     return offers
 
