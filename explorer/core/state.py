@@ -92,9 +92,7 @@ class GameState:
         self.position = position
         self.rng = rng if rng is not None else GameRNG(seed)
         self.history: list[Turn] = []
-        # Before each action, three items in a row: the position, the rng's seed and its counter (no tuple kept an
-        # action: one object less a game keeps for the garbage collector to walk at each full collection)
-        self._stack: list[Any] = []
+        self._stack: list[tuple[Any, int, int]] = []  # (position, rng seed, rng counter) before each action
         self._start = (position, self.rng.get_state())
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
@@ -310,7 +308,7 @@ class GameState:
         finally:
             if forced is not None:
                 self._forced_dice = None
-        self._stack.extend((self.position, seed, counter))  # (a tuple made and let go: see __init__)
+        self._stack.append((self.position, seed, counter))  # one tuple kept an action, not two
         self.position = position
         outcome = self._outcome()  # (kept as the outcome property keeps it: is_over and the listing ask it next)
         self._outcome_of = (position, outcome)
@@ -346,9 +344,7 @@ class GameState:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
             raise IndexError("there is nothing to undo")
-        stack = self._stack
-        self.position, seed, counter = stack[-3:]
-        del stack[-3:]
+        self.position, seed, counter = self._stack.pop()
         self.rng.set_state((seed, counter))
         return self.history.pop().action
 
