@@ -10,7 +10,7 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core.actions import Event
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, made, made_by, maker
 from explorer.core.records import LegalActions, Turn
 
 
@@ -66,6 +66,39 @@ def test_the_listing_view_lists_the_offers_and_asks_the_rules_for_membership():
     assert all(action in view for action in offers)
 
 
+def test_a_maker_takes_the_fields_it_names_in_their_order_and_shares_what_it_makes():
+    """``maker`` is ``made`` for one kind with its arguments' names checked once, so a call cannot hand a value to
+    the wrong field: names that are not the kind's first fields, in their order, are refused when it is made."""
+    @dataclasses.dataclass(frozen=True)
+    class Pair:
+        first: str
+        second: str
+        third: int = 0
+
+    pair = maker(Pair, "first", "second")
+    assert pair("a", "b") == Pair(first="a", second="b") and pair("a", "b") is pair("a", "b")
+    assert maker(Pair, "first", "second", "third")("a", "b", 3) == Pair(first="a", second="b", third=3)
+    with pytest.raises(TypeError, match="Pair's first fields are first, second, not second, first"):
+        maker(Pair, "second", "first")  # swapped: two fields of one type would take each other's values
+    with pytest.raises(TypeError, match="Pair's first fields are first, second, not first, third"):
+        maker(Pair, "first", "third")
+
+
+def test_made_by_its_last_argument_is_what_made_makes():
+    """``made_by(kind, *first)[last]`` (a C lookup, for listings) is ``made(kind, *first, last)``: the same shared value,
+    equal to the constructor's, whether ``made`` or the mapping was asked first."""
+    @dataclasses.dataclass(frozen=True)
+    class Offer:
+        player: str
+        card: str
+
+    by_code = made_by(Offer, "green")
+    assert made_by(Offer, "green") is by_code and made_by(Offer, "tan") is not by_code
+    first = made(Offer, "green", "Q♥")
+    assert by_code["Q♥"] is first and list(map(by_code.__getitem__, ["Q♥", "2♠"])) == [first, Offer("green", "2♠")]
+    assert made(Offer, "green", "2♠") is by_code["2♠"] and made_by(Offer, "tan")["2♠"] == Offer("tan", "2♠")
+
+
 def test_undo_gives_back_the_position_and_the_random_numbers_exactly():
     state = _played("phlog", "corridor", most=30)
     before, rng = state.position, state.rng.get_state()
@@ -101,8 +134,8 @@ def test_the_rule_tables_listing_and_doing_are_asked_directly_only_where_the_rul
     from explorer.rulesets.dice_tactics.game import DiceTacticsState
     from explorer.rulesets.phlog.game import PhlogState
     table = PhlogState.rules
-    assert PhlogState._doing == {kind: rule.do for kind, rule in table.rules.items()}
-    assert PhlogState._listing == (table.phase_of, table.listers)
+    assert PhlogState._doing is table.doers == {kind: rule.do for kind, rule in table.rules.items()}
+    assert PhlogState._listing is table
     assert DiceTacticsState._doing is None  # its own _do settles the turn after the rule's do
 
     listed, done = [], []

@@ -319,7 +319,6 @@ def test_a_cards_value_read_from_the_rank_table_is_the_card_values_own(settings)
 def test_the_card_offers_and_the_hand_split_are_those_worked_out_afresh():
     """The card offers (made from the codes in hand, read by C calls), and the hand split into value cards and jokers
     (the jokers found by their rank first), are what the plain computation gives at every position of random games."""
-    from explorer.rulesets.phlog.attacking import attack_card_candidates, defence_card_candidates
     from explorer.rulesets.phlog.actions import ChooseAttackCard, ChooseDefenceCard, PlayMovementCard
     from explorer.rulesets.phlog.game import RULES
     checked = set()
@@ -336,8 +335,7 @@ def test_the_card_offers_and_the_hand_split_are_those_worked_out_afresh():
         player = state.current_player
         codes = dict.fromkeys(c.code for c in state.position.piles[player].hand if not c.is_joker)
         plain = [kind(player, code) for code in codes]
-        listed = {"movement_card": RULES.rules[PlayMovementCard].candidates, "attack_card": attack_card_candidates,
-                  "defence_card": defence_card_candidates}[phase](state)
+        listed = RULES.phases[phase].legal(state)
         assert list(listed) == plain == list(state.legal_actions)
         checked.add(phase)
     assert checked == {"movement_card", "attack_card", "defence_card"}

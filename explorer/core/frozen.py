@@ -4,6 +4,7 @@ values that come again and again built once and shared."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 
 def evolve(value, /, **changes):
@@ -39,7 +40,10 @@ def made(kind: type, *args):
     actions makes the same few hundred of them over and over; building one costs more than finding it
     (so it is for the other frozen values play makes over and over: a fighter on a square, a decision),
     and a value shared is no new object for the garbage collector to walk.
-    Only for arguments the engine made itself (plain, already normal values)."""
+    Only for arguments the engine made itself (plain, already normal values). The arguments go by position
+    (a call by position costs less than one by name: no dict, a shorter key): an action's as it is written
+    everywhere (``made(Step, player, direction)``); a value with more fields is made by a :func:`maker`, which
+    names them."""
     key = (kind, args)
     act = _MADE.get(key)
     if act is None:
@@ -49,4 +53,43 @@ def made(kind: type, *args):
     return act
 
 
-__all__ = ["evolve", "made"]
+def made_by(kind: type, *first):
+    """``made(kind, *first, last)`` for every ``last``, as a mapping from ``last``: its ``__getitem__`` is a C call, so a
+    listing that offers one action a card or a fighter asks ``map(made_by(kind, player).__getitem__, codes)`` rather
+    than ``made`` (a Python call) for each; a value not yet in it is asked of ``made`` (so it is the one ``made``
+    shares)."""
+    key = (kind, first)
+    found = _BY.get(key)
+    if found is None:
+        if len(_BY) >= 4096:  # bound the memory (a key a kind and player: a few dozen in any real use)
+            _BY.clear()
+        found = _BY[key] = _ByLast()
+        found.made = functools.partial(made, kind, *first)
+    return found
+
+
+class _ByLast(dict):
+    """``{last: made(kind, *first, last)}``, filled as asked (see :func:`made_by`)."""
+
+    __slots__ = ("made",)
+
+    def __missing__(self, last):
+        value = self[last] = self.made(last)
+        return value
+
+
+_BY: dict = {}
+
+
+def maker(kind: type, *names: str):
+    """``made`` for ``kind``, with its arguments in the order of the field ``names``: ``maker(Fighter, "id", "side",
+    "weapon", "square")(...)``. The names are checked once, here (when the maker is made, on import): they must be
+    ``kind``'s first fields in their order, so a call never hands a value to the wrong field (two fields of one
+    type swapped in the class would otherwise go unseen); a call then costs about what ``made``'s does."""
+    fields = tuple(field.name for field in dataclasses.fields(kind) if field.init)
+    if names != fields[:len(names)]:
+        raise TypeError(f"{kind.__name__}'s first fields are {', '.join(fields[:len(names)])}, not {', '.join(names)}")
+    return functools.partial(made, kind)
+
+
+__all__ = ["evolve", "made", "made_by", "maker"]

@@ -72,7 +72,9 @@ class RuleTable:
             self.sections.ref(phase.section)  # an unknown section fails when the table is made
         if self.phases and self.phase_of is None:
             raise ValueError("a rule table with phases needs phase_of(state), the phase now")
-        # Each phase's listing, looked up by the phase's name (the phase's own, or its rules' candidates in order)
+        # The dispatch (the game state reads it too, see GameState.__init_subclass__): each rule's do by action type,
+        # and each phase's listing by the phase's name (the phase's own, or its rules' candidates in order)
+        _set(self, "doers", {kind: rule.do for kind, rule in self.rules.items()})
         _set(self, "listers", {name: phase.legal or functools.partial(self._candidates, phase.actions)
                                for name, phase in self.phases.items()})
 
@@ -90,7 +92,7 @@ class RuleTable:
         return self.rules[kind].check(state, action)
 
     def do(self, state, action) -> tuple:
-        return self.rules[type(action)].do(state, action)
+        return self.doers[type(action)](state, action)
 
     def chance(self, state, action):
         chance = self.rules[type(action)].chance

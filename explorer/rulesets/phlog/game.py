@@ -39,32 +39,33 @@ _RANK = attrgetter("rank")
 
 RULES = RuleTable(SECTIONS, {
     Nominate: Rule(turn.check_nominate, turn.do_nominate),
-    PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card,
-                           candidates=turn.value_card_candidates(PlayMovementCard)),
+    PlayMovementCard: Rule(turn.check_movement_card, turn.do_movement_card),
     EndTurn: Rule(turn.check_end_turn, turn.do_end_turn),
     Step: Rule(moving.check_step, moving.do_step),
     Jump: Rule(moving.check_jump, moving.do_jump),
     ToggleDoor: Rule(moving.check_toggle_door, moving.do_toggle_door),
     Attack: Rule(attacking.check_attack, attacking.do_attack),
-    ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card,
-                           candidates=attacking.attack_card_candidates),
-    ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card,
-                            candidates=attacking.defence_card_candidates),
+    ChooseAttackCard: Rule(attacking.check_attack_card, attacking.do_attack_card),
+    ChooseDefenceCard: Rule(attacking.check_defence_card, attacking.do_defence_card),
     PlayJoker: Rule(jokers.check_play_joker, jokers.do_play_joker),
     CancelJoker: Rule(jokers.check_cancel_joker, jokers.do_cancel_joker),
     DeclineJoker: Rule(jokers.check_decline_joker, jokers.do_decline_joker),
 }, phases={
-    # The turn's steps, each with what it allows (offered in this order) and the section that says so.
+    # The turn's steps, each with what it allows (offered in this order), the section that says so and its offers
+    # (each phase lists its own: no table's loop over its kinds between, at every listing).
     NOMINATE: Phase("turn.nominate", (Nominate, EndTurn), "the active player must first nominate a fighter to activate",
                     legal=turn.nominate_offers),
     MOVEMENT_CARD: Phase("turn.movement_card", (PlayMovementCard,),
-                         "the active player must first play a card from hand for the fighter's movement"),
+                         "the active player must first play a card from hand for the fighter's movement",
+                         legal=turn.movement_card_candidates),
     JOKER: Phase("jokers.play", (DeclineJoker, CancelJoker, PlayJoker),
                  "a card has just been revealed: its joker window must first close", legal=jokers.window_offers),
     MOVE: Phase("turn.expend", (Step, Jump, ToggleDoor, Attack, EndTurn),
                 "the fighter is activated: move, attack or end the turn", legal=moving.fighter_offers),
-    ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack"),
-    DEFENCE_CARD: Phase("attacking.cards", (ChooseDefenceCard,), "the defender must first choose a card to defend with"),
+    ATTACK_CARD: Phase("attacking.cards", (ChooseAttackCard,), "the attacker must first choose a card for the attack",
+                       legal=attacking.attack_card_candidates),
+    DEFENCE_CARD: Phase("attacking.cards", (ChooseDefenceCard,), "the defender must first choose a card to defend with",
+                        legal=attacking.defence_card_candidates),
 }, phase_of=attrgetter("position.phase"))  # (a C getter: asked at every listing and check)
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 
 from explorer.core import RuleViolation
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made, maker
 
 from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
 from .actions import CancelJoker, DeclineJoker, PlayJoker
 from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
+
+
+_WINDOW = maker(JokerWindow, "player", "rule", "slot", "owner", "reactor", "stage", "card", "value")
 
 
 def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
@@ -19,7 +22,7 @@ def open_window(state, position, slot: str, owner: str, card, value: int, **chan
     reactor = state.game.other(owner)  # (state.other, read in place: a window opens on every card played)
     # Made once and shared, as actions are (a window opens on every card played, and the same few come again and
     # again: a frozen value, so no new object is kept for it)
-    window = made(JokerWindow, reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
+    window = _WINDOW(reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
     return evolve(position, phase=JOKER, pending=window, **changes)
 
 

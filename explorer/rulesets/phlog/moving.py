@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import are_adjacent, step
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made, maker
 from explorer.core.gridstate import setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
@@ -89,25 +89,27 @@ def fighter_offers(state) -> list:
             for door, act in plan[2]:
                 if door not in occupants:  # a fighter in the frame holds it open
                     offers.append(act)
-    if not p.attacked and state.hand_split(player)[0]:
-        side = fighter.side
-        if fighter.weapon == RANGED:  # attack_block: an enemy standing, in sight (the sight plans found once)
-            lines = sight_lines(board)
-            offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                       if target.square is not None and target.side != side and sees_by(lines, board, square,
-                                                                                        target.square)]
-        else:  # attack_block: an enemy standing next to it (diagonally too, if the setting says): asked of the
-            # squares around it (a few lookups), then offered in the fighters' order, as the rule lists them
+    if not p.attacked:  # attack_block: a card in hand (asked after the squares around, for hand-to-hand: most
+        side = fighter.side  # moves find nobody there), and a target
+        if fighter.weapon == RANGED:  # an enemy standing, in sight (the sight plans found once)
+            if state.hand_split(player)[0]:
+                lines = sight_lines(board)
+                offers += [made(Attack, player, target.id) for target in p.fighters.values()
+                           if target.square is not None and target.side != side and sees_by(lines, board, square,
+                                                                                            target.square)]
+        else:  # an enemy standing next to it (diagonally too, if the setting says): asked of the squares around it
+            # (a few lookups), then offered in the fighters' order, as the rule lists them
             near = []
             for there in plan[5] if board.settings.diagonal_hand_to_hand else plan[3]:  # (loops, not
                 target = occupants.get(there)  # comprehensions: each of those is a call, and most find nobody)
                 if target is not None and target.side != side:
                     near.append(target)
-            if len(near) > 1:
-                ids = {target.id for target in near}
-                near = [target for target in p.fighters.values() if target.id in ids]
-            for target in near:
-                offers.append(made(Attack, player, target.id))
+            if near and state.hand_split(player)[0]:
+                if len(near) > 1:
+                    ids = {target.id for target in near}
+                    near = [target for target in p.fighters.values() if target.id in ids]
+                for target in near:
+                    offers.append(made(Attack, player, target.id))
     offers.append(plan[4])
     return offers
 
@@ -221,6 +223,9 @@ def do_jump(state, act):
                     act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", "moving.jump")
 
 
+_PLACED = maker(Fighter, "id", "side", "weapon", "square")  # a fighter on its new square (relocate)
+
+
 def relocate(state, fighter, to, cost: int, how: str, key: str):
     p = state.position
     board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
@@ -239,7 +244,7 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     changes = {"movement_left": left}
     # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
     # come to the same few squares again and again): no new object kept a move.
-    moved = made(Fighter, fighter.id, fighter.side, fighter.weapon, to)
+    moved = _PLACED(fighter.id, fighter.side, fighter.weapon, to)
     if result.ends_movement:
         changes["movement_stopped"] = result.reason.ref.section
         if result.removes:

@@ -143,7 +143,8 @@ def event(kind: str, text: str, keys: tuple[str, ...], visibility: str = PUBLIC,
     cited = _CITED.get(keys)
     if cited is None:  # the same few tuples of sections come up in every turn: look them up once
         cited = _CITED[keys] = tuple(ref(k).key for k in keys)
-    return Event.made(kind, text, cited, {"visibility": visibility, **data})
+    data["visibility"] = visibility  # (the call's own new dict, written once: no second dict an event)
+    return Event.made(kind, text, cited, data)
 
 
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}

@@ -6,9 +6,9 @@ from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made, made_by
 
-from .actions import EndTurn, Nominate
+from .actions import EndTurn, Nominate, PlayMovementCard
 from .data import HAND_SIZE
 from .jokers import open_window
 from .position import MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
@@ -43,12 +43,14 @@ def value_card_candidates(kind: type):
     def candidates(state):
         p = state.position
         player = p.side if p.pending is None else p.pending.player  # the defender answers with a defence card
-        # one of each card, by its code (read by C calls: a str hashes in C, a Card by a Python call)
-        return [made(kind, player, code) for code in dict.fromkeys(map(_CODE, state.hand_split(player)[0]))]
+        # one a card, found by its code (C calls: the codes read by attrgetter, the actions by made_by's lookup; a
+        # legal position holds each card once, see saves.card_problem, so the codes in a hand are all different)
+        return list(map(made_by(kind, player).__getitem__, map(_CODE, state.hand_split(player)[0])))
     return candidates
 
 
 _CODE = attrgetter("code")
+movement_card_candidates = value_card_candidates(PlayMovementCard)
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -70,7 +72,7 @@ def draw(state, piles: Piles, side: str) -> tuple[Piles, list]:
     if drawn.reshuffled:
         events.append(event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) "
                             "into a new draw pile.", ("setup.reshuffle",)))
-    return piles, events + draw_events(side, [c.code for c in drawn.cards])
+    return piles, events + draw_events(side, list(map(_CODE, drawn.cards)))
 
 
 # -- nominate --------------------------------------------------------------------------------
