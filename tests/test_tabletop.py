@@ -153,6 +153,14 @@ def test_table_round_trips_and_remembers_its_sight_answers():
     assert Table.from_dict(table.to_dict()) == table
     first = table.sight((0, 0), (20, 0))
     assert table.sight((0, 0), (20, 0)) is first
+    # a few hundred traced sights are kept, the newest (each is six objects the garbage collector walks in every full
+    # pass, whichever game the process plays next): the first one asked is let go, the last ones kept
+    from explorer.core.tabletop.table import _SIGHTS_KEPT
+    assert 100 <= _SIGHTS_KEPT <= 1000
+    last = [table.sight((0, 0), (20, 1 + i / 100)) for i in range(_SIGHTS_KEPT)]
+    assert len(table._sight_cache) == _SIGHTS_KEPT
+    assert table.sight((0, 0), (20, 0)) is not first and table.sight((0, 0), (20, 0)) == first
+    assert table.sight((0, 0), (20, 1 + (_SIGHTS_KEPT - 1) / 100)) is last[-1]
     with pytest.raises(ValueError, match="distinct names"):
         Table(10, 10, (WALL, WALL))
 

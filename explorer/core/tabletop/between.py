@@ -10,7 +10,7 @@ all it reads, so none goes stale. What depends only on the table (where a base m
 
 from __future__ import annotations
 
-from .table import Table
+from .table import Table, keep_newest  # (keep_newest: the table keeps its sight answers so too)
 
 
 def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
@@ -26,16 +26,6 @@ def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:
     if answers is None or len(answers) > bound:
         answers = kinds[kind] = {}
     return answers
-
-
-def keep_newest(answers: dict, key, answer, bound: int):
-    """``answers[key] = answer`` (given back), the oldest answer let go past ``bound`` answers. For answers kept
-    from game to game that hold objects: a few hundred, not thousands, for the garbage collector's full passes
-    walk every object kept (and most such answers are asked again only soon after they are worked out)."""
-    if len(answers) >= bound:
-        del answers[next(iter(answers))]
-    answers[key] = answer
-    return answer
 
 
 _TABLES: dict[tuple, Table] = {}

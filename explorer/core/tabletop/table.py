@@ -22,6 +22,18 @@ the centre (to a rounding), and the rest is far wider than any rounding of the p
 _NO_SHADOW = object()  # a shadow not worked out yet (None: the piece casts none from that eye)
 
 
+def keep_newest(answers: dict, key, answer, bound: int):
+    """``answers[key] = answer`` (given back), the oldest let go past ``bound``: answers holding objects kept from game to
+    game, a few hundred (the collector's full passes walk them all; 100,000 sights slowed every later game)."""
+    if len(answers) >= bound:
+        del answers[next(iter(answers))]
+    answers[key] = answer
+    return answer
+
+
+_SIGHTS_KEPT = 256  # traced sights a table keeps (keep_newest): a board redrawn, an attack listed then played
+
+
 @dataclass(frozen=True)
 class Table:
     """The playing area (``width`` by ``height`` inches, origin at a corner) and its terrain.
@@ -188,9 +200,8 @@ class Table:
         cache = self._sight_cache
         answer = cache.get(key)
         if answer is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            answer = cache[key] = line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block)
+            answer = keep_newest(cache, key, line_of_sight(eye, target, self.terrain, figures, hills_block=hills_block),
+                                 _SIGHTS_KEPT)
         return answer
 
     def sees_clearly(self, eye: Point, target: Point, *, hills_block: bool = True) -> bool:
