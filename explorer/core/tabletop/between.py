@@ -10,7 +10,7 @@ all it reads, so none goes stale. What depends only on the table (where a base m
 
 from __future__ import annotations
 
-from .table import Table, keep_newest  # (keep_newest: the table keeps its sight answers so too)
+from .table import Table
 
 
 def kept_between(board, kind: str, bound: int = 100_000) -> dict | None:

@@ -12,7 +12,7 @@ from explorer.core import Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Board, Point, TerrainKind
-from explorer.core.tabletop.between import keep_newest
+from explorer.core.tabletop.table import keep_newest
 
 from .actions import Move
 from explorer.core.actions import built
@@ -185,19 +185,17 @@ class _Ground:
         self.reach = allowance + tt.EPSILON
         self.solids = _solids_near(table, self.start, self.reach + _SLACK)
         self.offers, self.seen, self.charges = offers, seen, _ = [], set(), {}
-        # Written out (tt.step, table.on_table, built, _ground_block's first test): this runs for every spot a
-        # trooper is offered from every spot he stands at, and most troopers who move stand somewhere new.
+        # Written out (tt.step, table.on_table, _ground_block's first test): this runs for every spot a trooper is
+        # offered from every spot he stands at, and most troopers who move stand somewhere new.
         (sx, sy), reach, hypot, solids, side, trooper = self.start, self.reach, math.hypot, self.solids, f.side, f.id
-        low, epsilon, new = tt.BASE_RADIUS - tt.EPSILON, tt.EPSILON, object.__new__
+        low, epsilon = tt.BASE_RADIUS - tt.EPSILON, tt.EPSILON
         high_x, high_y = table.width - low, table.height - low
         for dx, dy in _compass_steps(allowance):
             tx, ty = to = (round(sx + dx, 6), round(sy + dy, 6))
             if to not in seen:
                 seen.add(to)
                 if not solids and epsilon <= hypot(tx - sx, ty - sy) <= reach:  # nothing solid near: allowed
-                    act = new(Move)
-                    act.__dict__.update(player=side, trooper=trooper, to=to)
-                    offers.append((act, to, low <= tx <= high_x and low <= ty <= high_y))
+                    offers.append((built(Move, side, trooper, to), to, low <= tx <= high_x and low <= ty <= high_y))
                     continue
                 entry = self._entry(to)
                 if entry[0] is not None:
