@@ -165,6 +165,22 @@ def test_table_round_trips_and_remembers_its_sight_answers():
         Table(10, 10, (WALL, WALL))
 
 
+def test_a_table_keeps_its_newest_shadows_and_ground_levels_only():
+    # Shadows (a key and nine floats each) and ground levels are asked again within a listing or two, hardly ever
+    # later: a table keeps a few thousand (100,000 shadows slowed the rest of a long run), the newest found again.
+    from explorer.core.tabletop.table import _RECENT_KEPT
+    assert 1000 <= _RECENT_KEPT <= 10_000
+    table = Table(48, 36, (WALL, HILL))
+    eyes = [(1 + i / 1000, 2.0) for i in range(_RECENT_KEPT + 50)]
+    for eye in eyes:
+        table.hides_all(eye, [(20.0, 2.0)])
+        table.elevation_at(eye)
+    assert 0 < len(table._shadow_cache) <= _RECENT_KEPT + 1 and 0 < len(table._level_cache) <= _RECENT_KEPT + 1
+    newest = (eyes[-1][0], eyes[-1][1], 0)
+    assert newest in table._shadow_cache and table._shadow_cache[newest] == table._shadow(*newest)
+    assert table.hides_all(eyes[-1], [(20.0, 2.0)]) == Table(48, 36, (WALL, HILL)).hides_all(eyes[-1], [(20.0, 2.0)])
+
+
 def test_formation_is_a_file_behind_the_anchor_in_open_ground():
     table = Table(48, 36)
     spots = formation(table, (20, 10), (1.0, 0.0), 4, spacing=0.75)

@@ -15,7 +15,7 @@ semi-solid terrain, and CLEAR otherwise. Rulesets decide what each answer
 means (a modifier, "may not shoot", ...); this module only measures.
 
 The package is split by concern: :mod:`.measure` (points, distances, bases),
-:mod:`.terrain`, :mod:`.sight`, :mod:`.table` (the table and its caches, the
+:mod:`.terrain`, :mod:`.sight`, :mod:`.table` (the table and its caches, kept in :mod:`.stores`, the
 what-if board, loading a table from a save), :mod:`.formation` and :mod:`.figures`
 (the base of every tabletop ruleset's figure, position check and state).
 """
