@@ -12,7 +12,7 @@ from explorer.core import Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.tabletop import COMPASS, Board, Point, TerrainKind
-from explorer.core.tabletop.table import keep_newest
+from explorer.core.tabletop.stores import keep_newest
 
 from .actions import Move
 from explorer.core.actions import built

@@ -16,7 +16,7 @@ from explorer.core.frozen import evolve
 from explorer.core.tabletop import LineOfSight
 from explorer.core.tabletop.sight import hides_more_than
 from explorer.core.tabletop.between import kept_between
-from explorer.core.tabletop.table import keep_newest
+from explorer.core.tabletop.stores import keep_newest
 from explorer.core.actions import built
 
 from .actions import Shoot
