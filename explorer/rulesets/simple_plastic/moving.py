@@ -285,7 +285,23 @@ def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
     start = state.figures[mover].position
     changed = {fid: evolve(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
     position = with_figures(state, changed, moved_units=state.moved_units | {unit})
+    _hand_on_units(state, placed, position)
     return position, [_move_event(act, name, mover, start, placed, moved)]
+
+
+UNITS_LISTED = ("units listed",)
+"""Under this key, a turn's kept answers hold the position whose units :func:`.move_offers._units` found last, and
+those units."""
+
+
+def _hand_on_units(state, placed: Mapping[str, Point], position: Position) -> None:
+    """The units not moved yet in ``position``, the one a move makes, are this position's as listed (when they
+    were) but the one that moved (its members are ``placed``): the others' figures are the same objects,
+    standing where they stood, and the turn (whose kept answers they hold) is the same."""
+    kept = state.kept
+    listed = kept.get(UNITS_LISTED)
+    if listed is not None and listed[0] is state.position:
+        kept[UNITS_LISTED] = (position, [unit for unit in listed[1] if unit[1][0].id not in placed])
 
 
 def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
