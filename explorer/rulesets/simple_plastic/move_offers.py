@@ -71,7 +71,8 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
     reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
     plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
     reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
-    unit_box = box_around([(f.x, f.y) for f in members], (members[0].x, members[0].y))
+    points = [(f.x, f.y) for f in members]
+    unit_box = box_around(points, points[0])
     x0, y0, x1, y1 = unit_box
     x0, x1, y0, y1 = x0 - reach, x1 + reach, y0 - reach, y1 + reach
     ids = {f.id for f in members}
@@ -148,11 +149,11 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                             uy1 + ends <= end_y1)
     open_ground = not blocks and spots_on and ends_on
     new = object.__new__
-    places = [(f.x, f.y, f) for f in members]
+    places = [(f.x, f.y, f, f.id) for f in members]
     fronts = _frontmost_each_way(places) if count else places * 8
     menu, plans = [], {}
     for index, ox, oy, bx, by in _steps(span, back):
-        sx, sy, mover = fronts[index]
+        sx, sy, mover, mid = fronts[index]
         tx, ty = sx + ox, sy + oy
         to = (tx, ty)
         if open_ground:
@@ -183,7 +184,6 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
                     allowed = None
             if allowed is None:
                 allowed = _quick_verdict(table, members, mover, to, others)
-        mid = mover.id
         if allowed is None:  # the followers cannot file straight behind: the full plan decides
             try:
                 _plan_squad_move(state, squad, mid, to)
@@ -209,8 +209,8 @@ def _work_out_menu(state, squad: str | None, members: list[Figure], others: tupl
     return tuple(menu), plans
 
 
-def _frontmost_each_way(places: list[tuple[float, float, Figure]]) -> list[tuple[float, float, Figure]]:
-    """:func:`frontmost` of the members at ``places`` (``(x, y, figure)``, in the order fielded) for each direction
+def _frontmost_each_way(places: list[tuple]) -> list[tuple]:
+    """:func:`frontmost` of the members at ``places`` (``(x, y, ...)``, in the order fielded) for each direction
     of ``_COMPASS``, in its order, as the ``places`` entry. Each direction's opposite is 4 on, and its vector is the
     exact negation, so each member's projection on it is the exact negation too: one pass a pair of opposite
     directions finds the first greatest (frontmost one way) and the first least (frontmost the other)."""
