@@ -70,7 +70,8 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
     settings: the unit (in its ``answers``, from :func:`_units`), and where the figures stand that its moves could
     reach (a span away, and as far again as its followers may form up, a spacing each, and a base more). Their
     plans, where the menu knows them, are left for this position's move to be done (:func:`_listed_plans`)."""
-    reach = state.settings.span_inches + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
+    span = state.settings.span_inches
+    reach = span + len(members) * FORMATION_SPACING + tt.BASE_DIAMETER + 1e-6
     points = [(f.x, f.y) for f in members]
     unit_box = box_around(points, points[0])
     x0, y0, x1, y1 = unit_box
@@ -80,7 +81,7 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
                          if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
     entry = answers.get(near)  # the unit's menus, by the bases near it (a tuple; "cohesive" is text)
     if entry is None:
-        entry = answers[near] = _work_out_menu(state, squad, members, near, (x0, y0, x1, y1), unit_box)
+        entry = answers[near] = _work_out_menu(state, span, squad, members, near, (x0, y0, x1, y1), unit_box)
     if entry[1]:
         _listed_plans(state).append((squad, members, entry[1]))
     return entry[0]
@@ -114,26 +115,28 @@ so an end this far inside the table's edge is on it, and the boxes round the blo
 (``reach`` and the solid pieces' pad), meet every box that holds the file."""
 
 
-def _work_out_menu(state, squad: str | None, members: list[Figure], others: tuple[Point, ...],
+def _work_out_menu(state, span: float, squad: str | None, members: list[Figure], others: tuple[Point, ...],
                    region: tuple[float, float, float, float],
                    unit_box: tuple[float, float, float, float]) -> tuple[tuple[Action, ...], dict]:
     """The menu's moves in order (for each compass direction, the frontmost unit a span, then half a span), and
     the id of the leader of each move whose plan it knows (a lone unit's, or followers filing behind), by where he goes.
-    ``others``: the other bases in ``region``, which holds every spot and path of every move listed; ``unit_box``:
-    the box round the members.
+    ``span``: the settings' span; ``others``: the other bases in ``region``, which holds every spot and path of every
+    move listed; ``unit_box``: the box round the members.
 
     Written plainly (``on_table``, ``step``, ``built`` and the box tests inline, by the same arithmetic): a fresh
     menu is worked out for nearly every unit in every turn, so its loop is most of a move listing. A move's
     tests that only settle the easy cases (whether the file's end is surely on the table, the box of the move
     and its file clear of every block) leave the rest to :func:`_quick_verdict`, which answers them all."""
-    span, side, table = state.settings.span_inches, state.side, state.table
+    side, table = state.side, state.table
     count = len(members) - 1
     kind = MoveSquad if squad else MoveFigure
     # What could stand in a move's way here: solid pieces, and other bases (each grown by as much as makes a
     # box test enough). With none, only the table's edge can stop a move (and with every spot and file's end surely
     # on the table, below, nothing).
     reach = tt.BASE_DIAMETER + _MARGIN  # bases further apart than this along one axis cannot overlap
-    blocks = table.solid_boxes_near(*region) + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]
+    blocks = table.solid_boxes_near(*region)
+    if others:  # (nearly always none)
+        blocks = blocks + [(x - reach, y - reach, x + reach, y + reach) for x, y in others]  # (a new list)
     low = tt.BASE_RADIUS - EPSILON  # table.on_table's bounds
     high_x, high_y = table.width - low, table.height - low
     back = count * FORMATION_SPACING  # how far behind its leader a file ends
