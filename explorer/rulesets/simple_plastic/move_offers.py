@@ -30,7 +30,7 @@ def _units(state) -> list[tuple[str | None, list[Figure], dict, bool]]:
         units: dict = {}
         side = state.side
         for f in state.figures.values():
-            if f.alive and f.side == side:
+            if f.side == side and f.alive:  # (the side first: it leaves out half the figures)
                 unit = f.squad or (None, f.id)  # a squad, or a lone figure, without its text
                 members = units.get(unit)
                 if members is None:
@@ -159,9 +159,7 @@ def _work_out_menu(state, span: float, squad: str | None, members: list[Figure],
         sx, sy, mover, mid = fronts[index]
         tx, ty = sx + ox, sy + oy
         to = (tx, ty)
-        if open_ground:
-            allowed = True
-        else:
+        if not open_ground:
             ex, ey = tx - bx, ty - by  # the file's end (the spot itself, alone), to within far less than _MARGIN
             # the path and the file clear of every block, then the table's edge
             allowed = True
@@ -182,33 +180,35 @@ def _work_out_menu(state, span: float, squad: str | None, members: list[Figure],
                         break
             if allowed:
                 if not spots_on and not (low <= tx <= high_x and low <= ty <= high_y):
-                    allowed = False
-                elif not ends_on and not (end_x0 <= ex <= end_x1 and end_y0 <= ey <= end_y1):
+                    continue  # off the table
+                if not ends_on and not (end_x0 <= ex <= end_x1 and end_y0 <= ey <= end_y1):
                     allowed = None
             if allowed is None:
                 allowed = _quick_verdict(table, members, mover, to, others)
-        if allowed is None:  # the followers cannot file straight behind: the full plan decides
-            try:
-                _plan_squad_move(state, squad, mid, to)
-                allowed = True
-            except RuleViolation:
-                allowed = False
-        elif allowed:  # a lone unit's move, or followers filing behind: formation()'s first choice, free
-            plans[to] = mid  # (see _quick_verdict)
-        if allowed:
-            # built(), field by field: the engine's own names and a point of floats, nothing to clean again
-            act = new(kind)
-            fields = act.__dict__
-            fields["player"] = side
-            if squad:
-                fields["squad"] = squad
-                fields["leader"] = mid
-                fields["to"] = to
-                fields["followers"] = None
+            if allowed is None:  # the followers cannot file straight behind: the full plan decides
+                try:
+                    _plan_squad_move(state, squad, mid, to)
+                except RuleViolation:
+                    continue
+            elif not allowed:
+                continue
             else:
-                fields["figure"] = mid
-                fields["to"] = to
-            menu.append(act)
+                plans[to] = mid  # followers filing behind (or alone): formation()'s first choice (see _quick_verdict)
+        else:  # open ground: allowed, the followers filing behind
+            plans[to] = mid
+        # allowed: built(), field by field (the engine's own names and a point of floats, nothing to clean again)
+        act = new(kind)
+        fields = act.__dict__
+        fields["player"] = side
+        if squad:
+            fields["squad"] = squad
+            fields["leader"] = mid
+            fields["to"] = to
+            fields["followers"] = None
+        else:
+            fields["figure"] = mid
+            fields["to"] = to
+        menu.append(act)
     return tuple(menu), plans
 
 

@@ -307,16 +307,19 @@ def _hand_on_units(state, placed: Mapping[str, Point], position: Position) -> No
         kept[UNITS_LISTED] = (position, [unit for unit in listed[1] if unit[1][0].id not in placed])
 
 
+_MOVED_RULES = ("simple_plastic:moving.span",)
+_SQUAD_MOVED_RULES = ("simple_plastic:moving.span", "simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
+_CLOSED_RULES = ("simple_plastic:moving.cohesion",)
+
+
 def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
     length = tt.distance(start, placed[mover])
     if moved:
         text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
-        rules = ("simple_plastic:moving.span",)
-        if isinstance(act, MoveSquad):
-            rules += ("simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
+        rules = _SQUAD_MOVED_RULES if isinstance(act, MoveSquad) else _MOVED_RULES
     else:
         text = f"{name} closes its gaps and counts as not having moved"
-        rules = ("simple_plastic:moving.cohesion",)
+        rules = _CLOSED_RULES
     data = {"unit": name, "leader": mover, "from": [*start], "distance": length, "moved": moved,
             "positions": {fid: [*p] for fid, p in placed.items()}}  # (lists, as list() makes them: a call less each)
     return Event.made("move", text, rules, data)
