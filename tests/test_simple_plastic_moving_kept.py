@@ -1,27 +1,13 @@
 """Simple Plastic's move listing keeps answers between positions: they are the ones worked out afresh."""
 
-import random
-
 import pytest
 
-import explorer
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic.game import SimplePlasticState
 from explorer.rulesets.simple_plastic.move_offers import _units
 from explorer.rulesets.simple_plastic.moving import UNITS_LISTED
 
-RULESET = explorer.get_ruleset("simple_plastic")
-SCENARIOS = tuple(RULESET.scenarios)
-
-
-def _random_playout(scenario, seed, steps=300):
-    """Yield the states of a seeded random playout (the same state object, one position after another)."""
-    state, rng = RULESET.new_game(scenario, seed=seed), random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        yield state
-        state.apply(rng.choice(list(state.legal_actions)))
+from tests.test_simple_plastic_speedups import SCENARIOS, _random_playout
 
 
 def _plainly(units):

@@ -212,45 +212,25 @@ def _work_out_menu(state, span: float, squad: str | None, members: list[Figure],
     return tuple(menu), plans
 
 
-(_EX, _EY), (_NEX, _NEY), (_NX, _NY), (_NWX, _NWY) = _COMPASS[:4]  # E, NE, N, NW: the others are their negations
-
-
 def _frontmost_each_way(places: list[tuple]) -> list[tuple]:
     """:func:`frontmost` of the members at ``places`` (``(x, y, ...)``, in the order fielded) for each direction
     of ``_COMPASS``, in its order, as the ``places`` entry. Each direction's opposite is 4 on, and its vector is the
-    exact negation, so each member's projection on it is the exact negation too: the first greatest projection on
-    one of a pair is frontmost one way, the first least the other. One pass over the members for all four pairs
-    (written out: a squad's menu asks it for every fresh menu)."""
-    first = places[0]
-    x, y = first[0], first[1]
-    e_top = e_bottom = x * _EX + y * _EY
-    ne_top = ne_bottom = x * _NEX + y * _NEY
-    n_top = n_bottom = x * _NX + y * _NY
-    nw_top = nw_bottom = x * _NWX + y * _NWY
-    e_ahead = e_behind = ne_ahead = ne_behind = n_ahead = n_behind = nw_ahead = nw_behind = first
-    for place in places:
-        x, y = place[0], place[1]
-        ahead = x * _EX + y * _EY
-        if ahead > e_top:
-            e_top, e_ahead = ahead, place
-        elif ahead < e_bottom:
-            e_bottom, e_behind = ahead, place
-        ahead = x * _NEX + y * _NEY
-        if ahead > ne_top:
-            ne_top, ne_ahead = ahead, place
-        elif ahead < ne_bottom:
-            ne_bottom, ne_behind = ahead, place
-        ahead = x * _NX + y * _NY
-        if ahead > n_top:
-            n_top, n_ahead = ahead, place
-        elif ahead < n_bottom:
-            n_bottom, n_behind = ahead, place
-        ahead = x * _NWX + y * _NWY
-        if ahead > nw_top:
-            nw_top, nw_ahead = ahead, place
-        elif ahead < nw_bottom:
-            nw_bottom, nw_behind = ahead, place
-    return [e_ahead, ne_ahead, n_ahead, nw_ahead, e_behind, ne_behind, n_behind, nw_behind]
+    exact negation, so each member's projection on it is the exact negation too: one pass a pair of opposite
+    directions finds the first greatest (frontmost one way) and the first least (frontmost the other)."""
+    fronts: list = [None] * 8
+    for index in range(4):
+        dx, dy = _COMPASS[index]
+        first = places[0]
+        top = bottom = first[0] * dx + first[1] * dy
+        ahead_most = behind_most = first
+        for place in places:
+            ahead = place[0] * dx + place[1] * dy
+            if ahead > top:
+                top, ahead_most = ahead, place
+            elif ahead < bottom:
+                bottom, behind_most = ahead, place
+        fronts[index], fronts[index + 4] = ahead_most, behind_most
+    return fronts
 
 
 def _quick_verdict(table, members: list[Figure], mover: Figure, to: Point, others: tuple[Point, ...]) -> bool | None:
