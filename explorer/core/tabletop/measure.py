@@ -76,20 +76,25 @@ def chain_connected(points: Sequence[Point], max_gap: float, radius: float = BAS
     if len(points) <= 1:
         return True
     reach = max_gap + 2 * radius + EPSILON
-    reached, frontier = {0}, [0]
+    hypot = math.hypot
+    # Reached from the first, base by base; each base reached is looked for among those not reached yet only (a
+    # squad in a file is one pass a base, not one over every base). Near is symmetric (a difference negated is
+    # exact), so the order bases are reached in does not change which are.
+    frontier, waiting = [points[0]], points[1:]
     while frontier:
-        i = frontier.pop()
-        x, y = points[i]
-        for j, other in enumerate(points):
-            if j in reached:
-                continue
+        x, y = frontier.pop()
+        left = []
+        for other in waiting:
             dx, dy = other[0] - x, other[1] - y
-            if dx > reach or -dx > reach or dy > reach or -dy > reach:
-                continue  # farther along one axis than the reach: hypot could only say the same
-            if math.hypot(dx, dy) <= reach:
-                reached.add(j)
-                frontier.append(j)
-    return len(reached) == len(points)
+            # farther along one axis than the reach: hypot could only say the same
+            if dx > reach or -dx > reach or dy > reach or -dy > reach or hypot(dx, dy) > reach:
+                left.append(other)
+            else:
+                frontier.append(other)
+        if not left:
+            return True
+        waiting = left
+    return False
 
 
 def segment_point_distance(a: Point, b: Point, p: Point) -> float:

@@ -133,7 +133,9 @@ def _listed_plan(state, key: tuple):
         if leader is None:
             continue
         if len(key) == 4 and squad == key[1] and leader == key[2]:
-            return _file_plan(members, next(f for f in members if f.id == leader), to)
+            for mover in members:
+                if mover.id == leader:
+                    return _file_plan(members, mover, to)
         if len(key) == 3 and squad is None and leader == key[1]:
             return to, True
     return None
@@ -142,8 +144,8 @@ def _listed_plan(state, key: tuple):
 def _file_plan(members: list[Figure], mover: Figure, to: Point) -> tuple[dict[str, Point], bool]:
     """:func:`plan_squad_move`'s answer for a move whose followers file straight behind the leader."""
     placed = {mover.id: to}
-    placed.update(zip((f.id for f in members if f is not mover),
-                      file_behind(to, tt.unit_vector(mover.position, to), len(members) - 1)))
+    placed.update(zip([f.id for f in members if f is not mover],
+                      file_behind(to, tt.unit_vector((mover.x, mover.y), to), len(members) - 1)))
     return placed, True
 
 
@@ -282,22 +284,42 @@ def _offered_plan(state, act: MoveSquad | MoveFigure):
 
 def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
     placed, moved, unit, name, mover = plan_move(state, act)
-    start = state.figures[mover].position
-    changed = {fid: evolve(state.figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
+    figures = state.figures
+    start = figures[mover].position
+    changed = {fid: evolve(figures[fid], x=x, y=y, moved=moved) for fid, (x, y) in placed.items()}
     position = with_figures(state, changed, moved_units=state.moved_units | {unit})
+    _hand_on_units(state, placed, position)
     return position, [_move_event(act, name, mover, start, placed, moved)]
+
+
+UNITS_LISTED = ("units listed",)
+"""Under this key, a turn's kept answers hold the position whose units :func:`.move_offers._units` found last, and
+those units."""
+
+
+def _hand_on_units(state, placed: Mapping[str, Point], position: Position) -> None:
+    """The units not moved yet in ``position``, the one a move makes, are this position's as listed (when they
+    were) but the one that moved (its members are ``placed``): the others' figures are the same objects,
+    standing where they stood, and the turn (whose kept answers they hold) is the same."""
+    kept = state.kept
+    listed = kept.get(UNITS_LISTED)
+    if listed is not None and listed[0] is state.position:
+        kept[UNITS_LISTED] = (position, [unit for unit in listed[1] if unit[1][0].id not in placed])
+
+
+_MOVED_RULES = ("simple_plastic:moving.span",)
+_SQUAD_MOVED_RULES = ("simple_plastic:moving.span", "simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
+_CLOSED_RULES = ("simple_plastic:moving.cohesion",)
 
 
 def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
     length = tt.distance(start, placed[mover])
     if moved:
         text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
-        rules = ("simple_plastic:moving.span",)
-        if isinstance(act, MoveSquad):
-            rules += ("simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
+        rules = _SQUAD_MOVED_RULES if isinstance(act, MoveSquad) else _MOVED_RULES
     else:
         text = f"{name} closes its gaps and counts as not having moved"
-        rules = ("simple_plastic:moving.cohesion",)
-    data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
-            "positions": {fid: list(p) for fid, p in placed.items()}}
+        rules = _CLOSED_RULES
+    data = {"unit": name, "leader": mover, "from": [*start], "distance": length, "moved": moved,
+            "positions": {fid: [*p] for fid, p in placed.items()}}  # (lists, as list() makes them: a call less each)
     return Event.made("move", text, rules, data)
