@@ -157,3 +157,27 @@ def test_the_rule_tables_listing_and_doing_are_asked_directly_only_where_the_rul
     assert offers == list(state.legal_actions) and listed == [own.position]
     own.apply(offers[0])
     assert done == [offers[0]]
+
+
+def test_shared_phase_events_read_as_the_turn_they_end():
+    """Simple Plastic makes each phase's end event once and shares it (``turn._attacks``, ``turn._turn_ends``): every
+    one recorded still names the sides and the round of the turn it ended, as one made afresh would."""
+    state = _played("simple_plastic", "skirmish", seed=5, most=400)
+    turns, positions = list(state.history), []
+    while state.history:
+        state.undo()
+        positions.append(state.position)
+    ended = 0
+    for turn, before in zip(turns, reversed(positions)):
+        if type(turn.action).__name__ != "EndPhase":
+            continue
+        if before.phase == "move":
+            expected = Event("phase", f"{before.side} attacks", ("simple_plastic:turn",), {})
+        else:
+            following, rnd = state.game.next_turn(before.side, before.round)
+            expected = Event("phase", f"{before.side}'s turn ends; {following} moves", ("simple_plastic:turn",),
+                             {"round": rnd})
+            ended += before.round < rnd
+        (event,) = turn.events[:1]
+        assert event == expected and event.data == expected.data and event.to_dict() == expected.to_dict()
+    assert ended >= 5  # turns ended in several rounds (the shared events differ by round)

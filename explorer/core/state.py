@@ -198,8 +198,8 @@ class GameState:
     def _outcome(self) -> Outcome | None:
         """Last side standing; after ``max_rounds`` rounds, more pieces in play wins."""
         standing = self._standing()
-        beaten = [side for side in self.sides if not standing.get(side)]
-        if beaten:
+        if not all(map(standing.get, self.sides)):  # a side has nothing left (tested by C calls: every action asks)
+            beaten = [side for side in self.sides if not standing.get(side)]
             winner = next((side for side in self.sides if side not in beaten), None)
             has = "has" if len(beaten) == 1 else "have"
             return Outcome(winner, f"{' and '.join(beaten)} {has} nothing left in play", Termination.ELIMINATION)
