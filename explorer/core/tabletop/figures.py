@@ -223,6 +223,22 @@ class TabletopState:
             kept = self._standing_of = (figures, counts)
         return dict(kept[1])
 
+    def carry_standing(self, figures: Mapping, changed: Mapping) -> None:
+        """Tell :meth:`_standing` that ``figures``, the position's figures with the ``changed`` ones put in, count
+        as many in play for each side as the position's own when no changed figure came into play or left it (a
+        move, the end of a turn: most actions), so the next position's count is not made again."""
+        kept = self.__dict__.get("_standing_of")
+        if kept is None:
+            return
+        before = kept[0]
+        if before is not self.position.figures:
+            return
+        for fid, figure in changed.items():
+            was = before.get(fid)
+            if was is None or was.in_play != figure.in_play:
+                return
+        self._standing_of = (figures, kept[1])
+
     def remembered(self, key, work: Callable[[], Any]) -> Any:
         """``work()``, done once per position: listing, checking and doing an action ask the same questions
         of one position (it is frozen, so an answer cannot go stale)."""

@@ -144,7 +144,9 @@ def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
         return evolve(state.position, **rest)  # and the answers kept for them (who is standing) still hold
     figures = state.position.figures.copy()  # the read-only view's dict, copied as a dict (every action)
     figures.update(changed)
-    return evolve(state.position, figures=MappingProxyType(figures), **rest)
+    figures = MappingProxyType(figures)
+    state.carry_standing(figures, changed)  # (who is in play, counted again only if that changed)
+    return evolve(state.position, figures=figures, **rest)
 
 
 def is_name(value) -> bool:
