@@ -164,6 +164,9 @@ def table_position_problem(game, p, *, position_type: type, figure_type: type, t
     return None
 
 
+_UNKNOWN = object()  # (remembered: no answer kept yet; None may be an answer)
+
+
 def where(point) -> str:
     """A place on the table in words: "(12.0, 3.5)"."""
     return f"({point[0]:.1f}, {point[1]:.1f})"
@@ -245,10 +248,10 @@ class TabletopState:
         memo = self.__dict__.get("_remembered")
         if memo is None or memo[0] is not self.position:
             memo = self.__dict__["_remembered"] = (self.position, {})
-        answers = memo[1]
-        if key not in answers:
-            answers[key] = work()
-        return answers[key]
+        answer = memo[1].get(key, _UNKNOWN)  # (one lookup: a key is a tuple, hashed again at every lookup)
+        if answer is _UNKNOWN:
+            answer = memo[1][key] = work()
+        return answer
 
     def figure_named(self, figure_id, *, section: str, what: str):
         """The figure ``figure_id``, or the refusal (raised) that says it is not a name or no figure here."""
