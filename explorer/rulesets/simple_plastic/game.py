@@ -105,8 +105,8 @@ class SimplePlasticState(TabletopState, GameState):
         Kept for the whole game, they piled up for the garbage collector to walk again and again (a menu is
         some sixty objects); a bot looking ahead into the next turn finds this one's still there."""
         position, now = self.position, self.__dict__.get("_kept_now")
-        if now is not None and now[0] is position and len(now[1]) <= 100_000:
-            return now[1]  # asked a few times a position: found once for each
+        if now is not None and now[0] == position.round and now[1] == position.side and len(now[2]) <= 100_000:
+            return now[2]  # the turn's answers, found once a turn (a position lasts one action, a turn a dozen)
         turns = self.__dict__.get("_kept")
         if turns is None:
             turns = self._kept = {}
@@ -116,7 +116,7 @@ class SimplePlasticState(TabletopState, GameState):
             if len(turns) >= _TURNS_KEPT:
                 del turns[next(iter(turns))]  # the oldest turn asked about
             kept = turns[turn] = {}
-        self._kept_now = (position, kept)
+        self._kept_now = (*turn, kept)
         return kept
 
     def board(self) -> Board:

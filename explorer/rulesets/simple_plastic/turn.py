@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from explorer.core import Action, Event, RuleViolation
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made_by
 
 from .actions import EndPhase
 from .attack_offers import candidate_attacks
@@ -31,9 +31,12 @@ def legal_in_attack_phase(state) -> list[Action]:
 
 
 def _end_phase(state) -> EndPhase:
-    """``EndPhase(side)``, made once for each side's name and shared by every game (:func:`made`): nearly every
-    listing offers it."""
-    return made(EndPhase, state.position.side)
+    """``EndPhase(side)``, made once for each side's name and shared by every game (:func:`made_by`: a lookup made in
+    C): nearly every listing offers it."""
+    return _END_PHASES[state.position.side]
+
+
+_END_PHASES = made_by(EndPhase)
 
 
 def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
