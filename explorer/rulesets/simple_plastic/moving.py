@@ -289,15 +289,22 @@ def do_move(state, act: MoveSquad | MoveFigure) -> tuple[Position, list[Event]]:
 
 
 def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
-    length = tt.distance(start, placed[mover])
     if moved:
-        text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
         rules = ("simple_plastic:moving.span",)
         if isinstance(act, MoveSquad):
             rules += ("simple_plastic:moving.squads", "simple_plastic:moving.cohesion")
     else:
-        text = f"{name} closes its gaps and counts as not having moved"
         rules = ("simple_plastic:moving.cohesion",)
+    return Event.worded("move", rules, _move_words, name, mover, start, placed, moved)
+
+
+def _move_words(name: str, mover: str, start: Point, placed: dict, moved: bool) -> tuple[str, dict]:
+    """The move event's text and data, worded when first read (``Event.worded``: a playout reads none)."""
+    length = tt.distance(start, placed[mover])
+    if moved:
+        text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
+    else:
+        text = f"{name} closes its gaps and counts as not having moved"
     data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
             "positions": {fid: list(p) for fid, p in placed.items()}}
-    return Event.made("move", text, rules, data)
+    return text, data
