@@ -50,7 +50,7 @@ RULES = RuleTable(
                           refusal="it is the move phase; attacks come after moving (end the move phase first)"),
             "attack": Phase("turn", (Attack, EndPhase), legal=turn.legal_in_attack_phase,
                             refusal="it is the attack phase; moves come before attacking")},
-    phase_of=attrgetter("position.phase"),  # (a getter made in C: asked at every listing)
+    phase_of=attrgetter("position.phase"),  # (a getter made in C: asked at every listing, as SimplePlasticState.phase)
 )
 
 
@@ -75,13 +75,9 @@ class SimplePlasticState(TabletopState, GameState):
     def terrain(self) -> tuple[Terrain, ...]:
         return self.table.terrain
 
-    @property
-    def phase(self) -> str:
-        return self.position.phase
-
-    @property
-    def moved_units(self) -> frozenset[str]:
-        return self.position.moved_units
+    # (getters made in C: the rules read these at every listing)
+    phase = property(attrgetter("position.phase"), doc="The phase now: ``\"move\"`` or ``\"attack\"``.")
+    moved_units = property(attrgetter("position.moved_units"), doc="The units that have moved this turn.")
 
     @property
     def attacks_used(self) -> dict[str, int]:
