@@ -157,3 +157,81 @@ def test_the_rule_tables_listing_and_doing_are_asked_directly_only_where_the_rul
     assert offers == list(state.legal_actions) and listed == [own.position]
     own.apply(offers[0])
     assert done == [offers[0]]
+
+
+def test_shared_phase_events_read_as_the_turn_they_end():
+    """Simple Plastic makes each phase's end event once and shares it (``turn._attacks``, ``turn._turn_ends``): every
+    one recorded still names the sides and the round of the turn it ended, as one made afresh would."""
+    state = _played("simple_plastic", "skirmish", seed=5, most=400)
+    turns, positions = list(state.history), []
+    while state.history:
+        state.undo()
+        positions.append(state.position)
+    ended = 0
+    for turn, before in zip(turns, reversed(positions)):
+        if type(turn.action).__name__ != "EndPhase":
+            continue
+        if before.phase == "move":
+            expected = Event("phase", f"{before.side} attacks", ("simple_plastic:turn",), {})
+        else:
+            following, rnd = state.game.next_turn(before.side, before.round)
+            expected = Event("phase", f"{before.side}'s turn ends; {following} moves", ("simple_plastic:turn",),
+                             {"round": rnd})
+            ended += before.round < rnd
+        (event,) = turn.events[:1]
+        assert event == expected and event.data == expected.data and event.to_dict() == expected.to_dict()
+    assert ended >= 5  # turns ended in several rounds (the shared events differ by round)
+
+
+def test_an_event_worded_when_read_is_the_event_made_at_once():
+    """``Event.worded`` words its text and data when first read, once: it then reads, compares, hashes, prints, saves,
+    copies and pickles as the event made at once from the same words."""
+    import copy
+    import pickle
+
+    calls = []
+
+    def words(who, inches):
+        calls.append(who)
+        return f"{who} moves {inches:.1f} inches", {"who": who, "to": [inches, 2.0]}
+
+    worded = Event.worded("move", ("moving",), words, "g1", 2.25)
+    assert calls == []  # nothing worded while nobody reads it
+    made = Event.made("move", "g1 moves 2.2 inches", ("moving",), {"who": "g1", "to": [2.25, 2.0]})
+    assert worded.kind == "move" and worded.rules == ("moving",) and calls == []
+    assert worded.text == made.text and worded.data == made.data and calls == ["g1"]
+    assert worded == made and made == worded and hash(worded) == hash(made) and repr(worded) == repr(made)
+    assert worded.to_dict() == made.to_dict() and str(worded) == str(made) and worded.visible_to(None)
+    assert dataclasses.astuple(worded) == dataclasses.astuple(made) and worded.data is worded.data
+    for twin in (copy.copy(worded), copy.deepcopy(worded), pickle.loads(pickle.dumps(worded))):
+        assert type(twin) is Event and twin == made and twin.data == made.data
+    assert calls == ["g1"]  # worded once
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        worded.text = "changed"
+
+
+def test_simple_plastic_move_events_are_worded_when_read():
+    """Simple Plastic's move events are worded when read (``Event.worded``), from the move as it was played: where the
+    leader stood before and everyone stands after, in the words and data a move event always had."""
+    import math
+
+    state = _played("simple_plastic", "skirmish", seed=2, most=80)
+    moved = 0
+    while state.history:
+        turn = state.history[-1]
+        after = state.position.figures
+        state.undo()
+        event = turn.events[0]
+        if event.kind != "move":
+            continue
+        assert type(event) is not Event  # worded when read
+        moved += 1
+        leader = event.data["leader"]
+        start, end = state.position.figures[leader].position, after[leader].position
+        assert event.data["from"] == list(start) and event.data["distance"] == math.dist(start, end)
+        assert event.data["positions"] == {fid: list(after[fid].position) for fid in event.data["positions"]}
+        assert event.data["moved"] == after[leader].moved and event.data["unit"] in event.text
+        if event.data["moved"]:
+            assert f"{leader} goes {math.dist(start, end):.1f} inches" in event.text
+        assert event == Event(event.kind, event.text, event.rules, event.data)
+    assert moved >= 10

@@ -178,9 +178,12 @@ PUBLIC = "public"
 """The visibility of an event every player may see (the default)."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)  # slots: no dict an event, and a game keeps one or two an action
+@dataclasses.dataclass(frozen=True, slots=True, eq=False, repr=False)  # slots: no dict an event (a game keeps them)
 class Event:
-    """Something that happened: a move, a roll, a casualty. ``rules`` cites why."""
+    """Something that happened: a move, a roll, a casualty. ``rules`` cites why.
+
+    Two events are equal when their kind, text and rules are (the data is not compared), whether made at once or
+    worded when first read (:meth:`worded`)."""
 
     kind: str
     text: str
@@ -197,6 +200,28 @@ class Event:
         _EVENT_SETS[2](made, rules)
         _EVENT_SETS[3](made, data)
         return made
+
+    @staticmethod
+    def worded(kind: str, rules: tuple[str, ...], words, *args) -> Event:
+        """The event ``Event(kind, *words(*args), rules)`` whose text and data (``words(*args)`` gives both) are
+        worded when first read, then kept: a playout reads no event, and wording one (numbers in words, the data's
+        lists) costs more than the rest of a move. ``args`` must be values nobody changes (the engine's own)."""
+        event = object.__new__(_Worded)
+        _EVENT_SETS[0](event, kind)
+        _EVENT_SETS[2](event, rules)
+        _WORDS_SET(event, (words, *args))  # (one tuple kept, not two)
+        return event
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.kind == other.kind and self.text == other.text and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.rules))
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, text={self.text!r}, rules={self.rules!r}, data={self.data!r})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "rules": list(self.rules), "data": _to_jsonable(self.data)}
@@ -219,6 +244,42 @@ class Event:
 
 
 _EVENT_SETS = tuple(getattr(Event, name).__set__ for name in ("kind", "text", "rules", "data"))  # (slots: see made)
+_TEXT, _DATA = Event.text.__get__, Event.data.__get__  # (the slots themselves, under _Worded's properties)
+
+
+class _Worded(Event):
+    """An :class:`Event` made by :meth:`Event.worded`: its text and data are worded when first read (the same
+    values, read the same way; it copies and pickles as a plain event)."""
+
+    __slots__ = ("_words",)
+
+    def _word(self) -> None:
+        words, *args = self._words
+        text, data = words(*args)
+        _EVENT_SETS[1](self, text)
+        _EVENT_SETS[3](self, data)
+
+    @property
+    def text(self) -> str:
+        try:
+            return _TEXT(self)
+        except AttributeError:  # not worded yet
+            self._word()
+            return _TEXT(self)
+
+    @property
+    def data(self) -> dict:
+        try:
+            return _DATA(self)
+        except AttributeError:
+            self._word()
+            return _DATA(self)
+
+    def __reduce__(self):
+        return Event, (self.kind, self.text, self.rules, self.data)
+
+
+_WORDS_SET = _Worded._words.__set__
 
 
 def _to_jsonable(value):

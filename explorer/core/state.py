@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -149,20 +149,14 @@ class GameState:
         return repr(action)
 
     # -- reading -------------------------------------------------------------
-    @property
-    def settings(self):
-        return self.game.settings
-
-    @property
-    def sides(self) -> tuple[str, str]:
-        return self.game.sides
+    # Read as attribute getters made in C (no Python frame a read): the rules read them several times an action.
+    settings = property(attrgetter("game.settings"), doc="The game's settings (they never change in a game).")
+    sides = property(attrgetter("game.sides"), doc="The two sides, ``(first, second)``.")
 
     def other(self, side: str) -> str:
         return self.game.other(side)
 
-    @property
-    def round(self) -> int:
-        return self.position.round
+    round = property(attrgetter("position.round"), doc="The round now.")
 
     @property
     def pending(self) -> Decision | None:
@@ -198,8 +192,8 @@ class GameState:
     def _outcome(self) -> Outcome | None:
         """Last side standing; after ``max_rounds`` rounds, more pieces in play wins."""
         standing = self._standing()
-        beaten = [side for side in self.sides if not standing.get(side)]
-        if beaten:
+        if not all(map(standing.get, self.sides)):  # a side has nothing left (tested by C calls: every action asks)
+            beaten = [side for side in self.sides if not standing.get(side)]
             winner = next((side for side in self.sides if side not in beaten), None)
             has = "has" if len(beaten) == 1 else "have"
             return Outcome(winner, f"{' and '.join(beaten)} {has} nothing left in play", Termination.ELIMINATION)

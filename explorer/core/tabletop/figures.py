@@ -164,6 +164,9 @@ def table_position_problem(game, p, *, position_type: type, figure_type: type, t
     return None
 
 
+_UNKNOWN = object()  # (remembered: no answer kept yet; None may be an answer)
+
+
 def where(point) -> str:
     """A place on the table in words: "(12.0, 3.5)"."""
     return f"({point[0]:.1f}, {point[1]:.1f})"
@@ -223,16 +226,32 @@ class TabletopState:
             kept = self._standing_of = (figures, counts)
         return dict(kept[1])
 
+    def carry_standing(self, figures: Mapping, changed: Mapping) -> None:
+        """Tell :meth:`_standing` that ``figures``, the position's figures with the ``changed`` ones put in, count
+        as many in play for each side as the position's own when no changed figure came into play or left it (a
+        move, the end of a turn: most actions), so the next position's count is not made again."""
+        kept = self.__dict__.get("_standing_of")
+        if kept is None:
+            return
+        before = kept[0]
+        if before is not self.position.figures:
+            return
+        for fid, figure in changed.items():
+            was = before.get(fid)
+            if was is None or was.in_play != figure.in_play:
+                return
+        self._standing_of = (figures, kept[1])
+
     def remembered(self, key, work: Callable[[], Any]) -> Any:
         """``work()``, done once per position: listing, checking and doing an action ask the same questions
         of one position (it is frozen, so an answer cannot go stale)."""
         memo = self.__dict__.get("_remembered")
         if memo is None or memo[0] is not self.position:
             memo = self.__dict__["_remembered"] = (self.position, {})
-        answers = memo[1]
-        if key not in answers:
-            answers[key] = work()
-        return answers[key]
+        answer = memo[1].get(key, _UNKNOWN)  # (one lookup: a key is a tuple, hashed again at every lookup)
+        if answer is _UNKNOWN:
+            answer = memo[1][key] = work()
+        return answer
 
     def figure_named(self, figure_id, *, section: str, what: str):
         """The figure ``figure_id``, or the refusal (raised) that says it is not a name or no figure here."""

@@ -11,6 +11,7 @@ they die (``alive=False``), so the book can show where they fell.
 
 from __future__ import annotations
 
+from operator import attrgetter
 
 from explorer.core import Action, Dist, Explained, GameState, Reason, RuleViolation
 from explorer.core import tabletop as tt
@@ -49,7 +50,7 @@ RULES = RuleTable(
                           refusal="it is the move phase; attacks come after moving (end the move phase first)"),
             "attack": Phase("turn", (Attack, EndPhase), legal=turn.legal_in_attack_phase,
                             refusal="it is the attack phase; moves come before attacking")},
-    phase_of=lambda state: state.position.phase,
+    phase_of=attrgetter("position.phase"),  # (a getter made in C: asked at every listing, as SimplePlasticState.phase)
 )
 
 
@@ -74,13 +75,9 @@ class SimplePlasticState(TabletopState, GameState):
     def terrain(self) -> tuple[Terrain, ...]:
         return self.table.terrain
 
-    @property
-    def phase(self) -> str:
-        return self.position.phase
-
-    @property
-    def moved_units(self) -> frozenset[str]:
-        return self.position.moved_units
+    # (getters made in C: the rules read these at every listing)
+    phase = property(attrgetter("position.phase"), doc="The phase now: ``\"move\"`` or ``\"attack\"``.")
+    moved_units = property(attrgetter("position.moved_units"), doc="The units that have moved this turn.")
 
     @property
     def attacks_used(self) -> dict[str, int]:
@@ -105,8 +102,8 @@ class SimplePlasticState(TabletopState, GameState):
         Kept for the whole game, they piled up for the garbage collector to walk again and again (a menu is
         some sixty objects); a bot looking ahead into the next turn finds this one's still there."""
         position, now = self.position, self.__dict__.get("_kept_now")
-        if now is not None and now[0] is position and len(now[1]) <= 100_000:
-            return now[1]  # asked a few times a position: found once for each
+        if now is not None and now[0] == position.round and now[1] == position.side and len(now[2]) <= 100_000:
+            return now[2]  # the turn's answers, found once a turn (a position lasts one action, a turn a dozen)
         turns = self.__dict__.get("_kept")
         if turns is None:
             turns = self._kept = {}
@@ -116,7 +113,7 @@ class SimplePlasticState(TabletopState, GameState):
             if len(turns) >= _TURNS_KEPT:
                 del turns[next(iter(turns))]  # the oldest turn asked about
             kept = turns[turn] = {}
-        self._kept_now = (position, kept)
+        self._kept_now = (*turn, kept)
         return kept
 
     def board(self) -> Board:

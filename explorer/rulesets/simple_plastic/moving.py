@@ -313,13 +313,20 @@ _CLOSED_RULES = ("simple_plastic:moving.cohesion",)
 
 
 def _move_event(act, name: str, mover: str, start: Point, placed: dict, moved: bool) -> Event:
+    if moved:
+        rules = _SQUAD_MOVED_RULES if isinstance(act, MoveSquad) else _MOVED_RULES
+    else:
+        rules = _CLOSED_RULES
+    return Event.worded("move", rules, _move_words, name, mover, start, placed, moved)
+
+
+def _move_words(name: str, mover: str, start: Point, placed: dict, moved: bool) -> tuple[str, dict]:
+    """The move event's text and data, worded when first read (``Event.worded``: a playout reads none)."""
     length = tt.distance(start, placed[mover])
     if moved:
         text = f"{name} moves: {mover} goes {length:.1f} inches" + (", the rest follow" if len(placed) > 1 else "")
-        rules = _SQUAD_MOVED_RULES if isinstance(act, MoveSquad) else _MOVED_RULES
     else:
         text = f"{name} closes its gaps and counts as not having moved"
-        rules = _CLOSED_RULES
-    data = {"unit": name, "leader": mover, "from": [*start], "distance": length, "moved": moved,
-            "positions": {fid: [*p] for fid, p in placed.items()}}  # (lists, as list() makes them: a call less each)
-    return Event.made("move", text, rules, data)
+    data = {"unit": name, "leader": mover, "from": list(start), "distance": length, "moved": moved,
+            "positions": {fid: list(p) for fid, p in placed.items()}}
+    return text, data

@@ -142,9 +142,10 @@ def nearest_enemy(board, figure: Figure) -> Figure | None:
 def with_figures(state, changed: Mapping[str, Figure], **rest) -> Position:
     if not changed:  # (an attack that kills nobody, a turn in which nobody moved): the same read-only figures, shared
         return evolve(state.position, **rest)  # and the answers kept for them (who is standing) still hold
-    figures = state.position.figures.copy()  # the read-only view's dict, copied as a dict (every action)
-    figures.update(changed)
-    return evolve(state.position, figures=MappingProxyType(figures), **rest)
+    figures = MappingProxyType(state.position.figures | changed)  # (the read-only view's dict, copied with the changes
+                                                                   # put in by one C operation: every action)
+    state.carry_standing(figures, changed)  # (who is in play, counted again only if that changed)
+    return evolve(state.position, figures=figures, **rest)
 
 
 def is_name(value) -> bool:

@@ -5,8 +5,10 @@ What each phase offers, in the order the bots count on, and ending a phase.
 
 from __future__ import annotations
 
+import functools
+
 from explorer.core import Action, Event, RuleViolation
-from explorer.core.frozen import evolve, made
+from explorer.core.frozen import evolve, made_by
 
 from .actions import EndPhase
 from .attack_offers import candidate_attacks
@@ -29,9 +31,12 @@ def legal_in_attack_phase(state) -> list[Action]:
 
 
 def _end_phase(state) -> EndPhase:
-    """``EndPhase(side)``, made once for each side's name and shared by every game (:func:`made`): nearly every
-    listing offers it."""
-    return made(EndPhase, state.position.side)
+    """``EndPhase(side)``, made once for each side's name and shared by every game (:func:`made_by`: a lookup made in
+    C): nearly every listing offers it."""
+    return _END_PHASES[state.position.side]
+
+
+_END_PHASES = made_by(EndPhase)
 
 
 def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
@@ -46,10 +51,28 @@ def check_end_phase(state, act: EndPhase) -> RuleViolation | None:
 def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     p = state.position
     if p.phase == "move":
-        return evolve(p, phase="attack"), [Event.made("phase", f"{p.side} attacks", ("simple_plastic:turn",), {})]
+        return evolve(p, phase="attack"), [_attacks(p.side)]
     side, rnd = state.game.next_turn(p.side, p.round)
     changed = {fid: evolve(f, moved=False) for fid, f in p.figures.items() if f.moved}
     position = with_figures(state, changed, side=side, phase="move", round=rnd, moved_units=frozenset(),
                             attacks_used=())
-    return position, [Event.made("phase", f"{p.side}'s turn ends; {side} moves", ("simple_plastic:turn",),
-                            {"round": rnd})]
+    return position, [_turn_ends(p.side, side, rnd)]
+
+
+# The events of ending a phase are the same words again and again (a side attacks; a side's turn ends in a round): each
+# is made once and shared by every game, as actions are (core.frozen.made), rather than made and kept anew at nearly
+# every other action. An event is a value nobody changes, its data too.
+_CACHE = functools.lru_cache(maxsize=4096)  # (a bound on memory: sides and rounds of a real game are far fewer)
+
+
+@_CACHE
+def _attacks(side: str) -> Event:
+    return Event.made("phase", f"{side} attacks", _TURN, {})
+
+
+@_CACHE
+def _turn_ends(side: str, following: str, rnd: int) -> Event:
+    return Event.made("phase", f"{side}'s turn ends; {following} moves", _TURN, {"round": rnd})
+
+
+_TURN = ("simple_plastic:turn",)
