@@ -193,15 +193,18 @@ def _kept_to_kill(state, attacker_id: str, target_id: str) -> Explained[int | No
     if state.settings.figures_block_sight:
         return _to_kill(state, attacker_id, target_id)
     attacker = state.figures[attacker_id]
-    where = tuple((f.id, f.x, f.y) for f in group_of(state, state.figures[target_id]))
+    group = group_of(state, state.figures[target_id])
+    where = tuple([(f.id, f.x, f.y) for f in group])
     key = ("to_kill", attacker_id, attacker.x, attacker.y, attacker.alive, attacker.moved, target_id, where)
-    need = state.kept.get(key)
+    kept = state.kept
+    need = kept.get(key)
     if need is None:
-        need = state.kept[key] = _to_kill(state, attacker_id, target_id)
+        need = kept[key] = _to_kill(state, attacker_id, target_id, group)
     return need
 
 
-def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
+def _to_kill(board, attacker_id: str, target_id: str, group: list[Figure] | None = None) -> Explained[int | None]:
+    """:func:`to_kill` worked out (``group``: the target's, when the caller has it)."""
     attacker, target = board.figures[attacker_id], board.figures[target_id]
     reasons: list[Reason] = []
     if not attacker.alive:
@@ -211,7 +214,7 @@ def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
     if not attacker.profile.attacks_after_moving and attacker.moved:
         return _cannot(reasons, "special_units.sniper",
                        f"{attacker.id} is a sniper and has moved: snipers cannot attack after moving")
-    if not group_of(board, target):
+    if not (group_of(board, target) if group is None else group):
         return _cannot(reasons, "attacking", f"{target.id} is already a casualty")
     victim = closest_target(board, attacker, target)
     if victim is None:
@@ -343,12 +346,19 @@ def casualties(board, attacker_id: str, target_id: str, hits: int) -> Explained[
     else:  # one dies at most (kills_possible): the closest in sight, traced only until he is seen
         victim = closest_target(board, attacker, target)
         dead = () if victim is None else (victim.id,)
+    heavy = None if attacker.profile.dice <= 1 else board.settings.heavy_weapons_kills == "each_die"
+    return Explained(dead, _casualty_reasons(heavy))
+
+
+@functools.lru_cache(maxsize=4)
+def _casualty_reasons(heavy: bool | None) -> tuple[Reason, ...]:
+    """:func:`casualties`' reasons (``heavy``: ``None`` for one die, else whether heavy weapons kill one figure a
+    killing die): values, made once for each rule, not at every attack."""
     reasons = [Reason(ref("attacking.closest_first"), "attacks are resolved closest first")]
-    if attacker.profile.dice > 1:
-        each_die = board.settings.heavy_weapons_kills == "each_die"
-        rule = "one figure per killing die" if each_die else "at most one figure"
+    if heavy is not None:
+        rule = "one figure per killing die" if heavy else "at most one figure"
         reasons.append(Reason(ref("rulings.heavy_weapons_kills"), f"heavy weapons kill {rule}"))
-    return Explained(dead, tuple(reasons))
+    return tuple(reasons)
 
 
 # -- the attack action -----------------------------------------------------------------------------
