@@ -452,3 +452,32 @@ def test_with_the_setting_the_attack_passes_over_the_protected_member_to_the_nex
         assert state.kill_distribution("g1", target).probability(1) == Fraction(1, 6)
     state.apply(Attack("green", "g1", "t1"), dice=[6])
     assert not state.figures["t2"].alive and state.figures["t1"].alive
+
+
+def test_the_worded_number_names_the_cover_the_victims_traced_sight_names():
+    """The to-kill number counts cover exactly when the traced sight to the victim is PARTIAL, and its reason
+    names what that sight names (sight traced once for both), in positions of a played game."""
+    import random
+
+    import explorer
+    from explorer.rulesets.simple_plastic.attacking import closest_target, sight
+    from explorer.rulesets.simple_plastic.position import in_play
+    state, rng = explorer.get_ruleset("simple_plastic").new_game("skirmish", seed=5), random.Random(5)
+    cover = next(m for m in MODIFIERS if m.condition == "target_in_cover")
+    seen = set()
+    for _ in range(120):
+        if state.is_over:
+            break
+        for attacker in in_play(state):
+            for target in in_play(state):
+                need = state.to_kill(attacker.id, target.id)
+                victim = closest_target(state, attacker, target)
+                if need.value is None or victim is None:
+                    continue
+                lines = sight(state, attacker, victim)
+                named = [r.text for r in need.reasons if r.text.startswith(cover.text)]
+                in_cover = lines.sight is Sight.PARTIAL
+                assert named == ([f"{cover.text} ({', '.join(lines.cover)})"] if in_cover else [])
+                seen.add(in_cover)
+        state.apply(rng.choice(list(state.legal_actions)))
+    assert seen == {True, False}

@@ -313,9 +313,9 @@ def _listed_plans_are_full_plans(state, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_to_kill_numbers_kept_for_the_turn_are_the_ones_worked_out_afresh(scenario):
-    """A to-kill number (and its reasons) kept from an earlier position is the one a board that keeps nothing
-    works out; asked of every attacker and target, attack phases and move phases alike."""
+def test_to_kill_numbers_a_game_state_gives_are_the_ones_worked_out_afresh(scenario):
+    """A to-kill number (and its reasons) a game state gives (remembered for its position) is the one a board
+    that keeps nothing works out; asked of every attacker and target, attack phases and move phases alike."""
     for state in _random_playout(scenario, 3, steps=150):
         board = Board.of(state)
         for attacker in in_play(state):

@@ -9,8 +9,7 @@ from explorer.core.actions import built
 from explorer.core.tabletop import Point
 
 from .actions import Attack
-from .attacking import _conditions, _in_cover, closest_target
-from .data import HIGHEST_TO_KILL, MODIFIERS
+from .attacking import _attackable, closest_target
 from .position import Figure
 
 
@@ -110,25 +109,6 @@ def _attack_offer(state, attacker: Figure, target: Figure, shown: list[Figure] |
     if attacker.moved and not attacker.profile.attacks_after_moving:
         return None  # a sniper who moved
     victim = closest_target(state, attacker, target, shown)
-    if victim is not None and _to_kill_possible(state, attacker, victim):
+    if victim is not None and _attackable(state, attacker, victim):
         return built(Attack, attacker.side, attacker.id, victim.id)  # names read from the position
     return None
-
-
-def _to_kill_possible(board, attacker: Figure, victim: Figure) -> bool:
-    """Whether :func:`_to_kill_against` gives a number (``victim`` is not too well protected), as yes or no:
-    without its reasons, and tracing the cover only when the answer turns on it (listing asks this of every
-    target in sight; the worded number is worked out for the attack played)."""
-    need, unknown = board.settings.base_to_kill, 0
-    conditions = _conditions(board, attacker, victim, None)
-    for modifier in MODIFIERS:
-        applies = conditions[modifier.condition]
-        if applies is None:
-            unknown += modifier.delta
-        elif applies:
-            need += modifier.delta
-    if need + max(unknown, 0) <= HIGHEST_TO_KILL:
-        return True
-    if need + min(unknown, 0) > HIGHEST_TO_KILL:
-        return False
-    return need + (unknown if _in_cover(board, attacker, victim) else 0) <= HIGHEST_TO_KILL
