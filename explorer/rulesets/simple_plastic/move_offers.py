@@ -76,9 +76,14 @@ def _menu(state, squad: str | None, members: list[Figure], answers: dict) -> tup
     unit_box = box_around(points, points[0])
     x0, y0, x1, y1 = unit_box
     x0, x1, y0, y1 = x0 - reach, x1 + reach, y0 - reach, y1 + reach
-    ids = {f.id for f in members}
-    near = tuple(sorted([(f.x, f.y) for f in state.figures.values()
-                         if f.alive and x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.id not in ids]))
+    # The living bases in the region: the unit's own members always (their box is inside it), and nearly always
+    # no other (then no set of the members' ids is made to leave them out). Places first: most bases are far.
+    found = [f for f in state.figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.alive]
+    if len(found) == len(members):
+        near = ()
+    else:
+        ids = {f.id for f in members}
+        near = tuple(sorted([(f.x, f.y) for f in found if f.id not in ids]))
     entry = answers.get(near)  # the unit's menus, by the bases near it (a tuple; "cohesive" is text)
     if entry is None:
         entry = answers[near] = _work_out_menu(state, span, squad, members, near, (x0, y0, x1, y1), unit_box)
