@@ -19,36 +19,36 @@ from .position import Figure, nearest_enemy
 def _units(state) -> list[tuple[str | None, list[Figure], dict, bool]]:
     """The side's units that have not moved yet, in the order fielded: (squad or None, its living members, the
     answers kept for it, whether it is in cohesion); a unit's answers (its cohesion and menus) are kept under
-    its members' ids and places, found once here. Once per position: listing the moves asks twice (the menu,
+    its members' ids and places, found once here. Once per position (kept under ``UNITS_LISTED`` with the
+    position they are found for, which is this function's memo too): listing the moves asks twice (the menu,
     and whether the phase may end). After a move, the units are those of the position moved from but the one
     that moved, handed on by :func:`.moving.do_move` (the same figures: nothing else moved)."""
-    def work():
-        kept = state.kept
-        listed = kept.get(UNITS_LISTED)
-        if listed is not None and listed[0] is state.position:
-            return listed[1]
-        units: dict = {}
-        side = state.side
-        for f in state.figures.values():
-            if f.side == side and f.alive:  # (the side first: it leaves out half the figures)
-                unit = f.squad or (None, f.id)  # a squad, or a lone figure, without its text
-                members = units.get(unit)
-                if members is None:
-                    units[unit] = [f]
-                else:
-                    members.append(f)
-        moved, out = state.moved_units, []
-        for unit, members in units.items():
-            if moved and (f"squad:{unit}" if type(unit) is str else unit[1]) in moved:  # Figure.unit, written out
-                continue
-            key = ("unit", tuple([(f.id, f.x, f.y) for f in members]))
-            answers = kept.get(key)
-            if answers is None:
-                answers = kept[key] = {"cohesive": len(members) == 1 or in_cohesion([(f.x, f.y) for f in members])}
-            out.append((members[0].squad, members, answers, answers["cohesive"]))
-        kept[UNITS_LISTED] = (state.position, out)
-        return out
-    return state.remembered(("units",), work)
+    kept = state.kept
+    listed = kept.get(UNITS_LISTED)
+    position = state.position
+    if listed is not None and listed[0] is position:
+        return listed[1]
+    units: dict = {}
+    side = position.side
+    for f in position.figures.values():
+        if f.side == side and f.alive:  # (the side first: it leaves out half the figures)
+            unit = f.squad or (None, f.id)  # a squad, or a lone figure, without its text
+            members = units.get(unit)
+            if members is None:
+                units[unit] = [f]
+            else:
+                members.append(f)
+    moved, out = position.moved_units, []
+    for unit, members in units.items():
+        if moved and (f"squad:{unit}" if type(unit) is str else unit[1]) in moved:  # Figure.unit, written out
+            continue
+        key = ("unit", tuple([(f.id, f.x, f.y) for f in members]))
+        answers = kept.get(key)
+        if answers is None:
+            answers = kept[key] = {"cohesive": len(members) == 1 or in_cohesion([(f.x, f.y) for f in members])}
+        out.append((members[0].squad, members, answers, answers["cohesive"]))
+    kept[UNITS_LISTED] = (position, out)
+    return out
 
 
 def candidate_moves(state) -> tuple[list[Action], bool]:
