@@ -68,12 +68,12 @@ def file_end(to: Point, direction: Point, count: int) -> Point:
     return (to[0] + count * FORMATION_SPACING * -direction[0], to[1] + count * FORMATION_SPACING * -direction[1])
 
 
-def form_up(board, members, leader, to, direction) -> dict[str, Point]:
+def form_up(board, members, leader, to, direction, occupied: list[Point]) -> dict[str, Point]:
+    """Where the followers of a ``leader`` who moves ``direction`` to ``to`` end (``occupied``: the bases of every
+    other figure in play): :func:`~explorer.core.tabletop.formation`'s places, a spacing apart."""
     followers = [f for f in members if f.id != leader.id]
     if not followers:
         return {}
-    member_ids = {f.id for f in members}
-    occupied = [f.position for f in in_play(board) if f.id not in member_ids]
     spots = tt.formation(board.table, to, direction, len(followers), occupied=occupied, spacing=FORMATION_SPACING)
     if spots is None:
         raise refuse("rulings.followers", f"there is no room for squad {leader.squad} to form up at {fmt(to)}")

@@ -206,12 +206,24 @@ def _plan_squad_move(board, squad: str, leader_id: str, to, followers=None) -> t
     if followers is None and moved:
         others = [f.position for f in board.figures.values() if f.alive and f.id not in by_id]
         spots = file_behind(to, direction, len(members) - 1)
-        if board.table.is_free(to, others) and board.table.all_free(spots, others):
+        leader_free = board.table.is_free(to, others)
+        if leader_free and board.table.all_free(spots, others):
             # formation()'s first choice, and a free file passes every check below (see _quick_verdict)
             placed.update(zip((f.id for f in members if f.id != leader.id), spots))
             return placed, moved
+        placed.update(form_up(board, members, leader, to, direction, others))
+        # Where formation() puts the followers, each stands on the table, off solid terrain and clear of the
+        # ``others`` (it takes only free spots), a spacing (more than a base) from the leader and from each other
+        # (a file, or points of a grid a spacing apart), and a spacing from one placed before him (a file behind
+        # the leader, or a grid grown from the leader's point by neighbours): one chain, a quarter inch apart. So of
+        # the checks below only the leader's own base (not on another: checked first, as _check_places would) and
+        # "behind the leader" can fail (the grid may grow ahead of him); the rest would pass.
+        if not leader_free:
+            _check_no_overlap(board, placed)  # refuses the leader's base, which overlaps another
+        check_behind_leader(by_id, leader, to, direction, placed)
+        return placed, moved
     if followers is None:
-        placed.update(form_up(board, members, leader, to, direction) if moved else close_ranks(board, members, leader))
+        placed.update(close_ranks(board, members, leader))
     else:
         placed.update(explicit_followers(board, by_id, leader, followers))
     _check_places(board, placed)
