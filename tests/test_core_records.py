@@ -4,7 +4,9 @@ are the very values the plain constructors make, on the records of real games.""
 from __future__ import annotations
 
 import dataclasses
+import dis
 import random
+import sys
 
 import pytest
 
@@ -55,6 +57,35 @@ def test_evolve_is_dataclasses_replace_and_refuses_an_unknown_field():
     with pytest.raises(TypeError, match="no field"):
         evolve(position, no_such_field=1)
     assert evolve(position) == position and evolve(position) is not position
+
+
+ADAPTIVE = sys.implementation.name == "cpython" and sys.version_info[:2] in ((3, 11), (3, 12))
+
+
+def _read_specialised(value, name: str) -> bool:
+    """Whether CPython's adaptive interpreter reads ``value.<name>`` by a specialised instruction once warm (it
+    cannot on an object holding its class's shared-key dict once ``__dict__`` was read: every read is then slow)."""
+    scope: dict = {}
+    exec(f"def read(value):\n    return value.{name}\n", scope)
+    read = scope["read"]
+    for _ in range(1000):
+        read(value)
+    loads = [op.opname for op in dis.get_instructions(read, adaptive=True) if op.opname.startswith("LOAD_ATTR")]
+    return loads[0] not in ("LOAD_ATTR", "LOAD_ATTR_ADAPTIVE")
+
+
+@pytest.mark.skipif(not ADAPTIVE, reason="CPython 3.11-3.12's specialised attribute reads")
+@pytest.mark.parametrize("name, scenario", [("simple_plastic", "skirmish"), ("phlog", "corridor")])
+def test_attribute_reads_of_played_states_their_clones_and_evolved_values_are_specialised(name, scenario):
+    """A state's kept answers read ``state.__dict__``; the state holds a dict of its own (not its class's shared-key
+    one), as its clone does, so ``state.position`` is read the fast way; so are the values evolve makes."""
+    state = _played(name, scenario, most=30)
+    assert "_offered" in state.__dict__ and state.history  # (the dict was read; the game went on)
+    for value in (state, state.clone(), get_ruleset(name).new_game(scenario, seed=1)):
+        assert _read_specialised(value, "position") and _read_specialised(value, "game")
+    position = evolve(evolve(state.position))
+    field = dataclasses.fields(position)[0].name
+    assert _read_specialised(position, field) and position == state.position
 
 
 def test_the_listing_view_lists_the_offers_and_asks_the_rules_for_membership():

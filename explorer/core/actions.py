@@ -77,8 +77,13 @@ def built(kind: type, *values) -> Action:
     """``kind(*values)`` without cleaning the values again: only for values the engine made itself (names read
     from the position, its own float pairs), where listing the legal actions builds hundreds of them."""
     act = object.__new__(kind)
-    act.__dict__.update(zip(kind.__dataclass_fields__, values))  # one update, not a frozen setattr per field
+    # One dict, not a frozen setattr per field; a dict of its own (not the ``__dict__`` sharing the class's keys
+    # filled in, which CPython 3.11-3.12 cannot read attributes of the fast way: see core.frozen.evolve).
+    _set(act, "__dict__", dict(zip(kind.__dataclass_fields__, values)))
     return act
+
+
+_set = object.__setattr__
 
 
 def _out_of_bounds(value) -> bool:

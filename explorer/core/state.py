@@ -97,6 +97,7 @@ class GameState:
         self._forced_dice: list[int] | None = None
         self._outcome_of: tuple[Any, Outcome | None] = (None, None)
         self._offered: tuple[Any, tuple[Action, ...], frozenset[int]] = (None, (), frozenset())  # see _offers
+        self.__dict__ = _own_dict(self)
 
     # -- what a ruleset writes -----------------------------------------------
     def _legal_actions(self) -> Iterable[Action]:
@@ -185,7 +186,7 @@ class GameState:
         if position is self.position:
             return self.outcome
         probe = object.__new__(type(self))
-        probe.__dict__.update(self.__dict__)
+        probe.__dict__ = _own_dict(self)
         probe.position, probe._outcome_of = position, (None, None)
         return probe.outcome
 
@@ -356,7 +357,7 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy that shares the game and the (frozen) positions."""
         copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
+        copy.__dict__ = _own_dict(self)
         copy.rng = self.rng.copy()
         copy.history = list(self.history)
         copy._stack = list(self._stack)
@@ -418,6 +419,16 @@ class GameState:
     @classmethod
     def from_json(cls, text: str) -> GameState:
         return saves.load_json(text)
+
+
+def _own_dict(state: GameState) -> dict[str, Any]:
+    """A copy of ``state``'s attributes as a dict of its own, for it or its copy to hold as its ``__dict__``.
+
+    CPython keeps a new object's attributes in a table whose keys its class shares; once code reads ``__dict__``
+    (the answers kept by position read ``state.__dict__``), that table becomes a "split" dict, and CPython 3.11-3.12
+    cannot specialise an attribute read on an object holding one: every ``state.position`` in the rules would take
+    the slow, generic path (~3 times slower; tests/test_core_state.py). A dict built here holds its keys itself."""
+    return {**state.__dict__}
 
 
 _new = object.__new__
