@@ -226,23 +226,59 @@ def test_a_silhouette_finds_a_convex_pieces_outermost_corners_as_every_eye_in_a_
 
 
 def test_a_squad_in_the_shadow_of_a_slanting_piece_is_blocked_base_by_base():
-    # Table.hides_all says yes only where every line to every base is blocked; eyes and squads thick round pieces
-    # that are not lined up with the table's edges, a hill among them.
+    # Table.hides_all says yes only where every line to every base is blocked, and the same whatever eyes it was
+    # asked about before; eyes and squads thick round pieces that are not lined up with the table's edges, a hill
+    # among them.
     import random
     pieces = tuple(Terrain.polygon(f"piece {i}", "hill" if i == 3 else "solid", corners, elevation=2 if i == 3 else 0)
                    for i, corners in enumerate(_PIECES))
     table = Table(48, 36, pieces)
     rng = random.Random(8)
     settled = 0
-    for _ in range(1500):
+    for _ in range(3000):
         eye = (rng.uniform(0, 40), rng.uniform(0, 34))
         x, y = rng.uniform(0, 40), rng.uniform(0, 34)
         squad = [(x + rng.uniform(0, 2), y + rng.uniform(0, 2)) for _ in range(rng.randint(1, 4))]
         for hills in (True, False):
-            if table.hides_all(eye, squad, hills_block=hills):
+            hidden = table.hides_all(eye, squad, hills_block=hills)
+            # the corners kept for the eye's square are those the eye sees itself (a fresh table: found for it)
+            assert hidden == Table(48, 36, pieces).hides_all(eye, squad, hills_block=hills), (eye, squad, hills)
+            if hidden:
                 settled += 1
                 assert all(Table(48, 36, pieces).is_blocked(eye, base, hills_block=hills) for base in squad)
     assert settled > 100
+
+
+def test_a_base_just_inside_the_shadow_of_the_outermost_corners_is_settled_hidden():
+    # hides_all reads the corners kept for the eye's square itself: a base just inside the widest shadow (near the
+    # line from the eye past the clockwise-most corner) is settled only if they are that eye's outermost corners.
+    import random
+    from explorer.core.tabletop.sight import SHADOW_MARGIN
+    pieces = tuple(Terrain.polygon(f"piece {i}", "solid", corners) for i, corners in enumerate(_PIECES))
+    table = Table(48, 36, pieces)
+    for row in table._sight_blocker_boxes:  # every square near the pieces asked about once already
+        x0, y0, x1, y1 = row[0] - 3, row[1] - 3, row[2] + 3, row[3] + 3
+        for i in range(int((x1 - x0) * 4)):
+            for j in range(int((y1 - y0) * 4)):
+                row[-1].corners(x0 + i / 4, y0 + j / 4)
+    rng, tried = random.Random(2), 0
+    for corners in _PIECES:
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        for _ in range(300):
+            eye = (rng.uniform(min(xs) - 2.5, max(xs) + 2.5), rng.uniform(min(ys) - 2.5, max(ys) + 2.5))
+            found = _outermost(corners, eye)
+            if found is None or min(abs((bx - ax) * (eye[1] - ay) - (by - ay) * (eye[0] - ax)) / math.hypot(
+                    bx - ax, by - ay) for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])) < 0.01:
+                continue  # in the piece, or too near an edge's line (settles nothing)
+            (ux, uy), _w = found
+            dx, dy = ux - eye[0], uy - eye[1]
+            length = math.hypot(dx, dy)
+            # 4 inches past u along the line from the eye, then 1.05 margins towards the inside of the angle
+            base = (ux + dx / length * 4 - dy / length * SHADOW_MARGIN * 1.05,
+                    uy + dy / length * 4 + dx / length * SHADOW_MARGIN * 1.05)
+            tried += 1
+            assert table.hides_all(eye, [base]), (corners, eye, base)
+    assert tried > 1000
 
 
 def test_formation_is_a_file_behind_the_anchor_in_open_ground():

@@ -226,8 +226,8 @@ SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
 """How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
 the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
 
-_SQUARE = 1.0  # inches: eyes are grouped in squares this wide, whose corners lie a third of an inch off whole
-_SHIFT = 1 / 3  # inches (where terrain's edges seldom lie: few squares have an edge's line through them)
+SQUARE = 1.0  # inches: eyes are grouped in squares this wide, whose corners lie a third of an inch off whole
+SHIFT = 1 / 3  # inches (where terrain's edges seldom lie: few squares have an edge's line through them)
 _CLEAR = 1e-3  # inches an eye must lie off every edge's line (so off every corner) to take its direction
 _UNKNOWN = object()
 
@@ -238,7 +238,7 @@ class Silhouette:
     their angle, crosses the piece).
 
     An eye outside a convex piece sees a run of its edges face it (those it lies beyond the line of), and the
-    outermost corners are the run's two ends. So they are found once for each square of eyes (:data:`_SQUARE`
+    outermost corners are the run's two ends. So they are found once for each square of eyes (:data:`SQUARE`
     wide) that lies wholly to one side of every edge's line, by :data:`_CLEAR` or more: every eye in it sees
     the same edges face it, and lies that far off every corner. An eye in a square that some edge's line
     crosses is answered by itself, the same way."""
@@ -246,9 +246,9 @@ class Silhouette:
     def __init__(self, shape: geo.Polygon):
         corners = shape.vertices if shape.anticlockwise else shape.vertices[::-1]
         self._corners = corners  # anticlockwise: the piece lies left of each edge, from one corner to the next
-        self._squares: dict = {}
+        self.squares: dict = {}  # by square of eyes: the corners all of it sees (False: not the same; not None)
         self._runs: dict = {}
-        self._square_lines, self._point_lines = self._lines(_SQUARE), self._lines(0.0)
+        self._square_lines, self._point_lines = self._lines(SQUARE), self._lines(0.0)
 
     def _lines(self, size: float) -> tuple:
         """Each edge's line as ``a * y - b * x - k`` (negative: the point lies beyond it, facing the edge), with the
@@ -267,11 +267,11 @@ class Silhouette:
         ``w`` (``u`` clockwise of ``w``), the chord ``c`` from ``u`` to ``w``, and what :meth:`.Table.hides_all` tests a
         base's centre ``(x, y)`` beyond it by: ``cx * y - cy * x < beyond`` (``c x (t - u) < -|c|`` times the
         margin). ``None``: the eye is in the piece or too near an edge's line to tell (so settles nothing)."""
-        key = ((ex + _SHIFT) // _SQUARE, (ey + _SHIFT) // _SQUARE)
-        found = self._squares.get(key, _UNKNOWN)
+        key = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)
+        found = self.squares.get(key, _UNKNOWN)
         if found is _UNKNOWN:
-            found = self._facing(key[0] * _SQUARE - _SHIFT, key[1] * _SQUARE - _SHIFT, self._square_lines)
-            remember(self._squares, key, found)
+            found = self._facing(key[0] * SQUARE - SHIFT, key[1] * SQUARE - SHIFT, self._square_lines)
+            remember(self.squares, key, found)
         if found is False:  # a square that some edge's line crosses: the eye answers for itself
             found = self._facing(ex, ey, self._point_lines) or None
         return found

@@ -14,7 +14,7 @@ from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
-    sight_strip,
+    SHIFT, SQUARE, sight_strip,
 )
 from .stores import keep_newest, remember
 from .terrain import Terrain, TerrainKind, elevation_at
@@ -267,10 +267,13 @@ class Table:
         lo_x, hi_x = (ex, tx) if ex < tx else (tx, ex)
         lo_y, hi_y = (ey, ty) if ey < ty else (ty, ey)
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
+        square = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)  # the eye's square (Silhouette.corners')
         for x0, y0, x1, y1, level, silhouette in self._sight_blocker_boxes:
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or level and not hills_block:
                 continue
-            corners = silhouette.corners(ex, ey)
+            corners = silhouette.squares.get(square)  # silhouette.corners(ex, ey): its usual answer, found here
+            if not corners:  # not found yet, or not the same from all of the square, or none
+                corners = silhouette.corners(ex, ey)
             if corners is None:
                 continue
             ux, uy, wx, wy, cx, cy, beyond = corners
