@@ -165,20 +165,16 @@ def test_table_round_trips_and_remembers_its_sight_answers():
         Table(10, 10, (WALL, WALL))
 
 
-def test_a_table_keeps_its_newest_shadows_and_ground_levels_only():
-    # Shadows and ground levels are asked again within a listing or two, hardly ever later: a table keeps a few
-    # thousand, the newest found again.
+def test_a_table_keeps_its_newest_ground_levels_only():
+    # Ground levels are asked again within a listing or two, hardly ever later: a table keeps a few thousand, the
+    # newest found again.
     from explorer.core.tabletop.table import _RECENT_KEPT
     assert 1000 <= _RECENT_KEPT <= 10_000
     table = Table(48, 36, (WALL, HILL))
     eyes = [(1 + i / 1000, 2.0) for i in range(_RECENT_KEPT + 50)]
     for eye in eyes:
-        table.hides_all(eye, [(20.0, 2.0)])
         table.elevation_at(eye)
-    assert 0 < len(table._shadow_cache) <= _RECENT_KEPT + 1 and 0 < len(table._level_cache) <= _RECENT_KEPT + 1
-    newest = (eyes[-1][0], eyes[-1][1], 0)
-    assert newest in table._shadow_cache and table._shadow_cache[newest] == table._shadow(*newest)
-    assert table.hides_all(eyes[-1], [(20.0, 2.0)]) == Table(48, 36, (WALL, HILL)).hides_all(eyes[-1], [(20.0, 2.0)])
+    assert 0 < len(table._level_cache) <= _RECENT_KEPT + 1 and eyes[-1] in table._level_cache
 
 
 _PIECES = (
@@ -254,8 +250,8 @@ def test_a_squad_in_the_shadow_of_a_slanting_piece_is_blocked_base_by_base():
 
 
 def test_a_base_just_inside_the_shadow_of_the_outermost_corners_is_settled_hidden():
-    # hides_all's shadows are drawn from the corners kept for the eye's square: a base just inside the widest shadow
-    # (near the line from the eye past the clockwise-most corner) is settled only if they are that eye's outermost.
+    # hides_all reads the corners kept for the eye's square itself: a base just inside the widest shadow (near the
+    # line from the eye past the clockwise-most corner) is settled only if they are that eye's outermost corners.
     import random
     from explorer.core.tabletop.sight import SHADOW_MARGIN
     pieces = tuple(Terrain.polygon(f"piece {i}", "solid", corners) for i, corners in enumerate(_PIECES))
@@ -264,7 +260,7 @@ def test_a_base_just_inside_the_shadow_of_the_outermost_corners_is_settled_hidde
         x0, y0, x1, y1 = row[0] - 3, row[1] - 3, row[2] + 3, row[3] + 3
         for i in range(int((x1 - x0) * 4)):
             for j in range(int((y1 - y0) * 4)):
-                table._silhouettes[row[-1]].corners(x0 + i / 4, y0 + j / 4)
+                row[-1].corners(x0 + i / 4, y0 + j / 4)
     rng, tried = random.Random(2), 0
     for corners in _PIECES:
         xs, ys = [x for x, _ in corners], [y for _, y in corners]

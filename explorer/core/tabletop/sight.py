@@ -246,7 +246,7 @@ class Silhouette:
     def __init__(self, shape: geo.Polygon):
         corners = shape.vertices if shape.anticlockwise else shape.vertices[::-1]
         self._corners = corners  # anticlockwise: the piece lies left of each edge, from one corner to the next
-        self._squares: dict = {}  # by square of eyes: the corners all of it sees (False: not the same)
+        self.squares: dict = {}  # by square of eyes: the corners all of it sees (False: not the same; not None)
         self._runs: dict = {}
         self._square_lines, self._point_lines = self._lines(SQUARE), self._lines(0.0)
 
@@ -268,10 +268,10 @@ class Silhouette:
         base's centre ``(x, y)`` beyond it by: ``cx * y - cy * x < beyond`` (``c x (t - u) < -|c|`` times the
         margin). ``None``: the eye is in the piece or too near an edge's line to tell (so settles nothing)."""
         key = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)
-        found = self._squares.get(key, _UNKNOWN)
+        found = self.squares.get(key, _UNKNOWN)
         if found is _UNKNOWN:
             found = self._facing(key[0] * SQUARE - SHIFT, key[1] * SQUARE - SHIFT, self._square_lines)
-            remember(self._squares, key, found)
+            remember(self.squares, key, found)
         if found is False:  # a square that some edge's line crosses: the eye answers for itself
             found = self._facing(ex, ey, self._point_lines) or None
         return found

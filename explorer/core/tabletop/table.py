@@ -14,21 +14,20 @@ from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
-    sight_strip,
+    SHIFT, SQUARE, sight_strip,
 )
 from .stores import keep_newest, remember
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
 
-_NO_SHADOW = object()  # a shadow not worked out yet (None: the piece casts none from that eye)
 _SIGHTS_KEPT = 256  # traced sights a table keeps (keep_newest): a board redrawn, an attack listed then played
 _RECENT_KEPT = 4096
-"""Shadows (per eye and piece) and ground levels a table keeps: asked again within a listing or two (each eye of
-every attacker at every enemy unit; a bot's every place to go, turn after turn), hardly ever later, so this many
-find nearly every repeat; 100,000 kept slowed the rest of a long run (~14k actions/s at 60,000 actions instead of
-~15.5k). Where a base may stand, and sight blocked or not, stay at :func:`.stores.remember`'s bound: Army Men and
-One Brain Cell find those again games later."""
+"""Ground levels a table keeps: asked again within a listing or two (each eye of every attacker at every enemy
+unit), hardly ever later, so this many find nearly every repeat; 100,000 kept (with the shadows kept per eye then)
+slowed the rest of a long run (~14k actions/s at 60,000 actions instead of ~15.5k). Where a base may stand, and
+sight blocked or not, stay at :func:`.stores.remember`'s bound: Army Men and One Brain Cell find those again games
+later."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ class Table:
         # The answers it keeps (:mod:`.stores`), by kind: where a base may stand and paths (the same spots and paths
         # are tried turn after turn: a unit's menu of moves), ground levels, traced sights, blocked or not (and
         # each convex piece's outermost corners, in its Silhouette).
-        for store in ("_solid_cache", "_level_cache", "_sight_cache", "_blocked_cache", "_shadow_cache"):
+        for store in ("_solid_cache", "_level_cache", "_sight_cache", "_blocked_cache"):
             object.__setattr__(self, store, {})
 
     # -- where a base may stand --------------------------------------------------------
@@ -268,16 +267,24 @@ class Table:
         lo_x, hi_x = (ex, tx) if ex < tx else (tx, ex)
         lo_y, hi_y = (ey, ty) if ey < ty else (ty, ey)
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        shadows = self._shadow_cache
-        for x0, y0, x1, y1, level, index in self._sight_blocker_boxes:
+        square = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)  # the eye's square (Silhouette.corners')
+        for x0, y0, x1, y1, level, silhouette in self._sight_blocker_boxes:
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or level and not hills_block:
                 continue
-            shadow = shadows.get((ex, ey, index), _NO_SHADOW)
-            if shadow is _NO_SHADOW:
-                shadow = self._shadow(ex, ey, index)
-            if shadow is None:
+            corners = silhouette.squares.get(square)  # silhouette.corners(ex, ey): its usual answer, found here
+            if not corners:  # not found yet, or not the same from all of the square, or none
+                corners = silhouette.corners(ex, ey)
+            if corners is None:
                 continue
-            ux, uy, inside_u, wx, wy, inside_w, cx, cy, beyond = shadow
+            ux, uy, wx, wy, cx, cy, beyond = corners
+            ux, uy, wx, wy = ux - ex, uy - ey, wx - ex, wy - ey  # to the corners from the eye, each a millimetre or
+            # more (so their directions are far beyond rounding) and less than a half turn apart.
+            # A centre (x, y) inside the angle: u x (t - e) > |u| margin, written on the centre's own coordinates
+            # (the eye's part worked out once: ux y - uy x > |u| margin + ux ey - uy ex), and likewise for w. Their
+            # rounding (a few units in the last place of products of coordinates) stays far inside the margin's
+            # part beyond the radius.
+            inside_u = hypot(ux, uy) * SHADOW_MARGIN + ux * ey - uy * ex
+            inside_w = hypot(wx, wy) * SHADOW_MARGIN + wy * ex - wx * ey
             for tx, ty in targets:
                 if ux * ty - uy * tx <= inside_u or wy * tx - wx * ty <= inside_w or cx * ty - cy * tx >= beyond:
                     break
@@ -292,39 +299,14 @@ class Table:
         return False
 
     @cached_property
-    def _silhouettes(self) -> tuple[Silhouette, ...]:
-        """The convex pieces that can block sight, as eyes round them see them."""
-        return tuple(Silhouette(t.shape) for t in self.terrain
-                     if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
-
-    @cached_property
-    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int, int], ...]:
-        """The convex pieces that can block sight (:attr:`_silhouettes`): each one's box grown by a base's radius (so
-        that the box of the eye and a base's centre meets it wherever the base's own box does), its level (0 for a
-        solid, which always blocks) and its index."""
+    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int, Silhouette], ...]:
+        """The convex pieces that can block sight: each one's box grown by a base's radius (so that the box of the eye
+        and a base's centre meets it wherever the base's own box does), its level (0 for a solid, which always
+        blocks) and its :class:`.Silhouette`."""
         r = BASE_RADIUS
         return tuple((*(b - r for b in t.shape.bounds[:2]), *(b + r for b in t.shape.bounds[2:]),
-                      t.elevation if t.kind is TerrainKind.HILL else 0, index) for index, t in enumerate(
-                     t for t in self.terrain if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex))
-
-    def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
-        """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, as :meth:`hides_all` tests a
-        base's centre against it; ``None``: none to speak of. Kept per eye and piece: an attacker asks about every
-        enemy from where he stands, and a bot about every enemy from every place it might go, turn after turn."""
-        corners = self._silhouettes[index].corners(ex, ey)
-        shadow = None
-        if corners is not None:
-            ux, uy, wx, wy, cx, cy, beyond = corners
-            ux, uy, wx, wy = ux - ex, uy - ey, wx - ex, wy - ey  # to the corners from the eye, each a millimetre or
-            # more (so their directions are far beyond rounding) and less than a half turn apart.
-            # A centre (x, y) inside the angle: u x (t - e) > |u| margin, written on the centre's own coordinates
-            # (the eye's part worked out once: ux y - uy x > |u| margin + ux ey - uy ex), and likewise for w. Their
-            # rounding (a few units in the last place of products of coordinates) stays far inside the margin's
-            # part beyond the radius.
-            shadow = (ux, uy, hypot(ux, uy) * SHADOW_MARGIN + ux * ey - uy * ex,
-                      wx, wy, hypot(wx, wy) * SHADOW_MARGIN + wy * ex - wx * ey, cx, cy, beyond)
-        remember(self._shadow_cache, (ex, ey, index), shadow, _RECENT_KEPT)
-        return shadow
+                      t.elevation if t.kind is TerrainKind.HILL else 0, Silhouette(t.shape)) for t in self.terrain
+                     if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
