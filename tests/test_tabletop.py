@@ -165,20 +165,120 @@ def test_table_round_trips_and_remembers_its_sight_answers():
         Table(10, 10, (WALL, WALL))
 
 
-def test_a_table_keeps_its_newest_shadows_and_ground_levels_only():
-    # Shadows (a key and nine floats each) and ground levels are asked again within a listing or two, hardly ever
-    # later: a table keeps a few thousand (100,000 shadows slowed the rest of a long run), the newest found again.
+def test_a_table_keeps_its_newest_ground_levels_only():
+    # Ground levels are asked again within a listing or two, hardly ever later: a table keeps a few thousand, the
+    # newest found again.
     from explorer.core.tabletop.table import _RECENT_KEPT
     assert 1000 <= _RECENT_KEPT <= 10_000
     table = Table(48, 36, (WALL, HILL))
     eyes = [(1 + i / 1000, 2.0) for i in range(_RECENT_KEPT + 50)]
     for eye in eyes:
-        table.hides_all(eye, [(20.0, 2.0)])
         table.elevation_at(eye)
-    assert 0 < len(table._shadow_cache) <= _RECENT_KEPT + 1 and 0 < len(table._level_cache) <= _RECENT_KEPT + 1
-    newest = (eyes[-1][0], eyes[-1][1], 0)
-    assert newest in table._shadow_cache and table._shadow_cache[newest] == table._shadow(*newest)
-    assert table.hides_all(eyes[-1], [(20.0, 2.0)]) == Table(48, 36, (WALL, HILL)).hides_all(eyes[-1], [(20.0, 2.0)])
+    assert 0 < len(table._level_cache) <= _RECENT_KEPT + 1 and eyes[-1] in table._level_cache
+
+
+_PIECES = (
+    ((0, 0), (4, 0), (4, 2), (0, 2)),                      # a wall, its corners anticlockwise
+    ((10, 10), (9, 13), (13, 14), (14, 11)),                # a slanting block, clockwise
+    ((20, 20), (23, 20), (21.5, 24)),                       # a triangle
+    tuple((30 + 2 * math.cos(k * math.pi / 6), 5 + 1.5 * math.sin(k * math.pi / 6)) for k in range(12)),  # rocks
+    ((0, 30), (2, 30), (4, 30), (4, 31), (0, 31)),          # corners in line along one edge
+)
+
+
+def _outermost(corners, eye):
+    """The clockwise-most and anticlockwise-most of ``corners`` seen from ``eye``, tried pair by pair (``None``: not
+    one of each; the eye is in the piece)."""
+    offsets = [(x - eye[0], y - eye[1]) for x, y in corners]
+
+    def outermost(sign):
+        found = [i for i, p in enumerate(offsets) if all(sign * (p[0] * q[1] - p[1] * q[0]) >= -1e-9 for q in offsets)]
+        return corners[found[0]] if len(found) == 1 else None
+    u, w = outermost(1), outermost(-1)
+    return None if u is None or w is None else (u, w)
+
+
+def test_a_silhouette_finds_a_convex_pieces_outermost_corners_as_every_eye_in_a_square_sees_them():
+    # The outermost corners are kept for each square inch of eyes that no edge's line crosses: the answer kept must
+    # be what the eye sees itself (eyes thick near the pieces, where the squares that lines cross lie).
+    import random
+    from explorer.core.geometry import Polygon, locate
+    from explorer.core.tabletop.sight import _CLEAR, SHADOW_MARGIN, Silhouette
+    rng = random.Random(4)
+    for corners in _PIECES:
+        shape = Polygon(corners)
+        silhouette, x0, y0, x1, y1 = Silhouette(shape), *shape.bounds
+        seen = 0
+        for _ in range(1000):
+            eye = (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3))
+            found = silhouette.corners(*eye)
+            near_a_line = any(abs((bx - ax) * (eye[1] - ay) - (by - ay) * (eye[0] - ax)) <= 1.01 * _CLEAR * math.hypot(
+                bx - ax, by - ay) for (ax, ay, bx, by) in shape.edges)
+            if found is None:
+                assert near_a_line or locate(shape, eye) >= 0, (corners, eye)
+                continue
+            seen += 1
+            ux, uy, wx, wy, cx, cy, beyond = found
+            assert ((ux, uy), (wx, wy)) == _outermost(shape.vertices, eye), (corners, eye)
+            assert (cx, cy) == (wx - ux, wy - uy)
+            assert beyond == pytest.approx(cx * uy - cy * ux - math.hypot(cx, cy) * SHADOW_MARGIN)
+        assert seen > 600
+
+
+def test_a_squad_in_the_shadow_of_a_slanting_piece_is_blocked_base_by_base():
+    # Table.hides_all says yes only where every line to every base is blocked, and the same whatever eyes it was
+    # asked about before; eyes and squads thick round pieces that are not lined up with the table's edges, a hill
+    # among them.
+    import random
+    pieces = tuple(Terrain.polygon(f"piece {i}", "hill" if i == 3 else "solid", corners, elevation=2 if i == 3 else 0)
+                   for i, corners in enumerate(_PIECES))
+    table = Table(48, 36, pieces)
+    rng = random.Random(8)
+    settled = 0
+    for _ in range(3000):
+        eye = (rng.uniform(0, 40), rng.uniform(0, 34))
+        x, y = rng.uniform(0, 40), rng.uniform(0, 34)
+        squad = [(x + rng.uniform(0, 2), y + rng.uniform(0, 2)) for _ in range(rng.randint(1, 4))]
+        for hills in (True, False):
+            hidden = table.hides_all(eye, squad, hills_block=hills)
+            # the corners kept for the eye's square are those the eye sees itself (a fresh table: found for it)
+            assert hidden == Table(48, 36, pieces).hides_all(eye, squad, hills_block=hills), (eye, squad, hills)
+            if hidden:
+                settled += 1
+                assert all(Table(48, 36, pieces).is_blocked(eye, base, hills_block=hills) for base in squad)
+    assert settled > 100
+
+
+def test_a_base_just_inside_the_shadow_of_the_outermost_corners_is_settled_hidden():
+    # hides_all reads the corners kept for the eye's square itself: a base just inside the widest shadow (near the
+    # line from the eye past the clockwise-most corner) is settled only if they are that eye's outermost corners.
+    import random
+    from explorer.core.tabletop.sight import SHADOW_MARGIN
+    pieces = tuple(Terrain.polygon(f"piece {i}", "solid", corners) for i, corners in enumerate(_PIECES))
+    table = Table(48, 36, pieces)
+    for row in table._sight_blocker_boxes:  # every square near the pieces asked about once already
+        x0, y0, x1, y1 = row[0] - 3, row[1] - 3, row[2] + 3, row[3] + 3
+        for i in range(int((x1 - x0) * 4)):
+            for j in range(int((y1 - y0) * 4)):
+                row[-1].corners(x0 + i / 4, y0 + j / 4)
+    rng, tried = random.Random(2), 0
+    for corners in _PIECES:
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        for _ in range(300):
+            eye = (rng.uniform(min(xs) - 2.5, max(xs) + 2.5), rng.uniform(min(ys) - 2.5, max(ys) + 2.5))
+            found = _outermost(corners, eye)
+            if found is None or min(abs((bx - ax) * (eye[1] - ay) - (by - ay) * (eye[0] - ax)) / math.hypot(
+                    bx - ax, by - ay) for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])) < 0.01:
+                continue  # in the piece, or too near an edge's line (settles nothing)
+            (ux, uy), _w = found
+            dx, dy = ux - eye[0], uy - eye[1]
+            length = math.hypot(dx, dy)
+            # 4 inches past u along the line from the eye, then 1.05 margins towards the inside of the angle
+            base = (ux + dx / length * 4 - dy / length * SHADOW_MARGIN * 1.05,
+                    uy + dy / length * 4 + dx / length * SHADOW_MARGIN * 1.05)
+            tried += 1
+            assert table.hides_all(eye, [base]), (corners, eye, base)
+    assert tried > 1000
 
 
 def test_formation_is_a_file_behind_the_anchor_in_open_ground():

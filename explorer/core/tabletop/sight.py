@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -11,6 +12,7 @@ from functools import cached_property
 from .. import geometry as geo
 from ..geometry import Point
 from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance, unit_vector
+from .stores import remember
 from .terrain import Terrain, TerrainKind, elevation_at
 
 # -- line of sight -------------------------------------------------------------------
@@ -216,3 +218,90 @@ def hides_more_than(eye: Point, target: Point, terrain: Iterable[Terrain], lines
         elif hidden + left <= lines:
             return False  # too few lines left to hide more
     return hidden > lines
+
+
+# -- the shadow of a convex piece ------------------------------------------------------
+
+SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
+"""How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
+the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
+
+SQUARE = 1.0  # inches: eyes are grouped in squares this wide, whose corners lie a third of an inch off whole
+SHIFT = 1 / 3  # inches (where terrain's edges seldom lie: few squares have an edge's line through them)
+_CLEAR = 1e-3  # inches an eye must lie off every edge's line (so off every corner) to take its direction
+_UNKNOWN = object()
+
+
+class Silhouette:
+    """A convex piece that blocks sight as eyes around it see it: its two outermost corners, from which
+    :meth:`.Table.hides_all` draws its shadow (every line from the eye past the chord between them, inside
+    their angle, crosses the piece).
+
+    An eye outside a convex piece sees a run of its edges face it (those it lies beyond the line of), and the
+    outermost corners are the run's two ends. So they are found once for each square of eyes (:data:`SQUARE`
+    wide) that lies wholly to one side of every edge's line, by :data:`_CLEAR` or more: every eye in it sees
+    the same edges face it, and lies that far off every corner. An eye in a square that some edge's line
+    crosses is answered by itself, the same way."""
+
+    def __init__(self, shape: geo.Polygon):
+        corners = shape.vertices if shape.anticlockwise else shape.vertices[::-1]
+        self._corners = corners  # anticlockwise: the piece lies left of each edge, from one corner to the next
+        self.squares: dict = {}  # by square of eyes: the corners all of it sees (False: not the same; not None)
+        self._runs: dict = {}
+        self._square_lines, self._point_lines = self._lines(SQUARE), self._lines(0.0)
+
+    def _lines(self, size: float) -> tuple:
+        """Each edge's line as ``a * y - b * x - k`` (negative: the point lies beyond it, facing the edge), with the
+        least and the greatest that adds across a square ``size`` wide from its low corner, the margin
+        (:data:`_CLEAR` times the edge's length: the line's value there) and the edge's bit."""
+        corners, lines = self._corners, []
+        for i, (ax, ay) in enumerate(corners):
+            bx, by = corners[(i + 1) % len(corners)]
+            a, b = bx - ax, by - ay
+            steps = (0.0, a * size, -b * size, (a - b) * size)
+            lines.append((a, b, a * ay - b * ax, min(steps), max(steps), _CLEAR * math.hypot(a, b), 1 << i))
+        return tuple(lines)
+
+    def corners(self, ex: float, ey: float) -> tuple | None:
+        """``(ux, uy, wx, wy, cx, cy, beyond)`` seen from the eye at ``(ex, ey)``: the outermost corners ``u`` and
+        ``w`` (``u`` clockwise of ``w``), the chord ``c`` from ``u`` to ``w``, and what :meth:`.Table.hides_all` tests a
+        base's centre ``(x, y)`` beyond it by: ``cx * y - cy * x < beyond`` (``c x (t - u) < -|c|`` times the
+        margin). ``None``: the eye is in the piece or too near an edge's line to tell (so settles nothing)."""
+        key = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)
+        found = self.squares.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._facing(key[0] * SQUARE - SHIFT, key[1] * SQUARE - SHIFT, self._square_lines)
+            remember(self.squares, key, found)
+        if found is False:  # a square that some edge's line crosses: the eye answers for itself
+            found = self._facing(ex, ey, self._point_lines) or None
+        return found
+
+    def _facing(self, x: float, y: float, lines: tuple) -> tuple | None | bool:
+        """:meth:`corners` for every eye in the square from ``(x, y)`` that ``lines`` are measured for; ``False``:
+        some edge's line passes through it or too near."""
+        run = 0  # the edges that face it, a bit each
+        for a, b, k, low, high, margin, bit in lines:
+            side = a * y - b * x - k
+            if side + high < -margin:
+                run |= bit
+            elif side + low <= margin:
+                return False
+        found = self._runs.get(run, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._runs[run] = self._ends(run)
+        return found
+
+    def _ends(self, run: int) -> tuple | None:
+        """:meth:`corners` for eyes that see the edges in ``run`` face them (``None``: none do, they are inside)."""
+        corners, count = self._corners, len(self._corners)
+        facing = [run >> i & 1 for i in range(count)]
+        starts = [i for i in range(count) if facing[i] and not facing[i - 1]]
+        ends = [i for i in range(count) if facing[i] and not facing[(i + 1) % count]]
+        if len(starts) != 1 or len(ends) != 1:
+            return None  # no edge faces the eye (or, in rounding, no single run does): no shadow to speak of
+        # Walking anticlockwise round the piece, its facing edges pass from the eye's left to its right: the run
+        # starts at the anticlockwise-most corner seen from the eye, and ends at the clockwise-most.
+        (wx, wy), (ux, uy) = corners[starts[0]], corners[(ends[0] + 1) % count]
+        cx, cy = wx - ux, wy - uy
+        chord = math.hypot(cx, cy)
+        return (ux, uy, wx, wy, cx, cy, cx * uy - cy * ux - chord * SHADOW_MARGIN) if chord > _CLEAR else None

@@ -6,31 +6,28 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from math import hypot
 
 from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
-from .sight import LineOfSight, Sight, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points, sight_strip
+from .sight import (
+    SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
+    SHIFT, SQUARE, sight_strip,
+)
 from .stores import keep_newest, remember
 from .terrain import Terrain, TerrainKind, elevation_at
 
 
-_SHADOW_MARGIN = BASE_RADIUS * 1.001 + 1e-6
-"""How far a base's centre must lie inside a shadow: every sight point across the base lies within its radius of
-the centre (to a rounding), and the rest is far wider than any rounding of the products that test it."""
-
-_NO_SHADOW = object()  # a shadow not worked out yet (None: the piece casts none from that eye)
-
 
 _SIGHTS_KEPT = 256  # traced sights a table keeps (keep_newest): a board redrawn, an attack listed then played
 _RECENT_KEPT = 4096
-"""Shadows and ground levels a table keeps: asked again within a listing or two (each eye of every attacker at
-every enemy unit), hardly ever later, so this many find nearly every repeat (Simple Plastic's skirmish: 1.00 shadows
-found an action instead of 1.05 with 100,000 kept) where 100,000 grew to 37,000 shadows in 30,000 actions, each a
-key and nine floats, and slowed the rest of a long run (~14k actions/s at 60,000 actions instead of ~15.5k).
-Where a base may stand, and sight blocked or not, stay at :func:`.stores.remember`'s bound: Army Men and One
-Brain Cell find those again games later."""
+"""Ground levels a table keeps: asked again within a listing or two (each eye of every attacker at every enemy
+unit), hardly ever later, so this many find nearly every repeat; 100,000 kept (with the shadows kept per eye then)
+slowed the rest of a long run (~14k actions/s at 60,000 actions instead of ~15.5k). Where a base may stand, and
+sight blocked or not, stay at :func:`.stores.remember`'s bound: Army Men and One Brain Cell find those again games
+later."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +47,9 @@ class Table:
         if len(set(names)) != len(names):
             raise ValueError("terrain pieces need distinct names")
         # The answers it keeps (:mod:`.stores`), by kind: where a base may stand and paths (the same spots and paths
-        # are tried turn after turn: a unit's menu of moves), ground levels, traced sights, blocked or not, shadows.
-        for store in ("_solid_cache", "_level_cache", "_sight_cache", "_blocked_cache", "_shadow_cache"):
+        # are tried turn after turn: a unit's menu of moves), ground levels, traced sights, blocked or not (and
+        # each convex piece's outermost corners, in its Silhouette).
+        for store in ("_solid_cache", "_level_cache", "_sight_cache", "_blocked_cache"):
             object.__setattr__(self, store, {})
 
     # -- where a base may stand --------------------------------------------------------
@@ -251,40 +249,44 @@ class Table:
     def hides_all(self, eye: Point, targets: Sequence[Point], *, hills_block: bool = True) -> bool:
         """Whether one convex piece that blocks sight surely cuts every sight line from ``eye`` to every base at
         ``targets`` (a squad behind a wall): then :meth:`is_blocked` is true of each. Settled with a few products
-        a base, from the piece's shadow as seen from the eye (:meth:`_shadow`, kept per eye). False says only
-        "not settled so": ask :meth:`is_blocked`.
+        a base, from the piece's shadow as seen from the eye. False says only "not settled so": ask
+        :meth:`is_blocked`.
 
         Each base (every sight point lies within its radius of its centre) must lie wholly inside the angle
-        the piece's two outermost corners make at the eye, and beyond the chord between them, by a margin far
-        wider than any rounding. A convex piece holds that chord, and every line from the eye to such a point
-        crosses the chord (geometry.fanned's argument, with the corners as its two lines' ends).
+        two corners of the piece make at the eye, and beyond the chord between them, by a margin far wider than
+        any rounding. A convex piece holds that chord, and every line from the eye to such a point crosses the
+        chord (geometry.fanned's argument, with the corners as its two lines' ends). The two outermost corners
+        (:class:`.Silhouette`) make the widest such shadow.
         """
         if not targets:
             return False
-        ex, ey = float(eye[0]), float(eye[1])
+        ex, ey = eye[0], eye[1]
         # Only a piece whose box meets the box of the eye and the first base can cut every line to it (the rest
         # are not measured: a piece that leaves the first base out of its shadow settles nothing anyway).
         tx, ty = targets[0]
         lo_x, hi_x = (ex, tx) if ex < tx else (tx, ex)
         lo_y, hi_y = (ey, ty) if ey < ty else (ty, ey)
-        lo_x, lo_y, hi_x, hi_y = lo_x - BASE_RADIUS, lo_y - BASE_RADIUS, hi_x + BASE_RADIUS, hi_y + BASE_RADIUS
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        shadows = self._shadow_cache
-        for index, (x0, y0, x1, y1, level) in enumerate(self._sight_blocker_boxes):
-            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
+        square = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)  # the eye's square (Silhouette.corners')
+        for x0, y0, x1, y1, level, silhouette in self._sight_blocker_boxes:
+            if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or level and not hills_block:
                 continue
-            if level and not hills_block:
+            corners = silhouette.squares.get(square)  # silhouette.corners(ex, ey): its usual answer, found here
+            if not corners:  # not found yet, or not the same from all of the square, or none
+                corners = silhouette.corners(ex, ey)
+            if corners is None:
                 continue
-            shadow = shadows.get((ex, ey, index), _NO_SHADOW)
-            if shadow is _NO_SHADOW:
-                shadow = self._shadow(ex, ey, index)
-            if shadow is None:
-                continue
-            ux, uy, wx, wy, cx, cy, inside_u, inside_w, beyond = shadow
+            ux, uy, wx, wy, cx, cy, beyond = corners
+            ux, uy, wx, wy = ux - ex, uy - ey, wx - ex, wy - ey  # to the corners from the eye, each a millimetre or
+            # more (so their directions are far beyond rounding) and less than a half turn apart.
+            # A centre (x, y) inside the angle: u x (t - e) > |u| margin, written on the centre's own coordinates
+            # (the eye's part worked out once: ux y - uy x > |u| margin + ux ey - uy ex), and likewise for w. Their
+            # rounding (a few units in the last place of products of coordinates) stays far inside the margin's
+            # part beyond the radius.
+            inside_u = hypot(ux, uy) * SHADOW_MARGIN + ux * ey - uy * ex
+            inside_w = hypot(wx, wy) * SHADOW_MARGIN + wy * ex - wx * ey
             for tx, ty in targets:
-                dx, dy = tx - ex, ty - ey
-                if ux * dy - uy * dx <= inside_u or dx * wy - dy * wx <= inside_w \
-                        or cx * (dy - uy) - cy * (dx - ux) >= beyond:
+                if ux * ty - uy * tx <= inside_u or wy * tx - wx * ty <= inside_w or cx * ty - cy * tx >= beyond:
                     break
             else:
                 if level:  # a hill: it hides only what stands lower than its top, from an eye lower too
@@ -297,47 +299,14 @@ class Table:
         return False
 
     @cached_property
-    def _sight_blockers(self) -> tuple[tuple[Polygon, int], ...]:
-        """The convex pieces that can block sight, with their level (0 for a solid, which always blocks)."""
-        return tuple((t.shape, t.elevation if t.kind is TerrainKind.HILL else 0) for t in self.terrain
+    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int, Silhouette], ...]:
+        """The convex pieces that can block sight: each one's box grown by a base's radius (so that the box of the eye
+        and a base's centre meets it wherever the base's own box does), its level (0 for a solid, which always
+        blocks) and its :class:`.Silhouette`."""
+        r = BASE_RADIUS
+        return tuple((*(b - r for b in t.shape.bounds[:2]), *(b + r for b in t.shape.bounds[2:]),
+                      t.elevation if t.kind is TerrainKind.HILL else 0, Silhouette(t.shape)) for t in self.terrain
                      if t.kind in (TerrainKind.SOLID, TerrainKind.HILL) and t.shape.is_convex)
-
-    @cached_property
-    def _sight_blocker_boxes(self) -> tuple[tuple[float, float, float, float, int], ...]:
-        return tuple((*shape.bounds, level) for shape, level in self._sight_blockers)
-
-    def _shadow(self, ex: float, ey: float, index: int) -> tuple | None:
-        """The shadow the convex blocker ``index`` casts from the eye at ``(ex, ey)``, outside it: the vectors from
-        the eye to its two outermost corners as seen from there (``u`` clockwise of ``w``), the chord from the
-        first to the second, and the margins a base's centre must clear inside each (their lengths times the
-        margin); ``None`` if the eye is on or in it. Kept per eye and piece: an attacker asks about every enemy
-        from where he stands."""
-        key = (ex, ey, index)
-        cache = self._shadow_cache
-        shape = self._sight_blockers[index][0]
-        shadow = None
-        if geo.locate(shape, (ex, ey)) < 0:  # the eye on or in it: no shadow to speak of
-            # The most clockwise and most anticlockwise corners as seen from the eye, by the sign of cross
-            # products: a convex piece the eye is outside of spans less than a half turn, so "clockwise of" orders
-            # its corners as their angles do (ties, corners in line with the eye: by their offsets, as a sort would).
-            (x, y), *rest = shape.vertices
-            ux = wx = x - ex
-            uy = wy = y - ey
-            for x, y in rest:
-                vx, vy = x - ex, y - ey
-                turn = ux * vy - uy * vx
-                if turn < 0.0 or (turn == 0.0 and (vx, vy) < (ux, uy)):
-                    ux, uy = vx, vy
-                turn = wx * vy - wy * vx
-                if turn > 0.0 or (turn == 0.0 and (vx, vy) > (wx, wy)):
-                    wx, wy = vx, vy
-            cx, cy = wx - ux, wy - uy
-            lengths = math.hypot(ux, uy), math.hypot(wx, wy), math.hypot(cx, cy)
-            if ux * wy - uy * wx > 0.0 and min(lengths) > 1e-3:  # an angle, and corners not at the eye
-                rho = _SHADOW_MARGIN
-                shadow = (ux, uy, wx, wy, cx, cy, lengths[0] * rho, lengths[1] * rho, -lengths[2] * rho)
-        remember(cache, key, shadow, _RECENT_KEPT)
-        return shadow
 
     @staticmethod
     def _one_wall_cuts_all(eye: Point, ends: tuple[Point, ...], shapes: list[Polygon]) -> bool:
