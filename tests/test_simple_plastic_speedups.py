@@ -14,7 +14,6 @@ from explorer.core.tabletop import (
 from explorer.rulesets.simple_plastic.attacking import closest_target, targets_closest_first, to_kill
 from explorer.core import RuleViolation
 from explorer.core.tabletop import COMPASS, step, unit_vector
-from explorer.rulesets.simple_plastic.formation import file_behind, file_end
 from explorer.rulesets.simple_plastic import MoveFigure, MoveSquad
 from explorer.rulesets.simple_plastic import moving
 from explorer.rulesets.simple_plastic.moving import frontmost, plan_figure_move, plan_squad_move
@@ -61,14 +60,6 @@ def _chain_connected_plainly(points, max_gap):
 @given(st.lists(st.tuples(st.floats(0, 3), st.floats(0, 3)), min_size=2, max_size=6), st.floats(0, 1))
 def test_chain_connected_is_the_plain_search(points, max_gap):
     assert chain_connected(points, max_gap) == _chain_connected_plainly(points, max_gap)
-
-
-@given(st.floats(0, 48), st.floats(0, 36), st.sampled_from(list(COMPASS.values())), st.floats(0.25, 9.5),
-       st.integers(1, 12))
-def test_the_file_end_is_the_last_spot_of_the_file(x, y, direction, length, count):
-    to = step((x, y), direction, length)
-    heading = unit_vector((x, y), to)
-    assert file_end(to, heading, count) == file_behind(to, heading, count)[-1]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -427,7 +427,7 @@ def _own_dict(state: GameState) -> dict[str, Any]:
     CPython keeps a new object's attributes in a table whose keys its class shares; once code reads ``__dict__``
     (the answers kept by position read ``state.__dict__``), that table becomes a "split" dict, and CPython 3.11-3.12
     cannot specialise an attribute read on an object holding one: every ``state.position`` in the rules would take
-    the slow, generic path (~3 times slower; tests/test_core_state.py). A dict built here holds its keys itself."""
+    the slow, generic path (~3 times slower; tests/test_core_records.py). A dict built here holds its keys itself."""
     return {**state.__dict__}
 
 

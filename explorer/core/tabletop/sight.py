@@ -232,6 +232,11 @@ _CLEAR = 1e-3  # inches an eye must lie off every edge's line (so off every corn
 _UNKNOWN = object()
 
 
+def square_of(x: float, y: float) -> tuple[float, float]:
+    """The square of eyes (a :class:`Silhouette`'s key) that the eye at ``(x, y)`` lies in."""
+    return (x + SHIFT) // SQUARE, (y + SHIFT) // SQUARE
+
+
 class Silhouette:
     """A convex piece that blocks sight as eyes around it see it: its two outermost corners, from which
     :meth:`.Table.hides_all` draws its shadow (every line from the eye past the chord between them, inside
@@ -267,7 +272,7 @@ class Silhouette:
         ``w`` (``u`` clockwise of ``w``), the chord ``c`` from ``u`` to ``w``, and what :meth:`.Table.hides_all` tests a
         base's centre ``(x, y)`` beyond it by: ``cx * y - cy * x < beyond`` (``c x (t - u) < -|c|`` times the
         margin). ``None``: the eye is in the piece or too near an edge's line to tell (so settles nothing)."""
-        key = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)
+        key = square_of(ex, ey)
         found = self.squares.get(key, _UNKNOWN)
         if found is _UNKNOWN:
             found = self._facing(key[0] * SQUARE - SHIFT, key[1] * SQUARE - SHIFT, self._square_lines)

@@ -14,11 +14,10 @@ from ..limits import brief
 from .measure import BASE_RADIUS, EPSILON, distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
-    SHIFT, SQUARE, sight_strip,
+    sight_strip, square_of,
 )
 from .stores import keep_newest, remember
 from .terrain import Terrain, TerrainKind, elevation_at
-
 
 
 _SIGHTS_KEPT = 256  # traced sights a table keeps (keep_newest): a board redrawn, an attack listed then played
@@ -267,7 +266,7 @@ class Table:
         lo_x, hi_x = (ex, tx) if ex < tx else (tx, ex)
         lo_y, hi_y = (ey, ty) if ey < ty else (ty, ey)
         top = None  # the highest ground under the eye or a target, measured only if a hill could hide them
-        square = ((ex + SHIFT) // SQUARE, (ey + SHIFT) // SQUARE)  # the eye's square (Silhouette.corners')
+        square = square_of(ex, ey)  # (looked up here: Silhouette.corners' usual answer, without a call a piece)
         for x0, y0, x1, y1, level, silhouette in self._sight_blocker_boxes:
             if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y or level and not hills_block:
                 continue

@@ -63,11 +63,6 @@ def file_behind(to: Point, direction: Point, count: int) -> tuple[Point, ...]:
     return tuple([(tx + k * FORMATION_SPACING * bx, ty + k * FORMATION_SPACING * by) for k in range(1, count + 1)])
 
 
-def file_end(to: Point, direction: Point, count: int) -> Point:
-    """The last spot of :func:`file_behind` (``count`` of one or more), by the same arithmetic, without the rest."""
-    return (to[0] + count * FORMATION_SPACING * -direction[0], to[1] + count * FORMATION_SPACING * -direction[1])
-
-
 def form_up(board, members, leader, to, direction, occupied: list[Point]) -> dict[str, Point]:
     """Where the followers of a ``leader`` who moves ``direction`` to ``to`` end (``occupied``: the bases of every
     other figure in play): :func:`~explorer.core.tabletop.formation`'s places, a spacing apart."""

@@ -9,6 +9,7 @@ from explorer.core import Action, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.geometry import box_around
 from explorer.core.tabletop import COMPASS, EPSILON, Point
+from explorer.core.tabletop.stores import remember
 
 from .actions import MoveFigure, MoveSquad
 from .formation import FORMATION_SPACING, file_behind
@@ -105,16 +106,15 @@ def _steps(span: float, back: float) -> tuple[tuple[int, float, float, float, fl
     key = (span, back)
     steps = _STEPS.get(key)
     if steps is None:
-        if len(_STEPS) >= 256:  # a bound on memory (settings made by hand, one after another)
-            _STEPS.clear()
-        steps = _STEPS[key] = tuple([(index, dx * length, dy * length, back * dx, back * dy)
-                                     for index, (dx, dy) in enumerate(_COMPASS) for length in (span, span / 2)])
+        steps = tuple([(index, dx * length, dy * length, back * dx, back * dy)
+                       for index, (dx, dy) in enumerate(_COMPASS) for length in (span, span / 2)])
+        remember(_STEPS, key, steps, 256)  # (a bound on memory: settings made by hand, one after another)
     return steps
 
 
 _MARGIN = 1e-6
 """Inches, far wider than rounding: a file's end found from the compass direction (not from the move's own
-:func:`~explorer.core.tabletop.unit_vector`, as :func:`.formation.file_end` finds it) lies within 1e-10 of it (a
+:func:`~explorer.core.tabletop.unit_vector`, as :func:`.formation.file_behind` finds it) lies within 1e-10 of it (a
 direction off by a few units in the last place of the table's coordinates over a span, times the file's length),
 so an end this far inside the table's edge is on it, and the boxes round the blocks, grown by as much again
 (``reach`` and the solid pieces' pad), meet every box that holds the file."""
