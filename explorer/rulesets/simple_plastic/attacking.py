@@ -182,11 +182,15 @@ def to_kill_number(board, attacker_id: str, target_id: str) -> int | None:
     victim = closest_target(board, attacker, target)
     if victim is None:
         return None
-    need, conditions = board.settings.base_to_kill, modifier_conditions(board, attacker, victim)
-    for modifier in MODIFIERS:
-        if conditions[modifier.condition]:
-            need += modifier.delta
+    need = board.settings.base_to_kill + sum(m.delta for m in _applying(board, attacker, victim))
     return None if need > HIGHEST_TO_KILL else max(need, NEVER_KILLS + 1)  # a 1 never kills
+
+
+def _applying(board, attacker: Figure, victim: Figure, cover: bool | None = None) -> list:
+    """The rows of the modifiers table that apply, in its order (``cover``: whether the victim is in cover, if
+    known; else asked of :func:`_in_cover`)."""
+    conditions = _conditions(board, attacker, victim, _in_cover(board, attacker, victim) if cover is None else cover)
+    return [modifier for modifier in MODIFIERS if conditions[modifier.condition]]
 
 
 def _to_kill(board, attacker_id: str, target_id: str) -> Explained[int | None]:
@@ -220,15 +224,13 @@ def _to_kill_against(board, attacker: Figure, victim: Figure, reasons: list[Reas
     # quick yes/no tests of _in_cover first, then the lines for the names, traced most lines twice: most attacks
     # played are at a victim in cover.)
     lines = sight(board, attacker, victim)
-    conditions = _conditions(board, attacker, victim, lines.sight is Sight.PARTIAL)
-    for modifier in MODIFIERS:
-        if conditions[modifier.condition]:
-            need += modifier.delta
-            if modifier.condition == "target_in_cover":
-                reasons.append(Reason(ref("attacking.modifiers"), f"{modifier.text} ({', '.join(lines.cover)})",
-                                      modifier.delta))
-            else:
-                reasons.append(_MODIFIER_REASONS[modifier.condition])
+    for modifier in _applying(board, attacker, victim, lines.sight is Sight.PARTIAL):
+        need += modifier.delta
+        if modifier.condition == "target_in_cover":
+            reasons.append(Reason(ref("attacking.modifiers"), f"{modifier.text} ({', '.join(lines.cover)})",
+                                  modifier.delta))
+        else:
+            reasons.append(_MODIFIER_REASONS[modifier.condition])
     if need > HIGHEST_TO_KILL:
         return _cannot(reasons, "attacking.too_well_protected",
                        f"{victim.id} would need {need}: more than {HIGHEST_TO_KILL}, too well protected to be attacked")
@@ -364,29 +366,48 @@ def plan_attack(state, act: Attack) -> Explained:
 
 
 def do_attack(state, act: Attack) -> tuple[Position, list[Event]]:
-    need = plan_attack(state, act)
+    # The number alone, as to_kill_number finds it (no sight traced in full to name the cover): its reasons are the
+    # attack event's words, worded when first read (a playout reads none) from the position attacked in.
     attacker = state.figures[act.attacker]
+    victim = closest_target(state, attacker, state.figures[act.target])
+    applying = _applying(state, attacker, victim)
+    need = state.settings.base_to_kill + sum(modifier.delta for modifier in applying)
+    rules = _to_kill_rules(victim.id != act.target, bool(applying), need <= NEVER_KILLS)
+    need = max(need, NEVER_KILLS + 1)  # a 1 never kills
     faces = state.roll(attacker.profile.dice)
-    hits = count_successes(faces, need.value, natural_fail=NEVER_KILLS)
+    hits = count_successes(faces, need, natural_fail=NEVER_KILLS)
     dead = casualties(state, act.attacker, act.target, hits)
     used = state.attacks_used
     used[attacker.id] = used.get(attacker.id, 0) + 1
     changed = {fid: evolve(state.figures[fid], alive=False) for fid in dead.value}
+    attacked_in = Board(state.figures, state.table, state.settings)
     position = with_figures(state, changed, attacks_used=tuple(sorted(used.items())))
-    return position, _attack_events(act, need, faces, hits, dead)
+    events = [Event.worded("attack", rules, _attack_words, attacked_in, act, faces, hits, dead)]
+    events += [Event.made("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
+               for fid in dead.value]
+    return position, events
+
+
+@functools.lru_cache(maxsize=8)
+def _to_kill_rules(closest_first: bool, modified: bool, natural_one: bool) -> tuple[str, ...]:
+    """The rules an allowed attack's to-kill number cites (the refs of :func:`_to_kill`'s reasons, in their order):
+    the closest member in sight if the attack falls on another, the base number, the modifiers if any apply, a
+    natural 1 if the number is 1 or less."""
+    sections = ["attacking.closest_first"] * closest_first + ["attacking.to_kill"] + \
+        ["attacking.modifiers"] * modified + ["attacking.natural_one"] * natural_one
+    return tuple(ref(section).key for section in sections)
 
 
 def attack_chance(state, act: Attack) -> Dist:
     return attack_distribution(state, act.attacker, act.target)
 
 
-def _attack_events(act, need: Explained, faces, hits: int, dead: Explained) -> list[Event]:
+def _attack_words(board, act, faces, hits: int, dead: Explained) -> tuple[str, dict]:
+    """The attack event's text and data (``Event.worded``): the to-kill number with its reasons, from ``board``,
+    the position attacked in."""
+    need = _to_kill(board, act.attacker, act.target)
     shown = ", ".join(map(str, faces))
     result = f"kills {', '.join(dead.value)}" if dead.value else "no kill"
     data = {"attacker": act.attacker, "target": act.target, "need": need.value, "dice": list(faces),
             "hits": hits, "killed": list(dead.value), "why": [str(r) for r in need.reasons]}
-    text = f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}"
-    events = [Event.made("attack", text, tuple(r.key for r in need.refs), data)]
-    events += [Event.made("casualty", f"{fid} is killed", tuple(r.key for r in dead.refs), {"figure": fid})
-               for fid in dead.value]
-    return events
+    return f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls {shown}: {result}", data
