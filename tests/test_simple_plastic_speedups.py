@@ -483,6 +483,30 @@ def test_the_to_kill_number_without_words_is_the_worded_one(scenario):
     assert None in numbers and len(numbers) > 1
 
 
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_an_attack_played_is_worded_as_its_worded_to_kill_number(scenario):
+    """An attack played finds its number without words (no sight traced to name the cover) and its event is worded
+    when first read: the event cites the rules of the worded to-kill number's reasons, and reads its number and its
+    reasons, as worked out in the position attacked in; asked of attacks into cover and out of it."""
+    from explorer.rulesets.simple_plastic import Attack
+    attacks = cover = 0
+    for seed in range(4):
+        for state in _random_playout(scenario, seed, steps=300):
+            offered = [a for a in state.legal_actions if isinstance(a, Attack)]
+            if not offered:
+                continue
+            act = offered[0]
+            need = to_kill(Board.of(state), act.attacker, act.target)
+            probe = state.clone()
+            event = probe.apply(act)[0]
+            assert event.rules == tuple(r.key for r in need.refs)
+            assert event.data["need"] == need.value and event.data["why"] == [str(r) for r in need.reasons]
+            assert event.text.startswith(f"{act.attacker} attacks {act.target}, needing {need.value}+: rolls ")
+            attacks += 1
+            cover += any("behind cover" in str(r) for r in need.reasons)
+    assert attacks and (cover or scenario == "open_field")
+
+
 def _close_ranks_plainly(board, members, leader):
     """formation.close_ranks as the ruling reads: every spot on each follower's slide tried, then the first near."""
     from explorer.rulesets.simple_plastic.formation import CLOSING_STEP, COHESION_INCHES, _free_spot
