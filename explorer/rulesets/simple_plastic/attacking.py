@@ -393,9 +393,9 @@ def _to_kill_rules(closest_first: bool, modified: bool, natural_one: bool) -> tu
     """The rules an allowed attack's to-kill number cites (the refs of :func:`_to_kill`'s reasons, in their order):
     the closest member in sight if the attack falls on another, the base number, the modifiers if any apply, a
     natural 1 if the number is 1 or less."""
-    sections = ["attacking.closest_first"] * closest_first + ["attacking.to_kill"] + \
-        ["attacking.modifiers"] * modified + ["attacking.natural_one"] * natural_one
-    return tuple(ref(section).key for section in sections)
+    cited = (("attacking.closest_first", closest_first), ("attacking.to_kill", True),
+             ("attacking.modifiers", modified), ("attacking.natural_one", natural_one))
+    return tuple(ref(section).key for section, cites in cited if cites)
 
 
 def attack_chance(state, act: Attack) -> Dist:
