@@ -62,14 +62,16 @@ class Turn:
     def made(cls, action: Action, events: tuple[Event, ...], dice: tuple[int, ...] | None) -> Turn:
         """``Turn(action, events, dice)`` built without the frozen ``__init__`` (its call and default handling):
         the game state records one at every action, from values it already holds."""
-        turn = object.__new__(cls)
-        _TURN_SETS[0](turn, action)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
-        _TURN_SETS[1](turn, events)
-        _TURN_SETS[2](turn, dice)
+        turn = _new(cls)
+        _set_action(turn, action)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
+        _set_events(turn, events)
+        _set_dice(turn, dice)
         return turn
 
 
-_TURN_SETS = tuple(getattr(Turn, name).__set__ for name in ("action", "events", "dice"))  # (slots: see Turn.made)
+# (slots: see Turn.made; one global each, not a tuple subscripted at every turn)
+_set_action, _set_events, _set_dice = (getattr(Turn, name).__set__ for name in ("action", "events", "dice"))
+_new = object.__new__
 
 
 class LegalActions:

@@ -211,7 +211,8 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        kept = self._outcome_of  # (the outcome property's kept answer, read in place: a playout asks at every step)
+        return (kept[1] if kept[0] is self.position else self.outcome) is not None
 
     # -- playing ---------------------------------------------------------------
     @property
@@ -233,7 +234,8 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.outcome is not None:
+            kept = self._outcome_of  # (the outcome property's kept answer, read in place: apply has just made it)
+            if (kept[1] if kept[0] is position else self.outcome) is not None:
                 actions = ()
             else:
                 listing = self._listing  # (RuleTable.offers, written out: see __init_subclass__)
