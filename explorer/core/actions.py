@@ -200,11 +200,8 @@ class Event:
     def made(cls, kind: str, text: str, rules: tuple[str, ...], data: dict) -> Event:
         """``Event(kind, text, rules, data)`` built without the frozen ``__init__`` (its call and default handling):
         for the engine's own values; a game makes one or two at every action."""
-        made = _new(cls)
-        _set_kind(made, kind)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
-        _set_text(made, text)
-        _set_rules(made, rules)
-        _set_data(made, data)
+        made = _EventFilled(kind, text, rules, data)
+        made.__class__ = cls  # (the same slots: see _EventFilled)
         return made
 
     @staticmethod
@@ -249,9 +246,22 @@ class Event:
         return self.text
 
 
-# (slots: see made; one global each, not a tuple subscripted at every event)
+# (slots: see worded; one global each, not a tuple subscripted at every event)
 _set_kind, _set_text, _set_rules, _set_data = (getattr(Event, slot).__set__ for slot in Event.__slots__)
 _TEXT, _DATA = Event.text.__get__, Event.data.__get__  # (the slots themselves, under _Worded's properties)
+
+
+class _EventFilled:
+    """An :class:`Event`'s slots without its frozen guard, filled by :meth:`Event.made`, which then gives the object
+    the frozen class (as :class:`~explorer.core.records.Turn` is made: see ``records._TurnFilled``)."""
+
+    __slots__ = ("kind", "text", "rules", "data")
+
+    def __init__(self, kind, text, rules, data):
+        self.kind = kind
+        self.text = text
+        self.rules = rules
+        self.data = data
 
 
 class _Worded(Event):

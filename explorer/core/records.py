@@ -62,16 +62,23 @@ class Turn:
     def made(cls, action: Action, events: tuple[Event, ...], dice: tuple[int, ...] | None) -> Turn:
         """``Turn(action, events, dice)`` built without the frozen ``__init__`` (its call and default handling):
         the game state records one at every action, from values it already holds."""
-        turn = _new(cls)
-        _set_action(turn, action)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
-        _set_events(turn, events)
-        _set_dice(turn, dice)
+        turn = _TurnFilled(action, events, dice)
+        turn.__class__ = cls  # (the same slots: see _TurnFilled)
         return turn
 
 
-# (slots: see Turn.made; one global each, not a tuple subscripted at every turn)
-_set_action, _set_events, _set_dice = (getattr(Turn, name).__set__ for name in ("action", "events", "dice"))
-_new = object.__new__
+class _TurnFilled:
+    """A :class:`Turn`'s slots without its frozen guard, filled by :meth:`Turn.made`, which then gives the object
+    the frozen class. Its ``__init__`` stores by plain attribute assignment, which the interpreter specialises (a frozen
+    class refuses it, and its slots' own setters cost half as much again); the layouts are the same, or CPython
+    refuses the change of class."""
+
+    __slots__ = ("action", "events", "dice")
+
+    def __init__(self, action, events, dice):
+        self.action = action
+        self.events = events
+        self.dice = dice
 
 
 class LegalActions:
