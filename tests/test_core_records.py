@@ -32,9 +32,15 @@ def test_events_and_turns_made_fast_equal_the_constructed_ones():
     assert dataclasses.astuple(made) == dataclasses.astuple(built) == ("move", "a moves.", ("moving",), data)
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.to_dict() == built.to_dict() and not hasattr(made, "__dict__")  # slotted: no dict an event
+    assert type(made) is Event  # filled as a plain twin, then given the frozen class: frozen again
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.text = "changed"
     for dice in (None, (2, 5)):
         turn, plain = Turn.made("act", (made,), dice), Turn("act", (built,), dice)
         assert dataclasses.astuple(turn) == dataclasses.astuple(plain) and turn == plain and hash(turn) == hash(plain)
+        assert type(turn) is Turn
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            turn.dice = (6,)
 
 
 @pytest.mark.parametrize("name, scenario", [("phlog", "corridor"), ("dice_tactics", "river_crossing")])

@@ -76,7 +76,7 @@ MAX_LIST_NESTING = 4  # a point is a list; a path of points a list of lists: not
 def built(kind: type, *values) -> Action:
     """``kind(*values)`` without cleaning the values again: only for values the engine made itself (names read
     from the position, its own float pairs), where listing the legal actions builds hundreds of them."""
-    act = object.__new__(kind)
+    act = _new(kind)
     # One dict, not a frozen setattr per field; a dict of its own (not the ``__dict__`` sharing the class's keys
     # filled in, which CPython 3.11-3.12 cannot read attributes of the fast way: see core.frozen.evolve).
     _set(act, "__dict__", dict(zip(kind.__dataclass_fields__, values)))
@@ -84,6 +84,7 @@ def built(kind: type, *values) -> Action:
 
 
 _set = object.__setattr__
+_new = object.__new__
 
 
 def _out_of_bounds(value) -> bool:
@@ -199,11 +200,8 @@ class Event:
     def made(cls, kind: str, text: str, rules: tuple[str, ...], data: dict) -> Event:
         """``Event(kind, text, rules, data)`` built without the frozen ``__init__`` (its call and default handling):
         for the engine's own values; a game makes one or two at every action."""
-        made = object.__new__(cls)
-        _EVENT_SETS[0](made, kind)  # (each slot's own setter: a third quicker than object.__setattr__ by name)
-        _EVENT_SETS[1](made, text)
-        _EVENT_SETS[2](made, rules)
-        _EVENT_SETS[3](made, data)
+        made = _EventFilled(kind, text, rules, data)
+        made.__class__ = cls  # (the same slots: see _EventFilled)
         return made
 
     @staticmethod
@@ -211,9 +209,9 @@ class Event:
         """The event ``Event(kind, *words(*args), rules)`` whose text and data (``words(*args)`` gives both) are
         worded when first read, then kept: a playout reads no event, and wording one (numbers in words, the data's
         lists) costs more than the rest of a move. ``args`` must be values nobody changes (the engine's own)."""
-        event = object.__new__(_Worded)
-        _EVENT_SETS[0](event, kind)
-        _EVENT_SETS[2](event, rules)
+        event = _new(_Worded)
+        _set_kind(event, kind)
+        _set_rules(event, rules)
         _WORDS_SET(event, (words, *args))  # (one tuple kept, not two)
         return event
 
@@ -248,8 +246,22 @@ class Event:
         return self.text
 
 
-_EVENT_SETS = tuple(getattr(Event, name).__set__ for name in ("kind", "text", "rules", "data"))  # (slots: see made)
+# (slots: see worded; one global each, not a tuple subscripted at every event)
+_set_kind, _set_text, _set_rules, _set_data = (getattr(Event, slot).__set__ for slot in Event.__slots__)
 _TEXT, _DATA = Event.text.__get__, Event.data.__get__  # (the slots themselves, under _Worded's properties)
+
+
+class _EventFilled:
+    """An :class:`Event`'s slots without its frozen guard, filled by :meth:`Event.made`, which then gives the object
+    the frozen class (as :class:`~explorer.core.records.Turn` is made: see ``records._TurnFilled``)."""
+
+    __slots__ = ("kind", "text", "rules", "data")
+
+    def __init__(self, kind, text, rules, data):
+        self.kind = kind
+        self.text = text
+        self.rules = rules
+        self.data = data
 
 
 class _Worded(Event):
@@ -261,8 +273,8 @@ class _Worded(Event):
     def _word(self) -> None:
         words, *args = self._words
         text, data = words(*args)
-        _EVENT_SETS[1](self, text)
-        _EVENT_SETS[3](self, data)
+        _set_text(self, text)
+        _set_data(self, data)
 
     @property
     def text(self) -> str:

@@ -28,16 +28,14 @@ A ruleset subclasses :class:`GameState` and writes:
 
 The position has ``side`` (whose turn), ``round`` and, when another player
 must answer first, ``pending`` (a :class:`~explorer.core.actions.Decision`).
-Apply swaps in the new position only on success, so a refusal needs no
-rollback; undo pops a stack of positions; ``clone()`` copies a few
-references.
+Apply swaps in the new position only on success, so a refusal needs no rollback; undo pops a stack of positions;
+``clone()`` copies a few references.
 """
 
 from __future__ import annotations
 
 import json
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -211,7 +209,8 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        kept = self._outcome_of  # (the outcome property's kept answer, read in place: a playout asks at every step)
+        return (kept[1] if kept[0] is self.position else self.outcome) is not None
 
     # -- playing ---------------------------------------------------------------
     @property
@@ -233,7 +232,8 @@ class GameState:
         position = self.position
         offered = self._offered
         if offered[0] is not position:
-            if self.outcome is not None:
+            kept = self._outcome_of  # (the outcome property's kept answer, read in place: apply has just made it)
+            if (kept[1] if kept[0] is position else self.outcome) is not None:
                 actions = ()
             else:
                 listing = self._listing  # (RuleTable.offers, written out: see __init_subclass__)
@@ -251,7 +251,10 @@ class GameState:
         if ids is None:
             actions = offered[1]
             if len(actions) <= _SCAN_OFFERS:  # a few offers, played once: looking through them for the very object
-                return any(map(is_, actions, repeat(action)))  # (by C calls) costs less than a set of ids a position
+                for offer in actions:  # costs less than a set of ids a position (by a plain loop: the iterators of
+                    if offer is action:  # any(map(is_, ...)) cost more to make than a few offers to look through)
+                        return True
+                return False
             ids = frozenset(map(id, actions))  # many: a set of their ids, kept while the position is current
             self._offered = (offered[0], actions, ids)
         return id(action) in ids
