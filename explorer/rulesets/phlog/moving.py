@@ -16,7 +16,7 @@ from .line_of_sight import sees_by, sight_lines
 from .mechanics import (
     arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
-from .position import event
+from .position import cited, count, event, shared
 from .sections import refuse
 from .turn import fighter_turn_refusal
 
@@ -231,15 +231,13 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
     board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     left = p.movement_left - cost
-    points = "1 point" if cost == 1 else f"{cost} points"  # (count(cost, "point"), written out: every move)
-    events = [event("move", f"{fighter.id} {how} to {to} ({points}; {left} left).",
-                    (key, "moving.points"), fighter=fighter.id, to=list(to))]
+    # (worded when first read: a playout reads none, and the same move seldom comes again to be shared)
+    events = [Event.worded("move", cited((key, "moving.points")), _move_words, fighter.id, how, to, cost, left)]
     terrain = board.terrain
     if terrain.get(fighter.square) == STAR_TREK_DOOR:
-        events.append(event("door", f"The Star-Trek door at {fighter.square} slides shut.",
-                            ("terrain.star_trek_doors",)))
+        events.append(_star_trek_door(fighter.square, "shut"))
     if terrain.get(to) == STAR_TREK_DOOR:
-        events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
+        events.append(_star_trek_door(to, "open"))
     result = arrival(board, to)
     changes = {"movement_left": left}
     # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
@@ -255,6 +253,16 @@ def relocate(state, fighter, to, cost: int, how: str, key: str):
     fighters = {**p.fighters, fighter.id: moved}
     state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
     return evolve(p, fighters=fighters, **changes), events
+
+
+def _move_words(fighter: str, how: str, to, cost: int, left: int) -> tuple[str, dict]:
+    return (f"{fighter} {how} to {to} ({count(cost, 'point')}; {left} left).",
+            {"fighter": fighter, "to": list(to), "visibility": PUBLIC})
+
+
+@shared
+def _star_trek_door(square, slides: str):
+    return event("door", f"The Star-Trek door at {square} slides {slides}.", ("terrain.star_trek_doors",))
 
 
 def check_toggle_door(state, act) -> RuleViolation | None:
