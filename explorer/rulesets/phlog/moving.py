@@ -209,7 +209,7 @@ def do_step(state, act):
     p = state.position
     fighter = p.fighters[p.activated]  # (state.activated_fighter, read directly: every step)
     return relocate(state, fighter, step(fighter.square, act.direction), STEP_COST, f"steps {act.direction}",
-                    "moving.orthogonal")
+                    _STEP_RULES)
 
 
 def check_jump(state, act) -> RuleViolation | None:
@@ -220,39 +220,42 @@ def check_jump(state, act) -> RuleViolation | None:
 def do_jump(state, act):
     fighter = state.activated_fighter
     return relocate(state, fighter, step(fighter.square, act.direction, act.squares),
-                    act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", "moving.jump")
+                    act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", _JUMP_RULES)
 
 
 _PLACED = maker(Fighter, "id", "side", "weapon", "square")  # a fighter on its new square (relocate)
+_STEP_RULES, _JUMP_RULES = cited(("moving.orthogonal", "moving.points")), cited(("moving.jump", "moving.points"))
 
 
-def relocate(state, fighter, to, cost: int, how: str, key: str):
+def relocate(state, fighter, to, cost: int, how: str, rules: tuple[str, ...]):
     p = state.position
     board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
     board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     left = p.movement_left - cost
     # (worded when first read: a playout reads none, and the same move seldom comes again to be shared)
-    events = [Event.worded("move", cited((key, "moving.points")), _move_words, fighter.id, how, to, cost, left)]
+    events = [Event.worded("move", rules, _move_words, fighter.id, how, to, cost, left)]
     terrain = board.terrain
     if terrain.get(fighter.square) == STAR_TREK_DOOR:
         events.append(_star_trek_door(fighter.square, "shut"))
     if terrain.get(to) == STAR_TREK_DOOR:
         events.append(_star_trek_door(to, "open"))
     result = arrival(board, to)
-    changes = {"movement_left": left}
     # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
     # come to the same few squares again and again): no new object kept a move.
     moved = _PLACED(fighter.id, fighter.side, fighter.weapon, to)
-    if result.ends_movement:
-        changes["movement_stopped"] = result.reason.ref.section
-        if result.removes:
-            moved = evolve(fighter, square=None)
-        events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
-                            {"visibility": PUBLIC, "removed": result.removes}))
-    # One new position with everything the move changed (each evolve copies the whole position).
+    # One new position with everything the move changed (each evolve copies the whole position), its changes named
+    # in the call (a dict of them handed on costs more: every move).
+    if not result.ends_movement:
+        fighters = {**p.fighters, fighter.id: moved}
+        state.moved_to(fighters, board.moved(fighter, moved), removed=False)
+        return evolve(p, fighters=fighters, movement_left=left), events
+    if result.removes:
+        moved = evolve(fighter, square=None)
+    events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
+                        {"visibility": PUBLIC, "removed": result.removes}))
     fighters = {**p.fighters, fighter.id: moved}
     state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
-    return evolve(p, fighters=fighters, **changes), events
+    return evolve(p, fighters=fighters, movement_left=left, movement_stopped=result.reason.ref.section), events
 
 
 def _move_words(fighter: str, how: str, to, cost: int, left: int) -> tuple[str, dict]:

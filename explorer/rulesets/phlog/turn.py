@@ -10,8 +10,8 @@ from explorer.core.frozen import evolve, made, made_by
 
 from .actions import EndTurn, Nominate, PlayMovementCard
 from .data import HAND_SIZE
-from .jokers import open_window
-from .position import MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event, shared
+from .jokers import joker_window
+from .position import JOKER, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event, shared
 from .sections import refuse
 
 
@@ -114,8 +114,8 @@ def do_movement_card(state, act):
     p = state.position
     card = parse_code(act.card)
     value = state.value_of(card)
-    p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
-                    piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
+    p = evolve(p, phase=JOKER, pending=joker_window(state, "movement", p.side, card, value), movement_card=card,
+               movement_value=value, piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
     return p, [_movement_card_played(p.side, card.code, p.activated, value)]
 
 
@@ -126,8 +126,19 @@ def _movement_card_played(side: str, code: str, fighter: str, value: int):
 
 
 # -- ending the turn ----------------------------------------------------------------------------
-_TURN_START = {name: field.default for name, field in Position.__dataclass_fields__.items()
-               if name not in ("fighters", "piles", "side", "turn", "open_doors")}
+def next_turn(p: Position, piles, side: str) -> Position:
+    """The position at the start of ``side``'s turn after ``p``'s, with ``piles``: the fighters and doors as they are,
+    every field of the turn back to its start (as ``Position(fighters=..., piles=..., side=..., turn=...,
+    open_doors=...)``, without its frozen ``__init__``)."""
+    return evolve(_TURN_START, fighters=p.fighters, piles=piles, side=side, turn=p.turn + 1, open_doors=p.open_doors)
+
+
+# Every field of a turn at its start, for next_turn to copy the game's five into (an evolve costs by the changes it is
+# given: five, not the turn's nine). Copied once by evolve so that its fields are a dict of its own, not one sharing
+# its class's keys as the constructor makes it, which evolve copies key by key.
+_TURN_START = evolve(Position(fighters={}, piles={}, side=""))
+
+
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
     if p.phase == NOMINATE and state.hand_split(p.side)[0]:
@@ -144,16 +155,14 @@ def do_end_turn(state, act):
         piles[p.side] = piles[p.side].add_spent(p.movement_card)
         told = _turn_ended(p.side, p.movement_card.code)
     following = state.game.other(p.side)
-    # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
-    # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
     # Ending a turn removes nobody, so only a round limit can end the game here (then nobody draws); without one,
     # the game goes on, and the position is made once, with the cards drawn (see PhlogState._outcome_key).
     if state.game.settings.max_rounds is not None:
-        ended = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
+        ended = next_turn(p, piles, following)
         if state.outcome_at(ended) is not None:  # the last turn is played
             return ended, [told]
     piles[following], drawn = draw(state, piles[following], following)
-    return evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START), [told, *drawn]
+    return next_turn(p, piles, following), [told, *drawn]
 
 
 @shared
