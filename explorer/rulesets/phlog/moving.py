@@ -56,12 +56,22 @@ def fighter_offers(state) -> list:
         plan = _square_plan(state.game.setup, square, player)
     if square is None:
         return [plan[4]]
-    offers = []
     board = kept.get("_board")
     board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     occupants, open_doors = board.occupants, board.open_doors
     if not p.movement_stopped:
         points = p.movement_left
+        unhindered = plan[6].get(points)
+        if unhindered is None:
+            unhindered = plan[6][points] = _unhindered(plan, points)
+        area, listed = unhindered
+        if area is not None and occupants.keys().isdisjoint(area):  # nobody on a square the moves ask, nor next to
+            # the fighter (so no hand-to-hand attack): the terrain alone decides, as it does at most positions
+            if fighter.weapon != RANGED or p.attacked:
+                return listed  # (a tuple: the core keeps it as it is)
+            return [*listed[:-1], *_ranged_attacks(state, board, fighter), listed[-1]]
+    offers = []
+    if not p.movement_stopped:
         if points >= STEP_COST:
             for act, to, door in plan[0]:  # not a wall (the plan); not occupied; a door only if open
                 if to not in occupants and (not door or to in open_doors):
@@ -91,12 +101,8 @@ def fighter_offers(state) -> list:
                     offers.append(act)
     if not p.attacked:  # attack_block: a card in hand (asked after the squares around, for hand-to-hand: most
         side = fighter.side  # moves find nobody there), and a target
-        if fighter.weapon == RANGED:  # an enemy standing, in sight (the sight plans found once)
-            if state.hand_split(player)[0]:
-                lines = sight_lines(board)
-                offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                           if target.square is not None and target.side != side and sees_by(lines, board, square,
-                                                                                            target.square)]
+        if fighter.weapon == RANGED:
+            offers += _ranged_attacks(state, board, fighter)
         else:  # an enemy standing next to it (diagonally too, if the setting says): asked of the squares around it
             # (a few lookups), then offered in the fighters' order, as the rule lists them
             near = []
@@ -114,9 +120,51 @@ def fighter_offers(state) -> list:
     return offers
 
 
+def _ranged_attacks(state, board, fighter) -> list:
+    """The attacks of the activated ranged ``fighter``, which has not attacked yet: one an enemy standing in sight
+    (the sight plans found once), with a card in hand."""
+    p = state.position
+    player, side, square = p.side, fighter.side, fighter.square
+    if not state.hand_split(player)[0]:
+        return []
+    lines = sight_lines(board)
+    return [made(Attack, player, target.id) for target in p.fighters.values()
+            if target.square is not None and target.side != side and sees_by(lines, board, square, target.square)]
+
+
+def _unhindered(plan: tuple, points: int) -> tuple:
+    """``(squares, offers)``: the offers of a fighter on the square of ``plan`` with ``points`` left, steps, jumps,
+    doors and ending the turn, when no other fighter stands on any of ``squares``, those its moves ask and those
+    next to it (so no hand-to-hand attack is offered either); ``(None, ())`` when a door among them makes the open
+    doors decide too. Kept in the plan by points (what :func:`fighter_offers` asks, without the fighters, when
+    nobody is near)."""
+    steps, jumps, doors, _, end, around = plan[:6]
+    squares = set(around)  # (the steps' squares among them)
+    offers = []
+    if points >= STEP_COST:
+        for act, _, door in steps:
+            if door:
+                return None, ()
+            offers.append(act)
+    longest = points // JUMP_COST_PER_SQUARE
+    if longest >= MIN_JUMP_SQUARES:
+        for _, by_length in jumps:
+            clear, acts = by_length[longest] if longest < len(by_length) else by_length[-1]
+            if clear is None:
+                return None, ()
+            squares |= clear
+            offers += acts
+    if points >= DOOR_COST:
+        for door, act in doors:
+            squares.add(door)
+            offers.append(act)
+    return frozenset(squares), (*offers, end)
+
+
 def _square_plan(setup, square, player: str) -> tuple:
     """What the terrain alone says of ``player``'s fighter on ``square`` (kept per table: terrain never changes
-    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too)``, each action made once:
+    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too, unhindered)``, each action
+    made once (``unhindered``: :func:`_unhindered`'s answers, by points, filled as asked):
 
     - ``steps``: ``(Step, square stepped to, is a door)`` for each direction whose next square is no wall;
     - ``jumps``: for each direction, ``(squares, square jumped over, it is a door, landing, it is a door, Jump)``
@@ -143,7 +191,7 @@ def _plans(setup) -> dict:
 def _make_square_plan(setup, square, player: str) -> tuple:
     end = made(EndTurn, player)
     if square is None:
-        return ((), (), (), (), end, ())
+        return ((), (), (), (), end, (), {})
     terrain = setup.terrain
     steps, jumps = [], []
     for direction, line in rays(setup.grid, square):
@@ -161,7 +209,7 @@ def _make_square_plan(setup, square, player: str) -> tuple:
     doors = tuple((door, made(ToggleDoor, player, door)) for door in doors_next_to(setup, square))
     grid = setup.grid
     return (tuple(steps), tuple(jumps), doors, tuple(grid.neighbours(square)), end,
-            tuple(grid.neighbours(square, diagonal=True)))
+            tuple(grid.neighbours(square, diagonal=True)), {})
 
 
 def _by_length(found: list, line: tuple, terrain) -> tuple:
