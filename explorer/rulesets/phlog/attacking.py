@@ -8,9 +8,9 @@ from explorer.core.cards import parse_code
 from explorer.core.frozen import evolve
 
 from .actions import ChooseAttackCard, ChooseDefenceCard
-from .jokers import open_window
+from .jokers import joker_window
 from .mechanics import attack_refusal, resolve_trick, spoils_taker
-from .position import ATTACK_CARD, DEFENCE_CARD, MOVE, AttackInProgress, DefenceChoice, event
+from .position import ATTACK_CARD, DEFENCE_CARD, JOKER, MOVE, AttackInProgress, DefenceChoice, event
 from .sections import refuse
 from .turn import card_refusal, fighter_turn_refusal, value_card_candidates
 
@@ -87,7 +87,7 @@ def reveal(state, p):
     a = evolve(a, revealed=True, attack_value=state.value_of(a.attack_card),
                             defence_value=state.value_of(a.defence_card) if a.defence_card else 0)
     defence = f"{a.defence_card} ({a.defence_value})" if a.defence_card else "no card (0)"
-    p = open_window(state, evolve(p, attack=a), "attack", p.side, a.attack_card, a.attack_value)
+    p = evolve(p, phase=JOKER, pending=joker_window(state, "attack", p.side, a.attack_card, a.attack_value), attack=a)
     return p, [event("reveal", f"Revealed: {a.attack_card} ({a.attack_value}) attacks, {defence} defends.",
                      ("attacking.cards", "attacking.card_values"), attack_card=a.attack_card.code,
                      defence_card=a.defence_card.code if a.defence_card else None)]

@@ -264,7 +264,7 @@ class PhlogState(GridState):
         events = [event("deal", "The deck is shuffled and split evenly into two draw piles; each player "
                         "shuffles their joker into their own pile.", ("setup.deck",))]
         for side in self.sides:
-            events += draw_events(side, [c.code for c in start.piles[side].hand])
+            events += draw_events(side, tuple(c.code for c in start.piles[side].hand))
         return tuple(events)
 
     def view(self, player: str) -> PlayerView:

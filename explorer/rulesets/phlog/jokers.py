@@ -9,21 +9,21 @@ from explorer.core.frozen import evolve, made, maker
 
 from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
 from .actions import CancelJoker, DeclineJoker, PlayJoker
-from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
+from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event, shared
 from .sections import refuse
 
 
 _WINDOW = maker(JokerWindow, "player", "rule", "slot", "owner", "reactor", "stage", "card", "value")
 
 
-def open_window(state, position, slot: str, owner: str, card, value: int, **changes):
-    """The position with a joker window on ``owner``'s revealed ``card`` (the other player decides), and
-    the other ``changes`` of the same action made at once."""
+def joker_window(state, slot: str, owner: str, card, value: int) -> JokerWindow:
+    """The joker window on ``owner``'s revealed ``card`` (the other player decides): the position opening it is
+    ``evolve(p, phase=JOKER, pending=window, ...)``, with the other changes of the same action (named in that one
+    call: a dict of changes handed on through another costs more, at every card played)."""
     reactor = state.game.other(owner)  # (state.other, read in place: a window opens on every card played)
     # Made once and shared, as actions are (a window opens on every card played, and the same few come again and
     # again: a frozen value, so no new object is kept for it)
-    window = _WINDOW(reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
-    return evolve(position, phase=JOKER, pending=window, **changes)
+    return _WINDOW(reactor, "jokers.play", slot, owner, reactor, OFFER, card, value)
 
 
 # The joker phase always has its window pending (the position's check says so): the rule table lets the
@@ -102,7 +102,7 @@ def window_offers(state):
 def do_decline_joker(state, act):
     p, w = state.position, state.position.pending
     if w.stage == OFFER:
-        events = [event("joker", f"{w.reactor} lets {w.owner}'s {w.card.code} stand.", ("jokers.play",))]
+        events = [_let_stand(w.reactor, w.owner, w.card.code)]
     else:
         p = p.with_piles(w.owner, p.piles[w.owner].add_spent(w.joker))
         w = evolve(w, value=w.named)
@@ -112,13 +112,23 @@ def do_decline_joker(state, act):
     return p, events + more
 
 
+@shared
+def _let_stand(reactor: str, owner: str, code: str):
+    return event("joker", f"{reactor} lets {owner}'s {code} stand.", ("jokers.play",))
+
+
 def close_window(state, p, w: JokerWindow):
     """Play goes on with the card counting ``w.value``: the movement, the next window, or the trick."""
     if w.slot == "movement":
         p = evolve(p, pending=None, movement_value=w.value, movement_left=w.value, phase=MOVE)
-        return p, [event("movement", f"{p.activated} has {count(w.value, 'movement point')}.", ("turn.expend",))]
+        return p, [_movement_points(p.activated, w.value)]
     attack = evolve(p.attack, **{f"{w.slot}_value": w.value})
-    p = evolve(p, pending=None, attack=attack)
     if w.slot == "attack" and attack.defence_card is not None:
-        return open_window(state, p, "defence", state.other(p.side), attack.defence_card, attack.defence_value), []
-    return attacking.resolve_attack(state, p)
+        window = joker_window(state, "defence", state.other(p.side), attack.defence_card, attack.defence_value)
+        return evolve(p, phase=JOKER, pending=window, attack=attack), []
+    return attacking.resolve_attack(state, evolve(p, pending=None, attack=attack))
+
+
+@shared
+def _movement_points(fighter: str, value: int):
+    return event("movement", f"{fighter} has {count(value, 'movement point')}.", ("turn.expend",))

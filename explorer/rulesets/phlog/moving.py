@@ -16,7 +16,7 @@ from .line_of_sight import sees_by, sight_lines
 from .mechanics import (
     arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
-from .position import event
+from .position import cited, count, event, shared
 from .sections import refuse
 from .turn import fighter_turn_refusal
 
@@ -56,12 +56,22 @@ def fighter_offers(state) -> list:
         plan = _square_plan(state.game.setup, square, player)
     if square is None:
         return [plan[4]]
-    offers = []
     board = kept.get("_board")
     board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     occupants, open_doors = board.occupants, board.open_doors
     if not p.movement_stopped:
         points = p.movement_left
+        unhindered = plan[6].get(points)
+        if unhindered is None:
+            unhindered = plan[6][points] = _unhindered(plan, points)
+        area, listed = unhindered
+        if area is not None and occupants.keys().isdisjoint(area):  # nobody on a square the moves ask, nor next to
+            # the fighter (so no hand-to-hand attack): the terrain alone decides, as it does at most positions
+            if fighter.weapon != RANGED or p.attacked:
+                return listed  # (a tuple: the core keeps it as it is)
+            return [*listed[:-1], *_ranged_attacks(state, board, fighter), listed[-1]]
+    offers = []
+    if not p.movement_stopped:
         if points >= STEP_COST:
             for act, to, door in plan[0]:  # not a wall (the plan); not occupied; a door only if open
                 if to not in occupants and (not door or to in open_doors):
@@ -91,12 +101,8 @@ def fighter_offers(state) -> list:
                     offers.append(act)
     if not p.attacked:  # attack_block: a card in hand (asked after the squares around, for hand-to-hand: most
         side = fighter.side  # moves find nobody there), and a target
-        if fighter.weapon == RANGED:  # an enemy standing, in sight (the sight plans found once)
-            if state.hand_split(player)[0]:
-                lines = sight_lines(board)
-                offers += [made(Attack, player, target.id) for target in p.fighters.values()
-                           if target.square is not None and target.side != side and sees_by(lines, board, square,
-                                                                                            target.square)]
+        if fighter.weapon == RANGED:
+            offers += _ranged_attacks(state, board, fighter)
         else:  # an enemy standing next to it (diagonally too, if the setting says): asked of the squares around it
             # (a few lookups), then offered in the fighters' order, as the rule lists them
             near = []
@@ -114,9 +120,51 @@ def fighter_offers(state) -> list:
     return offers
 
 
+def _ranged_attacks(state, board, fighter) -> list:
+    """The attacks of the activated ranged ``fighter``, which has not attacked yet: one an enemy standing in sight
+    (the sight plans found once), with a card in hand."""
+    p = state.position
+    player, side, square = p.side, fighter.side, fighter.square
+    if not state.hand_split(player)[0]:
+        return []
+    lines = sight_lines(board)
+    return [made(Attack, player, target.id) for target in p.fighters.values()
+            if target.square is not None and target.side != side and sees_by(lines, board, square, target.square)]
+
+
+def _unhindered(plan: tuple, points: int) -> tuple:
+    """``(squares, offers)``: the offers of a fighter on the square of ``plan`` with ``points`` left, steps, jumps,
+    doors and ending the turn, when no other fighter stands on any of ``squares``, those its moves ask and those
+    next to it (so no hand-to-hand attack is offered either); ``(None, ())`` when a door among them makes the open
+    doors decide too. Kept in the plan by points (what :func:`fighter_offers` asks, without the fighters, when
+    nobody is near)."""
+    steps, jumps, doors, _, end, around = plan[:6]
+    squares = set(around)  # (the steps' squares among them)
+    offers = []
+    if points >= STEP_COST:
+        for act, _, door in steps:
+            if door:
+                return None, ()
+            offers.append(act)
+    longest = points // JUMP_COST_PER_SQUARE
+    if longest >= MIN_JUMP_SQUARES:
+        for _, by_length in jumps:
+            clear, acts = by_length[longest] if longest < len(by_length) else by_length[-1]
+            if clear is None:
+                return None, ()
+            squares |= clear
+            offers += acts
+    if points >= DOOR_COST:
+        for door, act in doors:
+            squares.add(door)
+            offers.append(act)
+    return frozenset(squares), (*offers, end)
+
+
 def _square_plan(setup, square, player: str) -> tuple:
     """What the terrain alone says of ``player``'s fighter on ``square`` (kept per table: terrain never changes
-    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too)``, each action made once:
+    in a game): ``(steps, jumps, doors, neighbours, end turn, neighbours diagonally too, unhindered)``, each action
+    made once (``unhindered``: :func:`_unhindered`'s answers, by points, filled as asked):
 
     - ``steps``: ``(Step, square stepped to, is a door)`` for each direction whose next square is no wall;
     - ``jumps``: for each direction, ``(squares, square jumped over, it is a door, landing, it is a door, Jump)``
@@ -143,7 +191,7 @@ def _plans(setup) -> dict:
 def _make_square_plan(setup, square, player: str) -> tuple:
     end = made(EndTurn, player)
     if square is None:
-        return ((), (), (), (), end, ())
+        return ((), (), (), (), end, (), {})
     terrain = setup.terrain
     steps, jumps = [], []
     for direction, line in rays(setup.grid, square):
@@ -161,7 +209,7 @@ def _make_square_plan(setup, square, player: str) -> tuple:
     doors = tuple((door, made(ToggleDoor, player, door)) for door in doors_next_to(setup, square))
     grid = setup.grid
     return (tuple(steps), tuple(jumps), doors, tuple(grid.neighbours(square)), end,
-            tuple(grid.neighbours(square, diagonal=True)))
+            tuple(grid.neighbours(square, diagonal=True)), {})
 
 
 def _by_length(found: list, line: tuple, terrain) -> tuple:
@@ -209,7 +257,7 @@ def do_step(state, act):
     p = state.position
     fighter = p.fighters[p.activated]  # (state.activated_fighter, read directly: every step)
     return relocate(state, fighter, step(fighter.square, act.direction), STEP_COST, f"steps {act.direction}",
-                    "moving.orthogonal")
+                    _STEP_RULES)
 
 
 def check_jump(state, act) -> RuleViolation | None:
@@ -220,41 +268,52 @@ def check_jump(state, act) -> RuleViolation | None:
 def do_jump(state, act):
     fighter = state.activated_fighter
     return relocate(state, fighter, step(fighter.square, act.direction, act.squares),
-                    act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", "moving.jump")
+                    act.squares * JUMP_COST_PER_SQUARE, f"jumps {act.squares} squares {act.direction}", _JUMP_RULES)
 
 
 _PLACED = maker(Fighter, "id", "side", "weapon", "square")  # a fighter on its new square (relocate)
+_STEP_RULES, _JUMP_RULES = cited(("moving.orthogonal", "moving.points")), cited(("moving.jump", "moving.points"))
 
 
-def relocate(state, fighter, to, cost: int, how: str, key: str):
+def relocate(state, fighter, to, cost: int, how: str, rules: tuple[str, ...]):
     p = state.position
     board = state.__dict__.get("_board")  # state.board, read in place as fighter_offers does (every move)
     board = board[2] if board is not None and board[0] is p.fighters and board[1] is p.open_doors else state.board
     left = p.movement_left - cost
-    points = "1 point" if cost == 1 else f"{cost} points"  # (count(cost, "point"), written out: every move)
-    events = [event("move", f"{fighter.id} {how} to {to} ({points}; {left} left).",
-                    (key, "moving.points"), fighter=fighter.id, to=list(to))]
+    # (worded when first read: a playout reads none, and the same move seldom comes again to be shared)
+    events = [Event.worded("move", rules, _move_words, fighter.id, how, to, cost, left)]
     terrain = board.terrain
     if terrain.get(fighter.square) == STAR_TREK_DOOR:
-        events.append(event("door", f"The Star-Trek door at {fighter.square} slides shut.",
-                            ("terrain.star_trek_doors",)))
+        events.append(_star_trek_door(fighter.square, "shut"))
     if terrain.get(to) == STAR_TREK_DOOR:
-        events.append(event("door", f"The Star-Trek door at {to} slides open.", ("terrain.star_trek_doors",)))
+        events.append(_star_trek_door(to, "open"))
     result = arrival(board, to)
-    changes = {"movement_left": left}
     # The fighter on its new square: made once and shared, as actions are (a frozen value, and the same few fighters
     # come to the same few squares again and again): no new object kept a move.
     moved = _PLACED(fighter.id, fighter.side, fighter.weapon, to)
-    if result.ends_movement:
-        changes["movement_stopped"] = result.reason.ref.section
-        if result.removes:
-            moved = evolve(fighter, square=None)
-        events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
-                            {"visibility": PUBLIC, "removed": result.removes}))
-    # One new position with everything the move changed (each evolve copies the whole position).
+    # One new position with everything the move changed (each evolve copies the whole position), its changes named
+    # in the call (a dict of them handed on costs more: every move).
+    if not result.ends_movement:
+        fighters = {**p.fighters, fighter.id: moved}
+        state.moved_to(fighters, board.moved(fighter, moved), removed=False)
+        return evolve(p, fighters=fighters, movement_left=left), events
+    if result.removes:
+        moved = evolve(fighter, square=None)
+    events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
+                        {"visibility": PUBLIC, "removed": result.removes}))
     fighters = {**p.fighters, fighter.id: moved}
     state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
-    return evolve(p, fighters=fighters, **changes), events
+    return evolve(p, fighters=fighters, movement_left=left, movement_stopped=result.reason.ref.section), events
+
+
+def _move_words(fighter: str, how: str, to, cost: int, left: int) -> tuple[str, dict]:
+    return (f"{fighter} {how} to {to} ({count(cost, 'point')}; {left} left).",
+            {"fighter": fighter, "to": list(to), "visibility": PUBLIC})
+
+
+@shared
+def _star_trek_door(square, slides: str):
+    return event("door", f"The Star-Trek door at {square} slides {slides}.", ("terrain.star_trek_doors",))
 
 
 def check_toggle_door(state, act) -> RuleViolation | None:

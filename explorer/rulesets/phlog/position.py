@@ -15,6 +15,7 @@ as its ``pending`` :class:`~explorer.core.Decision`: a :class:`JokerWindow`
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 
 from explorer.core import Decision, Event
@@ -140,19 +141,31 @@ def count(n: int, noun: str) -> str:
 
 def event(kind: str, text: str, keys: tuple[str, ...], visibility: str = PUBLIC, **data) -> Event:
     """An event citing the sections ``keys``, seen by everyone or by the one player ``visibility``."""
-    cited = _CITED.get(keys)
-    if cited is None:  # the same few tuples of sections come up in every turn: look them up once
-        cited = _CITED[keys] = tuple(ref(k).key for k in keys)
     data["visibility"] = visibility  # (the call's own new dict, written once: no second dict an event)
-    return Event.made(kind, text, cited, data)
+    return Event.made(kind, text, cited(keys), data)
+
+
+def cited(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules an event citing the sections ``keys`` holds."""
+    found = _CITED.get(keys)
+    if found is None:  # the same few tuples of sections come up in every turn: look them up once
+        found = _CITED[keys] = tuple(ref(k).key for k in keys)
+    return found
 
 
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-def draw_events(side: str, codes: list[str]) -> list[Event]:
+# The events play words again and again (a side ends its turn with the same card, a fighter is given the same points,
+# steps to the same square): each is made once and shared by every game, as actions are (core.frozen.made), rather
+# than worded and kept anew at nearly every action. An event is a value nobody changes, its data too.
+shared = functools.lru_cache(maxsize=4096)  # (a bound on memory, each function its own)
+
+
+@shared
+def draw_events(side: str, codes: tuple[str, ...]) -> tuple[Event, ...]:
     """Everyone sees how many cards were drawn; only the drawer sees which."""
     if not codes:
-        return []
-    return [event("draw", f"{side} draws {count(len(codes), 'card')}.", ("turn.draw",), count=len(codes)),
-            event("draw", f"{side} draws {', '.join(codes)}.", ("turn.draw",), side, cards=list(codes))]
+        return ()
+    return (event("draw", f"{side} draws {count(len(codes), 'card')}.", ("turn.draw",), count=len(codes)),
+            event("draw", f"{side} draws {', '.join(codes)}.", ("turn.draw",), side, cards=list(codes)))

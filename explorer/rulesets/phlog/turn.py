@@ -10,8 +10,8 @@ from explorer.core.frozen import evolve, made, made_by
 
 from .actions import EndTurn, Nominate, PlayMovementCard
 from .data import HAND_SIZE
-from .jokers import open_window
-from .position import MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
+from .jokers import joker_window
+from .position import JOKER, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event, shared
 from .sections import refuse
 
 
@@ -64,15 +64,15 @@ def deal(sides: tuple[str, str], shuffle) -> dict[str, Piles]:
     return piles
 
 
-def draw(state, piles: Piles, side: str) -> tuple[Piles, list]:
+def draw(state, piles: Piles, side: str) -> tuple[Piles, tuple]:
     """``side``'s ``piles`` drawn back up to six (reshuffling the spent pile if the draw pile is empty), and the
     events."""
     piles, drawn = piles.draw_up_to(HAND_SIZE, state.rng.shuffle)
-    events = []
+    events = draw_events(side, tuple(map(_CODE, drawn.cards)))
     if drawn.reshuffled:
-        events.append(event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) "
-                            "into a new draw pile.", ("setup.reshuffle",)))
-    return piles, events + draw_events(side, list(map(_CODE, drawn.cards)))
+        return piles, (event("reshuffle", f"{side} shuffles their spent pile ({drawn.reshuffled} cards) into a new "
+                             "draw pile.", ("setup.reshuffle",)), *events)
+    return piles, events
 
 
 # -- nominate --------------------------------------------------------------------------------
@@ -97,8 +97,12 @@ def nominate_offers(state):
 
 def do_nominate(state, act):
     p = state.position
-    return (evolve(p, activated=act.fighter, phase=MOVEMENT_CARD),
-            [event("nominate", f"{p.side} activates {act.fighter}.", ("turn.nominate",), fighter=act.fighter)])
+    return evolve(p, activated=act.fighter, phase=MOVEMENT_CARD), [_nominated(p.side, act.fighter)]
+
+
+@shared
+def _nominated(side: str, fighter: str):
+    return event("nominate", f"{side} activates {fighter}.", ("turn.nominate",), fighter=fighter)
 
 
 # -- the movement card -------------------------------------------------------------------------
@@ -110,16 +114,31 @@ def do_movement_card(state, act):
     p = state.position
     card = parse_code(act.card)
     value = state.value_of(card)
-    p = open_window(state, p, "movement", p.side, card, value, movement_card=card, movement_value=value,
-                    piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
-    return p, [event("movement_card", f"{p.side} plays {card.code} for {p.activated}'s movement: "
-                     f"{count(value, 'square')}.", ("turn.movement_card", "attacking.card_values"),
-                     card=card.code, value=value)]
+    p = evolve(p, phase=JOKER, pending=joker_window(state, "movement", p.side, card, value), movement_card=card,
+               movement_value=value, piles={**p.piles, p.side: p.piles[p.side].take_from_hand(card)})
+    return p, [_movement_card_played(p.side, card.code, p.activated, value)]
+
+
+@shared
+def _movement_card_played(side: str, code: str, fighter: str, value: int):
+    return event("movement_card", f"{side} plays {code} for {fighter}'s movement: {count(value, 'square')}.",
+                 ("turn.movement_card", "attacking.card_values"), card=code, value=value)
 
 
 # -- ending the turn ----------------------------------------------------------------------------
-_TURN_START = {name: field.default for name, field in Position.__dataclass_fields__.items()
-               if name not in ("fighters", "piles", "side", "turn", "open_doors")}
+def next_turn(p: Position, piles, side: str) -> Position:
+    """The position at the start of ``side``'s turn after ``p``'s, with ``piles``: the fighters and doors as they are,
+    every field of the turn back to its start (as ``Position(fighters=..., piles=..., side=..., turn=...,
+    open_doors=...)``, without its frozen ``__init__``)."""
+    return evolve(_TURN_START, fighters=p.fighters, piles=piles, side=side, turn=p.turn + 1, open_doors=p.open_doors)
+
+
+# Every field of a turn at its start, for next_turn to copy the game's five into (an evolve costs by the changes it is
+# given: five, not the turn's nine). Copied once by evolve so that its fields are a dict of its own, not one sharing
+# its class's keys as the constructor makes it, which evolve copies key by key.
+_TURN_START = evolve(Position(fighters={}, piles={}, side=""))
+
+
 def check_end_turn(state, act) -> RuleViolation | None:
     p = state.position
     if p.phase == NOMINATE and state.hand_split(p.side)[0]:
@@ -131,19 +150,26 @@ def do_end_turn(state, act):
     p = state.position
     piles = dict(p.piles)  # (a new mapping: this action's own, changed in place before the position holds it)
     if p.phase == NOMINATE:
-        events = [event("pass", f"{p.side} has no card to move with and passes.", ("turn.movement_card",))]
+        told = _passed(p.side)
     else:  # (the piles changed here go straight into the next turn's position: one new position, not two)
         piles[p.side] = piles[p.side].add_spent(p.movement_card)
-        events = [event("end_turn", f"{p.side} ends the turn; {p.movement_card.code} goes to their spent pile.",
-                        ("moving.spent_card",))]
+        told = _turn_ended(p.side, p.movement_card.code)
     following = state.game.other(p.side)
-    # The next turn's position: the fighters and doors as they are, every field of the turn back to its start
-    # (as Position(fighters=..., piles=..., side=..., turn=..., open_doors=...), without its frozen __init__).
     # Ending a turn removes nobody, so only a round limit can end the game here (then nobody draws); without one,
     # the game goes on, and the position is made once, with the cards drawn (see PhlogState._outcome_key).
     if state.game.settings.max_rounds is not None:
-        ended = evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START)
+        ended = next_turn(p, piles, following)
         if state.outcome_at(ended) is not None:  # the last turn is played
-            return ended, events
+            return ended, [told]
     piles[following], drawn = draw(state, piles[following], following)
-    return evolve(p, piles=piles, side=following, turn=p.turn + 1, **_TURN_START), events + drawn
+    return next_turn(p, piles, following), [told, *drawn]
+
+
+@shared
+def _passed(side: str):
+    return event("pass", f"{side} has no card to move with and passes.", ("turn.movement_card",))
+
+
+@shared
+def _turn_ended(side: str, code: str):
+    return event("end_turn", f"{side} ends the turn; {code} goes to their spent pile.", ("moving.spent_card",))
