@@ -10,6 +10,11 @@ scenario is measured in ``--chunks`` short runs a side, alternating old, new, ne
 and the counts and times are summed, so a shared, noisy machine slows both sides alike (one
 worker idles while the other measures). Prints old, new and how many times faster new is.
 
+Each ruleset is measured in a fresh pair of workers (as pyperf runs each benchmark in fresh
+processes), so its figures do not depend on which rulesets were measured before it: a worker
+that has played them carries their kept answers, caches and heap (Simple Plastic, measured
+last, came out at x7.4-x7.6 in workers shared by every ruleset, against x8.3-x9.0 alone).
+
 ``--new PATH`` measures another tree as "new" (default: this work tree); for instance
 ``--new /tmp/bench-old-1ad2a8d`` measures the old engine against itself (expect about ×1.0).
 ``--bots`` and ``--page`` go on, in the same run, with the strong bot's win rate against greedy at the
@@ -199,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     timeout = 120 + 30 * chunk
     turn = 0
     try:
-        for row in rows:
+        for index, row in enumerate(rows):
+            if index and row[0] != rows[index - 1][0]:  # each ruleset in fresh workers (see the module's docstring)
+                for worker in workers.values():
+                    worker.stop()
             print(f"  {row[0]} / {row[1]}", file=sys.stderr, flush=True)
             for measure in MEASURES:
                 for c in range(args.chunks):
@@ -229,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"Old and new run in two worker processes that take turns: each figure is {args.chunks} runs of "
           f"{chunk:g} s a side,\nalternating old, new, new, old, ..., summed; only the measured work is timed, "
-          f"in process CPU time.")
+          f"in process CPU time;\neach ruleset in fresh worker processes.")
     print("× = how many times faster new is (new/old for rates, old/new for costs).")
     print()
     head = ("ruleset", "scenario", "figure", "old", "new", "×")
