@@ -69,6 +69,13 @@ def made_by(kind: type, *first):
     return found
 
 
+shared = functools.lru_cache(maxsize=4096)
+"""A decorator for a function of plain values that makes a frozen value play asks for again and again with the same
+words (an event above all: a side attacks, a card is let stand): each is made once and shared by every game, as
+:func:`made` shares actions, rather than made and kept anew at nearly every action; 4,096 a function at most (a bound
+on memory). Only for values nobody changes, their data too."""
+
+
 class _ByLast(dict):
     """``{last: made(kind, *first, last)}``, filled as asked (see :func:`made_by`)."""
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 
 from explorer.core import RuleViolation
-from explorer.core.frozen import evolve, made, maker
+from explorer.core.frozen import evolve, made, maker, shared
 
 from . import attacking  # the trick after the last window (attacking opens the windows: imported as a module)
 from .actions import CancelJoker, DeclineJoker, PlayJoker
-from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event, shared
+from .position import CANCEL, JOKER, MOVE, OFFER, JokerWindow, count, event
 from .sections import refuse
 
 

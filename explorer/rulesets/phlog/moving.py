@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core import Event, RuleViolation
 from explorer.core.actions import PUBLIC
 from explorer.core.grid import are_adjacent, step
-from explorer.core.frozen import evolve, made, maker
+from explorer.core.frozen import evolve, made, maker, shared
 from explorer.core.gridstate import setup_memo
 
 from .actions import Attack, EndTurn, Jump, Step, ToggleDoor
@@ -16,7 +16,7 @@ from .line_of_sight import sees_by, sight_lines
 from .mechanics import (
     arrival, jump_refusal, rays, step_refusal, toggle_door_refusal,
 )
-from .position import cited, count, event, shared
+from .position import cited, count, event
 from .sections import refuse
 from .turn import fighter_turn_refusal
 
@@ -293,16 +293,15 @@ def relocate(state, fighter, to, cost: int, how: str, rules: tuple[str, ...]):
     moved = _PLACED(fighter.id, fighter.side, fighter.weapon, to)
     # One new position with everything the move changed (each evolve copies the whole position), its changes named
     # in the call (a dict of them handed on costs more: every move).
-    if not result.ends_movement:
-        fighters = {**p.fighters, fighter.id: moved}
-        state.moved_to(fighters, board.moved(fighter, moved), removed=False)
-        return evolve(p, fighters=fighters, movement_left=left), events
-    if result.removes:
-        moved = evolve(fighter, square=None)
-    events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
-                        {"visibility": PUBLIC, "removed": result.removes}))
+    if result.ends_movement:
+        if result.removes:
+            moved = evolve(fighter, square=None)
+        events.append(Event("arrival", f"{fighter.id} {result.reason.text}.", (result.reason.ref.key,),
+                            {"visibility": PUBLIC, "removed": result.removes}))
     fighters = {**p.fighters, fighter.id: moved}
     state.moved_to(fighters, board.moved(fighter, moved), removed=result.removes)
+    if not result.ends_movement:
+        return evolve(p, fighters=fighters, movement_left=left), events
     return evolve(p, fighters=fighters, movement_left=left, movement_stopped=result.reason.ref.section), events
 
 

@@ -15,14 +15,13 @@ as its ``pending`` :class:`~explorer.core.Decision`: a :class:`JokerWindow`
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 
 from explorer.core import Decision, Event
 from explorer.core.actions import PUBLIC
 from explorer.core.cards import Card, Piles
 from explorer.core.grid import Grid, Square
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, shared
 
 from .data import Fighter
 from .sections import ref
@@ -156,13 +155,7 @@ def cited(keys: tuple[str, ...]) -> tuple[str, ...]:
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-# The events play words again and again (a side ends its turn with the same card, a fighter is given the same points,
-# steps to the same square): each is made once and shared by every game, as actions are (core.frozen.made), rather
-# than worded and kept anew at nearly every action. An event is a value nobody changes, its data too.
-shared = functools.lru_cache(maxsize=4096)  # (a bound on memory, each function its own)
-
-
-@shared
+@shared  # (the same cards drawn come again and again)
 def draw_events(side: str, codes: tuple[str, ...]) -> tuple[Event, ...]:
     """Everyone sees how many cards were drawn; only the drawer sees which."""
     if not codes:

@@ -6,12 +6,12 @@ from operator import attrgetter
 
 from explorer.core import RuleViolation
 from explorer.core.cards import Card, Piles, deal_halves, parse_code, standard_deck
-from explorer.core.frozen import evolve, made, made_by
+from explorer.core.frozen import evolve, made, made_by, shared
 
 from .actions import EndTurn, Nominate, PlayMovementCard
 from .data import HAND_SIZE
 from .jokers import joker_window
-from .position import JOKER, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event, shared
+from .position import JOKER, MOVEMENT_CARD, NOMINATE, Position, count, draw_events, event
 from .sections import refuse
 
 

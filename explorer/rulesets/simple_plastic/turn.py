@@ -5,10 +5,8 @@ What each phase offers, in the order the bots count on, and ending a phase.
 
 from __future__ import annotations
 
-import functools
-
 from explorer.core import Action, Event, RuleViolation
-from explorer.core.frozen import evolve, made_by
+from explorer.core.frozen import evolve, made_by, shared
 
 from .actions import EndPhase
 from .attack_offers import candidate_attacks
@@ -59,18 +57,13 @@ def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     return position, [_turn_ends(p.side, side, rnd)]
 
 
-# The events of ending a phase are the same words again and again (a side attacks; a side's turn ends in a round): each
-# is made once and shared by every game, as actions are (core.frozen.made), rather than made and kept anew at nearly
-# every other action. An event is a value nobody changes, its data too.
-_CACHE = functools.lru_cache(maxsize=4096)  # (a bound on memory: sides and rounds of a real game are far fewer)
-
-
-@_CACHE
+# The events of ending a phase are the same words again and again (a side attacks; a side's turn ends in a round).
+@shared
 def _attacks(side: str) -> Event:
     return Event.made("phase", f"{side} attacks", _TURN, {})
 
 
-@_CACHE
+@shared
 def _turn_ends(side: str, following: str, rnd: int) -> Event:
     return Event.made("phase", f"{side}'s turn ends; {following} moves", _TURN, {"round": rnd})
 
