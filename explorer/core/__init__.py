@@ -1,7 +1,7 @@
 """The engine core shared by every ruleset: dice, randomness, rules, settings, state, saves."""
 
 from .actions import Action, Decision, Event, action
-from .dice import D2, D3, D6, TWO_D6, Dist, capped, count_successes, is_success, success_chance, successes
+from .dice import D2, D3, D6, TWO_D6, Dist, capped, count_successes, is_success, success_chance, successes, total_of
 from .errors import MalformedAction, RuleViolation, SaveGameError, UnknownRuleset
 from .game import Game
 from .records import Outcome, Termination, Turn, View
@@ -17,7 +17,7 @@ from .state import GameState, LegalActions
 
 __all__ = [
     "Action", "Decision", "Event", "action", "D2", "D3", "D6", "TWO_D6", "Dist", "capped", "count_successes", "is_success", "success_chance",
-    "successes", "MalformedAction", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
+    "successes", "total_of", "MalformedAction", "RuleViolation", "SaveGameError", "UnknownRuleset", "Ruleset", "all_rulesets",
     "get_ruleset", "load_game", "load_json", "register", "search_package", "GameRNG", "Explained", "Reason",
     "RuleRef", "Ruling", "Section", "setting", "settings_class", "Game", "GameState", "LegalActions", "Outcome",
     "Termination", "Turn", "View", "Bot", "GameResult", "RandomBot", "play_out", "run_many", "GameFactory", "SameBot",

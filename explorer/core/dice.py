@@ -3,6 +3,10 @@
 A :class:`Dist` maps outcomes to integer weights (like icepool), so sums and
 pools stay exact; :class:`fractions.Fraction` appears only when a probability
 is asked for. Every query answers the whole distribution, not just a mean.
+
+Sums of dice with whole-number faces are one multiplication of big integers
+(:func:`_packed`), and what has been worked out is kept (:func:`~explorer.core.frozen.shared`,
+bounded): the page asks the same odds again and again, and a ``Dist`` never changes.
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import cached_property, reduce
-from math import gcd
+from math import gcd, prod
+
+from .frozen import shared
 
 
 class Dist:
@@ -26,6 +32,15 @@ class Dist:
             raise ValueError("weights must not be negative")
         common = reduce(gcd, cleaned.values())
         self._weights = {k: w // common for k, w in sorted(cleaned.items(), key=_sort_key)}
+
+    @classmethod
+    def _of_ladder(cls, lowest: int, ladder: list[int]) -> Dist:
+        """The distribution giving ``lowest + i`` the weight ``ladder[i]`` (whole numbers, some not 0): made without
+        :meth:`__init__`'s checks and sorting, which a ladder needs none of."""
+        common = gcd(*ladder)
+        dist = object.__new__(cls)
+        dist._weights = {lowest + i: w // common for i, w in enumerate(ladder) if w}
+        return dist
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -97,24 +112,40 @@ class Dist:
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, int):
             return self.map(lambda k: k + other)
-        return self.combine(other, lambda a, b: a + b)
+        return total_of((self, other))
 
     __radd__ = __add__
 
     def repeat_sum(self, n: int) -> Dist:
-        """The sum of ``n`` independent copies (dynamic programming, not enumeration)."""
+        """The sum of ``n`` independent copies (one big-integer power, or repeated squaring; kept)."""
         if n < 0:
             raise ValueError("cannot roll a negative number of dice")
-        result = Dist.constant(0)
-        for _ in range(n):
-            result = result + self
-        return result
+        return _repeat_sum(self, n)
+
+    @cached_property
+    def _ladder(self) -> tuple[int, list[int]] | None:
+        """``(lowest outcome, [the weight of every whole number from it to the highest])`` when the outcomes are whole
+        numbers not too thinly spread (a sum of such is then a product of big integers); else None."""
+        keys = self._weights.keys()
+        if not all(isinstance(k, int) for k in keys):
+            return None
+        lowest, highest = min(keys), max(keys)
+        if highest - lowest > 4 * len(keys) + 16:  # mostly holes: the packed integers would be mostly zeros
+            return None
+        ladder = [0] * (highest - lowest + 1)
+        for k, w in self._weights.items():
+            ladder[k - lowest] = w
+        return lowest, ladder
 
     # -- value semantics ------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Dist) and self._weights == other._weights
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:  # asked at every look-up of a kept answer: worked out once
         return hash(tuple(self._weights.items()))
 
     def __repr__(self) -> str:
@@ -124,6 +155,60 @@ class Dist:
 def _sort_key(item):
     key = item[0]
     return (0, key) if isinstance(key, (int, float, Fraction)) else (1, str(key))
+
+
+# -- sums: convolution as multiplication of big integers ----------------------
+# A ladder of weights [w0, w1, ...] packed into one integer, w_i in the i-th slot of ``size`` bytes, is a polynomial
+# evaluated at 256**size; the product of two such integers holds the convolution of the ladders (the weights of the
+# sums), as long as no slot overflows: a slot of the product's holds at most the product of the totals. Python
+# multiplies (and raises to powers) big integers in C, so 30d6 is one ``pow`` of a 6-slot integer.
+
+def _packed(ladder: list[int], size: int) -> int:
+    return int.from_bytes(b"".join(w.to_bytes(size, "little") for w in ladder), "little")
+
+
+def _unpacked(number: int, size: int, slots: int) -> list[int]:
+    data = number.to_bytes(size * slots, "little")
+    return [int.from_bytes(data[i:i + size], "little") for i in range(0, len(data), size)]
+
+
+def _slot_size(total: int) -> int:
+    """Bytes a slot needs to hold any weight of a distribution whose weights add up to ``total``."""
+    return total.bit_length() // 8 + 1
+
+
+def total_of(dists: Iterable[Dist]) -> Dist:
+    """The distribution of the sum of independent ``dists`` (kept: the same pools are asked again and again)."""
+    return _total_of(tuple(dists))
+
+
+@shared
+def _total_of(dists: tuple[Dist, ...]) -> Dist:
+    if not dists:
+        return Dist.constant(0)
+    ladders = [d._ladder for d in dists]
+    if None in ladders:  # outcomes that are no whole numbers (or far apart): one pair at a time
+        return reduce(lambda a, b: a.combine(b, _plus), dists)
+    size = _slot_size(prod(d.total for d in dists))
+    number = prod(_packed(ladder, size) for _, ladder in ladders)
+    slots = sum(len(ladder) for _, ladder in ladders) - len(ladders) + 1
+    return Dist._of_ladder(sum(lowest for lowest, _ in ladders), _unpacked(number, size, slots))
+
+
+def _plus(a, b):
+    return a + b
+
+
+@shared
+def _repeat_sum(dist: Dist, n: int) -> Dist:
+    if n == 0:
+        return Dist.constant(0)
+    if dist._ladder is None:  # repeated squaring: the sum of n copies from the sums of n // 2
+        half = _repeat_sum(dist, n // 2).combine(_repeat_sum(dist, n // 2), _plus)
+        return half.combine(dist, _plus) if n % 2 else half
+    lowest, ladder = dist._ladder
+    size = _slot_size(dist.total ** n)
+    return Dist._of_ladder(lowest * n, _unpacked(_packed(ladder, size) ** n, size, n * (len(ladder) - 1) + 1))
 
 
 # -- the dice of the sources ------------------------------------------------
@@ -162,6 +247,7 @@ D2 = D6.map(d2_of)
 TWO_D6 = D6.repeat_sum(2)
 
 
+@shared
 def success_chance(
     target: int,
     *,
@@ -188,11 +274,13 @@ def count_successes(faces, target: int, *, natural_fail: int | None = 1, modifie
     return sum(is_success(f, target, natural_fail=natural_fail, modifier=modifier) for f in faces)
 
 
+@shared
 def successes(dice: int, chance: Fraction) -> Dist:
     """Distribution of the number of successes among ``dice`` independent dice."""
     return Dist.bernoulli(chance).repeat_sum(dice)
 
 
+@shared
 def capped(dist: Dist, cap: int) -> Dist:
     """Count at most ``cap`` successes ("at most one hit")."""
     return dist.map(lambda k: min(k, cap))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from explorer.core import Dist, Event, Explained, Reason, RuleViolation
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, shared
 
 from .actions import Fight
 from .position import Figure, Position, cut_off, in_contact, in_play
@@ -39,6 +39,7 @@ def _fight_counts(a_mod: int, b_mod: int) -> dict[str, int]:
     return counts
 
 
+@shared  # a handful of modifier pairs, weighed at every contact
 def fight_odds(a_mod: int, b_mod: int) -> Dist:
     """Exact outcome of one pair: both roll a D6 and add their modifiers; the lower dies, equal is a tie."""
     return Dist(_fight_counts(a_mod, b_mod))
@@ -130,6 +131,11 @@ def continued_pair(board, chooser_id: str, opponent_id: str) -> Pair:
 
 def combat_distribution(pairs: list[Pair]) -> Dist:
     """Exact distribution of who dies (a sorted tuple of ids) when ``pairs`` are fought in turn."""
+    return _combat_distribution(tuple(pairs))
+
+
+@shared  # the same contacts are weighed again and again while nobody moves (a Pair is a frozen value)
+def _combat_distribution(pairs: tuple[Pair, ...]) -> Dist:
     weights: dict[tuple, int] = {}
 
     def walk(i: int, dead: frozenset, weight: int):

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from explorer.core import D2, D6, Dist, Event, Explained, Reason, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.dice import d2_of
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, shared
 from explorer.core.tabletop import LineOfSight
 from explorer.core.tabletop.sight import hides_more_than
 from explorer.core.tabletop.between import kept_between
@@ -96,7 +96,7 @@ def need_to_hit(settings, *, within_half: bool, cover: bool = False, target_move
     return Explained(need, tuple(reasons))
 
 
-@functools.cache  # a handful of (need, dice) pairs, asked for every shot weighed
+@shared  # a handful of (need, dice) pairs, asked for every shot weighed
 def hit_chance(need: int, dice: int = 1) -> Fraction:
     """Chance that at least one of ``dice`` D6 reaches ``need`` (a rate of fire above 1 at one target)."""
     one = D6.probability_where(lambda face: face >= need)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from explorer.core import D6, Dist, Explained, Reason
+from explorer.core import D6, Dist, Explained, Reason, total_of
 from explorer.core.dice import d3_of
+from explorer.core.frozen import shared
 
 from .data import AREA_KILLS_ON, AREA_RADIUS_INCHES
 from .position import Figure, Flag, cut_off, in_play, within
@@ -45,16 +46,18 @@ def area_kills(face: int, need: int = AREA_KILLS_ON) -> bool:
 
 def area_casualties(needs: Iterable[int]) -> Dist:
     """Exact distribution of the number killed when the victims need these faces (one die each)."""
-    dead = Dist.constant(0)
-    for need in needs:
-        dead = dead.combine(D6.map(lambda face, need=need: int(area_kills(face, need))), lambda a, b: a + b)
-    return dead
+    return total_of(_one_dies(need) for need in needs)
+
+
+@shared  # a handful of faces needed, weighed at every blast
+def _one_dies(need: int) -> Dist:
+    """1 if one victim who dies on ``need`` dies, else 0."""
+    return D6.map(lambda face: int(area_kills(face, need)))
 
 
 def area_distribution(count: int) -> Dist:
     """Exact distribution of the number of troopers killed when ``count`` are within 6 inches (each on a 6)."""
-    one = D6.map(lambda face: int(area_kills(face)))
-    return one.repeat_sum(count)
+    return _one_dies(AREA_KILLS_ON).repeat_sum(count)
 
 
 def area_sides_distribution(board, target_id: str, side: str) -> Dist:

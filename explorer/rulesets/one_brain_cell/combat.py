@@ -1,19 +1,20 @@
 """H2H combat (book/one_brain_cell/combat.md): who is locked with whom, the fight's roll and who is removed.
 
-The game's dice and the book's odds read the same ``fight_losers``.
+The game's dice and the book's odds read the same rule: the attackers' best and lowest roll (``attackers_roll``) and
+who is removed for it (``losers_of``).
 """
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from explorer.core import Dist, Event, Explained, Reason
+from explorer.core import D6, Dist, Event, Explained, Reason
 from explorer.core import tabletop as tt
-from explorer.core.frozen import evolve
+from explorer.core.frozen import evolve, shared
 from explorer.core.tabletop import Point
 
 from .actions import EndStep, Fight as FightAction
@@ -97,27 +98,48 @@ def h2h_total(face: int, modifier: int, cut_off: bool) -> int:
 
 
 def fight_losers(faces: tuple[int, ...], fight: Fight, gang_loss: str = "all") -> tuple[str, ...]:
-    """Who is removed: the rule the game's dice and the book's odds share (empty: a tie, fight again)."""
+    """Who is removed when the fighters roll ``faces`` (attackers' in order, then the defender's)."""
     totals = [h2h_total(f, m.value, c) for f, m, c in zip(faces, fight.modifiers, fight.cut_off)]
-    defender_total, attacker_totals = totals[-1], totals[:-1]
-    best = max(attacker_totals)
+    roll = functools.reduce(attackers_roll, [attacker_roll(t, fid, gang_loss) for t, fid in zip(totals, fight.attackers)])
+    return losers_of(roll, totals[-1], fight, gang_loss)
+
+
+def attacker_roll(total: int, fid: str, gang_loss: str) -> tuple:
+    """One attacker's roll as the rule reads it: ``(his total, (his total, his id))``; the second part (who is lowest)
+    only when the lowest alone is removed (``gang_loss='one'``), else None (fewer outcomes to weigh)."""
+    return total, ((total, fid) if gang_loss == "one" else None)
+
+
+def attackers_roll(one: tuple, other: tuple) -> tuple:
+    """Two attackers' rolls as one: the best total, and the lowest (with the first id in order, if two rolled the
+    same)."""
+    return max(one[0], other[0]), (None if one[1] is None else min(one[1], other[1]))
+
+
+def losers_of(roll: tuple, defender_total: int, fight: Fight, gang_loss: str) -> tuple[str, ...]:
+    """Who is removed: the rule the game's dice and the book's odds share (empty: a tie, fight again)."""
+    best, lowest = roll
     if best > defender_total:
         return (fight.defender,)
     if best == defender_total:
         return ()
-    if gang_loss == "one":
-        low = min(range(len(attacker_totals)), key=lambda i: (attacker_totals[i], fight.attackers[i]))
-        return (fight.attackers[low],)
-    return tuple(fight.attackers)
+    return (lowest[1],) if gang_loss == "one" else tuple(fight.attackers)
 
 
+@shared  # the same fights are weighed again and again (a Fight is a frozen value, its Dist never changes)
 def fight_distribution(fight: Fight, gang_loss: str = "all") -> Dist:
-    """Exact distribution of who is removed (a tuple of ids; empty for a tie), every face of every die counted."""
-    weights: dict[tuple, int] = {}
-    for faces in itertools.product(range(1, 7), repeat=len(fight.fighters)):
-        key = fight_losers(faces, fight, gang_loss)
-        weights[key] = weights.get(key, 0) + 1
-    return Dist(weights)
+    """Exact distribution of who is removed (a tuple of ids; empty for a tie), every face of every die counted:
+    the attackers' rolls joined one die at a time (a handful of outcomes each), not every roll of the pool listed."""
+    rolls = [_totals(m.value, c).map(lambda t, fid=fid: attacker_roll(t, fid, gang_loss))
+             for fid, m, c in zip(fight.attackers, fight.modifiers, fight.cut_off)]
+    roll = functools.reduce(lambda a, b: a.combine(b, attackers_roll), rolls)
+    defender = _totals(fight.modifiers[-1].value, fight.cut_off[-1])
+    return roll.combine(defender, lambda r, d: losers_of(r, d, fight, gang_loss))
+
+
+def _totals(modifier: int, cut_off: bool) -> Dist:
+    """What one fighter's die counts in H2H."""
+    return D6.map(lambda face: h2h_total(face, modifier, cut_off))
 
 
 def fight_odds(attackers: int = 1, *, attacker_modifier: int = 0, defender_modifier: int = 0,

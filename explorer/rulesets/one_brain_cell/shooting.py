@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation
+from explorer.core import D6, Dist, Event, Explained, Reason, RuleViolation, capped, successes, total_of
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.actions import built
@@ -61,13 +61,12 @@ def hit_chance(need: int, cut_off: bool = False) -> Fraction:
 
 def hits_distribution(shots: Iterable[Shot]) -> Dist:
     """Exact distribution of the total hits of several shots (each its dice, need and cap)."""
-    total = Dist.constant(0)
-    for shot in shots:
-        one = Dist.bernoulli(hit_chance(shot.need, shot.cut_off)).repeat_sum(shot.dice)
-        if shot.max_hits is not None:
-            one = one.map(lambda k, cap=shot.max_hits: min(k, cap))
-        total = total + one
-    return total
+    return total_of(_shot_hits(shot.need, shot.dice, shot.max_hits, shot.cut_off) for shot in shots)
+
+
+def _shot_hits(need: int, dice: int, max_hits: int | None, cut_off: bool) -> Dist:
+    hits = successes(dice, hit_chance(need, cut_off))
+    return hits if max_hits is None else capped(hits, max_hits)
 
 
 def need_to_hit(band: str, cover: bool) -> Explained[int]:
