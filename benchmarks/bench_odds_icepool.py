@@ -1,4 +1,4 @@
-"""The engine's exact odds against icepool's, question by question (prints figures, asserts only that the numbers agree).
+"""The engine's exact odds against icepool's, question by question (figures; it checks only that the numbers agree).
 
     python benchmarks/bench_odds_icepool.py [--seconds 0.5]
 
@@ -23,14 +23,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import timed  # noqa: E402
 
 from explorer.core import Explained, dice  # noqa: E402
-from explorer.rulesets.army_men import combat as am_combat, shooting as am_shooting, standard as am_standard  # noqa: E402
+from explorer.rulesets.army_men import combat as am_combat, shooting as am_shooting  # noqa: E402
+from explorer.rulesets.army_men import standard as am_standard  # noqa: E402
 from explorer.rulesets.one_brain_cell import combat as bc_combat, shooting as bc_shooting  # noqa: E402
 
 KEEPERS = (dice, am_combat, am_shooting, am_standard, bc_combat, bc_shooting)
 """The modules whose kept answers the questions below use (forgotten for the from-scratch figures)."""
 
 
-CACHES = [value for module in KEEPERS for value in vars(module).values() if callable(getattr(value, "cache_clear", None))]
+CACHES = [value for module in KEEPERS for value in vars(module).values()
+          if callable(getattr(value, "cache_clear", None))]
 """Every ``functools.lru_cache`` of theirs."""
 
 
@@ -88,7 +90,8 @@ QUESTIONS = {
     "sum of 3d6+2d8+d4": (lambda die: die(6).repeat_sum(3) + die(8).repeat_sum(2) + die(4),
                           lambda die: 3 @ die(6) + 2 @ die(8) + die(4)),
     "successes of 10 dice at 4+ (a 1 fails)": (
-        lambda die: dice.successes(10, dice.success_chance(4)), lambda die: 10 @ die(6).map(lambda f: f != 1 and f >= 4)),
+        lambda die: dice.successes(10, dice.success_chance(4)),
+        lambda die: 10 @ die(6).map(lambda f: f != 1 and f >= 4)),
     "successes of 30 dice at 5+": (
         lambda die: dice.successes(30, dice.success_chance(5, natural_fail=None)), lambda die: 30 @ (die(6) >= 5)),
     "at most 1 of 4 dice at 5+ (capped)": (
@@ -99,11 +102,15 @@ QUESTIONS = {
         lambda die: 3 @ (die(6) >= 4) + (2 @ (die(6) >= 5)).map(lambda k: min(k, 1))),
     "1BC fight: best of 3 attackers +2 vs 1": (
         lambda die: bc_combat.fight_distribution(_fight(3, 2, 0)), lambda die: _fight_icepool(3, 2, 0, die(6))),
+    "1BC fight: best of 2 attackers +1 vs 1 +1": (
+        lambda die: bc_combat.fight_distribution(_fight(2, 1, 1)), lambda die: _fight_icepool(2, 1, 1, die(6))),
     "Army Men: any of 3 dice at 5+": (lambda die: am_shooting.hit_chance(5, 3),
                                      lambda die: (icepool.highest(die(6), die(6), die(6)) >= 5).probability(True)),
-    "Army Men: opposed roll +1 vs 0": (lambda die: am_combat.fight_odds(1, 0), lambda die: _opposed_icepool(1, 0, die(6))),
+    "Army Men: opposed roll +1 vs 0": (
+        lambda die: am_combat.fight_odds(1, 0), lambda die: _opposed_icepool(1, 0, die(6))),
     "Army Men: area shot, 6 victims on 6, 2 on 5": (
-        lambda die: am_standard.area_casualties([6] * 6 + [5] * 2), lambda die: 6 @ (die(6) >= 6) + 2 @ (die(6) >= 5)),
+        lambda die: am_standard.area_casualties([6] * 6 + [5] * 2),
+        lambda die: 6 @ (die(6) >= 6) + 2 @ (die(6) >= 5)),
 }
 
 
@@ -125,7 +132,8 @@ def measure(name: str, seconds: float) -> tuple[float, float, float, float]:
 
     our_dice, their_dice = kept(fresh_engine), kept(fresh_icepool)
     ours(our_dice), theirs(their_dice)  # asked once before: what each keeps is kept
-    return (_each(ours_afresh, seconds) - _each(forget, seconds), _each(lambda: theirs(fresh_icepool), seconds),
+    return (_each(ours_afresh, seconds) - _each(forget, seconds),
+            _each(lambda: theirs(fresh_icepool), seconds),
             _each(lambda: ours(our_dice), seconds), _each(lambda: theirs(their_dice), seconds))
 
 
@@ -139,7 +147,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5, help="time each figure for this long (default 0.5)")
     args = parser.parse_args()
     print(f"Exact odds, the engine against icepool {icepool.__version__} (µs a question; ×: icepool's time / ours)")
-    print(f"  {'question':44s} {'scratch':>9s} {'icepool':>9s} {'×':>6s}   {'repeated':>9s} {'icepool':>9s} {'×':>7s}")
+    print(f"  {'question':44s} {'scratch':>9s} {'icepool':>9s} {'×':>6s}   "
+          f"{'repeated':>9s} {'icepool':>9s} {'×':>7s}")
     for name in QUESTIONS:
         check(name)
         ours, theirs, ours_again, theirs_again = measure(name, args.seconds)

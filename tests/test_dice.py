@@ -128,3 +128,27 @@ def test_sums_match_enumeration_for_three_dice():
     assert D6.repeat_sum(3).pmf() == {t: Fraction(c, 216) for t, c in counts.items()}
     assert (D6 + D6 + D6) == D6.repeat_sum(3)
     assert (D6 + 1).outcomes() == (2, 3, 4, 5, 6, 7)
+
+
+def test_a_kept_answer_is_given_again_and_no_caller_can_change_it():
+    first = D6.repeat_sum(10)
+    first.weights[35] = 0      # weights and pmf are copies: the kept answer is untouched
+    first.pmf()[35] = 0
+    again = Dist.uniform(FACES).repeat_sum(10)  # an equal die asks the same question
+    assert again is first
+    assert again.weights[35] == 4395456 and again.total == 6 ** 10
+
+
+def test_what_is_kept_is_bounded():
+    from explorer.core import dice
+    for kept in (dice._repeat_sum, dice._total_of, dice.successes, dice.capped, dice.success_chance):
+        assert kept.cache_info().maxsize == 4096
+
+
+def test_sums_of_whole_numbers_and_of_other_outcomes_agree_with_enumeration():
+    halves = Dist.uniform([Fraction(1, 2), 1])        # no whole numbers: summed pair by pair
+    far = Dist.uniform([0, 100])                       # whole numbers far apart: pair by pair too
+    below = Dist.uniform([-2, 0, 1])                   # whole numbers below zero: one big-integer power
+    for dist, faces in ((halves, [Fraction(1, 2), 1]), (far, [0, 100]), (below, [-2, 0, 1])):
+        counts = Counter(sum(roll) for roll in product(faces, repeat=4))
+        assert dist.repeat_sum(4).pmf() == {t: Fraction(c, len(faces) ** 4) for t, c in counts.items()}

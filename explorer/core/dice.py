@@ -203,7 +203,7 @@ def _plus(a, b):
 def _repeat_sum(dist: Dist, n: int) -> Dist:
     if n == 0:
         return Dist.constant(0)
-    if dist._ladder is None:  # repeated squaring: the sum of n copies from the sums of n // 2
+    if dist._ladder is None:  # repeated squaring: n copies from the sum of n // 2 (exact outcomes: any order)
         half = _repeat_sum(dist, n // 2).combine(_repeat_sum(dist, n // 2), _plus)
         return half.combine(dist, _plus) if n % 2 else half
     lowest, ladder = dist._ladder

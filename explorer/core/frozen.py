@@ -71,9 +71,9 @@ def made_by(kind: type, *first):
 
 shared = functools.lru_cache(maxsize=4096)
 """A decorator for a function of plain values that makes a frozen value play asks for again and again with the same
-words (an event above all: a side attacks, a card is let stand): each is made once and shared by every game, as
-:func:`made` shares actions, rather than made and kept anew at nearly every action; 4,096 a function at most (a bound
-on memory). Only for values nobody changes, their data too."""
+words (an event above all: a side attacks, a card is let stand; the exact odds of some dice): each is made once and
+shared by every game, as :func:`made` shares actions, rather than made and kept anew at nearly every action; 4,096 a
+function at most (a bound on memory). Only for values nobody changes, their data too."""
 
 
 class _ByLast(dict):

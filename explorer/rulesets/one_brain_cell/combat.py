@@ -100,7 +100,7 @@ def h2h_total(face: int, modifier: int, cut_off: bool) -> int:
 def fight_losers(faces: tuple[int, ...], fight: Fight, gang_loss: str = "all") -> tuple[str, ...]:
     """Who is removed when the fighters roll ``faces`` (attackers' in order, then the defender's)."""
     totals = [h2h_total(f, m.value, c) for f, m, c in zip(faces, fight.modifiers, fight.cut_off)]
-    roll = functools.reduce(attackers_roll, [attacker_roll(t, fid, gang_loss) for t, fid in zip(totals, fight.attackers)])
+    roll = functools.reduce(attackers_roll, [attacker_roll(t, f, gang_loss) for t, f in zip(totals, fight.attackers)])
     return losers_of(roll, totals[-1], fight, gang_loss)
 
 
