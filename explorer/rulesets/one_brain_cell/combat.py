@@ -111,8 +111,7 @@ def attacker_roll(total: int, fid: str, gang_loss: str) -> tuple:
 
 
 def attackers_roll(one: tuple, other: tuple) -> tuple:
-    """Two attackers' rolls as one: the best total, and the lowest (with the first id in order, if two rolled the
-    same)."""
+    """Two attackers' rolls as one: the best total, and the lowest (the smaller id, if two rolled the same)."""
     return max(one[0], other[0]), (None if one[1] is None else min(one[1], other[1]))
 
 

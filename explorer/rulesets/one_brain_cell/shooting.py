@@ -65,6 +65,7 @@ def hits_distribution(shots: Iterable[Shot]) -> Dist:
 
 
 def _shot_hits(need: int, dice: int, max_hits: int | None, cut_off: bool) -> Dist:
+    """One shot's hits (its successes and cap kept by the core: asked again, a look-up)."""
     hits = successes(dice, hit_chance(need, cut_off))
     return hits if max_hits is None else capped(hits, max_hits)
 
