@@ -130,8 +130,9 @@ def get_ruleset(name: str) -> Ruleset:
         module = _package_rulesets().get(name)
         if module:
             importlib.import_module(module)
-    if name not in _REGISTRY:
-        raise UnknownRuleset(f"unknown ruleset {brief(name)}; known rulesets: {', '.join(all_rulesets())}")
+    if name not in _REGISTRY:  # named from the folders: saying so imports no other ruleset
+        known = sorted({*_REGISTRY, *_package_rulesets()})
+        raise UnknownRuleset(f"unknown ruleset {brief(name)}; known rulesets: {', '.join(known)}")
     return _REGISTRY[name]
 
 
