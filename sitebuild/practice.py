@@ -1,4 +1,4 @@
-"""Sphinx extension: the practice challenges (``Ruleset.challenges``) linked from the book, at build time.
+"""Sphinx extension: the practice challenges (``ruleset_challenges``) linked from the book, at build time.
 
 - every chapter page of a ruleset links the challenges that practise it: those with a rule section on
   that page (``tsr_practice``, templates/practice-links.html: "Practise this: <title>");
@@ -38,7 +38,7 @@ def challenge_href(name: str, *, lesson: bool = False) -> str:
 
 def practising(ruleset, page: str) -> list:
     """The ruleset's challenges, in order, that teach a rule section stated on chapter page ``page``."""
-    return [challenge for challenge in ruleset.challenges.values()
+    return [challenge for challenge in core.ruleset_challenges(ruleset).values()
             if any(ruleset.sections[key].page == page for key in challenge.sections)]
 
 
@@ -46,12 +46,12 @@ def add_practice_links(app: Sphinx, pagename: str, templatename, context, doctre
     """``tsr_practice`` for templates/practice-links.html; the Practice page itself links none."""
     ruleset = chapter_ruleset(pagename)
     page = pagename.partition("/")[2]
-    if ruleset is None or not ruleset.challenges or page == PRACTICE_PAGE:
+    if ruleset is None or not core.ruleset_challenges(ruleset) or page == PRACTICE_PAGE:
         return
     context["tsr_practice"] = {
         "ruleset": ruleset.title,
         "page": f"{PRACTICE_PAGE}.html" if page == "index" else None,
-        "count": len(ruleset.challenges),
+        "count": len(core.ruleset_challenges(ruleset)),
         "links": [{"title": c.title, "goal": c.goal_text, "href": challenge_href(c.name)}
                   for c in practising(ruleset, page)],
     }
@@ -68,7 +68,7 @@ class ChallengeListDirective(SphinxDirective):
         folder = relative_uri(self.env.app.builder.get_target_uri(self.env.docname),
                               self.env.app.builder.get_target_uri(f"{ruleset.name}/index")).rpartition("/")[0]
         items = nodes.enumerated_list(classes=["tsr-challenge-list"])
-        for challenge in ruleset.challenges.values():
+        for challenge in core.ruleset_challenges(ruleset).values():
             href = f"{folder}/{challenge_href(challenge.name, lesson='lesson' in self.options)}".lstrip("/")
             para = nodes.paragraph()
             para += nodes.reference("", challenge.title, refuri=href, internal=False)

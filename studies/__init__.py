@@ -147,8 +147,10 @@ class Workers:
 @contextlib.contextmanager
 def local_cluster(workers: int = 2) -> Iterator[Workers]:
     """A Dask ``LocalCluster`` of ``workers`` processes with one thread each (the engine is pure Python, so
-    threads would share one core) on this machine's loopback address, its dashboard off and its logs quiet
-    below errors.
+    threads would share one core) on this machine's loopback address, its dashboard off and its logs silent
+    but for critical ones, in this process and the workers': on a busy machine a worker's heartbeat may fail
+    and be logged as an error (issue 36: into a cell's stderr, which fails the book's build) while the games
+    go on; a game that really fails raises in the study instead.
 
     With the dashboard off the scheduler still answers a few HTTP routes (its health check); they go to a
     free port, not the dashboard's 8787, which another cluster may hold (Dask would warn on stderr).
@@ -161,7 +163,7 @@ def local_cluster(workers: int = 2) -> Iterator[Workers]:
     with dask.config.set({"distributed.worker.profile.enabled": False}):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                               silence_logs=logging.ERROR)
+                               silence_logs=logging.CRITICAL)
     with cluster, Client(cluster) as client:
         _load_engine(client)
         yield Workers(client.get_executor(pure=False), workers,

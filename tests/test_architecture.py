@@ -22,8 +22,10 @@ def test_the_engine_plays_every_ruleset_without_importing_widgets_or_jupyter():
 
 
 def _core_imports() -> dict[str, set[str]]:
-    """Each core module's imports of other core modules, at import time (not TYPE_CHECKING, not in functions),
-    by dotted name under explorer.core ("state", "session.flow"; a package by its own name, "session")."""
+    """Each core module's imports of other core modules, wherever they are written (at the top or inside a
+    function: an import put in a function only puts the circle off until it runs), but not those under
+    ``if TYPE_CHECKING:`` (never run); by dotted name under explorer.core ("state", "session.flow"; a package
+    by its own name, "session")."""
     import ast
     from pathlib import Path
 
@@ -33,9 +35,13 @@ def _core_imports() -> dict[str, set[str]]:
         parts = path.relative_to(core).with_suffix("").parts
         package = parts[:-1]
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        for_typing = {id(inner) for block in ast.walk(tree)
+                      if isinstance(block, ast.If) and ast.unparse(block.test).endswith("TYPE_CHECKING")
+                      for statement in block.body for inner in ast.walk(statement)}
         found = set()
-        for node in tree.body:  # top level only
-            if isinstance(node, ast.ImportFrom) and 1 <= node.level <= len(package) + 1:
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.ImportFrom) and 1 <= node.level <= len(package) + 1
+                    and id(node) not in for_typing):
                 base = package[:len(package) - node.level + 1]
                 names = [node.module] if node.module else [a.name for a in node.names]
                 found |= {".".join((*base, name)) for name in names}

@@ -120,3 +120,40 @@ def test_the_command_names_a_mistake_in_one_line(capsys):
 def test_serial_means_no_executor():
     with workers(serial=True) as where:
         assert where.executor is None and where.slots == 1
+
+
+def _slow_heartbeats(dask_scheduler):
+    """The scheduler deliberately slowed: each worker's heartbeat waits, then finds its connection closed
+    (what a busy machine did: the worker logs "Failed to communicate with scheduler during heartbeat")."""
+    import asyncio
+
+    from distributed.comm.core import CommClosedError
+
+    dask_scheduler.slowed_heartbeats = 0
+
+    async def heartbeat_worker(**_):
+        dask_scheduler.slowed_heartbeats += 1
+        await asyncio.sleep(0.2)
+        raise CommClosedError("the scheduler is slowed on purpose")
+
+    dask_scheduler.handlers["heartbeat_worker"] = heartbeat_worker
+
+
+def test_a_slowed_scheduler_puts_nothing_on_stderr_and_the_results_are_the_same(capfd, serial):
+    import time
+
+    from distributed import Client
+
+    # a cluster of its own, started here, so that its workers' stderr is captured too
+    with local_cluster(2) as cluster, Client(cluster.scheduler) as client:
+        client.run_on_scheduler(_slow_heartbeats)
+        on_cluster = STUDY.run(cluster)
+        for _ in range(600):  # each worker beats every second or so: wait until both have failed twice
+            if client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.slowed_heartbeats) >= 4:
+                break
+            time.sleep(0.1)
+        slowed = client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.slowed_heartbeats)
+    out, err = capfd.readouterr()
+    assert slowed >= 4
+    assert on_cluster.results == serial.results
+    assert (out, err) == ("", "")

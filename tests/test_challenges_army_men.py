@@ -14,7 +14,7 @@ from explorer.core import challenges as c
 from explorer.rulesets.army_men import Move, Shoot, goals
 
 ARMY_MEN = get_ruleset("army_men")
-CHALLENGES = ARMY_MEN.challenges
+CHALLENGES = c.ruleset_challenges(ARMY_MEN)
 CHALLENGES_TEXT = importlib.resources.files("explorer.rulesets.army_men").joinpath("challenges.toml").read_text(
     encoding="utf-8")
 

@@ -273,7 +273,7 @@ def test_a_best_choice_counts_the_pieces_a_roll_kills_when_the_chance_names_them
 def test_a_choice_with_no_dice_and_no_answer_is_graded_without_whatever():
     # Dice Tactics rolls nothing and its pick-the-attacker challenge hands tan no move: the attack is proved by
     # playing it once, so the grade says neither "whatever the dice" nor "whatever tan answers".
-    challenge = get_ruleset("dice_tactics").challenges["pick-the-attacker"]
+    challenge = c.ruleset_challenges(get_ruleset("dice_tactics"))["pick-the-attacker"]
     start = challenge.start()
     right, wrong = start.clone(), start.clone()
     right.apply(c.action_from_dict({"type": "Attack", "player": "green", "attacker": "green-2", "defender": "tan-1"},

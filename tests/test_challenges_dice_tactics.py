@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 from explorer import get_ruleset
+from explorer.core.challenges import ruleset_challenges
 from explorer.rulesets.dice_tactics import Attack, Claim, EndTurn, PlayCard, Respawn, Shoot, custom
 from explorer.rulesets.dice_tactics.goals import TESTS
 
 DICE_TACTICS = get_ruleset("dice_tactics")
-CHALLENGES = DICE_TACTICS.challenges
+CHALLENGES = ruleset_challenges(DICE_TACTICS)
 ANY = CHALLENGES["tank-buster"]  # the tests that read no start ask only the challenge's side (green)
 
 

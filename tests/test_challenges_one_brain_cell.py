@@ -14,7 +14,7 @@ from explorer.core.tabletop import Terrain
 from explorer.rulesets.one_brain_cell import Charge, Figure, Fight, Move, Shoot, goals, new_state
 
 R = get_ruleset("one_brain_cell")
-CHALLENGES = R.challenges
+CHALLENGES = c.ruleset_challenges(R)
 
 
 def start(name: str):

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from explorer import get_ruleset
-from explorer.core.challenges import weigh_choices
+from explorer.core.challenges import ruleset_challenges, weigh_choices
 from explorer.rulesets.simple_plastic import Attack, Board
 from explorer.rulesets.simple_plastic.goals import TESTS
 
@@ -71,7 +71,7 @@ def test_out_of_play_is_the_named_figure_a_casualty(duel):
 
 
 def test_the_best_shot_is_graded_by_the_sources_numbers():
-    challenge = SP.challenges["best-shot"]
+    challenge = ruleset_challenges(SP)["best-shot"]
     weighed = weigh_choices(challenge.start(), challenge.goal)
     assert weighed == {
         Attack("green", "g1", "t1"): Fraction(2, 3),  # 4, -1 standing still: 3+
@@ -84,7 +84,7 @@ def test_the_best_shot_is_graded_by_the_sources_numbers():
 
 
 def test_the_heavy_weapon_takes_out_the_most_on_average():
-    challenge = SP.challenges["heavy-weapon"]
+    challenge = ruleset_challenges(SP)["heavy-weapon"]
     weighed = weigh_choices(challenge.start(), challenge.goal)
     # 4 dice at 2+ on a squad of three (each killing die takes the next closest): 1*5/324 + 2*25/216 + 3*125/144
     assert weighed[Attack("green", "g3", "t3")] == Fraction(5, 324) + 2 * Fraction(25, 216) + 3 * Fraction(125, 144)

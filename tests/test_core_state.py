@@ -172,7 +172,7 @@ _ACTION_VALUES = st.recursive(
 @example(((((((1.0,),),),),),))
 @example((2**62, 1.5))
 @example(("x" * 300,))
-@hypothesis_settings(max_examples=400, deadline=None)
+@hypothesis_settings(max_examples=400)
 def test_a_value_kept_as_clean_is_what_normalising_would_make_of_it(value):
     """The shortcut that keeps clean floats and tuples as they are gives what the full normalising gives."""
     from explorer.core.actions import _is_clean, _normalise

@@ -18,7 +18,7 @@ from shapely.geometry import LineString, MultiPoint, Point as SPoint, Polygon as
 from explorer.core import geometry as geo
 from explorer.core.tabletop import BASE_RADIUS, EPSILON, Table, Terrain, formation
 
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=300)
 
 small = st.integers(-8, 8)
 grid = st.builds(lambda n, half: n / 2 if half else float(n), small, st.booleans())  # exact halves: exact edges

@@ -21,7 +21,7 @@ from explorer.core.frozen import evolve
 from explorer.core.session import Session
 from explorer.rulesets.dice_tactics.position import Supply
 
-from tests.conformance.cases import builtin_rulesets
+from tests.conformance.cases import builtin_rulesets, hostile_commands
 
 RULESETS = sorted(builtin_rulesets())
 LONG = "x" * 10_000_000
@@ -249,3 +249,61 @@ def test_the_pages_game_entry_points_answer_bad_requests_in_words():
                     json.dumps({"name": "new", "args": ["duel", "9" * 5000]})):
         answer = json.loads(live.command(request))
         assert answer["message"]["kind"] == "error" and len(answer["message"]["text"]) < 300 and answer["actions"]
+
+
+# -- issue 36: hostile share links and taps through the page's own path (boards.live) ----------------------
+def _refusals(own: str, other: str, title: str) -> dict[str, str]:
+    """What the page says to each of :func:`hostile_commands`, whole or in part."""
+    return {
+        "its side is a list": f"Cannot open this link: its side [{own!r}] is not one of the game's sides "
+                              f"({own} and {other})",
+        "its side is a list, named among the sides": "Cannot open this link: a save names its two sides, two "
+                                                     f"different names, not [[{own!r}], {other!r}]",
+        "its own side is renamed": f"is played by {own} and {other}, not 'olive' and {other!r}",
+        "490,000 side names": "Cannot open this link: a save names its two sides, two different names, "
+                              f"not [{own!r}, 'x', 'x', 'x', ...]",
+        "a side of 1,000,000 characters": "'... (1,000,000 characters) is not one of the game's sides",
+        "an unknown ruleset": f"Cannot open this link: it is a game of 'chess', not {title} (no ruleset here has "
+                              "that name)",
+        "a tap at a 400-digit x": "a tap is at two finite numbers, not (a whole number of about 401 digits, 1)",
+        "a tap at a 400-digit y": "a tap is at two finite numbers, not (1, a negative whole number of about 401 digits)",
+    }
+
+
+@pytest.mark.parametrize("case", list(hostile_commands(game("phlog").to_json())))
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_hostile_link_or_tap_in_the_page_is_refused_in_words_and_the_game_kept(name, case):
+    started = json.loads(live.start(json.dumps({"ruleset": name, "seed": 2})))
+    before = started["save"]
+    command, args = hostile_commands(before)[case]
+    answer = json.loads(live.command(json.dumps({"name": command, "args": args})))
+    own, other = json.loads(before)["sides"]
+    assert answer["message"]["kind"] == "error"
+    assert _refusals(own, other, explorer.get_ruleset(name).title)[case] in answer["message"]["text"]
+    assert len(answer["message"]["text"]) < 300  # quoted through limits.brief, never whole
+    assert answer["save"] == before and answer["actions"] == started["actions"]
+
+
+UNKNOWN_RULESET = """
+import json, sys
+from boards import live
+from tests.conformance.cases import hostile_commands
+started = json.loads(live.start(json.dumps({"ruleset": "army_men"})))
+link = hostile_commands(started["save"])["an unknown ruleset"][1][0]
+said = json.loads(live.command(json.dumps({"name": "open", "args": [link]})))["message"]["text"]
+assert "a game of 'chess'" in said, said
+said = json.loads(live.start(json.dumps({"ruleset": "chess"})))["message"]["text"]
+assert "unknown ruleset 'chess'; known rulesets: army_men, dice_tactics" in said, said
+print(",".join(sorted({m.split(".")[2] for m in sys.modules if m.startswith("explorer.rulesets.")})))
+"""
+
+
+def test_a_link_or_game_of_an_unknown_ruleset_is_refused_without_importing_the_other_rulesets():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", UNKNOWN_RULESET], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "army_men"  # and its known rulesets are still named, from their folders

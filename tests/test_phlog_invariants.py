@@ -3,7 +3,7 @@ save/load exact, and the legal-action list agreeing with what the game accepts."
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer import get_ruleset, load_game
@@ -27,7 +27,6 @@ games = st.fixed_dictionaries({
     }),
 })
 choices = st.lists(st.integers(0, 2**16), min_size=80, max_size=240)
-SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def start(spec):
@@ -61,7 +60,7 @@ def play(game, picks):
         yield game
 
 
-@settings(max_examples=30, **SLOW)
+@settings(max_examples=30)
 @given(games, choices)
 def test_random_legal_games_keep_every_invariant(spec, picks):
     game = start(spec)
@@ -90,7 +89,7 @@ def candidate_actions(game):
         yield from (Nominate(me, ("green-1",)), Attack(me, ("tan-1",)), ToggleDoor(me, (1.5, 2)))
 
 
-@settings(max_examples=6, **SLOW)
+@settings(max_examples=6)
 @given(games, choices)
 def test_the_legal_list_is_exactly_what_the_game_accepts_and_refusals_change_nothing(spec, picks):
     game = start(spec)
@@ -112,7 +111,7 @@ def test_the_legal_list_is_exactly_what_the_game_accepts_and_refusals_change_not
                 assert game.to_dict() == before
 
 
-@settings(max_examples=15, **SLOW)
+@settings(max_examples=15)
 @given(games, choices)
 def test_undo_restores_every_earlier_position_exactly(spec, picks):
     game = start(spec)
@@ -125,7 +124,7 @@ def test_undo_restores_every_earlier_position_exactly(spec, picks):
         assert (game.position, game.rng.get_state()) == positions[-1]
 
 
-@settings(max_examples=15, **SLOW)
+@settings(max_examples=15)
 @given(games, choices)
 def test_save_and_load_round_trip_exactly_and_play_on_the_same(spec, picks):
     game = start(spec)

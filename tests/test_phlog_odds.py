@@ -86,7 +86,7 @@ def test_matches_brute_force_on_a_fixed_small_case(assumption, jokers):
                 assert exact == brute_force(mine, unseen, k, assumption, my_jokers=my_jokers, jokers=jokers)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     unseen=st.lists(st.sampled_from(DECK), min_size=1, max_size=9, unique=True),
     k=st.integers(1, 4), mine=st.integers(1, 13), my_jokers=st.integers(0, 1),

@@ -70,7 +70,7 @@ def _target(square, act):
     return step(square, act.direction, getattr(act, "squares", 1))
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(fighter=st.sampled_from(["green-1", "green-2", "green-3"]), movement=st.integers(1, 7))
 def test_the_explorer_finds_exactly_what_playing_finds(fighter, movement):
     card = "A♠" if movement == 1 else f"{movement}♠"
@@ -82,7 +82,7 @@ def test_the_explorer_finds_exactly_what_playing_finds(fighter, movement):
     assert {s for s, r in reach.items() if r.value.fate == "removed"} == removed
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(fighter=st.sampled_from(["green-1", "green-2", "green-3"]), movement=st.integers(1, 9))
 def test_every_route_plays_out_in_the_game(fighter, movement):
     card = "A♠" if movement == 1 else f"{movement}♠"

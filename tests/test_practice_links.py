@@ -13,13 +13,14 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from explorer.core.challenges import ruleset_challenges
 from explorer.core.registry import all_rulesets
 from sitebuild import practice
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 TEMPLATES = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "sitebuild" / "templates"), autoescape=True)
-RULESETS = [name for name, ruleset in all_rulesets().items() if ruleset.challenges and (BOOK / name).is_dir()]
+RULESETS = [name for name, ruleset in all_rulesets().items() if ruleset_challenges(ruleset) and (BOOK / name).is_dir()]
 
 
 def _rendered(pagename: str) -> str:
@@ -40,7 +41,7 @@ def _pages_stating(ruleset, key: str) -> set[str]:
 def test_each_chapter_page_links_exactly_the_challenges_that_practise_it(name):
     ruleset = all_rulesets()[name]
     expected: dict[str, set[str]] = {}
-    for challenge in ruleset.challenges.values():
+    for challenge in ruleset_challenges(ruleset).values():
         for key in challenge.sections:
             for page in _pages_stating(ruleset, key):
                 expected.setdefault(page, set()).add(challenge.name)
@@ -50,7 +51,7 @@ def test_each_chapter_page_links_exactly_the_challenges_that_practise_it(name):
         linked = set(re.findall(r'href="practice\.html#challenge=([\w-]+)"', html))
         assert linked == expected.get(path.stem, set()), path.name
         for challenge_name in linked:
-            assert f"Practise this: {ruleset.challenges[challenge_name].title}<" in html_text.unescape(html)
+            assert f"Practise this: {ruleset_challenges(ruleset)[challenge_name].title}<" in html_text.unescape(html)
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -18,7 +18,7 @@ SP = get_ruleset("simple_plastic")
 def session(monkeypatch):
     challenges = c.load(SOUND.replace('name = "best-attack"', 'name = "first"'), SP)
     challenges["second"] = c.load(SOUND.replace('name = "best-attack"', 'name = "second"'), SP)["second"]
-    monkeypatch.setitem(SP.__dict__, "challenges", challenges)  # Ruleset.challenges is a cached property
+    monkeypatch.setitem(c.file_format._SHIPPED, SP.name, (SP, challenges))  # as if SP shipped these two
     return Session("simple_plastic", "skirmish", seed=3, bot="greedy")
 
 
@@ -87,8 +87,8 @@ def test_once_a_challenge_is_over_the_board_marks_nothing_and_a_tap_plays_nothin
     from boards.live import new_session  # the page's Session: its board's taps and layers
 
     page = new_session({"ruleset": "simple_plastic"})
-    page.practise(next(iter(SP.challenges)))
-    for _ in SP.challenges[next(iter(SP.challenges))].solution:
+    page.practise(next(iter(c.ruleset_challenges(SP))))
+    for _ in c.ruleset_challenges(SP)[next(iter(c.ruleset_challenges(SP)))].solution:
         answer = page.show_me()
     assert answer["challenge"]["over"] and answer["layers"]["choices"]["kind"] == []
     moves = len(page.state.history)

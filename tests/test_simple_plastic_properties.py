@@ -8,15 +8,14 @@ another base; illegal actions change nothing; undo and save/load are exact.
 
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from explorer.core import GameRNG, RuleViolation, load_game
 from explorer.core.tabletop import EPSILON, bases_overlap, distance
 from explorer.rulesets.simple_plastic import RULESET, MoveFigure, MoveSquad, in_cohesion
 from explorer.rulesets.simple_plastic.position import in_play, squad_members
 
-PROFILE = settings(max_examples=30, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(max_examples=30, derandomize=True, database=None)
 
 scenarios = st.sampled_from(sorted(RULESET.scenarios))
 

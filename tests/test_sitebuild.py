@@ -24,18 +24,46 @@ def test_widgets_and_tables_add_their_bundles():
     assert bokeh_bundles(_state("DataTable", "TableColumn")) == ["bokeh", "bokeh-widgets", "bokeh-tables"]
 
 
-def test_the_code_hash_moves_when_the_engine_or_widgets_change(tmp_path):
-    from sitebuild.freshness import code_hash
+def _project(root, pages: dict[str, str], modules: dict[str, str]):
+    """A checkout in ``root``: book pages and package modules, by path, with their text."""
+    for path, text in {**{f"book/{k}": v for k, v in pages.items()}, **modules}.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    for package in {path.split("/")[0] for path in modules}:
+        (root / package / "__init__.py").touch()
 
-    (tmp_path / "explorer").mkdir()
-    (tmp_path / "widgets").mkdir()
-    rule = tmp_path / "explorer" / "rules.py"
-    rule.write_text("TO_KILL = 4\n")
-    (tmp_path / "widgets" / "board.py").write_text("SIZE = 1\n")
+
+def test_the_packages_a_notebook_runs_are_those_its_cells_import_and_theirs_in_turn(tmp_path):
+    from sitebuild.freshness import code_hash, directive_packages, notebook_packages
+
+    cell = "```{code-cell} ipython3\n:tags: [remove-cell]\n%matplotlib inline\nimport os\nfrom alpha.board import draw\n```\n"
+    _project(tmp_path, {"page.md": f"# A page\n\n{cell}\n```{{data-table}} delta.tables:rows\n```\n"},
+             {"alpha/board.py": "def draw():\n    from beta import rules\n", "beta/rules.py": "TO_KILL = 4\n",
+              "gamma/other.py": "import alpha\n", "delta/tables.py": "ROWS = 1\n"})
+    assert notebook_packages(tmp_path) == {"alpha", "beta"}  # gamma imports alpha, but no page imports gamma
+    assert directive_packages(tmp_path) == {"delta"}
     before = code_hash(tmp_path)
+    (tmp_path / "gamma" / "other.py").write_text("import alpha  # changed\n")
     assert code_hash(tmp_path) == before
-    rule.write_text("TO_KILL = 5\n")
+    (tmp_path / "beta" / "rules.py").write_text("TO_KILL = 5\n")
     assert code_hash(tmp_path) != before
+
+
+def test_a_change_to_any_package_the_books_notebooks_import_runs_them_again(tmp_path):
+    """Issue 36: boards/ (every board's layers, the comparison chapter's sums) was missing from a hand-kept list."""
+    import shutil
+
+    from sitebuild.freshness import ROOT, code_hash, notebook_packages, project_packages
+
+    for folder in ("book", *project_packages()):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__", "_build"))
+    packages = notebook_packages(tmp_path)
+    assert {"explorer", "widgets", "boards"} <= packages
+    for package in sorted(packages):
+        before = code_hash(tmp_path)
+        module = next((tmp_path / package).rglob("*.py"))
+        module.write_text(module.read_text() + "\n# changed\n")
+        assert code_hash(tmp_path) != before, package
 
 
 def test_the_markup_check_catches_a_planted_glue_role(tmp_path):

@@ -308,7 +308,7 @@ def test_formation_reports_no_room():
 coords = st.floats(min_value=1, max_value=40, allow_nan=False)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(ax=coords, ay=coords, bx=coords, by=coords)
 def test_sight_properties(ax, ay, bx, by):
     a, b = (ax, ay), (bx, by)
@@ -344,7 +344,7 @@ _spot = st.one_of(
     st.tuples(st.floats(0, 36), st.floats(0, 24)), _near_corner)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1500)
 @given(_spot, _spot, st.booleans())
 def test_the_tables_quick_blocked_answer_is_the_full_traces(eye, target, hills_block):
     """Table.is_blocked (boxes first, and one convex wall cutting both outer lines settling all five) says

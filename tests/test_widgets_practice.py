@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from explorer.core.challenges import ruleset_challenges
 from explorer.core.registry import get_ruleset
 from widgets import phlog as W
 from widgets import simple_plastic as sp
@@ -28,7 +29,7 @@ def _text(value: str) -> str:
 
 def test_the_first_challenge_opens_with_its_goal_and_every_challenge_in_the_picker():
     practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
-    challenges = get_ruleset("simple_plastic").challenges
+    challenges = ruleset_challenges(get_ruleset("simple_plastic"))
     first = next(iter(challenges.values()))
     assert [value for _, value in practice.picker.options] == list(challenges)
     assert practice.picker.value == first.name
@@ -40,7 +41,7 @@ def test_the_first_challenge_opens_with_its_goal_and_every_challenge_in_the_pick
 
 def test_show_me_solves_it_step_by_step_and_the_stars_show_then_next_opens_the_next():
     practice = Practice(W.live_play())
-    challenges = get_ruleset("phlog").challenges
+    challenges = ruleset_challenges(get_ruleset("phlog"))
     first = next(iter(challenges.values()))
     for step in range(len(first.solution)):
         assert "★" not in practice.stars.value, f"stars before the last step ({step})"
@@ -58,7 +59,7 @@ def test_show_me_solves_it_step_by_step_and_the_stars_show_then_next_opens_the_n
 
 def test_hint_shows_the_hint_with_its_rule_links_and_undo_and_try_again_go_back():
     practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1), "close-the-gap")
-    challenge = get_ruleset("simple_plastic").challenges["close-the-gap"]
+    challenge = ruleset_challenges(get_ruleset("simple_plastic"))["close-the-gap"]
     assert practice.hint.layout.display == "none"
     practice.hint_button.click()
     assert practice.hint.layout.display is None
@@ -77,7 +78,7 @@ def test_hint_shows_the_hint_with_its_rule_links_and_undo_and_try_again_go_back(
 def test_a_wrong_attempt_is_told_why_in_words():
     practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
     live = practice.game
-    solution = get_ruleset("simple_plastic").challenges[practice.picker.value].solution_actions()[0][0]
+    solution = ruleset_challenges(get_ruleset("simple_plastic"))[practice.picker.value].solution_actions()[0][0]
     wrong = next(i for i, a in enumerate(live.state.legal_actions) if a != solution)  # not the solution's step
     live.play(wrong)
     answer = practice.session.answer()["challenge"]
@@ -92,6 +93,6 @@ def test_on_the_site_the_cell_is_the_snapshot_naming_the_challenges(monkeypatch)
     named = re.search(r'data-practice="([^"]*)"', page)
     assert named, "no data-practice on the snapshot"
     listed = json.loads(html.unescape(named.group(1)))
-    challenges = get_ruleset("simple_plastic").challenges
+    challenges = ruleset_challenges(get_ruleset("simple_plastic"))
     assert [c["name"] for c in listed] == list(challenges)
     assert listed[0]["goal"] == next(iter(challenges.values())).goal_text

@@ -100,6 +100,9 @@ def brief_names(names, most: int = 5) -> str:
     return shown + (f" and {len(names) - most:,} more" if len(names) > most else "")
 
 
+_SCALARS = (str, int, float, type(None))  # JSON's leaves: never stacked (a save of 490,000 names walks fast)
+
+
 def nesting_problem(value: Any, limit: int = MAX_NESTING) -> str | None:
     """Whether lists and objects in ``value`` nest more than ``limit`` deep, in words; walked without recursion."""
     stack = [(value, 1)]
@@ -117,7 +120,7 @@ def nesting_problem(value: Any, limit: int = MAX_NESTING) -> str | None:
         seen += 1
         if seen > 10_000_000:  # a shared sub-list many times over: bounded work all the same
             return "too many lists or objects"
-        stack.extend((child, depth + 1) for child in children)
+        stack.extend((child, depth + 1) for child in children if not isinstance(child, _SCALARS))
     return None
 
 

@@ -1,23 +1,21 @@
-"""Rulesets declare what they are as data and register by name.
+"""Rulesets declare what they are as data and register by name (a ruleset package's ``__init__`` calls
+:func:`explorer.core.wiring.declare`).
 
-The core imports no ruleset: packages of rulesets are named with
-:func:`search_package` (the ``explorer`` package names its ``rulesets`` folder) and each
-of their subpackages is imported, and so registers itself, the first time
-a ruleset is looked up.
+The registry imports no feature built on rulesets (practice challenges look up a ruleset's own themselves:
+:func:`explorer.core.challenges.ruleset_challenges`), and the core imports no ruleset: packages of rulesets are
+named with :func:`search_package` (the ``explorer`` package names its ``rulesets`` folder) and each of their
+subpackages is imported, and so registers itself, the first time a ruleset is looked up.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
-import importlib.util
 import pkgutil
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .challenges import ruleset_challenges
 from .errors import UnknownRuleset
 from .limits import brief
 from .rules import Catalogue, RuleRef, Ruling, Section
@@ -89,13 +87,6 @@ class Ruleset:
         for key in (self.turn_section, self.victory_section):
             self.ref(key)
 
-    @functools.cached_property
-    def challenges(self) -> Mapping[str, Any]:
-        """The practice challenges, by name, in order (:mod:`explorer.core.challenges`): each has ``start()``,
-        ``solved(state)``, ``grade(state)``, ``solution`` and ``sections``. Read from the ruleset's
-        ``challenges.toml``; none when it has no such file."""
-        return ruleset_challenges(self)
-
     @property
     def action_kinds(self) -> dict[str, type[Action]]:
         return {kind.__name__: kind for kind in self.action_types}
@@ -139,8 +130,9 @@ def get_ruleset(name: str) -> Ruleset:
         module = _package_rulesets().get(name)
         if module:
             importlib.import_module(module)
-    if name not in _REGISTRY:
-        raise UnknownRuleset(f"unknown ruleset {brief(name)}; known rulesets: {', '.join(all_rulesets())}")
+    if name not in _REGISTRY:  # named from the folders: saying so imports no other ruleset
+        known = sorted({*_REGISTRY, *_package_rulesets()})
+        raise UnknownRuleset(f"unknown ruleset {brief(name)}; known rulesets: {', '.join(known)}")
     return _REGISTRY[name]
 
 
@@ -149,39 +141,3 @@ def all_rulesets() -> dict[str, Ruleset]:
         if name not in _REGISTRY:
             importlib.import_module(module)
     return dict(_REGISTRY)
-
-
-def declare(package: str, **own) -> Ruleset:
-    """Register the ruleset of ``package`` (its ``__name__``), its wiring read from the package's
-    conventional modules; ``own`` holds only what is the ruleset's own (title, author, year, source,
-    licence, sections cited, equipment, notes...). Read, unless given in ``own``:
-
-    - ``name``: the package's last name (``army_men`` for the package of the army-men rules);
-    - ``state_type``: the one :class:`GameState` subclass defined in ``<package>.game``;
-    - ``action_types``, ``sections``, ``scenarios``, ``bots``, ``rulings``: ``ACTIONS`` of ``.actions``,
-      ``SECTIONS`` of ``.sections``, ``SCENARIOS`` of ``.scenarios``, ``BOTS`` of ``.bots``, ``RULINGS`` of
-      ``.rulings``;
-    - ``settings_type``: ``Settings`` of ``.settings`` if the package has that module, else of ``.rulings``.
-    """
-    from .state import GameState
-
-    def module(name: str):
-        return importlib.import_module(f"{package}.{name}")
-
-    wiring: dict[str, Any] = {"name": package.rpartition(".")[2]}
-    if "state_type" not in own:
-        game = module("game")
-        states = [v for v in vars(game).values() if isinstance(v, type) and issubclass(v, GameState)
-                  and v.__module__ == game.__name__]
-        if len(states) != 1:
-            raise TypeError(f"{package}.game defines {len(states)} game states; name the one in state_type")
-        wiring["state_type"] = states[0]
-    for field, (name, value) in {"action_types": ("actions", "ACTIONS"), "sections": ("sections", "SECTIONS"),
-                                 "scenarios": ("scenarios", "SCENARIOS"), "bots": ("bots", "BOTS"),
-                                 "rulings": ("rulings", "RULINGS")}.items():
-        if field not in own:
-            wiring[field] = getattr(module(name), value)
-    if "settings_type" not in own:
-        has_settings = importlib.util.find_spec(f"{package}.settings") is not None
-        wiring["settings_type"] = module("settings" if has_settings else "rulings").Settings
-    return register(Ruleset(**{**wiring, **own}))

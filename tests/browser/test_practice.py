@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from boards.live import new_session
+from explorer.core.challenges import ruleset_challenges
 from explorer.core.registry import get_ruleset
 
 from .conftest import BOARD_JS, answered, axe_violations, wait_for_boards
@@ -51,7 +52,7 @@ def _solve_by_taps(page, table, ruleset: str, name: str) -> None:
     """Play the recorded solution's steps as a player would: tap the figure and the spot, or press the button."""
     mirror = new_session({"ruleset": ruleset})
     mirror.practise(name)
-    for action, _dice in get_ruleset(ruleset).challenges[name].solution_actions():
+    for action, _dice in ruleset_challenges(get_ruleset(ruleset))[name].solution_actions():
         anchor = mirror.anchor(mirror.state, action) if mirror.anchor else None
         if anchor is None:
             _press(page, table, mirror.state.describe(action, mirror.seat))
@@ -76,7 +77,7 @@ def _solved(table) -> int:
 def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_script, ruleset):
     page, report = open_page(f"{ruleset}/practice.html", width=PHONE[0], height=PHONE[1], touch=True)
     wait_for_boards(page)
-    first = next(iter(get_ruleset(ruleset).challenges.values()))
+    first = next(iter(ruleset_challenges(get_ruleset(ruleset)).values()))
     table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
     # The list is there before any Python loads (about 13 MB): that waits for a tap, as on every page.
     assert page.locator(f'.tsr-practice-list li[data-challenge="{first.name}"]').is_visible()
@@ -107,7 +108,7 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_sc
     assert kept.inner_text().count("★") == phone_stars, "the stars are not kept after a reload"
     page.get_by_role("button", name="Play the challenges").click()
     page.locator(".tsr-practice-goal-line").wait_for(state="visible", timeout=120_000)
-    second = list(get_ruleset(ruleset).challenges)[1]
+    second = list(ruleset_challenges(get_ruleset(ruleset)))[1]
     page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {second!r}")
     assert not report.outside, report.outside
 
@@ -115,14 +116,14 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_sc
 def test_lesson_mode_shows_the_goal_large_and_keeps_no_stars(open_page):
     """A classroom's link (#challenge=<name>&lesson=1): that challenge, the goal large; solved on the projector
     (here by Show me, the teacher's way to end the lesson), and no stars are kept in the browser."""
-    name = list(get_ruleset("simple_plastic").challenges)[1]
+    name = list(ruleset_challenges(get_ruleset("simple_plastic")))[1]
     page, _ = open_page(f"simple_plastic/practice.html#challenge={name}&lesson=1", width=1920, height=1080)
     table = page.locator(".tsr-snapshot")
     page.wait_for_function(f"document.querySelector('.tsr-snapshot').dataset.challenge === {name!r}", timeout=120_000)
     assert "tsr-lesson" in table.get_attribute("class")
     size = table.locator(".tsr-practice-goal-line").evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
     assert size >= 32, f"the goal is {size} px on the projector"
-    for _ in get_ruleset("simple_plastic").challenges[name].solution:
+    for _ in ruleset_challenges(get_ruleset("simple_plastic"))[name].solution:
         answered(page, lambda: table.get_by_role("button", name="Show me").click())
     _solved(table)
     assert page.evaluate("localStorage.getItem('tsr-stars:simple_plastic')") is None

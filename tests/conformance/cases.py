@@ -5,10 +5,12 @@ A new ruleset gets every test here by registering; nothing to list by hand.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import math
 import random
+import zlib
 
 from explorer import all_rulesets
 from explorer.core import GameState
@@ -113,3 +115,28 @@ HOSTILE_VALUES = (*ODD_VALUES, nested(50_000), {"a": nested(2_000)}, "x" * 1_000
 
 HOSTILE_TEXT = ("[" * 100_000 + "]" * 100_000, "9" * 5000, "1e999", '"' + "y" * 2_000_000 + '"', "{" * 60_000)
 """Raw JSON that no Python value dumps to: deep brackets, a number too long to read."""
+
+
+def pack_link(payload) -> str:
+    """A share link's text (``g1.`` then base64url of zlib-compressed JSON) holding any ``payload``."""
+    packed = zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 9)
+    return "g1." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def hostile_commands(save: str) -> dict[str, tuple[str, list]]:
+    """Hostile share links and taps for the page's game (issue 36), made from the game's own ``save``: what each
+    holds -> (command, args). The game's own link, each with one part made hostile."""
+    data = json.loads(save)
+    own, other = data["sides"]
+    link = {"save": data, "human": own, "bot": "greedy", "bot_seed": 1, "seed": 0}
+    return {
+        "its side is a list": ("open", [pack_link({**link, "human": [own]})]),
+        "its side is a list, named among the sides": ("open", [pack_link({**link, "human": [own],
+                                                                         "save": {**data, "sides": [[own], other]}})]),
+        "its own side is renamed": ("open", [pack_link({**link, "human": "olive", "save": {**data, "sides": ["olive", other]}})]),
+        "490,000 side names": ("open", [pack_link({**link, "save": {**data, "sides": [own] + ["x"] * 490_000}})]),
+        "a side of 1,000,000 characters": ("open", [pack_link({**link, "human": "h" * 1_000_000})]),
+        "an unknown ruleset": ("open", [pack_link({**link, "save": {**data, "ruleset": "chess"}})]),
+        "a tap at a 400-digit x": ("tap", [10**400 - 1, 1]),
+        "a tap at a 400-digit y": ("tap", [1, 1 - 10**400]),
+    }

@@ -4,7 +4,9 @@
 
 Malformed saves and hostile actions for every ruleset, through every entry point: JSON text
 (``load_json``), dicts (``load_game``), the page's ``Session`` (load, try), Python objects (an action
-built with a hostile field) and ``State(game, position)`` (a position with a hostile field). Counts per
+built with a hostile field), ``State(game, position)`` (a position with a hostile field) and the page's own
+path, ``boards.live`` (hostile share links and taps: :func:`~.cases.hostile_commands`; the longest one's time
+is printed, a figure, not a check). Counts per
 ruleset and entry point: cases, refused, accepted, and three that must be 0: raw exceptions (anything but
 the engine's own error in words, or a message over :data:`MAX_MESSAGE` characters), positions accepted
 that the rules forbid (accepted, yet listing its actions, playing one or saving it fails), and games left
@@ -18,15 +20,17 @@ import dataclasses
 import json
 import random
 import sys
+import time
 from collections import Counter
 
 from explorer.core import MalformedAction, RuleViolation, SaveGameError, load_game, load_json
 from explorer.core.frozen import evolve
 from explorer.core.session import Session
 
-from .cases import HOSTILE_TEXT, HOSTILE_VALUES, mutated, new_game, random_walk, save_paths, scenario_cases
+from .cases import HOSTILE_TEXT, HOSTILE_VALUES, hostile_commands, mutated, new_game, random_walk, save_paths, \
+    scenario_cases
 
-ENTRIES = ("json", "dict", "session", "python", "position")
+ENTRIES = ("json", "dict", "session", "python", "position", "page")
 MAX_MESSAGE = 1000  # a message longer than this echoes input: counted as raw
 PLACEHOLDER = "__hostile__"
 OWN_ERRORS = (SaveGameError, MalformedAction, RuleViolation)
@@ -54,6 +58,7 @@ class Tally:
     def __init__(self):
         self.counts: dict[tuple[str, str], Counter] = {}
         self.examples: list[str] = []
+        self.longest: tuple[float, str] = (0.0, "")  # the slowest page case: seconds, what it was
 
     def add(self, ruleset: str, entry: str, what: str, example: str = "") -> None:
         self.counts.setdefault((ruleset, entry), Counter())[what] += 1
@@ -136,6 +141,9 @@ def run_case(tally: Tally, case, rng: random.Random, entry: str, base: dict, pat
             else "accepted"
         tally.add(name, entry, what, text[:200])
         return
+    if entry == "page":
+        _page_case(tally, case, rng)
+        return
     state = start.clone()
     if entry == "python":
         kind = rng.choice(state.ruleset.action_types)
@@ -180,15 +188,33 @@ def run_case(tally: Tally, case, rng: random.Random, entry: str, base: dict, pat
     _load(tally, name, entry, build)
 
 
+def _page_case(tally: Tally, case, rng: random.Random) -> None:
+    """One hostile link or tap through the page's own calls (``boards.live``): refused in words, game kept."""
+    from boards import live  # the boards' layers: the engine's long check imports them only for this entry
+
+    started = json.loads(live.start(json.dumps({"ruleset": case[0], "scenario": case[1], "seed": rng.randrange(4)})))
+    what, (command, args) = rng.choice(list(hostile_commands(started["save"]).items()))
+    began = time.perf_counter()
+    answer = _answer(tally, case[0], lambda: json.loads(live.command(json.dumps({"name": command, "args": args}))),
+                     "page")
+    tally.longest = max(tally.longest, (time.perf_counter() - began, f"{case[0]}: {what}"))
+    if answer is None:
+        return
+    message = answer["message"]
+    what_came = ("stuck" if answer["save"] != started["save"] else "raw" if len(message["text"]) > MAX_MESSAGE
+                 else "refused" if message["kind"] == "error" else "accepted")
+    tally.add(case[0], "page", what_came, f"{what}: {message['text'][:200]}")
+
+
 def _pieces_field(position) -> str:
     return next(f for f in ("figures", "fighters", "units") if hasattr(position, f))
 
 
-def _answer(tally: Tally, name: str, ask):
+def _answer(tally: Tally, name: str, ask, entry: str = "session"):
     try:
         return ask()
     except Exception as error:  # noqa: BLE001 - the Session must answer, never raise
-        tally.add(name, "session", "raw", f"{type(error).__name__}: {str(error)[:200]}")
+        tally.add(name, entry, "raw", f"{type(error).__name__}: {str(error)[:200]}")
         return None
 
 
@@ -235,6 +261,8 @@ def report(tally: Tally) -> str:
         total.update(c)
     lines.append(f"{'all':26} {total['cases']:6} {total['refused']:8} {total['accepted']:9} {total['raw']:4} "
                  f"{total['forbidden']:9} {total['stuck']:6}")
+    if tally.longest[1]:
+        lines.append(f"longest page case: {tally.longest[0]:.3f} s ({tally.longest[1]})")
     lines += [f"    {example}" for example in tally.examples]
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from .cases import new_game, random_walk, scenario_cases
 from .checks import (
@@ -24,7 +24,7 @@ from .checks import (
 
 CASES = scenario_cases()
 ids = [f"{name}-{scenario}" for name, scenario in CASES]
-games = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+games = settings(max_examples=6)
 
 
 def test_every_builtin_ruleset_is_covered():

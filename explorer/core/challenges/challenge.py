@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..actions import Action, action_from_dict
+from ..simulate import seeded
 from .goals import Goal, goal_holds, standing
 from .proving import sure_failure, weigh_choices
 from .starting import build_start, step_dice
@@ -164,8 +165,6 @@ class Challenge:
         the challenge never hands the other side a move)."""
         if self.opponent == "none":
             return
-        from ..simulate import seeded  # here: simulate imports the registry, which imports this package
-
         bot = seeded(self.ruleset.bots[self.opponent], seed)  # a bot class may or may not take a seed
         while not state.is_over and state.current_player != self.side:
             state.apply(bot(state))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ChallengeError, RuleViolation
+from ..registry import get_ruleset
 from ..rng import GameRNG
 from .challenge import Challenge
 from .file_format import load, ruleset_challenges
@@ -65,8 +66,6 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m explorer.core.challenges RULESET FILE.toml``: check every challenge of a file, in words."""
     import argparse
     from pathlib import Path
-
-    from ..registry import get_ruleset  # here: the registry imports this package
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("ruleset", help="the ruleset the challenges are for (army_men, phlog, ...)")

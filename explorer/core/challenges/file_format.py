@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.resources
 import tomllib
 from collections.abc import Mapping
+from typing import Any
 
 from ..errors import ChallengeError
 from ..limits import brief
@@ -91,8 +92,18 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
                      entry["side"], dict(start), parsed, tuple(dict(s) for s in solution), opponent, order)
 
 
+_SHIPPED: dict[str, tuple[Any, dict[str, Challenge]]] = {}  # ruleset name -> (that ruleset, its challenges)
+
+
 def ruleset_challenges(ruleset) -> dict[str, Challenge]:
-    """The challenges a ruleset ships (its package's ``challenges.toml``), by name, in order."""
+    """The challenges a ruleset ships (its package's ``challenges.toml``), by name, in order; read once."""
+    kept = _SHIPPED.get(ruleset.name)
+    if kept is None or kept[0] is not ruleset:  # a ruleset registered again under the same name is read anew
+        kept = _SHIPPED[ruleset.name] = (ruleset, _read_shipped(ruleset))
+    return kept[1]
+
+
+def _read_shipped(ruleset) -> dict[str, Challenge]:
     package = ruleset_package(ruleset)
     if not package:
         return {}
@@ -101,4 +112,3 @@ def ruleset_challenges(ruleset) -> dict[str, Challenge]:
     except FileNotFoundError:
         return {}
     return load(text, ruleset)
-

@@ -3,6 +3,7 @@ tried again, shown step by step from the recorded solution, and graded in every 
 
 from __future__ import annotations
 
+from ..challenges import ruleset_challenges
 from ..limits import brief
 from .opponents import make_bot
 
@@ -14,14 +15,15 @@ class Practice:
     def challenges(self) -> list[dict]:
         """The ruleset's practice challenges, in order: name, title, goal and the rules each teaches."""
         return [{"name": c.name, "title": c.title, "goal": c.goal_text, "kind": c.goal.kind,
-                 "rules": [self._rule(ref) for ref in c.refs]} for c in self.ruleset.challenges.values()]
+                 "rules": [self._rule(ref) for ref in c.refs]}
+                for c in ruleset_challenges(self.ruleset).values()]
 
     def practise(self, name: str) -> dict:
         """Start the practice challenge ``name``: its position, the human on its side, its opponent (if the other
         side answers at all). Answers then carry ``challenge`` (the goal, the grade, stars, why)."""
-        challenge = self.ruleset.challenges.get(name) if isinstance(name, str) else None
+        challenge = ruleset_challenges(self.ruleset).get(name) if isinstance(name, str) else None
         if challenge is None:
-            names = ", ".join(self.ruleset.challenges) or "none"
+            names = ", ".join(ruleset_challenges(self.ruleset)) or "none"
             return self._say("error", f"No challenge {brief(name)}: {self.ruleset.title} has {names}")
         state = challenge.start()
         if self.challenge is None:  # what a new game goes back to afterwards
@@ -66,7 +68,7 @@ class Practice:
             return None
         grade = challenge.grade(self.state)
         over = grade.over or self.state.current_player not in (challenge.side, *self.bots)
-        names = list(self.ruleset.challenges)
+        names = list(ruleset_challenges(self.ruleset))
         index = names.index(challenge.name)
         return {"name": challenge.name, "title": challenge.title, "goal": challenge.goal_text, "kind": challenge.goal.kind,
                 "hint": challenge.hint, "rules": [self._rule(ref) for ref in challenge.refs], "limit": challenge.limit,

@@ -55,8 +55,8 @@ class BoardTaps:
         it is chosen already. A tap that would surely end the game answers a
         question instead (message kind ``confirm``); ``confirmed`` plays it.
         """
-        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
-                   and abs(c) <= MAX_WHOLE for c in (x, y)):
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and abs(c) <= MAX_WHOLE  # NaN: false
+                   for c in (x, y)):  # compared, never made a float first: a 400-digit int cannot be one
             return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         anchored = self._anchored()
         if not anchored:

@@ -19,7 +19,7 @@ the ruling ``vehicles``).
 tutorial
 """
 
-from explorer.core.registry import declare
+from explorer.core.wiring import declare
 from explorer.core.dice import d2_of, d3_of
 
 from .data import dice_note

@@ -9,7 +9,7 @@ ruleset as ``dice_tactics``::
 
 from __future__ import annotations
 
-from explorer.core.registry import declare
+from explorer.core.wiring import declare
 
 from .actions import (
     ACTIONS, Attack, Bolster, ChooseEdge, Claim, Discard, EndMarch, EndTurn, Hire, IgnoreCard, Keep, March, Move,

@@ -9,7 +9,7 @@ overwatch, the one-squad turn sequence) are settings, each on or off.
 'initiative'
 """
 
-from explorer.core.registry import declare
+from explorer.core.wiring import declare
 
 from .bots import BOTS, GreedyBot
 from .data import TO_HIT, WEAPONS, to_hit_table, weapons_table, wound_table

@@ -9,7 +9,7 @@ registers the ruleset as ``phlog``::
 
 from __future__ import annotations
 
-from explorer.core.registry import declare
+from explorer.core.wiring import declare
 
 from .actions import (
     ACTIONS, Attack, CancelJoker, ChooseAttackCard, ChooseDefenceCard, DeclineJoker, EndTurn, Jump, Nominate,

@@ -10,7 +10,7 @@
 {0: Fraction(1, 3), 1: Fraction(2, 3)}
 """
 
-from explorer.core.registry import declare
+from explorer.core.wiring import declare
 
 from .bots import BOTS, GreedyBot
 from .actions import ACTIONS, Attack, EndPhase, MoveFigure, MoveSquad
