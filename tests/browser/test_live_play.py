@@ -40,7 +40,7 @@ BOARD_DATA = """(snapshot) => {
 
 
 def _full_mode(snapshot) -> None:
-    """The game table's full mode (the list of actions, Play): Simple Plastic opens in the simple one."""
+    """The game table's full mode (the list of actions, Play): every ruleset opens in the simple one."""
     simple = snapshot.locator(".tsr-live-simple")
     if simple.is_checked():
         simple.uncheck()
