@@ -48,10 +48,12 @@ export function connect(onProgress) {
 }
 
 // -- rule links: the build's table of key -> [URL from the site root, section heading] -------
-export function ruleLink(rules, key) {
+// ``simple``: the simple mode's link, "why?" (a rule's key is never shown there, not even one the table lacks).
+export function ruleLink(rules, key, simple = false) {
   const known = rules[key];
-  if (!known) return el("code", { text: key });
-  return el("a", { class: "rule-ref", href: new URL(known[0], ROOT).href, title: key, text: known[1] });
+  if (!known) return simple ? "" : el("code", { text: key });
+  return el("a", { class: "rule-ref", href: new URL(known[0], ROOT).href, title: simple ? known[1] : key,
+                   text: simple ? "why?" : known[1] });
 }
 
 export function parseDice(text) {

@@ -158,20 +158,24 @@ function syncPickers(table, answer) {
 }
 
 // The log: pick an entry to see the board then; while live, undo back to it (history.js).
+// In the simple mode, the engine's plain words (no figure ids, no coordinates) and "why?" for each rule.
 function logEntries(table, answer) {
+  const simple = isSimple(table);
   return answer.log.slice().reverse().map((entry, i) => {
     const item = el("li", { class: "tsr-live-entry" },
-      el("b", { text: `${entry.who}: ${entry.text}` }));
+      el("b", { text: `${entry.who}: ${simple && entry.words ? entry.words : entry.text}` }));
     if (entry.dice) item.append(" ", diceView(entry.dice));
     item.append(...entryButtons(table, answer, entry, i));
     item.append(el("ul", {}, ...entry.events.map((e) => {
-      const line = el("li", { text: e.text + " " });
-      for (const key of e.rules) line.append(ruleLink(table.rules, key), " ");
+      const line = el("li", { text: (simple && e.words ? e.words : e.text) + " " });
+      for (const key of e.rules) line.append(ruleLink(table.rules, key, simple), " ");
       return line;
     })));
     return item;
   });
 }
+
+const isSimple = (table) => Boolean(table.parts.simpleBox && table.parts.simpleBox.checked);
 
 export function show(table, answer) {
   const { details, offMark, turn, result, menu, status, last, step, stepHint, hand, log, play, full, undo,
@@ -192,9 +196,10 @@ export function show(table, answer) {
   const message = answer.message;
   status.replaceChildren();
   status.className = "tsr-live-status" + (message && message.kind !== "note" ? " tsr-live-error" : "");
-  if (message && message.kind !== "confirm") {
-    status.append(message.text);
-    if (message.rule) status.append(" ", ruleLink(rules, message.rule.key));
+  if (message && message.kind !== "confirm" && message.kind !== "which") {
+    const simple = isSimple(table);
+    status.append(simple && message.words ? message.words : message.text);
+    if (message.rule) status.append(" ", ruleLink(rules, message.rule.key, simple));
   }
   // the last action, in one short sentence each, dice as dice
   const lines = lastLines(answer);
@@ -228,4 +233,5 @@ export function show(table, answer) {
   showChallenge(table, answer);
   keepGame(table, answer);
   if (message && message.kind === "confirm") table.askFirst(message.text, message.confirm || null);
+  if (message && message.kind === "which") table.askWhich(message);
 }

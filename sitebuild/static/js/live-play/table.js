@@ -119,7 +119,11 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     snapshot.classList.toggle("tsr-simple", simpleBox.checked);
     logBox.open = !simpleBox.checked;
   }
-  simpleBox.addEventListener("change", () => { store(simpleKey(ruleset), simpleBox.checked); applySimple(); });
+  simpleBox.addEventListener("change", () => {
+    store(simpleKey(ruleset), simpleBox.checked);
+    applySimple();
+    show(table, { ...table.current, message: null });  // the log and the words again, as this mode says them
+  });
   applySimple();
   moreButton.addEventListener("click", () => {
     more.open = true;
@@ -165,6 +169,26 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     const done = () => { confirmBox.hidden = true; step.focus(); };
     no.addEventListener("click", () => { done(); status.textContent = "Not played."; });
     yes.addEventListener("click", () => { done(); (onYes || table.confirmed || (() => {}))(); });
+  };
+  // A tap between marks that do different things: which one, a big button each in words (the engine's options:
+  // play an offered action, choose a figure, or tap a proposed spot again), and No.
+  table.askWhich = (message) => {
+    const choices = message.options.map((option) => {
+      const button = el("button", { type: "button", class: "tsr-which-option", text: option.text });
+      button.addEventListener("click", () => {
+        confirmBox.hidden = true;
+        const offered = option.play != null && table.current.actions.find((a) => a.id === option.play);
+        pressed(step, () => offered ? playAction(offered)
+          : option.choose ? run("choose", option.choose) : run("tap", [...option.tap, true]));
+      });
+      return button;
+    });
+    const no = el("button", { type: "button", class: "tsr-confirm-no", text: "No" });
+    confirmBox.replaceChildren(el("p", { text: message.text }), el("div", { class: "tsr-which-options" }, ...choices), no);
+    confirmBox.hidden = false;
+    confirmBox.scrollIntoView({ block: "nearest" });
+    choices[0].focus();
+    no.addEventListener("click", () => { confirmBox.hidden = true; status.textContent = "Nothing played."; step.focus(); });
   };
   const playAction = table.playAction = (offered) => {
     const faces = parseDice(dice.value);

@@ -11,10 +11,11 @@ export function wireTaps(table) {
   // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
   document.addEventListener("tsr-board-tap", (event) => {
     const { plot, x, y } = event.detail;
+    const reach = Number.isFinite(event.detail.reach) ? event.detail.reach : null;  // a finger's width, in board units
     if (table.busy || !doc || doc.get_model_by_id(plot) == null) return;
     if (table.current.viewing != null) { status.textContent = "You are looking back: press Back to the game to play."; return; }
-    table.confirmed = () => table.run("tap", [x, y, true]);
-    table.run("tap", [x, y]).then((answer) => { if (answer) showDetails(x, y); table.keepInView(); });
+    table.confirmed = () => table.run("tap", [x, y, true, reach]);
+    table.run("tap", [x, y, false, reach]).then((answer) => { if (answer) showDetails(x, y); table.keepInView(); });
   });
 
   // A tap on a card drawn under the board (Phlog's hand, in the board's own cards figure: the layer "cards",
