@@ -107,6 +107,8 @@ def _bytes(responses) -> tuple[int, int]:
 
 def _game(page, ruleset: str) -> list[dict]:
     snapshot = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    if snapshot.locator(".tsr-live-simple").is_checked():  # simple mode (the default) hides the list of actions
+        snapshot.locator(".tsr-live-simple").uncheck()
     menu = snapshot.locator(".tsr-live-actions")
     rng = random.Random(1)
     page.evaluate("window.tsrLivePlay.moves = []")

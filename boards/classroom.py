@@ -18,7 +18,7 @@ the answer: ``html`` (output name -> HTML), ``options`` (select name ->
 ``[label, value]`` pairs), ``labels`` (button name -> its words), ``progress``
 (``[done, total]``) and ``again`` (send ``"step"`` next, for work done a
 slice at a time so the page can show it arriving). Nothing here knows a
-page: ``sitebuild/static/js/live-play.js`` does that, for every tool alike.
+page: ``sitebuild/static/js/live-play/tools.js`` does that, for every tool alike.
 """
 
 from __future__ import annotations

@@ -152,12 +152,13 @@ def rule_table() -> dict[str, list[str]]:
 
 def add_live_play(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
     """The small live-play script (it loads the runtime only on "Play here" or a page tool's first use) on pages
-    with a playable snapshot or a page tool."""
+    with a playable snapshot or a page tool: an ES module (deferred, as modules are), which imports its parts from
+    ``_static/js/live-play/`` and the game table's when a game starts."""
     from widgets.snapshot import PLAY_CLASS, TOOL_ATTRIBUTE
 
     body = context.get("body", "")
     if app.builder.format == "html" and (PLAY_CLASS in body or f"{TOOL_ATTRIBUTE}=" in body):
-        app.add_js_file(LIVE_PLAY_JS, loading_method="defer")
+        app.add_js_file(LIVE_PLAY_JS, type="module")
 
 
 def setup(app: Sphinx) -> dict:

@@ -158,3 +158,41 @@ def test_a_grid_is_drawn_with_row_0_on_top_as_its_words_count():
 
     board = next(p for p in live_play().live.figure.select({"type": Plot}) if isinstance(p.y_range, DataRange1d))
     assert board.y_range.flipped and board.y_range.bounds != "auto"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}")
+def test_the_log_the_last_moves_and_refusals_have_plain_words_with_no_ids_or_coordinates(game):
+    """What the simple mode shows of a game played through (the log's entries and events in ``words``, the other
+    side's last moves, a refusal's ``words``) holds no engine figure id and no coordinate, while the engine's own
+    words (``text``, for the expert list) still do somewhere."""
+    ruleset, scenario = game
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": "green", "bot": "greedy"})
+    ids = set(_figures(ruleset, session.state))
+    mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(ids, key=len, reverse=True))) + r")(?![\w-])")
+    rng = random.Random(3)
+    answer, engine_words = session.answer(), 0
+    for _ in range(60):
+        shown = [line["text"] for line in answer["last"]]
+        for entry in answer["log"]:
+            shown += [entry["words"], *(e["words"] for e in entry["events"])]
+            engine_words += bool(mention.search(entry["text"]) or any(mention.search(e["text"]) for e in entry["events"]))
+        for text in shown:
+            assert not mention.search(text) and not COORDINATES.search(text), text
+        if answer["outcome"] or not answer["actions"]:
+            break
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert engine_words, "the engine's own words name figures by id (the expert list keeps them)"
+    refused = session.try_action({"type": "Nothing"})  # not an action: said as an error
+    assert refused["message"]["kind"] == "error"
+
+
+def test_a_refusal_says_in_plain_words_what_the_rule_forbids():
+    """Simple Plastic: a trooper of a squad moved alone is refused; its ``words`` name him as the board shows him,
+    with no rule key nor action kind (the rule is given apart), its ``text`` as the engine does."""
+    session = new_session({"ruleset": "simple_plastic", "scenario": "skirmish", "seed": 5, "human": "green"})
+    ids = set(_figures("simple_plastic", session.state))
+    before = session.save()
+    message = session.try_action({"type": "MoveFigure", "figure": "g1", "to": [40, 40]})["message"]
+    assert message["kind"] == "refused" and message["rule"]["key"] == "simple_plastic:moving.squads"
+    assert "g1" in message["text"] and session.save() == before
+    assert message["words"] == "Not allowed: your trooper at the bottom is in squad alpha: units in a squad move with it"

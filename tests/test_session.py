@@ -11,6 +11,7 @@ import pytest
 
 import explorer
 from explorer.core.session import Session, make_bot
+from explorer.core.session.taps import MAX_ASKED
 
 CASES = [("simple_plastic", "skirmish", "green"), ("phlog", "corridor", "green"), ("army_men", "standard", "green"),
          ("one_brain_cell", "patrol", "green"), ("dice_tactics", "river_crossing", "green")]
@@ -198,15 +199,20 @@ def test_a_tap_on_a_marked_target_plays_the_action_the_menu_offers_in_those_word
         at, text = rng.choice(targets)
         offered = {a["text"] for a in session.answer()["actions"]}
         assert text in offered
-        twins = [t for a, t in targets if a == at]  # two actions on one spot: the tap plays the first
+        twins = [t for a, t in targets if a == at]  # actions on one spot whose words say the same: the first
         before = len(session.state.history)
         answer = session.tap(*at)
-        assert answer["message"] is None
+        if answer["message"] is not None:  # marks that do different things too close together: asked, not guessed
+            assert answer["message"]["kind"] == "which" and len(session.state.history) == before
+            option = next(o for o in answer["message"]["options"] if o.get("play") is not None
+                          and answer["actions"][o["play"]]["text"] == text)
+            session.play(option["play"])
+            twins = [text]
         mine = [turn for turn in session.state.history[before:] if turn.action.player == case[2]]
         words = session.state.clone()
         while len(words.history) > before:
             words.undo()
-        assert words.describe(mine[0].action, case[2]) == twins[0]  # the words the board showed, the move played
+        assert words.describe(mine[0].action, case[2]) in twins  # the words the board showed, the move played
         played += 1
     assert played >= 20
 
@@ -244,9 +250,125 @@ def test_a_tabletop_move_may_go_to_any_tapped_point_and_too_far_is_refused_with_
     targets = [at for kind, at, _ in _choices(session) if kind == "target"]
     spots = [(leader[0] + f * (t[0] - leader[0]), leader[1] + f * (t[1] - leader[1])) for t in targets for f in (0.5, 0.3)]
     spot = next(p for p in spots if all(math.dist(p, t) > session.tap_radius for t in targets))  # short of a target
-    answer = session.tap(*spot)
+    asked = session.tap(*spot)  # open table: the move there is proposed, marked and asked about, not played
+    assert asked["message"]["kind"] == "confirm" and asked["message"]["text"].endswith("Go there?")
+    assert session.save() == before
+    assert ("target", (round(spot[0], 1), round(spot[1], 1))) in [(kind, at) for kind, at, _ in _choices(session)]
+    answer = session.tap(spot[0] + 0.3, spot[1])  # a second tap on its mark (as near as a finger) plays it
     assert answer["message"] is None
     assert session.state.history[played].action.to == (round(spot[0], 1), round(spot[1], 1))
+
+
+def _short_of_a_target(session, leader):
+    """A spot of open table on the way to one of the chosen leader's marked moves, off every mark."""
+    targets = [at for kind, at, _ in _choices(session) if kind == "target"]
+    spots = [(leader[0] + f * (t[0] - leader[0]), leader[1] + f * (t[1] - leader[1])) for t in targets for f in (0.5, 0.3)]
+    return next(p for p in spots if all(math.dist(p, t) > session.tap_radius for t in targets))
+
+
+def test_a_move_proposed_on_open_table_plays_when_confirmed_and_is_forgotten_when_the_figure_is_let_go():
+    session = _tapping(CASES[0])
+    leader = next(at for kind, at, _ in _choices(session) if kind == "piece")
+    session.tap(*leader)
+    spot = _short_of_a_target(session, leader)
+    played = len(session.state.history)
+    assert session.tap(*spot)["message"]["kind"] == "confirm"
+    session.tap(*leader)  # the leader let go: the proposal goes with it
+    assert [kind for kind, *_ in _choices(session)].count("target") == 0
+    session.tap(*leader)
+    assert session.tap(*spot)["message"]["kind"] == "confirm"
+    assert session.tap(*spot, True)["message"] is None  # the page's Yes
+    assert session.state.history[played].action.to == (round(spot[0], 1), round(spot[1], 1))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_a_tap_within_a_fingers_reach_of_a_mark_does_what_that_mark_does_or_asks(case):
+    """The page sends a finger's reach (22 CSS px) in board units: a tap that far off a mark, at any angle, plays
+    that mark's action or chooses its figure, or asks which (the mark's action among the buttons) when another
+    mark doing something else is as near; it never plays anything else."""
+    rng = random.Random(5)
+    checked = asked = 0
+    for _ in range(50):
+        session = _tapping(case, seed=rng.randrange(100))
+        for _ in range(rng.randrange(6)):
+            answer = session.answer()
+            if answer["outcome"] or not answer["actions"]:
+                break
+            session.play(rng.randrange(len(answer["actions"])))
+        pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
+        if pieces:
+            session.tap(*rng.choice(pieces))
+        marks = [(at, text) for kind, at, text in _choices(session) if kind in ("target", "off")]
+        if not marks:
+            continue
+        at, text = rng.choice(marks)
+        offered = list(session.state.legal_actions)
+        plain = {session.state.describe(a, case[2]): session.words(a) for a in offered}  # the words before the tap
+        meant = {plain[t] for a, t in marks if a == at}  # the words of the mark's action(s)
+        reach = 2.0 * session.tap_radius
+        angle = rng.uniform(0, 2 * math.pi)
+        before, history = session.save(), len(session.state.history)
+        answer = session.tap(at[0] + 0.9 * reach * math.cos(angle), at[1] + 0.9 * reach * math.sin(angle), False, reach)
+        message = answer["message"]
+        if message is not None:
+            assert session.save() == before  # asked: nothing played yet
+            if message["kind"] == "which":
+                asked += 1
+                assert any(plain[answer["actions"][o["play"]]["text"]] in meant for o in message["options"] if "play" in o) \
+                    or len(message["options"]) == MAX_ASKED  # the nearest marks, as many as a question shows
+            else:
+                assert message["kind"] == "confirm" and "ends the game" in message["text"]
+            continue
+        then = session.state.clone()
+        while len(then.history) > history:
+            then.undo()
+        played = session.state.history[history].action
+        assert plain[then.describe(played, case[2])] in meant  # that mark's action, or one said in the same words
+        checked += 1
+    assert checked + asked >= 10
+
+
+def test_a_tap_between_two_marks_that_do_different_things_asks_which_and_changes_nothing():
+    """Army men: a trooper at the table's edge; a tap between its move off the table and the nearest move on it
+    asks, each button in plain words; a button plays exactly its action."""
+    from boards import live
+
+    session = live.new_session({"ruleset": "army_men", "scenario": "standard", "seed": 0})
+    state = session.state
+    trooper = state.figures["g1"]
+    session.selected = (trooper.x, trooper.y)
+    layer = session.choices()
+    spots = list(zip(layer["x"], layer["y"], layer["kind"], layer["text"]))
+    off = next(s for s in spots if s[2] == "off")
+    on = min((s for s in spots if s[2] == "target"), key=lambda s: math.dist(s[:2], off[:2]))
+    before = session.save()
+    between = ((off[0] + on[0]) / 2, (off[1] + on[1]) / 2)
+    answer = session.tap(*between, False, math.dist(off[:2], on[:2]) + 0.5)
+    message = answer["message"]
+    assert message["kind"] == "which" and session.save() == before
+    texts = [o["text"] for o in message["options"]]
+    assert len(texts) == len(set(texts)) >= 2
+    assert not any(re.search(r"\(-?\d+(\.\d+)?, ", t) or re.search(r"\b[gt]\d+\b", t) for t in texts), texts
+    said = {answer["actions"][o["play"]]["text"]: o for o in message["options"] if "play" in o}
+    assert any(a["action"]["to"] == [off[0], off[1]] or a["action"].get("to") == (off[0], off[1])
+               for a in answer["actions"] if a["text"] in said)  # the move off the table is one of the buttons
+    pick = next(o for o in message["options"] if "play" in o and o["text"].lower() == session.words(
+        next(a for a in state.legal_actions if state.describe(a, "green") == on[3])).lower())
+    history = len(state.history)
+    session.play(pick["play"])
+    assert state.history[history].action.to_dict() == answer["actions"][pick["play"]]["action"]
+
+
+@pytest.mark.parametrize("bad", [float("nan"), -1.0, 10 ** 400, True, "far", float("inf")])
+def test_a_tap_with_a_bad_reach_or_place_is_refused_in_words_and_changes_nothing(bad):
+    session = _tapping(CASES[0])
+    before = session.save()
+    for args in ((1.0, 1.0, False, bad),) + (((bad, 1.0),) if bad != -1.0 else ()):  # a tap may be left of the table
+        answer = session.command("tap", *args)
+        assert answer["message"]["kind"] == "error" and "finite" in answer["message"]["text"]
+        assert session.save() == before
+    assert session.command("choose", bad, 1.0)["message"]["kind"] == "error"
+    assert session.save() == before
 
 
 def test_new_game_in_another_scenario_and_the_options_offered():

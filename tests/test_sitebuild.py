@@ -173,3 +173,17 @@ def test_packages_no_longer_in_vendor_toml_are_not_served(tmp_path):
     assert all(folder.is_dir() for folder in kept)
     assert not any(folder.exists() for folder in gone)
     assert not (tmp_path / "npm" / "@jupyter-widgets").exists()
+
+
+def test_no_script_of_the_page_is_over_450_lines():
+    """The page's scripts are split by idea, as the engine is (issue 35 item 10; tests/test_architecture.py)."""
+    from pathlib import Path
+
+    from tests.test_architecture import MAX_MODULE_LINES
+
+    scripts = Path(__file__).parent.parent / "sitebuild" / "static" / "js"
+    found = {path.relative_to(scripts).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+             for path in scripts.rglob("*") if path.suffix in {".js", ".mjs"}}
+    assert "live-play.js" in found and "live-play/table.js" in found  # the folder is the one the site serves
+    long = {name: n for name, n in found.items() if n > MAX_MODULE_LINES}
+    assert not long, f"split these by idea: {long}"

@@ -29,7 +29,7 @@ def _live(name):
 def test_every_live_board_draws_the_last_layer_as_arrows_and_double_rings(name):
     live = _live(name)
     source = live.sources[LAST]
-    assert source.name == "layer-last"  # the page's live-play.js swaps data by this name
+    assert source.name == "layer-last"  # the page's live-play/board-view.js swaps data by this name
     arrows = [a for a in live.figure.select({"type": Arrow}) if a.source is source]
     rings = [*live.figure.select({"name": "last-rings"}), *live.figure.select({"name": "last-inner-rings"})]
     assert len(arrows) == 1 and len(rings) == 2 and all(r.data_source is source for r in rings)

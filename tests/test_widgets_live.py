@@ -503,3 +503,28 @@ def test_on_the_site_the_page_grows_the_labels_itself(monkeypatch):
     monkeypatch.setenv("TSR_STATIC_BUILD", "1")
     live = sp.SimplePlasticLive(human="green", bot_seed=1).live
     assert not any(plot._callbacks.get("outer_width") for plot in live.figure.select({"type": live_module.Plot}))
+
+
+def test_a_tap_between_marks_in_jupyterlab_asks_with_a_button_each_and_a_button_plays_it():
+    """The Lab's live play shows the Session's "which?" question as big buttons in words; a button plays its
+    action; a move proposed on open table gets a "Yes" that plays it."""
+    import math
+
+    from widgets.army_men import ArmyMenLive
+
+    live = ArmyMenLive(seed=0).live
+    session = live.session
+    trooper = session.state.figures["g1"]
+    live.tap(trooper.x, trooper.y)
+    layer = session.choices()
+    spots = list(zip(layer["x"], layer["y"], layer["kind"]))
+    off = next(s for s in spots if s[2] == "off")
+    on = min((s for s in spots if s[2] == "target"), key=lambda s: math.dist(s[:2], off[:2]))
+    before = session.save()
+    live.tap((off[0] + on[0]) / 2, (off[1] + on[1]) / 2, math.dist(off[:2], on[:2]) + 0.5)
+    assert session.save() == before
+    words = [b.description for b in live.question.children]
+    assert len(words) >= 3 and words[-1] == "No" and live.question.layout.display is None
+    played = len(session.state.history)
+    live.question.children[0].click()
+    assert len(session.state.history) > played and not live.question.children

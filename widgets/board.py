@@ -46,9 +46,24 @@ LAST = "last"  # what happened since the seat's own last action (Session.last_la
 LAST_COLOUR = OKABE_ITO["vermillion"]  # no side's colour, nor a sight line's (blue, reddish purple, black)
 TAP_EVENT = "tsr-board-tap"
 TAP_EVENTS = (Tap, DoubleTap)
+FINGER_PX = 22
+"""How far from a mark a tap still means it, in CSS px, whatever the board's scale: half of WCAG 2.5.5's
+44 px target. The tap sends it in the board's units (``reach``) for the Session's :meth:`tap`."""
 _TAP_JS = f"""
-document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id, x: cb_obj.x, y: cb_obj.y}}}}));
+const span = Math.abs(plot.x_range.end - plot.x_range.start), width = plot.inner_width;
+const reach = width > 0 && Number.isFinite(span) ? {FINGER_PX} * span / width : null;
+document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id, x: cb_obj.x, y: cb_obj.y, reach}}}}));
 """
+
+
+def finger_reach(plot: Plot) -> float | None:
+    """:data:`FINGER_PX` in ``plot``'s units at its size on screen (as the browser last said it), or ``None``
+    before it has been drawn."""
+    width = getattr(plot, "inner_width", None)
+    start, end = getattr(plot.x_range, "start", None), getattr(plot.x_range, "end", None)
+    if not isinstance(width, (int, float)) or width <= 0 or not all(isinstance(v, (int, float)) for v in (start, end)):
+        return None
+    return FINGER_PX * abs(end - start) / width
 
 
 def with_choices(layers: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:

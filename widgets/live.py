@@ -45,7 +45,8 @@ from boards.live import board_taps
 from explorer.core.session import Session
 
 from .board import (
-    CHOICES, LAST, TAP_EVENTS, Board, add_choices, grow_with_width, make_sources, update_sources, with_choices,
+    CHOICES, LAST, TAP_EVENTS, Board, add_choices, finger_reach, grow_with_width, make_sources, update_sources,
+    with_choices,
 )
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
@@ -183,6 +184,8 @@ class LivePlay:
         self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
         self.status = ipw.HTML()
+        self._tapped_at: tuple | None = None  # the last tap (x, y, reach), which a "Yes" to its question plays
+        self.question = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap", display="none"))  # a tap's question
         self.log = ipw.HTML(layout=ipw.Layout(max_height=LOG_HEIGHT, overflow="auto", border="1px solid #d0cbb8",
                                               padding="0 6px"))
         self.play_button.on_click(lambda _: self.play(self.actions.value))
@@ -204,7 +207,7 @@ class LivePlay:
         self.figure = board.draw(self.sources)
         plot = add_choices(self.figure, self.sources)  # figures and targets chosen on the board
         for event in TAP_EVENTS:
-            plot.on_event(event, lambda event: self.tap(event.x, event.y))
+            plot.on_event(event, lambda event, plot=plot: self.tap(event.x, event.y, finger_reach(plot)))
         # No hover card during play: it would open over the spots just offered (a tap shows it too). Its words
         # are told beside the board (self.card); the toolbar's hover button, where there is one, turns it on.
         plot.toolbar.active_inspect = None
@@ -242,10 +245,41 @@ class LivePlay:
         else:
             self._show(self.session.try_action(action.to_dict()))
 
-    def tap(self, x: float, y: float) -> None:
-        """A tap on the board: choose a figure, then where it goes or whom it attacks."""
+    def tap(self, x: float, y: float, reach: float | None = None, confirmed: bool = False) -> None:
+        """A tap on the board: choose a figure, then where it goes or whom it attacks (``reach``: a finger's
+        width in the board's units; the Session asks which, or whether, where a tap could mean more than one)."""
         self._looked = (x, y)
-        self._show(self.session.tap(x, y))
+        self._tapped_at = (x, y, reach)
+        self._show(self.session.tap(x, y, confirmed, reach))
+
+    def _ask(self, message: dict | None) -> None:
+        """The Session's question after a tap (``which`` mark, or ``confirm`` a move), as big buttons in words."""
+        buttons = []
+        if message is not None and message["kind"] == "which":
+            for option in message["options"]:
+                button = ipw.Button(description=option["text"], layout=ipw.Layout(width="auto", min_height="44px"))
+                button.on_click(lambda _, option=option: self._answer_which(option))
+                buttons.append(button)
+        elif message is not None and message["kind"] == "confirm" and self._tapped_at is not None:
+            yes = ipw.Button(description="Yes, play it", button_style="primary",
+                             layout=ipw.Layout(width="auto", min_height="44px"))
+            x, y, reach = self._tapped_at
+            yes.on_click(lambda _: self.tap(x, y, reach, True))
+            buttons.append(yes)
+        if buttons:
+            no = ipw.Button(description="No", layout=ipw.Layout(width="auto", min_height="44px"))
+            no.on_click(lambda _: self._ask(None))
+            buttons.append(no)
+        self.question.children = tuple(buttons)
+        self.question.layout.display = None if buttons else "none"
+
+    def _answer_which(self, option: dict) -> None:
+        if "play" in option:
+            self._show(self.session.play(option["play"]))
+        elif "choose" in option:
+            self._show(self.session.choose(*option["choose"]))
+        else:
+            self._show(self.session.tap(*option["tap"], True))
 
     def undo(self) -> None:
         self._show(self.session.undo())
@@ -352,6 +386,7 @@ class LivePlay:
         self.actions.disabled = self.play_button.disabled = not self.actions.options or self.viewing is not None
         self.undo_button.disabled = not answer["can_undo"]
         self.status.value = self._status(answer)
+        self._ask(answer["message"])
         if self.viewing is not None:
             self.status.value = (f"Showing the board after entry {self.viewing}: press <i>Back to the game</i> to "
                                  "play on, or <i>Undo back to here</i> to play on from there.")
@@ -422,6 +457,7 @@ class LivePlay:
             update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
         self.actions.options, self.history.options = [], []
         self.log.value = self.last_words.value = self.card.value = self.status.value = ""
+        self._ask(None)
         self._show_banner(None)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(seat.capitalize())} to play</b>'
         self.curtain_words.value = (f'<div style="font-size:1.4em;padding:1em 0">Pass the device to '
@@ -530,7 +566,7 @@ class LivePlay:
         # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
         history = [self.history, ipw.HBox([self.see_button, self.back_button, self.rewind_button],
                                           layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.last_words, self.card, *pickers,
+        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.question, self.last_words, self.card, *pickers,
                              *extra, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
                             layout=self._controls_layout)

@@ -40,7 +40,7 @@ BOARD_DATA = """(snapshot) => {
 
 
 def _full_mode(snapshot) -> None:
-    """The game table's full mode (the list of actions, Play): Simple Plastic opens in the simple one."""
+    """The game table's full mode (the list of actions, Play): every ruleset opens in the simple one."""
     simple = snapshot.locator(".tsr-live-simple")
     if simple.is_checked():
         simple.uncheck()
@@ -235,16 +235,16 @@ def test_set_the_squad_up_by_tapping_the_table(open_page):
     snapshot.locator(".tsr-play-here").click()
     snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
-    log = snapshot.locator(".tsr-live-log")
-    assert "t5 sets up" in log.inner_text()  # the bot's whole squad is on the table
+    log = snapshot.locator(".tsr-live-log")  # folded in simple mode (the default): its words, not its rendering
+    assert "t5 sets up" in log.text_content()  # the bot's whole squad is on the table
     _tap(page, snapshot, 5.0, 10.0)
-    assert "g1 sets up at (5.0, 10.0)" in log.inner_text()
+    assert "g1 sets up at (5.0, 10.0)" in log.text_content()
     _tap(page, snapshot, 30.0, 10.0)  # well within 24 inches of tan
     status = snapshot.locator(".tsr-live-status")
     assert "Not allowed" in status.inner_text() and "from the enemy" in status.inner_text()
     assert status.locator("a.rule-ref").inner_text() == "Deployment"
     _tap(page, snapshot, 5.9, 12.4)  # off every marked spot (those snap): exactly where tapped
-    assert "g2 sets up at (5.9, 12.4)" in log.inner_text()
+    assert "g2 sets up at (5.9, 12.4)" in log.text_content()
     assert not report.problems, report.problems
 
 

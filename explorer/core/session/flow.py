@@ -81,6 +81,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self.anchor = anchor
         self.tap_radius = tap_radius
         self.selected: Point | None = None  # the piece chosen by a first tap
+        self._proposal: tuple | None = None  # a move to a free spot a tap proposed: (position, chosen, spot, action)
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
@@ -231,7 +232,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         if name == "link":
             return {**self.answer(), "link": self.link()}
         method = {"answer": lambda: self.answer(), "play": self.play, "try": self.try_action, "undo": self.undo,
-                  "load": self.load, "tap": self.tap, "new": self.new_game, "bot": self.set_bot,
+                  "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
                   "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
@@ -245,14 +246,16 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
 
     def _apply(self, action, dice) -> dict:
         words = self._tell(self.state, action)  # before the action changes the position
+        before = self.state.clone()  # where the figures it names still stand, to be named in plain words
         try:
             self.state.apply(action, dice=None if dice is None else list(dice))
         except RuleViolation as violation:
             return self.answer({"kind": "refused", "text": f"Not allowed: {violation.reason}",
+                                "words": f"Not allowed: {self._refusal(before, action, violation.reason)}",
                                 "rule": self._rule(violation.rule)})
         except (MalformedAction, TypeError) as error:
             return self._say("error", f"Not played: {error}")
-        self._words.append(words)
+        self._words.append(self._in_plain(before, words, self.state.history[-1]))
         self.selected = None
         self._run_bots()
         return self.answer()
@@ -263,8 +266,9 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
             if state.is_over or state.current_player not in self.bots:
                 return
             action = self.bots[state.current_player](state)
-            self._words.append(self._tell(state, action))
+            told, before = self._tell(state, action), state.clone()
             state.apply(action)
+            self._words.append(self._in_plain(before, told, state.history[-1]))
         raise RuntimeError(f"the bots played {MAX_BOT_ACTIONS} actions without handing the turn back")
 
     def _say(self, kind: str, text: str) -> dict:

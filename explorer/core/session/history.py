@@ -26,6 +26,9 @@ class Told(NamedTuple):
 
     words: dict[str, str]
     place: tuple[Point | None, Point | None, Point | None] | None
+    plain: dict[str, tuple[str, tuple[str, ...]]] | None = None
+    """Once played, for each side: the action and the events it may see, in plain words (no figure ids, no
+    coordinates: :meth:`Words._plain`), named on the position before it."""
 
 
 class History:
@@ -41,12 +44,15 @@ class History:
         entries = []
         setup = [e for e in state.setup_log if e.visible_to(seat)]
         if setup:
-            entries.append({"who": "Setup", "text": "The game is set up", "events": _events(setup), "index": 0})
+            entries.append({"who": "Setup", "text": "The game is set up", "words": "The game is set up",
+                            "events": _events(setup), "index": 0})
         for index, (turn, told) in enumerate(zip(state.history, self._words), start=1):
             player = turn.action.player
             who = "You" if player == seat else "Bot" if player in self.bots else player
             shown = [e for e in turn.events if e.visible_to(seat)]
-            entry = {"who": who, "text": told.words.get(seat, ""), "events": _events(shown), "index": index}
+            plain = told.plain.get(seat) if told.plain else None
+            entry = {"who": who, "text": told.words.get(seat, ""), "words": plain[0] if plain else told.words.get(seat, ""),
+                     "events": _events(shown, plain[1] if plain else None), "index": index}
             if turn.dice is not None:
                 entry["dice"] = list(turn.dice)
             entries.append(entry)
@@ -57,27 +63,29 @@ class History:
         (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
         state, seat = self.state, self.seat
         start = self._since_seat()
-        befores = self._states_before(start)
         told = []
-        for turn, said, before in zip(state.history[start:], self._words[start:], befores):
+        for turn, said in zip(state.history[start:], self._words[start:]):
             shown = [e for e in turn.events if e.visible_to(seat)]
-            text = next((e.text for e in shown if e.kind != "game_over"), said.words.get(seat, ""))
-            text = self._plain(before, turn.action, text)[0]  # a child reads it: no ids, no coordinates
+            action_words, event_words = said.plain[seat] if said.plain and seat in said.plain else \
+                (said.words.get(seat, ""), tuple(e.text for e in shown))
+            # a child reads it: no ids, no coordinates; the first thing that happened, else what was done
+            text = next((w for e, w in zip(shown, event_words) if e.kind != "game_over"), action_words)
             where = said.place or (None, None, None)
             told.append({"who": turn.action.player, "text": f"{turn.action.player.capitalize()}: {text}",
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
                          "dice": _dice(turn, shown)})
         return told
 
-    def _states_before(self, start: int) -> list[GameState]:
-        """The game as it stood before each history entry from ``start`` on (a copy taken back step by step),
-        where the figures an entry names were still on the board to be named."""
-        before = self.state.clone()
-        states = []
-        while len(before.history) > start:
-            before.undo()
-            states.append(before.clone())
-        return states[::-1]
+    def _in_plain(self, before: GameState, told: Told, turn) -> Told:
+        """``told`` with its ``plain`` words: the turn just played (``turn``, from the position ``before``), its
+        action and the events each side may see, said as that side's board shows them."""
+        if self.name is None and self.place is None:
+            return told
+        action = turn.action
+        plain = {side: (self._plain(before, action, told.words.get(side, ""), side)[0],
+                        tuple(self._plain(before, action, e.text, side)[0] for e in turn.events if e.visible_to(side)))
+                 for side in before.sides}
+        return told._replace(plain=plain)
 
     def last_layer(self) -> dict[str, list]:
         """The ``last`` board layer (:data:`LAST_COLUMNS`) of :meth:`last`'s actions."""
@@ -119,8 +127,10 @@ class History:
             replay.undo()
         words = []
         for turn in turns:
-            words.append(self._tell(replay, turn.action))
+            told = self._tell(replay, turn.action)
+            before = replay.clone()
             replay.apply(turn.action, dice=turn.dice)
+            words.append(self._in_plain(before, told, replay.history[-1]))
         return words
 
 
@@ -159,5 +169,7 @@ def _dice(turn, shown) -> list[int] | None:
     return None
 
 
-def _events(events) -> list[dict]:
-    return [{"text": e.text, "rules": list(e.rules)} for e in events]
+def _events(events, plain: tuple[str, ...] | None = None) -> list[dict]:
+    """The events as the log gives them: the engine's words, the same in plain words (``words``), the rules."""
+    plain = plain if plain is not None and len(plain) == len(events) else tuple(e.text for e in events)
+    return [{"text": e.text, "words": words, "rules": list(e.rules)} for e, words in zip(events, plain)]

@@ -1,8 +1,16 @@
 """Taps on the board: each offered action placed on the board (:class:`Anchor`); a first tap chooses the
-figure that acts, a second plays where it goes or whom it attacks; the ``choices`` layer marks them."""
+figure that acts, a second plays where it goes or whom it attacks; the ``choices`` layer marks them.
+
+A finger is wide and a child's aim loose, so a tap counts within ``reach`` of a mark (the page sends a
+finger's width, 22 CSS px, in the board's units at its scale on screen), never less than the board's own
+``tap_radius``. Where two marks are nearer each other than that, a tap near them asks which (message kind
+``which``, each choice in words) rather than guess; a tap on open table proposes a move there and asks
+(kind ``confirm``): a tap never plays what was not marked or asked.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -13,6 +21,8 @@ from ..limits import MAX_WHOLE, brief
 
 Point = tuple[float, float]  # a place on the board, in the board's own coordinates
 
+MAX_ASKED = 6  # a "which?" question offers the nearest marks, a button for each thing they do, at most this many
+
 
 class Anchor(NamedTuple):
     """Where an action sits on the board, in the board's own coordinates (inches, or a square's column and row).
@@ -22,7 +32,7 @@ class Anchor(NamedTuple):
     ``target``: where a second tap plays it (the destination, the enemy).
     ``free``: for an action that may go to any point (a tabletop move), the
     same action sent to a given point; a tap off every offered target then
-    tries a move there, refused with its rule if the rules forbid it.
+    proposes a move there (asked first), refused with its rule if the rules forbid it.
     ``off``: playing it takes the figure off the table (out of play): the
     board marks that target apart, so a tap there is never a surprise.
     """
@@ -39,43 +49,125 @@ and where a second tap plays an action (``target``; ``off`` where it takes the f
 action's words."""
 
 
+class Mark(NamedTuple):
+    """A mark a tap may hit: an offered action's target (``action`` set) or a figure that may act (``None``)."""
+
+    action: Any
+    at: Point
+
+
 class BoardTaps:
     """Taps on the board (a part of :class:`~explorer.core.session.Session`,
     whose constructor sets the attributes these methods read)."""
 
-    def tap(self, x: float, y: float, confirmed: bool = False) -> dict:
+    def tap(self, x: float, y: float, confirmed: bool = False, reach: float | None = None) -> dict:
         """A tap on the board at (x, y): choose the figure that acts, then tap where it goes or whom it attacks.
 
-        A tap nearest an offered target of the chosen figure (or of an action
-        needing no figure) plays that action; nearest another figure chooses
-        it; on the chosen figure, unchooses it; elsewhere, with a figure chosen
-        whose move takes any point, tries that move (refused with its rule if
-        illegal), as it does for an action that takes any point and needs no
-        figure chosen (placing the next trooper). When only one figure can act,
-        it is chosen already. A tap that would surely end the game answers a
-        question instead (message kind ``confirm``); ``confirmed`` plays it.
+        A tap within ``reach`` (board units; at least ``tap_radius``) of one mark plays its action, chooses its
+        figure, or (on the chosen figure) lets it go; near two or more marks too close together to tell apart, it
+        asks which (message kind ``which``, its ``options`` each ``{"text", "play": offered number}`` or
+        ``{"text", "choose": [x, y]}``). Elsewhere, with a figure chosen whose move takes any point (or an action
+        that takes any point and needs no figure, placing the next trooper), it proposes that move, marked on the
+        board, and asks (kind ``confirm``); ``confirmed``, or a second tap there, plays it; a move the rules forbid
+        is refused with its rule at once. When only one figure can act, it is chosen already. A tap that would
+        surely end the game is asked about too; ``confirmed`` plays it.
         """
-        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and abs(c) <= MAX_WHOLE  # NaN: false
-                   for c in (x, y)):  # compared, never made a float first: a 400-digit int cannot be one
-            return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
+        if not all(_finite(c) for c in (x, y)) or reach is not None and not (_finite(reach) and reach >= 0):
+            return self._say("error", f"a tap is at two finite numbers, with a reach of a finite number at least 0, "
+                                      f"not ({brief(x)}, {brief(y)}; {brief(reach)})")
         anchored = self._anchored()
         if not anchored:
             return self._say("note", "Nothing to choose on the board now: use the list of actions.")
         tapped = (float(x), float(y))
+        radius = max(self.tap_radius, float(reach or 0.0))
         chosen, pieces, targets = self._marks(anchored)
-        hit = _nearest(targets + [(None, p) for p in pieces], tapped, self.tap_radius)
-        if hit is not None and hit[0] is not None:
-            return self._tapped(hit[0], confirmed, unselect=True)
-        if hit is not None:
-            self.selected = None if hit[1] == self.selected else hit[1]
-            return self.answer()
+        marks = [Mark(action, at) for action, at in targets] + [Mark(None, at) for at in pieces]
+        near = sorted((m for m in marks if math.dist(m.at, tapped) <= radius), key=lambda m: math.dist(m.at, tapped))
+        if near:
+            if len({self._mark_words(m, chosen) for m in near}) > 1:  # marks that do different things: ask
+                return self._which(near, chosen)
+            return self._hit(near[0], confirmed)  # marks that say the same thing (moves in the open): the nearest
         # a free spot goes to the chosen figure's move, or to an action that needs no figure chosen (setting up)
         free = next((anchor.free for _, anchor in anchored if anchor.free is not None
                      and (anchor.piece is None or chosen is not None and anchor.piece == chosen)), None)
         if free is not None:
-            return self._tapped(free((round(tapped[0], 1), round(tapped[1], 1))), confirmed, unselect=False)
+            return self._propose(free((round(tapped[0], 1), round(tapped[1], 1))), confirmed)
         return self._say("note", "Nothing to do there: tap a ringed figure, then where it goes or whom it attacks."
                          if chosen is None else "Nothing to do there: tap one of the marked places, or another figure.")
+
+    def choose(self, x: float, y: float) -> dict:
+        """Choose the figure standing at exactly (x, y) among those that may act (a "which?" answer's button), or
+        let it go if it is the chosen one."""
+        if not all(_finite(c) for c in (x, y)):
+            return self._say("error", f"a figure is chosen at two finite numbers, not ({brief(x)}, {brief(y)})")
+        _, pieces, _ = self._marks(self._anchored())
+        at = next((p for p in pieces if math.dist(p, (x, y)) < 1e-6), None)
+        if at is None:
+            return self._say("error", "No figure that may act stands there.")
+        return self._hit(Mark(None, at), False)
+
+    def _hit(self, mark: Mark, confirmed: bool) -> dict:
+        """A tap that hit one mark: play its action, or choose (or let go) its figure."""
+        if mark.action is not None:
+            return self._tapped(mark.action, confirmed, unselect=True)
+        self.selected = None if mark.at == self.selected else mark.at
+        self._proposal = None
+        return self.answer()
+
+    def _mark_words(self, mark: Mark, chosen: Point | None) -> str:
+        """What tapping ``mark`` does, in plain words: its action's, or choosing (letting go of) its figure."""
+        if mark.action is None:
+            return f"{'Let go of' if mark.at == chosen else 'Choose'} {self._figure_at(mark.at)}"
+        words = self.words(mark.action)
+        return words[:1].upper() + words[1:]
+
+    def _which(self, alike: list[Mark], chosen: Point | None) -> dict:
+        """The question for a tap between marks too close to tell apart: a button for each thing they do, in
+        words (the nearest mark of each, up to :data:`MAX_ASKED`)."""
+        offered = list(self.state.legal_actions)
+        options = {}
+        for mark in alike:
+            text = self._mark_words(mark, chosen)
+            if text in options or len(options) == MAX_ASKED:
+                continue
+            if mark.action is None:
+                options[text] = {"text": text, "choose": list(mark.at)}
+            elif mark.action in offered:
+                options[text] = {"text": text, "play": offered.index(mark.action)}
+            else:  # a proposed move to a free spot: its mark, tapped again
+                options[text] = {"text": text, "tap": list(mark.at)}
+        answer = self.answer({"kind": "which", "text": "Which one? These marks are close together:"})
+        answer["message"]["options"] = list(options.values())
+        return answer
+
+    def _figure_at(self, at: Point) -> str:
+        """The figure a piece mark stands for, in words: named by the first offered action it takes."""
+        for action, anchor in self._anchored():
+            if anchor.piece == at:
+                for field in dataclasses.fields(action):
+                    value = getattr(action, field.name)
+                    if isinstance(value, str) and value != action.player and self.name is not None:
+                        named = self.name(self.state, value, self.seat)
+                        if named:
+                            return named
+        where = self.place(self.state, at) if self.place is not None else ""
+        return f"the figure {where}".strip()
+
+    def _propose(self, action, confirmed: bool) -> dict:
+        """A move to a free spot of the table: refused with its rule if the rules forbid it; else, unless
+        ``confirmed``, proposed (marked on the board) and asked about."""
+        violation = self.state.why_illegal(action)
+        if violation is not None or confirmed:
+            return self._tapped(action, confirmed, unselect=False)
+        anchor = self.anchor(self.state, action)
+        if anchor is None or anchor.target is None:  # nowhere to mark it: asked all the same, with no mark
+            self._proposal = None
+        else:
+            self._proposal = (self.state.position, self.selected, anchor.target, action)
+        if self._ends_surely(action):
+            return self._say("confirm", f"This ends the game: {self.words(action)}. Play it?")
+        words = self.words(action)
+        return self._say("confirm", f"{words[:1].upper() + words[1:]}. Go there?")
 
     def _tapped(self, action, confirmed: bool, *, unselect: bool) -> dict:
         """Play a tapped action; one that would surely end the game is first asked about (``confirmed`` plays it):
@@ -84,6 +176,7 @@ class BoardTaps:
             return self._say("confirm", f"This ends the game: {self.words(action)}. Play it?")
         if unselect:
             self.selected = None
+        self._proposal = None
         return self._apply(action, None)
 
     def _ends_surely(self, action) -> bool:
@@ -118,15 +211,22 @@ class BoardTaps:
 
     def _marks(self, anchored) -> tuple[Point | None, list[Point], list[tuple[Any, Point]]]:
         """What the board marks: the chosen piece (the one tapped, or the only one that can act), every piece
-        that may act, and the targets a tap plays now (the chosen piece's, and those needing no piece)."""
+        that may act, and the targets a tap plays now (the chosen piece's, those needing no piece, and a move
+        to a free spot proposed by the last tap)."""
         pieces = list(dict.fromkeys(anchor.piece for _, anchor in anchored if anchor.piece is not None))
         chosen = self.selected if self.selected in pieces else (pieces[0] if len(pieces) == 1 else None)
         targets = [(action, anchor.target) for action, anchor in anchored
                    if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen)]
+        proposal = self._proposal
+        if proposal is not None and anchored and proposal[0] is self.state.position and proposal[1] == self.selected:
+            targets.append((proposal[3], proposal[2]))
         return chosen, pieces, targets
 
 
-def _nearest(candidates: list[tuple[Any, Point]], point: Point, radius: float):
-    """The (item, place) nearest ``point`` within ``radius``, or ``None``."""
-    best = min(candidates, key=lambda c: math.dist(c[1], point), default=None)
-    return best if best is not None and math.dist(best[1], point) <= radius else None
+def _finite(value) -> bool:
+    """A number a tap may carry: finite, within the engine's bounds (never a bool, never a 400-digit int)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= MAX_WHOLE
+    return math.isfinite(value) and abs(value) <= MAX_WHOLE

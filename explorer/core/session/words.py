@@ -13,6 +13,9 @@ COORDINATES = re.compile(r"(?: (?:to|at))? \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?
 """A place in an action's words: " to (9.0, 15.0)", " at (5, 2)" (said instead by the board's ``place``)."""
 ID_LIKE = re.compile(r"(?<![\w-])(?=[\w-]*[\d-])[a-z][\w-]*(?![\w-])")
 """A word that may be a figure's id ("tan-2", "g1"): a letter first, and a digit or hyphen in it."""
+RULE_KEY = re.compile(r"\s*\((?:rule [\w.:-]+|[A-Z][a-z]+(?:[A-Z][a-z]+)+)\)")
+"""What a refusal's reason adds for the expert: " (rule simple_plastic:turn)", an action's kind " (MoveSquad)";
+the simple mode's words leave them out (its "why?" opens the rule)."""
 COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
            "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
 COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
@@ -35,12 +38,12 @@ class Words:
             text += f" {where}" if where else ""
         return text
 
-    def _plain(self, state: GameState, action, text: str) -> tuple[str, int]:
-        """``text``, a sentence about ``action`` played or offered in ``state``, in plain words: the figures the
-        action names as the board shows them, each place said by the board's ``place``, compass letters spelt
-        out; and how many places were said."""
+    def _plain(self, state: GameState, action, text: str, seat: str | None = None) -> tuple[str, int]:
+        """``text``, a sentence about ``action`` played or offered in ``state``, in plain words from ``seat``'s side
+        (by default the Session's seat): the figures the action names as the board shows them, each place said by
+        the board's ``place``, compass letters spelt out; and how many places were said."""
         if self.name is not None:
-            text = self._named(state, action, text)
+            text = self._named(state, action, text, self.seat if seat is None else seat)
         said = 0
         if self.place is not None:
             def place(match) -> str:
@@ -49,20 +52,24 @@ class Words:
             text, said = COORDINATES.subn(place, text)
         return COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text), said
 
-    def _named(self, state: GameState, action, text: str) -> str:
+    def _refusal(self, state: GameState, action, reason: str) -> str:
+        """A refusal's reason in plain words: figures named, places said, no rule key nor action kind."""
+        return RULE_KEY.sub("", self._plain(state, action, reason)[0])
+
+    def _named(self, state: GameState, action, text: str, seat: str | None) -> str:
         """``text`` with every figure the action names (a field's value the board's ``name`` knows) said as the
-        board shows it, named once per position and seat however many actions name it."""
-        position, seat, names = self._names
-        if position is not state.position or seat != self.seat:
+        board shows it from ``seat``, named once per position and seat however many actions name it."""
+        position, named_for, names = self._names
+        if position is not state.position or named_for != seat:
             names = {}
-            self._names = (state.position, self.seat, names)
+            self._names = (state.position, seat, names)
         values = [getattr(action, f.name) for f in dataclasses.fields(action)]
         values.append(tuple(ID_LIKE.findall(text)))  # a figure the rules name without the action naming it
         said = {}
         for value in (v for item in values for v in (item if isinstance(item, tuple) else (item,))):
             if isinstance(value, str) and value != action.player:
                 if value not in names:
-                    names[value] = self.name(state, value, self.seat)
+                    names[value] = self.name(state, value, seat)
                 if names[value]:
                     said[value] = names[value]
         if not said:

@@ -1,0 +1,151 @@
+// The board view: the Bokeh document of the snapshot's board, its layers' new column data, its plot view,
+// hover tools and labels (BokehJS), what its tooltip says at a point, and the board as big as the screen allows.
+
+import { el } from "./common.js";
+
+// -- the board: the static embed's named column data sources -------------------------------
+export function boardDocument(snapshot) {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  if (!item || typeof Bokeh === "undefined") return null;
+  const rootId = JSON.parse(item.textContent).root_id;
+  return (Bokeh.documents || []).find((doc) => doc.get_model_by_id(rootId) != null) || null;
+}
+
+// Only the layers that changed are handed to BokehJS: each new data redraws its glyphs and reruns the
+// board's JS callbacks (tooltips per square, the text alternative), the bulk of a move's time.
+const drawn = new WeakMap();  // doc -> {layer name: its last data, as JSON}
+export function drawLayers(doc, layers) {
+  if (!doc || !layers) return;
+  if (!drawn.has(doc)) drawn.set(doc, {});
+  const last = drawn.get(doc);
+  for (const [name, data] of Object.entries(layers)) {
+    const text = JSON.stringify(data);
+    if (last[name] === text) continue;
+    const source = doc.get_model_by_name(`layer-${name}`);
+    if (source != null) { source.data = data; last[name] = text; }
+  }
+}
+
+// -- the board's plot view, hover tools and labels (BokehJS) --------------------------------------
+export function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+
+export function boardView(doc) {
+  if (typeof Bokeh === "undefined" || !doc) return null;
+  for (const root of Object.values(Bokeh.index || {})) {
+    if (root.model.document !== doc) continue;
+    for (const view of views(root)) {
+      const name = view.model && view.model.name;
+      if (typeof name === "string" && name.endsWith("board") && view.canvas_view) return view;
+    }
+  }
+  return null;
+}
+
+function docModels(doc) {
+  const all = doc._all_models || doc.all_models;
+  return all instanceof Map ? Array.from(all.values()) : Array.from(all || []);
+}
+
+export const touchOnly = () => Boolean(window.matchMedia && matchMedia("(hover: none)").matches);
+
+// On a touch screen a tap must not leave a tooltip where the next tap goes: the board's hover tools
+// are switched off during play (what they say is beside the board: the last action, the choices, and what
+// a tapped spot holds: tooltipAt).
+export function hoverOff(doc) {
+  if (!touchOnly()) return;
+  for (const model of docModels(doc)) {
+    if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;
+  }
+}
+
+// What the board's tooltip says about a board point (x, y): for a touch screen, where the tooltips are off,
+// to say it beside the board instead. Read from the board's own hover tools (their renderers' column data
+// and tooltip templates), so every board says here what its tooltip says: a grid board's square (its
+// "@info" HTML), a table's figure within a finger's width (its "label: @field" rows). Text nodes only.
+const FINGER_PX = 28;
+export function columnOf(data, name) {
+  const values = data instanceof Map ? data.get(name) : data[name];
+  return values ? Array.from(values) : null;
+}
+function fill(template, data, i) {  // "@id (@side)", "@x{0.0}", "@info{safe}": the row's values
+  return template.replace(/@\{?(\w+)\}?(?:\{([^}]*)\})?/g, (_, name, format) => {
+    const values = columnOf(data, name);
+    const value = values ? values[i] : "";
+    const digits = /^0\.(0+)$/.exec(format || "");
+    return digits && typeof value === "number" ? value.toFixed(digits[1].length) : String(value ?? "");
+  });
+}
+function textOf(html) {  // the tooltip's HTML as nodes: its words, bold kept, breaks as breaks (never markup)
+  const parsed = document.createElement("template");
+  parsed.innerHTML = html;
+  const copy = (node) => node.nodeType === Node.TEXT_NODE ? [document.createTextNode(node.textContent)]
+    : node.nodeName === "BR" ? [document.createElement("br")]
+    : node.nodeName === "B" || node.nodeName === "STRONG" ? [el("b", {}, ...Array.from(node.childNodes).flatMap(copy))]
+    : Array.from(node.childNodes).flatMap(copy);
+  return Array.from(parsed.content.childNodes).flatMap(copy);
+}
+export function tooltipAt(view, x, y) {
+  if (!view) return null;
+  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
+  for (const tool of view.model.toolbar.tools) {
+    if (!("tooltips" in tool) || !Array.isArray(tool.renderers)) continue;
+    for (const renderer of tool.renderers) {
+      const data = renderer.data_source && renderer.data_source.data;
+      const xs = data && columnOf(data, "x"), ys = data && columnOf(data, "y");
+      if (!xs || !ys) continue;
+      const width = renderer.glyph.width && renderer.glyph.width.value;
+      const height = renderer.glyph.height && renderer.glyph.height.value;
+      let best = -1, bestDistance = Infinity;
+      xs.forEach((px, i) => {
+        const inside = width && height ? Math.abs(px - x) <= width / 2 && Math.abs(ys[i] - y) <= height / 2
+          : Math.hypot(view.frame.x_scale.compute(px) - sx, view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
+        const distance = Math.hypot(px - x, ys[i] - y);
+        if (inside && distance < bestDistance) { best = i; bestDistance = distance; }
+      });
+      if (best < 0) continue;
+      if (typeof tool.tooltips === "string") return textOf(fill(tool.tooltips, data, best));
+      const rows = tool.tooltips.map(([label, template]) => [label, fill(template, data, best).trim()])
+        .filter(([, value]) => value !== "" && value !== "()");
+      return rows.flatMap(([label, value], i) => [...(i ? [document.createElement("br")] : []),
+        ...(label ? [el("b", { text: `${label}: ` })] : []), value]);
+    }
+  }
+  return null;
+}
+
+// The board's words grow with it (on a projector the board is far wider than it was drawn for).
+const baseSizes = new WeakMap();
+function growLabels(view) {
+  if (!view) return;
+  const designed = view.model.width || 600;
+  const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
+  for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
+    const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
+    if (!glyph || !("text_font_size" in glyph)) continue;
+    if (!baseSizes.has(glyph)) {
+      const spec = glyph.text_font_size;
+      const text = spec && typeof spec === "object" ? spec.value : spec;
+      const match = /^([\d.]+)(px|pt)$/.exec(String(text || ""));
+      baseSizes.set(glyph, match ? Number(match[1]) * (match[2] === "pt" ? 4 / 3 : 1) : null);
+    }
+    const base = baseSizes.get(glyph);
+    if (base) glyph.text_font_size = { value: `${(base * factor).toFixed(1)}px` };
+  }
+}
+
+// The board as big as the screen allows: on a wide screen its height fits the window beside the panel.
+export function fitBoard(table) {
+  const { doc, board, boardBox, parts: { head, practiceBar } } = table;
+  const view = boardView(doc);
+  if (!view || !board) return;
+  const wide = matchMedia("(min-width: 760px)").matches;
+  const figure = view.el.getBoundingClientRect();
+  if (wide && figure.width > 0 && figure.height > 0) {
+    const room = innerHeight - head.getBoundingClientRect().height - practiceBar.getBoundingClientRect().height - 24;
+    const width = Math.floor(room * figure.width / figure.height);
+    boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
+  } else {
+    boardBox.style.removeProperty("--tsr-board-max");
+  }
+  setTimeout(() => growLabels(boardView(doc)), 250);  // once BokehJS has laid the board out anew
+}

@@ -1,0 +1,170 @@
+// The page before play: a playable snapshot's "Play here" (served over HTTP; opened from disk, one line saying why
+// not), its pickers (scenario, side, opponent), the Play button at the top of a ruleset's pages, a game that comes
+// back at once (kept, a link's, #play, a Practice challenge); and, on a click, the engine's worker started and the
+// game table (table.js, loaded then) opened on its first answer.
+
+import { STATIC, connect, el, stats, stored } from "./common.js";
+import { practiceList } from "./practice.js";
+import { fragment, pendingGame, storeKey } from "./save-link.js";
+
+const starters = new Map();  // snapshot -> start it (once)
+
+export function setUp(snapshot) {
+  const button = snapshot.querySelector(".tsr-play-here");
+  if (!button) return;
+  if (location.protocol === "file:") {
+    button.parentElement.replaceWith(el("p", {
+      class: "tsr-play-note",
+      text: "Live play needs the site served over HTTP (make serve, or any web host); " +
+            "opened from disk, the page keeps its replay.",
+    }));
+    return;
+  }
+  // Served over HTTP the game plays right here: no dead copy of its controls, the note says so.
+  const column = snapshot.querySelector(".tsr-snapshot-column");
+  for (const child of Array.from(column ? column.children : [])) {
+    if (child.matches(".tsr-bokeh, .live-only, script") || child.querySelector(".tsr-bokeh")) continue;
+    child.hidden = true;
+    child.classList.add("tsr-dead-controls");
+  }
+  const note = snapshot.querySelector(".live-only");
+  if (note) {
+    note.replaceChildren(
+      el("b", { text: "▶ Play here: " }),
+      "the rules engine runs in this page (the first game loads Python, about 13 MB, once). " +
+      "In JupyterLab (make lab) the same game plays with a Python kernel. ",
+      button.parentElement,
+    );
+  }
+  const practice = snapshot.dataset.practice ? JSON.parse(snapshot.dataset.practice) : null;
+  if (practice) {  // the Practice page: the challenges listed, and the first unsolved one started at once
+    snapshot.practiceList = practiceList(snapshot, practice);
+    snapshot.before(snapshot.practiceList);
+    button.textContent = "▶ Play the challenges";
+  }
+  const pickers = practice ? null : gamePickers(snapshot);
+  if (pickers) button.before(pickers.scenario.parentElement, pickers.side.parentElement);
+  const opponent = botPicker(snapshot);
+  if (opponent) button.before(opponent.parentElement);
+  const pending = pendingGame(snapshot.dataset.ruleset);
+  if (pending) {  // the reader came from a page that set a game up: say so, on their side, in view
+    if (pickers && pending.human) pickers.side.value = pending.human;
+    button.before(el("p", { class: "tsr-pending-note",
+      text: "Your game is ready: press Play here to play it (you have the army you built last)." }));
+    button.textContent = "▶ Play here: your game";
+    snapshot.scrollIntoView({ block: "start" });
+  }
+  button.hidden = false;
+  let started = false;
+  const go = (resume) => {
+    if (started) return;
+    started = true;
+    start(snapshot, button, pickers, opponent, resume || {});
+  };
+  starters.set(snapshot, go);
+  if (!practice) button.addEventListener("click", () => go());
+  // A game in progress (kept after every action) or a link's game comes back at once.
+  const kept = practice ? null : stored(storeKey(snapshot.dataset.ruleset));
+  const asked = fragment();
+  if (practice) {
+    // Python (about 13 MB the first time) loads at a tap, as on every page: "Play the challenges", a challenge
+    // of the list, or a link that names one (a classroom's, a chapter's "Practise this").
+    const begin = () => {
+      const named = fragment() || {};
+      go({ challenge: named.challenge, lesson: Boolean(named.lesson) });
+    };
+    button.addEventListener("click", begin);
+    addEventListener("hashchange", () => { const named = fragment(); if (!started && named && named.challenge) begin(); });
+    if (asked && asked.challenge) begin();
+  }
+  else if (asked && asked.link) go({ kept, link: asked.link });
+  else if (kept && kept.save && !pending) go({ kept });
+  else if (asked && asked.play) go();
+}
+
+// The Play button at the top of a ruleset's pages (sitebuild/templates/play-button.html): on the
+// full-game page it starts the game here; the index's links here with #play.
+export function playNow(event) {
+  const snapshot = document.querySelector(".tsr-snapshot[data-ruleset]");
+  const go = snapshot && starters.get(snapshot);
+  if (!go) return;  // opened from disk: the link just goes to the game's section
+  event.preventDefault();
+  go();
+  const table = snapshot.closest(".tsr-table") || snapshot;
+  table.scrollIntoView({ block: "start" });
+}
+
+// -- choosing the game: a scenario and a side, from the snapshot's data-options {scenario: [sides]} --
+function gamePickers(snapshot) {
+  const options = snapshot.dataset.options ? JSON.parse(snapshot.dataset.options) : null;
+  if (!options) return null;
+  const scenario = el("select", { class: "tsr-live-scenario" },
+    ...Object.keys(options).map((name) => el("option", { value: name, text: name.replace(/_/g, " ") })));
+  const side = el("select", { class: "tsr-live-side" });
+  const fillSides = () => {
+    const wanted = side.value || snapshot.dataset.human;
+    side.replaceChildren(...options[scenario.value].map((name) => el("option", { value: name, text: name })));
+    if (options[scenario.value].includes(wanted)) side.value = wanted;
+  };
+  scenario.value = snapshot.dataset.scenario;
+  fillSides();
+  scenario.addEventListener("change", fillSides);
+  el("label", { class: "tsr-live-field" }, "Scenario ", scenario);
+  el("label", { class: "tsr-live-field" }, "Your side ", side);
+  return { scenario, side };
+}
+
+// -- choosing the opponent: one of the snapshot's data-bots {name: words}; the strong one thinks longer --
+function botPicker(snapshot) {
+  const bots = snapshot.dataset.bots ? JSON.parse(snapshot.dataset.bots) : null;
+  if (!bots) return null;
+  const bot = el("select", { class: "tsr-live-bot" },
+    ...Object.entries(bots).map(([name, words]) => el("option", { value: name, text: words })));
+  if (snapshot.dataset.bot in bots) bot.value = snapshot.dataset.bot;
+  el("label", { class: "tsr-live-field" }, "Opponent ", bot);
+  return bot;
+}
+
+function chosenGame(snapshot, pickers, opponent) {
+  return {
+    ruleset: snapshot.dataset.ruleset,
+    scenario: pickers ? pickers.scenario.value : snapshot.dataset.scenario,
+    human: pickers ? pickers.side.value : snapshot.dataset.human,
+    seed: Number(snapshot.dataset.seed), bot: opponent ? opponent.value : snapshot.dataset.bot,
+    bot_seed: Number(snapshot.dataset.botSeed || 1),
+  };
+}
+
+// -- starting: the worker boots the engine (and the game table's code loads meanwhile) --------------
+async function start(snapshot, button, pickers, opponent, resume) {
+  const bootStarted = performance.now();
+  const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
+  button.disabled = true;
+  if (pickers) { pickers.scenario.disabled = pickers.side.disabled = true; }
+  if (opponent) opponent.disabled = true;
+  button.after(progress);
+  const ruleset = snapshot.dataset.ruleset;
+  let config = chosenGame(snapshot, pickers, opponent);
+  if (resume.kept && resume.kept.config && resume.kept.config.ruleset === ruleset) {
+    config = { ...config, ...resume.kept.config };
+    if (pickers) { pickers.scenario.value = config.scenario; pickers.scenario.dispatchEvent(new Event("change")); pickers.side.value = config.human; }
+    if (opponent && config.bot in JSON.parse(snapshot.dataset.bots || "{}")) opponent.value = config.bot;
+  }
+  const send = connect((text) => { progress.textContent = text; });
+  let rules = {};
+  const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
+    .catch(() => {});
+  let answer, table;
+  try {
+    [answer, , table] = await Promise.all([send({ kind: "boot", staticURL: STATIC.href, config }), rulesLoaded,
+                                           import("./table.js")]);
+  } catch (error) {
+    progress.textContent = `Live play could not start: ${error.message}`;
+    progress.classList.add("tsr-live-error");
+    return;
+  }
+  stats.boots.push(performance.now() - bootStarted);
+  button.parentElement.remove();
+  await table.openTable({ snapshot, pickers, opponent, resume, send, rules, answer,
+                          chosen: () => chosenGame(snapshot, pickers, opponent) });
+}

@@ -1,0 +1,120 @@
+// Practice (the Practice page): the list of challenges with the stars earned (kept in the browser per ruleset),
+// and on the table the goal in one big line above the board, the grade in words after each action, the stars
+// when solved, and big buttons: Hint, Try again, Show me, Next.
+
+import { el, ruleLink, store, stored } from "./common.js";
+import { fragment } from "./save-link.js";
+
+// -- the stars earned, kept in the browser per ruleset ({challenge name: best stars}) -----------
+const starsKey = (ruleset) => `tsr-stars:${ruleset}`;
+const starsOf = (ruleset) => stored(starsKey(ruleset)) || {};
+function starText(stars) { return "★".repeat(stars) + "☆".repeat(3 - stars); }
+function starsView(stars, big) {  // the stars as stars, and in words for a screen reader
+  return el("span", { class: "tsr-stars" + (big ? " tsr-stars-big" : "") },
+    el("span", { "aria-hidden": "true", text: starText(stars) }),
+    el("span", { class: "tsr-sr", text: stars ? ` ${stars} of 3 stars` : " not solved yet" }));
+}
+// The Practice page's list of challenges (the snapshot's data-practice: [{name, title, goal}]), each
+// opening at a tap (#challenge=<name>), with the stars earned so far.
+export function practiceList(snapshot, challenges) {
+  const list = el("ol", { class: "tsr-practice-list", "aria-label": "The challenges" });
+  const fillList = () => {
+    const earned = starsOf(snapshot.dataset.ruleset);
+    list.replaceChildren(...challenges.map((c) => el("li", { "data-challenge": c.name },
+      el("a", { href: `#challenge=${c.name}`, class: "tsr-practice-link" }, el("b", { text: c.title })),
+      " ", starsView(earned[c.name] || 0), el("br"), el("span", { class: "tsr-practice-goal", text: c.goal }))));
+  };
+  fillList();
+  list.refresh = fillList;
+  return list;
+}
+export function firstUnsolved(ruleset, challenges) {
+  const earned = starsOf(ruleset);
+  const open = challenges.find((c) => !earned[c.name]);
+  return (open || challenges[0]).name;
+}
+
+// -- on the table: the practice bar above the board ------------------------------------------------
+export function practiceParts() {
+  const goal = el("p", { class: "tsr-practice-goal-line" });
+  const count = el("span", { class: "tsr-practice-count" });
+  const grade = el("p", { class: "tsr-practice-grade", "aria-live": "polite" });
+  const starLine = el("div", { class: "tsr-practice-stars" });
+  const hintBox = el("div", { class: "tsr-practice-hint", hidden: "" });
+  const hintButton = el("button", { type: "button", class: "tsr-practice-hint-button", text: "? Hint", "aria-expanded": "false" });
+  const retry = el("button", { type: "button", class: "tsr-practice-retry", text: "↺ Try again" });
+  const showMe = el("button", { type: "button", class: "tsr-practice-show", text: "▶ Show me" });
+  const nextButton = el("button", { type: "button", class: "tsr-practice-next", text: "Next ▶" });
+  const practiceBar = el("div", { class: "tsr-practice-bar", hidden: "" },
+    el("div", { class: "tsr-practice-top" }, count, goal), grade, starLine,
+    el("div", { class: "tsr-practice-buttons" }, hintButton, retry, showMe, nextButton), hintBox);
+  return { goal, count, grade, starLine, hintBox, hintButton, retry, showMe, nextButton, practiceBar };
+}
+
+// The challenge's part of the answer: goal, grade (why, in words), stars; the best stars kept (not in a lesson).
+export function showChallenge(table, answer) {
+  const { goal, count, grade, starLine, hintBox, retry, nextButton, practiceBar } = table.parts;
+  const { snapshot, ruleset } = table;
+  const c = answer.challenge;
+  practiceBar.hidden = !c;
+  if (!c) return;
+  count.textContent = `${c.index + 1} / ${c.count}`;
+  goal.textContent = c.goal;
+  // at the start the goal line says it all; then the grade after each action (why, in words)
+  grade.replaceChildren(c.used || c.over ? c.why || "" : "");
+  grade.className = "tsr-practice-grade" + (c.solved ? " tsr-practice-solved" : c.over ? " tsr-practice-failed" : "");
+  starLine.replaceChildren(...(c.solved ? [starsView(c.stars, true),
+    el("span", { class: "tsr-practice-well-done", text: c.stars === 3 ? "Perfect!" : "Well done!" })] : []));
+  hintBox.replaceChildren(el("b", { text: "Hint: " }), c.hint || "", " ",
+    ...c.rules.flatMap((rule) => [ruleLink(table.rules, rule.key), " "]));
+  nextButton.hidden = !c.next || !(c.solved || c.over);
+  nextButton.dataset.next = c.next || "";
+  retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
+  nextButton.classList.toggle("tsr-practice-main", c.solved);
+  const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over}`;  // what sets the goal bar's height
+  if (practiceBar.dataset.shape !== shape) requestAnimationFrame(table.fit);  // the board fits under it again
+  practiceBar.dataset.shape = shape;
+  snapshot.dataset.challenge = c.name;
+  snapshot.dataset.stars = String(c.solved ? c.stars : 0);
+  if (c.solved && !table.lesson) {
+    const earned = starsOf(ruleset);
+    if ((earned[c.name] || 0) < c.stars) store(starsKey(ruleset), { ...earned, [c.name]: c.stars });
+    if (snapshot.practiceList) snapshot.practiceList.refresh();
+    else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
+  }
+}
+
+function openChallenge(table, name) {
+  const { hintBox, hintButton } = table.parts;
+  hintBox.hidden = true;
+  hintButton.setAttribute("aria-expanded", "false");
+  return table.run("practise", [name]);
+}
+
+export function wirePractice(table) {
+  const { hintBox, hintButton, retry, showMe, nextButton } = table.parts;
+  hintButton.addEventListener("click", () => {
+    hintBox.hidden = !hintBox.hidden;
+    hintButton.setAttribute("aria-expanded", String(!hintBox.hidden));
+  });
+  retry.addEventListener("click", () => table.pressed(retry, () => { hintBox.hidden = true; return table.run("retry", []); }));
+  showMe.addEventListener("click", () => table.pressed(showMe, () => table.run("show", [])));
+  nextButton.addEventListener("click", () => table.pressed(nextButton, () => openChallenge(table, nextButton.dataset.next)));
+}
+
+// As the table opens on the Practice page: the challenge asked for (the link's), else the first unsolved; then
+// a challenge of the list, tapped on the page behind, opens on the table.
+export async function startPractice(table, resume, challenges) {
+  const { snapshot, ruleset } = table;
+  const names = challenges.map((c) => c.name);
+  await openChallenge(table, names.includes(resume.challenge) ? resume.challenge : firstUnsolved(ruleset, challenges));
+  addEventListener("hashchange", () => {  // a challenge of the list, tapped on the page behind
+    const asked = fragment();
+    if (!asked || !asked.challenge || !names.includes(asked.challenge)) return;
+    table.lesson = asked.lesson;
+    snapshot.classList.toggle("tsr-lesson", table.lesson);
+    snapshot.classList.remove("tsr-table-inline");
+    table.enter();
+    openChallenge(table, asked.challenge);
+  });
+}
