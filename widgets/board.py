@@ -59,8 +59,11 @@ document.dispatchEvent(new CustomEvent("{TAP_EVENT}", {{detail: {{plot: plot.id,
 def finger_reach(plot: Plot) -> float | None:
     """:data:`FINGER_PX` in ``plot``'s units at its size on screen (as the browser last said it), or ``None``
     before it has been drawn."""
-    width = getattr(plot, "inner_width", None)
-    start, end = getattr(plot.x_range, "start", None), getattr(plot.x_range, "end", None)
+    try:  # set by the browser once it has drawn the plot; unset (an error to read) before
+        width = plot.inner_width
+        start, end = plot.x_range.start, plot.x_range.end
+    except (AttributeError, ValueError):
+        return None
     if not isinstance(width, (int, float)) or width <= 0 or not all(isinstance(v, (int, float)) for v in (start, end)):
         return None
     return FINGER_PX * abs(end - start) / width

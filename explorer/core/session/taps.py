@@ -72,9 +72,10 @@ class BoardTaps:
         is refused with its rule at once. When only one figure can act, it is chosen already. A tap that would
         surely end the game is asked about too; ``confirmed`` plays it.
         """
-        if not all(_finite(c) for c in (x, y)) or reach is not None and not (_finite(reach) and reach >= 0):
-            return self._say("error", f"a tap is at two finite numbers, with a reach of a finite number at least 0, "
-                                      f"not ({brief(x)}, {brief(y)}; {brief(reach)})")
+        if not all(_finite(c) for c in (x, y)):
+            return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
+        if reach is not None and not (_finite(reach) and reach >= 0):
+            return self._say("error", f"a tap's reach is a finite number at least 0, not {brief(reach)}")
         anchored = self._anchored()
         if not anchored:
             return self._say("note", "Nothing to choose on the board now: use the list of actions.")
