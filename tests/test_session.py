@@ -173,6 +173,20 @@ def _tapping(case, seed=3):
     return new_session({"ruleset": ruleset, "scenario": scenario, "seed": seed, "human": human})
 
 
+def _a_figure_chosen_somewhere_into_a_game(case, rng, most: int):
+    """A new game played at random for up to ``most`` actions, then a figure that may act tapped (chosen)."""
+    session = _tapping(case, seed=rng.randrange(100))
+    for _ in range(rng.randrange(most)):
+        answer = session.answer()
+        if answer["outcome"] or not answer["actions"]:
+            break
+        session.play(rng.randrange(len(answer["actions"])))
+    pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
+    if pieces:
+        session.tap(*rng.choice(pieces))
+    return session
+
+
 def _choices(session):
     layer = session.choices()
     return [(kind, (x, y), text) for x, y, kind, text in zip(layer["x"], layer["y"], layer["kind"], layer["text"])]
@@ -184,15 +198,7 @@ def test_a_tap_on_a_marked_target_plays_the_action_the_menu_offers_in_those_word
     rng = random.Random(11)
     played = 0
     for _ in range(60):
-        session = _tapping(case, seed=rng.randrange(100))
-        for _ in range(rng.randrange(8)):  # somewhere into a game
-            answer = session.answer()
-            if answer["outcome"] or not answer["actions"]:
-                break
-            session.play(rng.randrange(len(answer["actions"])))
-        pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
-        if pieces:
-            session.tap(*rng.choice(pieces))
+        session = _a_figure_chosen_somewhere_into_a_game(case, rng, 8)
         targets = [(at, text) for kind, at, text in _choices(session) if kind == "target"]
         if not targets:
             continue
@@ -289,15 +295,7 @@ def test_a_tap_within_a_fingers_reach_of_a_mark_does_what_that_mark_does_or_asks
     rng = random.Random(5)
     checked = asked = 0
     for _ in range(50):
-        session = _tapping(case, seed=rng.randrange(100))
-        for _ in range(rng.randrange(6)):
-            answer = session.answer()
-            if answer["outcome"] or not answer["actions"]:
-                break
-            session.play(rng.randrange(len(answer["actions"])))
-        pieces = [at for kind, at, _ in _choices(session) if kind == "piece"]
-        if pieces:
-            session.tap(*rng.choice(pieces))
+        session = _a_figure_chosen_somewhere_into_a_game(case, rng, 6)
         marks = [(at, text) for kind, at, text in _choices(session) if kind in ("target", "off")]
         if not marks:
             continue
