@@ -57,13 +57,18 @@ def new_session(config: dict) -> Session:
 def _page_answer(answer: dict) -> str:
     """The answer as JSON for the page, with the game's save (kept in the browser after every action, so a
     refresh comes back to it), whether the ruleset rolls dice, and the seat's own cards' faces (``cards``, where
-    the board module says them: ``card_faces``). The Session marks each offered action that surely ends the game
+    the board module says them: ``card_faces``; and ``card_plays``, the actions that play one of them without naming
+    it, where it says them: ``CARD_PLAYS``). The Session marks each offered action that surely ends the game
     ``"ends": true``: the page asks before playing it, from the list, the big button or a card as from a tap."""
     save = answer.get("save") or _session.save()  # the save command's answer holds it already
     extra = {"save": save, "rolls_dice": _session.ruleset.rolls_dice}
-    faces = getattr(_board(_session.ruleset.name), "card_faces", None)
+    board = _board(_session.ruleset.name)
+    faces = getattr(board, "card_faces", None)
     if faces is not None:
         extra["cards"] = faces(_session.state, answer["seat"])
+    plays = getattr(board, "CARD_PLAYS", None)
+    if plays:
+        extra["card_plays"] = plays
     return json.dumps({**answer, **extra})
 
 

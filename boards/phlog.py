@@ -13,7 +13,8 @@ from fractions import Fraction
 from explorer.core.cards import Card
 from explorer.core.grid import step
 from explorer.core.session import Anchor
-from explorer.rulesets.phlog import Attack, Jump, Nominate, PlayerView, Step, ToggleDoor, reachable_squares
+from explorer.rulesets.phlog import (Attack, CancelJoker, DeclineJoker, Jump, Nominate, PlayerView, PlayJoker, Step,
+                                    ToggleDoor, reachable_squares)
 from explorer.rulesets.phlog.data import (
     DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
@@ -264,6 +265,11 @@ def name(state, figure_id, seat) -> str | None:
 def live_board(human: str) -> PhlogLayers:
     """The board of live play: the human's own view (their hand face up, the bot's as a count)."""
     return PhlogLayers(human)
+
+
+# The actions that play a card without naming one, as live play's card buttons show them: the joker's ways (its play
+# names a value, not a card; cancelling and declining answer a joker). Action type -> the card's name in card_faces.
+CARD_PLAYS = {kind.__name__: "joker" for kind in (PlayJoker, CancelJoker, DeclineJoker)}
 
 
 def card_faces(state, seat: str) -> dict[str, dict]:

@@ -940,3 +940,20 @@ def test_the_page_answer_marks_the_actions_that_end_the_game_and_says_the_seats_
     assert answer["cards"] == {key: {"face": CARDS[key].name, "does": CARDS[key].text}
                                for key in (*view.hand, *view.offered)}
     assert {a["action"]["card"] for a in answer["actions"] if a["action"]["type"] == "Keep"} <= set(answer["cards"])
+
+
+def test_the_page_answer_says_which_actions_play_a_card_they_do_not_name():
+    """boards.live's page answer: ``card_plays`` (the board module's CARD_PLAYS) names the actions that play a card
+    without naming it, which the page shows as that card's ways: Phlog's three answers to a joker, as the joker
+    (card_faces's name for it); a ruleset whose card actions all name their card, or that has none, says nothing."""
+    import dataclasses
+
+    from boards import live
+    from explorer.rulesets.phlog.actions import ACTIONS
+
+    answer = json.loads(live.start(json.dumps({"ruleset": "phlog", "seed": 1})))
+    assert answer["card_plays"] == {"PlayJoker": "joker", "CancelJoker": "joker", "DeclineJoker": "joker"}
+    unnamed = {kind.__name__ for kind in ACTIONS if "card" not in {f.name for f in dataclasses.fields(kind)}}
+    assert set(answer["card_plays"]) <= unnamed
+    for ruleset in ("dice_tactics", "army_men"):
+        assert "card_plays" not in json.loads(live.start(json.dumps({"ruleset": ruleset, "seed": 1})))

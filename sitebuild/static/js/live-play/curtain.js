@@ -7,7 +7,8 @@ import { el } from "./common.js";
 export function showCurtain(table, answer, then) {
   const { curtain, step } = table.parts;
   const seat = answer.seat || answer.human;
-  const needed = answer.mode === "people" && answer.hidden && table.shownSeat !== null && seat !== table.shownSeat && !answer.outcome;
+  const needed = answer.mode === "people" && answer.hidden && table.shownSeat !== null && seat !== table.shownSeat
+    && !answer.outcome;
   table.shownSeat = seat;
   if (!needed) { curtain.hidden = true; then(); return; }
   const ready = el("button", { type: "button", class: "tsr-curtain-ready", text: `I am ${seat}: show my side` });

@@ -67,12 +67,11 @@ function lastLines(answer) {
   return lines;
 }
 
-// The card an offered action plays: its own card (phlog's card plays, dice tactics' play, ignore, keep and
-// discard name it), or the joker (phlog's joker plays name a value, not a card); else null.
-function cardOf(a) {
+// The card an offered action plays: its own card (the actions that name one: a card play, keep, discard…), or the
+// one its ruleset's board module says it plays unnamed (boards/<ruleset>.py CARD_PLAYS: Phlog's joker); else null.
+function cardOf(a, plays) {
   if (a.action.card != null) return String(a.action.card);
-  if (/Joker/.test(a.action.type)) return "joker";
-  return a.card ? a.action.type : null;
+  return (plays && plays[a.action.type]) || null;
 }
 
 // A card's ways to be played, in short words: the action's words without the card's name on it.
@@ -87,8 +86,9 @@ function offeredButtons(table, answer) {
   // (before the engine says which are on the board: cards, and every action when the board marks none)
   const marked = answer.layers && answer.layers.choices && answer.layers.choices.kind && answer.layers.choices.kind.length;
   const stepId = answer.step && !answer.challenge ? answer.step.id : null;  // practice: no big next step
+  const cardPlayed = (a) => cardOf(a, answer.card_plays);
   const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
-    (a.board == null && (cardOf(a) != null || /Card/.test(a.action.type) || !marked))));
+    (a.board == null && (cardPlayed(a) != null || /Card/.test(a.action.type) || !marked))));
   const button = (a, className, ...children) => {
     const choice = el("button", { type: "button", class: className, title: a.text }, ...children);
     choice.addEventListener("click", () => table.pressed(choice, () => table.playAction(a)));
@@ -99,7 +99,7 @@ function offeredButtons(table, answer) {
   // several ways (Sabotage on which unit, paying how much; or ignored), a tap shows its ways, a button each.
   const cards = new Map();
   for (const a of shown) {
-    const key = cardOf(a);
+    const key = cardPlayed(a);
     if (key != null) cards.set(key, [...(cards.get(key) || []), a]);
   }
   const faces = answer.cards || {};
@@ -132,7 +132,7 @@ function offeredButtons(table, answer) {
     return card;
   }));
   hand.hidden = cards.size === 0;
-  const plain = shown.filter((a) => cardOf(a) == null);
+  const plain = shown.filter((a) => cardPlayed(a) == null);
   others.replaceChildren(...(plain.length ? [el("p", { class: "tsr-live-others-title", text: "Choices:" })] : []),
     ...plain.map((a) => button(a, "tsr-live-choice", a.words || a.text)));
 }

@@ -193,7 +193,10 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   const playAction = table.playAction = (offered) => {
     const faces = parseDice(dice.value);
     const go = () => run("play", faces ? [offered.id, faces] : [offered.id]).then(() => { dice.value = ""; });
-    if (offered.ends) { table.askFirst(`This ends the game: ${offered.words || offered.text}. Play it?`, go); return Promise.resolve(); }
+    if (offered.ends) {
+      table.askFirst(`This ends the game: ${offered.words || offered.text}. Play it?`, go);
+      return Promise.resolve();
+    }
     return go();
   };
 
