@@ -18,7 +18,7 @@ from explorer.rulesets.phlog import (Attack, CancelJoker, DeclineJoker, Jump, No
 from explorer.rulesets.phlog.data import (
     DOOR, HAND_TO_HAND, OBSTACLE, PIT, RANGED, SET_DRESSING, STAR_TREK_DOOR, WALL,
 )
-from explorer.rulesets.phlog.mechanics import Board
+from explorer.rulesets.phlog.mechanics import Board, arrival
 from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
@@ -236,14 +236,20 @@ def anchor(state, action) -> Anchor | None:
     if mover is None:
         return None
     if isinstance(action, Step):
-        return Anchor(mover.square, step(mover.square, action.direction))
+        return _move_anchor(state, mover.square, step(mover.square, action.direction))
     if isinstance(action, Jump):
-        return Anchor(mover.square, step(mover.square, action.direction, action.squares))
+        return _move_anchor(state, mover.square, step(mover.square, action.direction, action.squares))
     if isinstance(action, ToggleDoor):
         return Anchor(mover.square, action.square)
     if isinstance(action, Attack):
         return Anchor(mover.square, state.fighters[action.target].square)
     return None
+
+
+def _move_anchor(state, start, square) -> Anchor:
+    """A step or jump to ``square``: marked apart (``off``) where ending there removes the fighter (a pit, a deadly
+    obstacle), so its words and its mark say it leaves the game."""
+    return Anchor(start, square, off=arrival(state.board, square).removes)
 
 
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square

@@ -146,7 +146,7 @@ def test_a_tap_that_would_end_the_game_is_asked_about_in_plain_words():
                       **board_taps("army_men"))
     answer = session.tap(-1, 10)
     assert answer["message"] == {"kind": "confirm",
-                                 "text": "This ends the game: your soldier moves off the table. Play it?"}
+                                 "text": "This ends the game: your soldier moves off the table: out of the game. Play it?"}
 
 
 def test_a_grid_is_drawn_with_row_0_on_top_as_its_words_count():
@@ -196,3 +196,27 @@ def test_a_refusal_says_in_plain_words_what_the_rule_forbids():
     assert message["kind"] == "refused" and message["rule"]["key"] == "simple_plastic:moving.squads"
     assert "g1" in message["text"] and session.save() == before
     assert message["words"] == "Not allowed: your trooper at the bottom is in squad alpha: units in a squad move with it"
+
+
+@pytest.mark.parametrize("game", [("phlog", "corridor"), ("army_men", "standard")], ids=lambda g: g[0])
+def test_a_move_that_takes_its_figure_out_of_the_game_says_so_and_is_marked_apart(game):
+    """A step into a pit (Phlog: removed from play, terrain.pits) or a move off the table (Army Men) ends its plain
+    words with ": out of the game" and its board mark is ``off``; no other offered action says it."""
+    from explorer.core.session.words import OUT_OF_THE_GAME
+
+    ruleset, scenario = game
+    rng, said = random.Random(2), 0
+    for seed in range(12):
+        session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": seed, "human": "green"})
+        for _ in range(30):
+            answer = session.answer()
+            if answer["outcome"] or not answer["actions"]:
+                break
+            state = session.state
+            for offered, action in zip(answer["actions"], state.legal_actions):
+                anchor = session.anchor(state, action)
+                leaves = anchor is not None and anchor.off
+                assert offered["words"].endswith(OUT_OF_THE_GAME) == leaves, offered["words"]
+                said += leaves
+            session.play(rng.randrange(len(answer["actions"])))
+    assert said, "no move out of the game was offered"

@@ -16,6 +16,9 @@ ID_LIKE = re.compile(r"(?<![\w-])(?=[\w-]*[\d-])[a-z][\w-]*(?![\w-])")
 RULE_KEY = re.compile(r"\s*\((?:rule [\w.:-]+|[A-Z][a-z]+(?:[A-Z][a-z]+)+)\)")
 """What a refusal's reason adds for the expert: " (rule simple_plastic:turn)", an action's kind " (MoveSquad)";
 the simple mode's words leave them out (its "why?" opens the rule)."""
+OUT_OF_THE_GAME = ": out of the game"
+"""What a move that takes its own figure out of play (off the table, into a pit) adds to its words, so a child
+never walks a figure out of the game unawares."""
 COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
            "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
 COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
@@ -36,7 +39,19 @@ class Words:
             told = self._tell(state, action).place
             where = self.place(state, told[1]) if told is not None and told[1] is not None else ""
             text += f" {where}" if where else ""
+        if self._leaves_the_game(state, action):
+            text += OUT_OF_THE_GAME
         return text
+
+    def _leaves_the_game(self, state: GameState, action) -> bool:
+        """Whether the board marks ``action`` apart as taking its figure out of the game (:attr:`Anchor.off`)."""
+        if self.anchor is None:
+            return False
+        try:
+            anchor = self.anchor(state, action)
+        except (KeyError, AttributeError, TypeError, ValueError):  # not on the board in this position
+            return False
+        return anchor is not None and anchor.off
 
     def _plain(self, state: GameState, action, text: str, seat: str | None = None) -> tuple[str, int]:
         """``text``, a sentence about ``action`` played or offered in ``state``, in plain words from ``seat``'s side

@@ -42,7 +42,7 @@ export function panelParts() {
     el("label", { class: "tsr-live-field" }, "Action ", menu), el("div", { class: "tsr-live-buttons" }, play));
   // shown only while the board offers a spot that takes a figure off the table
   const offMark = el("span", { hidden: "" },
-    el("span", { class: "tsr-mark tsr-mark-off", "aria-hidden": "true" }), "takes the figure off the table");
+    el("span", { class: "tsr-mark tsr-mark-off", "aria-hidden": "true" }), "takes the figure out of the game (off the table, into a pit)");
   const legend = el("div", { class: "tsr-live-legend", "aria-label": "What the marks mean" },
     el("span", {}, el("span", { class: "tsr-mark tsr-mark-piece", "aria-hidden": "true" }), "can act: tap it"),
     el("span", {}, el("span", { class: "tsr-mark tsr-mark-chosen", "aria-hidden": "true" }), "chosen"),
