@@ -957,3 +957,23 @@ def test_the_page_answer_says_which_actions_play_a_card_they_do_not_name():
     assert set(answer["card_plays"]) <= unnamed
     for ruleset in ("dice_tactics", "army_men"):
         assert "card_plays" not in json.loads(live.start(json.dumps({"ruleset": ruleset, "seed": 1})))
+
+
+def test_the_no_joker_button_says_what_a_joker_is_and_other_steps_say_nothing_more():
+    """Phlog: the one-button step "No joker" comes with the ruleset's sentence on what a joker does (the source's
+    jokers: the one holding it names a new value for the card just shown); End turn needs no such sentence."""
+    session = Session("phlog", "corridor", 3, "green")
+    rng, seen = random.Random(1), set()
+    answer = session.answer()
+    for _ in range(300):
+        if answer["outcome"]:
+            break
+        step = answer["step"]
+        if step is not None:
+            seen.add(step["text"])
+            if step["text"] == "No joker":
+                assert "joker" in step["why"] and "new value" in step["why"]
+            else:
+                assert "why" not in step
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert {"No joker", "End turn"} <= seen

@@ -80,6 +80,9 @@ class Ruleset:
     next_step: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """The actions that move the game on (end of move, end of turn, pass), by action type, with a button's
     words (``{phase}``: the position's phase), first match first: live play's one-button next step."""
+    next_step_why: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """For a next step a newcomer may not know (by action type): what it means, in a sentence a child can read,
+    said beside the button."""
 
     def __post_init__(self):
         if isinstance(self.sections, Catalogue):

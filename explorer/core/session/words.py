@@ -101,7 +101,8 @@ class Words:
         for kind, words in self.ruleset.next_step.items():
             found = next((i for i, action in enumerate(offered) if type(action).__name__ == kind), None)
             if found is not None:
-                return {"id": found, "text": words.format(phase=phase)}
+                why = self.ruleset.next_step_why.get(kind)
+                return {"id": found, "text": words.format(phase=phase), **({"why": why} if why else {})}
         if len(offered) == 1:  # the button says it as the simple mode does: no figure ids, no coordinates
             words = self.words(offered[0])
             return {"id": 0, "text": words[:1].upper() + words[1:]}

@@ -38,6 +38,8 @@ PHLOG = declare(
     victory_section="turn.victory",
     rolls_dice=False,  # cards decide fights
     next_step={"EndTurn": "End turn", "DeclineJoker": "No joker"},
+    next_step_why={"DeclineJoker": "Each side has one joker among its cards. When the other side shows a card, "
+                                   "a joker played now names a new value for it. No joker: the card stands."},
     equipment=(
         "A square grid, each square big enough for one figure's base (2.5 cm squares suit "
         "25-30 mm figures; the author plays 54 mm figures on 5 cm squares).",

@@ -217,7 +217,8 @@ export function show(table, answer) {
   offeredButtons(table, answer);
   // what else to tap: the board's marks, else the cards, else the choices beside the board
   const marked = marks.length > 0;
-  stepHint.textContent = answer.outcome || !answer.actions.length ? ""
+  stepHint.textContent = nextStep && nextStep.why && !answer.outcome ? nextStep.why  // what the button means
+    : answer.outcome || !answer.actions.length ? ""
     : !hand.hidden ? (nextStep ? "or tap a card" : "Tap a card to play it")
     : marked ? (nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot")
     : nextStep ? "" : "Pick one of the choices";
