@@ -57,10 +57,10 @@ def do_end_phase(state, act: EndPhase) -> tuple[Position, list[Event]]:
     return position, [_turn_ends(p.side, side, rnd)]
 
 
-# The events of ending a phase are the same words again and again (a side attacks; a side's turn ends in a round).
+# The events of ending a phase are the same words again and again (a side has moved; a side's turn ends in a round).
 @shared
 def _attacks(side: str) -> Event:
-    return Event.made("phase", f"{side} attacks", _TURN, {})
+    return Event.made("phase", f"{side} has moved: the attack phase begins", _TURN, {})  # no attack made yet
 
 
 @shared
