@@ -19,7 +19,7 @@ from explorer.core.errors import RuleViolation, SaveGameError
 from explorer.core.registry import get_ruleset
 from explorer.core.saves import load_json
 from explorer.core.simulate import SideBots
-from tests.conformance.cases import builtin_rulesets
+from tests.conformance.cases import rulesets_under_test
 
 HERE = Path(__file__).parent
 SAVES = HERE / "saves"
@@ -109,7 +109,7 @@ def golden_games(ruleset: str) -> list[Golden]:
 
 def rulesets() -> list[str]:
     """The project's rulesets (the registry's, not the tiny ones tests register for themselves)."""
-    return sorted(builtin_rulesets())
+    return sorted(rulesets_under_test())
 
 
 def golden_path(ruleset: str) -> Path:
