@@ -1,4 +1,4 @@
-"""Toy Skirmish's one battle: two squads of three, 12 inches apart on a bare 24-inch table."""
+"""Toy Skirmish's one battle: two squads of three, 18 inches apart (out of range) on a bare 24-inch table."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .rulings import Settings
 
 def squads(settings: Settings, *, seed: int = 0) -> ToyState:
     figures = [Figure(f"{side[0]}{k + 1}", side, f"{side} squad", x, 9.0 + 3 * k)
-               for side, x in (("green", 6.0), ("tan", 18.0)) for k in range(3)]
+               for side, x in (("green", 3.0), ("tan", 21.0)) for k in range(3)]
     game = Game(settings, "squads", shared_table(24.0, 24.0, ()), ("green", "tan"))
     return ToyState(game, Position.of(figures, "green"), seed=seed)
 
