@@ -100,12 +100,12 @@ def test_1bc_s_board_is_its_own_look_not_army_men_s():
 def test_rulesets_come_from_the_registry_in_either_order():
     import importlib.util
 
-    import toy_ruleset
+    from tests.toy_ruleset import RULESET as TOY
 
     drawn = family.rulesets()
     # every registered ruleset with a board module (a tiny one a test registers without a board is left out)
     assert set(drawn) == {n for n in explorer.all_rulesets() if importlib.util.find_spec(f"boards.{n}")}
-    assert toy_ruleset.RULESET.name in drawn  # the test run's sixth ruleset joins by its board module alone
+    assert TOY.name in drawn  # the test run's sixth ruleset joins by its board module alone
     for order, rank in family.ORDERS.items():  # each order is its board modules' own numbers, one place each
         ranks = [getattr(family.look(n), rank) for n in family.rulesets(order=order)]
         assert ranks == sorted(set(ranks)), order

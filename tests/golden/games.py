@@ -108,7 +108,8 @@ def golden_games(ruleset: str) -> list[Golden]:
 
 
 def rulesets() -> list[str]:
-    """The project's rulesets (the registry's, not the tiny ones tests register for themselves)."""
+    """The rulesets under test (the registry's with a board: the project's and the toy one, not the tiny ones single
+    tests register for themselves)."""
     return sorted(rulesets_under_test())
 
 

@@ -12,6 +12,8 @@ import argparse
 import json
 import sys
 
+from tests.toy_ruleset.install import install
+
 from .fixtures import fixture_games
 from .games import SAVES, golden_games, golden_path, record, rulesets, saves_path
 
@@ -38,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("rulesets", nargs="*", help="rulesets to record (default: every one)")
     parser.add_argument("--force", action="store_true", help="overwrite files that exist (a deliberate rule change)")
     args = parser.parse_args(argv)
+    install()  # the test run's toy ruleset is recorded as the test run sees it (tests/conftest.py)
     names = args.rulesets or rulesets()
     unknown = sorted(set(names) - set(rulesets()))
     if unknown:

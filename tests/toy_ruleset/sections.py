@@ -6,7 +6,7 @@ from explorer.core.rules import Absent, Catalogue
 
 from .rulings import RULINGS
 
-_ROWS = (("turn", "The turn", "index"), ("moving", "Moving", "index"), ("shooting", "Shooting", "index"))
+_ROWS = (("turn", "The turn", "rules"), ("moving", "Moving", "rules"), ("shooting", "Shooting", "rules"))
 _CONCEPTS = {"moving": {"movement": "A figure moves up to 6 inches in a straight line."},
              "shooting": {"shooting": "A figure shoots an enemy within 12 inches: one D6, 4+ kills."},
              "rulings.victory": {"victory": "The last side with figures wins; else more figures after the last round."}}
