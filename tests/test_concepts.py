@@ -4,7 +4,6 @@ every link to a section the book really has."""
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,7 +13,7 @@ import pytest
 from explorer.core.concepts import concept_index, indexed_rulesets
 from explorer.core.registry import get_ruleset
 from explorer.core.rules import CONCEPT_IDS, CONCEPTS, Absent, Catalogue, RuleRef, Ruling, Section, concept
-from tests.conformance.cases import rulesets_under_test
+from tests.conformance.cases import chapter_folder, rulesets_under_test
 from widgets.concepts import concept_anchor, concepts_html
 from widgets.links import rule_href
 
@@ -71,21 +70,13 @@ def _labels(page: Path) -> set[str]:
     return set(re.findall(r"^\(([\w-]+)\)=$", page.read_text(encoding="utf-8"), flags=re.MULTILINE))
 
 
-def _chapter(name: str) -> Path:
-    """A ruleset's pages: ``book/<name>/``, or the test run's toy ruleset's own (``tests/toy_ruleset/book/``,
-    outside the site's table of contents)."""
-    folder = BOOK / name
-    package = get_ruleset(name).state_type.__module__.rpartition(".")[0]
-    return folder if folder.is_dir() else Path(sys.modules[package].__file__).parent / "book"
-
-
 def test_every_link_resolves_to_a_page_and_anchor_in_the_book_sources():
     toc = (BOOK / "_toc.yml").read_text(encoding="utf-8")
     for concept_id, name, entry in entries():
         section = get_ruleset(name).sections[entry.ref.section]
         href = rule_href(entry.ref.key, lab=False)
         assert href == f"../{name}/{section.page}.html#{entry.ref.label}"
-        source = _chapter(name) / f"{section.page}.md"
+        source = chapter_folder(name) / f"{section.page}.md"
         assert source.is_file(), (concept_id, href)
         if source.is_relative_to(BOOK):
             assert f"file: {name}/{section.page}\n" in toc, (concept_id, href)

@@ -29,6 +29,17 @@ def rulesets_under_test() -> dict:
     return {name: rulesets[name] for name in family.rulesets()}
 
 
+def chapter_folder(name: str):
+    """Where a ruleset's pages are: ``book/<name>/``, or for a ruleset of the tests (the toy one) the ``book/``
+    folder of its own package (outside the site's table of contents)."""
+    import sys
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book" / name
+    package = all_rulesets()[name].state_type.__module__.rpartition(".")[0]
+    return book if book.is_dir() else Path(sys.modules[package].__file__).parent / "book"
+
+
 def shipped_rulesets() -> dict:
     """The rulesets the project ships (``explorer/rulesets/``: the engine wheel the page plays with)."""
     return {name: rs for name, rs in rulesets_under_test().items()

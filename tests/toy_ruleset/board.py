@@ -85,7 +85,8 @@ def lessons() -> list:
                      "An enemy stands 12 inches away. Shoot now, or move first?",
                      (Choice("Shoot from 12 inches", near, f"kills {percent(near)}"),
                       Choice("Shoot from 13 inches", far, f"kills {percent(far)}")),
-                     ("toy_ruleset:shooting",), "the chance to kill")]
+                     ("toy_ruleset:shooting",), "the chance to kill",
+                     "A shot reaches 12 inches and not an inch more: close in before you shoot.")]
 
 
 def house_rule_odds(settings: Settings) -> list[tuple[str, Fraction]]:
