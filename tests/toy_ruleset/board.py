@@ -78,15 +78,17 @@ def curve() -> Curve:
 
 
 def lessons() -> list:
+    """The classroom exercise (boards.lesson): its answer is the toy's own odds of a shot."""
     from boards.lesson import Choice, Exercise, percent
 
-    near, far = kill(RANGE_INCHES), kill(RANGE_INCHES + 1)
-    return [Exercise("toy-near-or-far", "toy_ruleset", "Toy Skirmish: shoot now or close in?",
-                     "An enemy stands 12 inches away. Shoot now, or move first?",
-                     (Choice("Shoot from 12 inches", near, f"kills {percent(near)}"),
-                      Choice("Shoot from 13 inches", far, f"kills {percent(far)}")),
-                     ("toy_ruleset:shooting",), "the chance to kill",
-                     "A shot reaches 12 inches and not an inch more: close in before you shoot.")]
+    shot = kill(0)
+    both, either = shot * shot, 1 - (1 - shot) ** 2
+    return [Exercise("toy-one-or-two", "toy_ruleset", "Toy Skirmish: two shots, two targets?",
+                     "Two tan figures are left, both in range of your two. Which is likelier?",
+                     (Choice("Both tan figures fall (one shot at each)", both, f"{percent(both)}"),
+                      Choice("At least one falls (both shots at one)", either, f"{percent(either)}")),
+                     ("toy_ruleset:shooting",), "the chance",
+                     "Needing two things to go right is harder than needing one of two tries.")]
 
 
 def house_rule_odds(settings: Settings) -> list[tuple[str, Fraction]]:
