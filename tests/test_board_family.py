@@ -81,8 +81,8 @@ def test_plain_looks_draw_no_links(state):
     assert "links" not in names and "prone" not in names
 
 
-@pytest.mark.parametrize("ruleset, scenario", [("army_men", "standard"), ("one_brain_cell", "skirmish"),
-                                               ("simple_plastic", "skirmish")])
+@pytest.mark.parametrize("ruleset, scenario", [(name, family.look(name).STUDY.scenario)  # (the toy's too)
+                                               for name in family.rulesets("tabletop")])
 def test_any_tabletop_state_is_drawn_in_its_ruleset_s_look(ruleset, scenario):
     game = explorer.new_game(ruleset, scenario, seed=1)
     board = tb.board_class(family.look(ruleset).LOOK)()

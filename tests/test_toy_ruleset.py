@@ -1,0 +1,62 @@
+"""The test run's sixth ruleset (tests/toy_ruleset, installed by tests/conftest.py) on the surfaces that read the
+registry and are not already run on every registered ruleset by a parametrized test: its board drawn in its own
+look, the comparison chapter's tables, the concept index page, the house-rules lab and its studies, and practice.
+(Conformance, live play and taps, golden games, challenges, hostile input and the lesson run on it already.)"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from boards import classroom, compare, family
+from explorer import get_ruleset
+from explorer.core.session import Session
+from tests.toy_ruleset import RULESET as TOY
+
+NAME = TOY.name
+
+
+def test_the_toy_is_one_folder_and_a_board_module_installed_only_for_the_tests():
+    from tests.toy_ruleset import board
+
+    assert family.look(NAME) is board and NAME in family.rulesets("tabletop")
+    assert TOY.state_type.__module__ == "tests.toy_ruleset.game"  # nothing of it under explorer/ or boards/
+
+
+def test_its_board_is_drawn_in_its_own_look_with_its_text_alternative():
+    from widgets.tabletop_board import board_figure
+
+    layout = board_figure(TOY.new_game(seed=1))
+    assert [child.name for child in layout.children] == ["toy-board", "toy-board-alt", "toy-board-legend"]
+    assert ("Tabletop 24 by 24 inches, seen from above (x inches from the left edge, y inches from the bottom edge). "
+            "Green: squad green squad (3): g1 trooper at (3, 9), g2 trooper at (3, 12), g3 trooper at (3, 15).") in \
+        layout.children[1].text
+
+
+def test_the_comparison_tables_have_its_row_from_its_engine_and_board_module():
+    needs = {row[0]: row for row in compare.needs_table()["rows"]}[TOY.title]
+    assert needs[1] == "3 figures a side (squads)" and needs[2] == "24 × 24 inches" and needs[3] == "one D6"
+    curve = {row[0]: row for row in compare.lethality_table()["rows"]}[TOY.title]
+    assert curve[2] == "1 to 12 inches 1/2 (50%); 13 to 30 inches 0 (0%)"  # 4+ on a D6 within 12 inches
+
+
+def test_the_concept_index_page_has_its_row():
+    from widgets.concepts import concepts_html
+
+    page = concepts_html()
+    assert TOY.title in page and "A figure moves up to 6 inches in a straight line." in page
+
+
+def test_the_house_rules_lab_sweeps_its_setting_and_knows_its_exact_odds():
+    assert classroom.house_rules(NAME)["to_kill"] == [2, 3, 4, 5, 6]
+    assert classroom.EXACT[NAME](TOY.settings(to_kill=6)) == [("a shot kills", Fraction(1, 6))]
+    summaries = classroom.LabRun(NAME, "squads", "to_kill", [2, 6], games=2).play_all()
+    assert len(summaries) == 2 and all(s.games == 2 for s in summaries.values())
+
+
+def test_practice_plays_its_challenge_by_its_recorded_solution_to_three_stars():
+    session = Session(NAME, "squads", seed=3, bot="greedy")
+    answer = session.practise("close-in")
+    assert answer["mode"] == "practice" and answer["challenge"]["goal"] == "Move g1 where it can shoot t1."
+    answer = session.show_me()
+    assert answer["challenge"]["solved"] and answer["challenge"]["stars"] == 3
+    assert get_ruleset(NAME) is TOY
