@@ -60,3 +60,14 @@ def test_practice_plays_its_challenge_by_its_recorded_solution_to_three_stars():
     answer = session.show_me()
     assert answer["challenge"]["solved"] and answer["challenge"]["stars"] == 3
     assert get_ruleset(NAME) is TOY
+
+
+def test_its_live_game_needs_no_widget_code_and_play_here_starts_the_same_game_in_the_page():
+    from boards.live import new_session
+    from widgets.tabletop_live import live_game
+
+    live = live_game(NAME, human="green", seed=3)
+    live.play(0)
+    assert live.session.state.history[0].action == next(iter(TOY.new_game(seed=3).legal_actions))
+    page = new_session(live.play_here)  # what "Play here" starts on the site (boards/live.py, the page's own path)
+    assert page.save() == TOY.new_game("squads", seed=3).to_json() and page.human == "green"
