@@ -1,7 +1,8 @@
 """The test run's sixth ruleset (tests/toy_ruleset, installed by tests/conftest.py) on the surfaces that read the
 registry and are not already run on every registered ruleset by a parametrized test: its board drawn in its own
-look, the comparison chapter's tables, the concept index page, the house-rules lab and its studies, and practice.
-(Conformance, live play and taps, golden games, challenges, hostile input and the lesson run on it already.)"""
+look, the comparison chapter's tables, the concept index page, the house-rules lab and its studies, practice, a
+live game with no widget code, and a one-chapter Sphinx build of its pages. (Conformance, live play and taps, golden
+games, challenges, hostile input and the lesson run on it already; its full-game page also runs under nbval.)"""
 
 from __future__ import annotations
 
@@ -71,3 +72,54 @@ def test_its_live_game_needs_no_widget_code_and_play_here_starts_the_same_game_i
     assert live.session.state.history[0].action == next(iter(TOY.new_game(seed=3).legal_actions))
     page = new_session(live.play_here)  # what "Play here" starts on the site (boards/live.py, the page's own path)
     assert page.save() == TOY.new_game("squads", seed=3).to_json() and page.human == "green"
+
+
+CONF = '''import sys
+from pathlib import Path
+ROOT = Path({root!r})
+__file__ = str(ROOT / "conf.py")
+exec(compile(ROOT.joinpath("conf.py").read_text(), __file__, "exec"))  # the site's own configuration
+html_static_path = [str(ROOT / p) for p in html_static_path]  # (its paths are the project's, not this folder's)
+templates_path = [str(ROOT / p) for p in templates_path]
+html_favicon = str(ROOT / html_favicon)
+nb_execution_cache_path = {cache!r}
+from tests.toy_ruleset.install import install
+install()
+'''
+TOC = """format: jb-book
+root: index
+parts:
+  - caption: Toy
+    chapters:
+      - file: toy_ruleset/rules
+        sections:
+          - file: toy_ruleset/rulings
+          - file: toy_ruleset/full_game
+"""
+
+
+def test_its_chapter_builds_with_every_extension_and_its_game_page_offers_play_here(tmp_path):
+    """A one-chapter book of the toy's own pages, built as the site is (the project's conf.py, every extension,
+    warnings as errors, its full-game page run in a kernel): its rule labels, rulings and live game resolve."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    source, conf, out = tmp_path / "book", tmp_path / "conf", tmp_path / "html"
+    shutil.copytree(root / "tests" / "toy_ruleset" / "book", source / NAME)
+    (source / "index.md").write_text("# Toy book\n\nThe test run's own chapter.\n", encoding="utf-8")
+    (source / "_toc.yml").write_text(TOC, encoding="utf-8")
+    conf.mkdir()
+    (conf / "conf.py").write_text(CONF.format(root=str(root), cache=str(tmp_path / "cache")), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
+                           "-c", str(conf), str(source), str(out)], capture_output=True, text=True, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rules = (out / NAME / "rules.html").read_text(encoding="utf-8")
+    assert 'id="toy-ruleset-shooting"' in rules
+    assert "A side with no figures left loses" in (out / NAME / "rulings.html").read_text(encoding="utf-8")
+    game = (out / NAME / "full_game.html").read_text(encoding="utf-8")
+    assert 'data-ruleset="toy_ruleset"' in game and 'data-scenario="squads"' in game and "tsr-play-here" in game
