@@ -9,7 +9,9 @@ uninstalled when the run ends, so nothing outside the tests ever sees it.
 
 from __future__ import annotations
 
-from tests.toy_ruleset.install import install, uninstall
+# imported as pytest imports the package when it walks its folder (``toy_ruleset``, tests/ on the path), so
+# there is one copy of it: a second, under another name, would register other classes under the same name
+from toy_ruleset.install import install, uninstall
 
 install()
 

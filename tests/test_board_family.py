@@ -100,7 +100,7 @@ def test_1bc_s_board_is_its_own_look_not_army_men_s():
 def test_rulesets_come_from_the_registry_in_either_order():
     import importlib.util
 
-    from tests.toy_ruleset import RULESET as TOY
+    from toy_ruleset import RULESET as TOY
 
     drawn = family.rulesets()
     # every registered ruleset with a board module (a tiny one a test registers without a board is left out)

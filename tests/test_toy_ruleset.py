@@ -11,16 +11,16 @@ from fractions import Fraction
 from boards import classroom, compare, family
 from explorer import get_ruleset
 from explorer.core.session import Session
-from tests.toy_ruleset import RULESET as TOY
+from toy_ruleset import RULESET as TOY  # (as tests/conftest.py imports it: one copy)
 
 NAME = TOY.name
 
 
 def test_the_toy_is_one_folder_and_a_board_module_installed_only_for_the_tests():
-    from tests.toy_ruleset import board
+    from toy_ruleset import board
 
     assert family.look(NAME) is board and NAME in family.rulesets("tabletop")
-    assert TOY.state_type.__module__ == "tests.toy_ruleset.game"  # nothing of it under explorer/ or boards/
+    assert TOY.state_type.__module__ == "toy_ruleset.game"  # tests/toy_ruleset: nothing under explorer/ or boards/
 
 
 def test_its_board_is_drawn_in_its_own_look_with_its_text_alternative():

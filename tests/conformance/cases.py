@@ -21,7 +21,7 @@ ACTION_BOUND = 4000     # ... and must end within this many actions
 
 def rulesets_under_test() -> dict:
     """The rulesets with a board module (:func:`boards.family.rulesets`): the project's, and the test run's own
-    sixth ruleset (tests/toy_ruleset, registered by tests/conftest.py), not the tiny ones single tests register
+    sixth ruleset (tests/toy_ruleset, installed by tests/conftest.py), not the tiny ones single tests register
     for themselves."""
     from boards import family  # (bokeh-free: the page's own Python has it too)
 
