@@ -196,5 +196,6 @@ def test_the_charts_draw_every_registered_ruleset_by_its_board_modules_short_nam
     assert (toy.MARK[1], toy.MARK[0]) in drawn  # (a filled marker: in the open)
     first = first_player_chart(c.length_study(["toy_ruleset"], games={"toy_ruleset": 2}))
     assert list(first.children[0].y_range.factors) == [toy.SHORT]
-    luck = luck_chart(c.luck_study(["toy_ruleset"], [("random", "greedy")], seeds={("toy_ruleset", "random", "greedy"): 1}))
+    pairings = c.luck_study(["toy_ruleset"], [("random", "greedy")], seeds={("toy_ruleset", "random", "greedy"): 1})
+    luck = luck_chart(pairings)
     assert list(luck.children[0].y_range.factors) == [f"{toy.SHORT}: random v greedy"]
