@@ -50,6 +50,8 @@ RING_COLOURS = {"half": OKABE_ITO["blue"], "blast": OKABE_ITO["vermillion"], "co
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
 SIMPLEST = 2  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 1  # its place in the book's order of chapters
+SHORT = "Army Men"  # its name on the charts' rows (a phone keeps room for bars)
+MARK = (OKABE_ITO["orange"], "circle")  # its colour and marker on the charts (apart by shape too)
 
 
 def profile_text(kind: str, prone: bool = False) -> str:

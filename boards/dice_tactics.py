@@ -46,6 +46,8 @@ TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
 SIMPLEST = 5  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 5  # its place in the book's order of chapters
+SHORT = "Dice Tactics"  # its name on the charts' rows (a phone keeps room for bars)
+MARK = (OKABE_ITO["green"], "inverted_triangle")  # its colour and marker on the charts (apart by shape too)
 
 
 def place(state, square) -> str:

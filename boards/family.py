@@ -27,5 +27,5 @@ def rulesets(family: str | None = None, *, order: str = "chapter") -> tuple[str,
     if order not in ORDERS:
         raise ValueError(f"unknown order of rulesets {order!r}; the orders are {', '.join(ORDERS)}")
     drawn = [name for name in all_rulesets() if importlib.util.find_spec(f"{__package__}.{name}") is not None]
-    names = sorted(drawn, key=lambda name: getattr(look(name), ORDERS[order]))  # (a test's toy ruleset has no board)
+    names = sorted(drawn, key=lambda name: getattr(look(name), ORDERS[order]))  # (a test's tiny one has no board)
     return tuple(name for name in names if family is None or look(name).FAMILY == family)

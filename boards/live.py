@@ -19,6 +19,8 @@ from explorer.core.limits import MAX_WHOLE, brief, parse_json, whole_number
 from explorer.core.registry import get_ruleset
 from explorer.core.session import Session
 
+from . import family
+
 _session: Session | None = None
 
 
@@ -29,7 +31,7 @@ def live_layers(ruleset: str, human: str):
 
 def _board(ruleset: str):
     """``ruleset``'s board module (boards/<ruleset>.py)."""
-    return importlib.import_module(f"{__package__}.{ruleset}")
+    return family.look(ruleset)
 
 
 def board_taps(ruleset: str) -> dict:

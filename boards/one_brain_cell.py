@@ -51,6 +51,8 @@ RING_COLOURS = {"short": OKABE_ITO["blue"], "cohesion": OKABE_ITO["purple"], "ov
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
 SIMPLEST = 4  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 3  # its place in the book's order of chapters
+SHORT = "1BC"  # its name on the charts' rows (a phone keeps room for bars)
+MARK = (OKABE_ITO["vermillion"], "triangle")  # its colour and marker on the charts (apart by shape too)
 
 
 def weapon_text(figure, settings) -> str:

@@ -54,6 +54,8 @@ ROW_STEP = 2.0  # card rows: a caption line above each row of cards
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
 SIMPLEST = 3  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 4  # its place in the book's order of chapters
+SHORT = "The Rules!"  # its name on the charts' rows (a phone keeps room for bars)
+MARK = (OKABE_ITO["purple"], "diamond")  # its colour and marker on the charts (apart by shape too)
 
 
 def grid_board(table, *, title: str | None = None, grid_type: type = GridLayers):

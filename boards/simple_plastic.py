@@ -21,11 +21,13 @@ from explorer.rulesets.simple_plastic.data import PROFILES
 from . import tabletop as tb
 from .naming import Seen
 from .pages import INCHES, Curve, Needs, Study
-from .palette import side_ink
+from .palette import OKABE_ITO, side_ink
 
 FAMILY = "tabletop"  # its board: a table measured in inches (boards.family)
 SIMPLEST = 1  # its place from the simplest game to learn (the house-rules lab's order)
 CHAPTER = 2  # its place in the book's order of chapters
+SHORT = "Simple Plastic"  # its name on the charts' rows (a phone keeps room for bars)
+MARK = (OKABE_ITO["blue"], "square")  # its colour and marker on the charts (apart by shape too)
 
 
 FIGURE_WORDS = {"trooper": "trooper", "heavy": "heavy weapons trooper", "sniper": "sniper"}

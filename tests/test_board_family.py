@@ -81,8 +81,8 @@ def test_plain_looks_draw_no_links(state):
     assert "links" not in names and "prone" not in names
 
 
-@pytest.mark.parametrize("ruleset, scenario", [("army_men", "standard"), ("one_brain_cell", "skirmish"),
-                                               ("simple_plastic", "skirmish")])
+@pytest.mark.parametrize("ruleset, scenario", [(name, family.look(name).STUDY.scenario)  # (the toy's too)
+                                               for name in family.rulesets("tabletop")])
 def test_any_tabletop_state_is_drawn_in_its_ruleset_s_look(ruleset, scenario):
     game = explorer.new_game(ruleset, scenario, seed=1)
     board = tb.board_class(family.look(ruleset).LOOK)()
@@ -98,11 +98,18 @@ def test_1bc_s_board_is_its_own_look_not_army_men_s():
 
 
 def test_rulesets_come_from_the_registry_in_either_order():
-    from conformance.cases import builtin_rulesets  # a test's toy ruleset (registered, no board) is left out
+    import importlib.util
 
-    assert set(family.rulesets()) == set(builtin_rulesets())
-    assert family.rulesets(order="simplest") == ("simple_plastic", "army_men", "phlog", "one_brain_cell",
-                                                 "dice_tactics")
-    assert family.rulesets("grid") == ("phlog", "dice_tactics")
+    from toy_ruleset import RULESET as TOY
+
+    drawn = family.rulesets()
+    # every registered ruleset with a board module (a tiny one a test registers without a board is left out)
+    assert set(drawn) == {n for n in explorer.all_rulesets() if importlib.util.find_spec(f"boards.{n}")}
+    assert TOY.name in drawn  # the test run's sixth ruleset joins by its board module alone
+    for order, rank in family.ORDERS.items():  # each order is its board modules' own numbers, one place each
+        ranks = [getattr(family.look(n), rank) for n in family.rulesets(order=order)]
+        assert ranks == sorted(set(ranks)), order
+    for kind in family.FAMILIES:
+        assert family.rulesets(kind) == tuple(n for n in drawn if family.look(n).FAMILY == kind)
     with pytest.raises(ValueError, match="unknown order of rulesets 'alphabet'; the orders are chapter, simplest"):
         family.rulesets(order="alphabet")

@@ -10,13 +10,13 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core.challenges import check, ruleset_challenges
-from tests.conformance.cases import builtin_rulesets
+from tests.conformance.cases import rulesets_under_test
 
 NOT_PRACTISED = {"index", "full_game", "quick_reference", "rulings", "setup", "army"}
 """Book pages that are not a chapter of rules to practise: the front page, the whole game, the summary,
 the rulings, setting up the table and building an army."""
 
-RULESETS = sorted(builtin_rulesets())
+RULESETS = sorted(rulesets_under_test())
 CHALLENGES = [(name, challenge) for name in RULESETS for challenge in ruleset_challenges(get_ruleset(name))]
 
 

@@ -59,11 +59,11 @@ def test_dice_tactics_squad_against_squad_is_certain_in_the_open_and_nothing_in_
 
 
 def test_the_pages_list_the_registrys_rulesets_in_chapter_order_by_board_family():
-    from conformance.cases import builtin_rulesets  # the project's rulesets, not a test's toy one
+    from conformance.cases import rulesets_under_test  # the project's rulesets and the test run's toy one
 
-    assert set(c.RULESETS) == set(builtin_rulesets())
-    assert c.RULESETS == ("army_men", "simple_plastic", "one_brain_cell", "phlog", "dice_tactics")
-    assert c.TABLETOP + c.GRID == c.RULESETS and c.TABLETOP == family.rulesets("tabletop")
+    assert set(c.RULESETS) == set(rulesets_under_test()) and "toy_ruleset" in c.RULESETS
+    assert [family.look(name).CHAPTER for name in c.RULESETS] == sorted(family.look(n).CHAPTER for n in c.RULESETS)
+    assert sorted(c.TABLETOP + c.GRID) == sorted(c.RULESETS) and c.TABLETOP == family.rulesets("tabletop")
     assert [curve.ruleset for curve in c.lethality()] == list(c.RULESETS)
     assert set(c.MAIN) == set(c.NEEDS) == set(c.RULESETS)
     with pytest.raises(ValueError, match="unknown board family 'hex'; the families are tabletop, grid"):
@@ -86,7 +86,7 @@ def test_every_curve_is_a_chance_at_every_distance_and_the_table_says_it_exactly
 
 def test_needs_table_counts_the_scenarios_figures():
     rows = {row[0]: row for row in c.needs_table()["rows"]}
-    assert len(rows) == 5
+    assert len(rows) == len(c.RULESETS)
     assert rows["Simple Plastic Wargame"][1] == "6 figures a side (skirmish)"
     assert rows["Dice Tactics"][1].startswith("6 dice (units) a side")  # 4 squads and 2 tanks a player
     assert rows["Army Men"][1] == "8 (green) and 7 (tan) figures (standard)"  # the standard battle is uneven
@@ -181,3 +181,21 @@ def test_a_pairing_given_no_seeds_is_reported_as_left_out():
     [pairing] = c.luck_study(["phlog"], [("random", "greedy")], seeds={("phlog", "random", "greedy"): 0})
     assert pairing.games == () and "left out of this build" in pairing.words()
     assert "not played" in c.luck_table([pairing])["rows"][0][2]
+
+
+def test_the_charts_draw_every_registered_ruleset_by_its_board_modules_short_name_and_mark():
+    """The test run's sixth ruleset included: its chart look is its board module's, kept nowhere else."""
+    from bokeh.models import GlyphRenderer, Scatter
+    from widgets.compare import first_player_chart, lethality_chart, luck_chart
+
+    toy = family.look("toy_ruleset")
+    chart = lethality_chart(c.lethality())
+    drawn = {(r.glyph.marker, r.glyph.fill_color) for r in chart.select({"type": GlyphRenderer})
+             if isinstance(r.glyph, Scatter)}
+    assert {marker for marker, _ in drawn} == {family.look(name).MARK[1] for name in c.RULESETS}
+    assert (toy.MARK[1], toy.MARK[0]) in drawn  # (a filled marker: in the open)
+    first = first_player_chart(c.length_study(["toy_ruleset"], games={"toy_ruleset": 2}))
+    assert list(first.children[0].y_range.factors) == [toy.SHORT]
+    pairings = c.luck_study(["toy_ruleset"], [("random", "greedy")], seeds={("toy_ruleset", "random", "greedy"): 1})
+    luck = luck_chart(pairings)
+    assert list(luck.children[0].y_range.factors) == [f"{toy.SHORT}: random v greedy"]

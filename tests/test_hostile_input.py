@@ -21,9 +21,9 @@ from explorer.core.frozen import evolve
 from explorer.core.session import Session
 from explorer.rulesets.dice_tactics.position import Supply
 
-from tests.conformance.cases import builtin_rulesets, hostile_commands
+from tests.conformance.cases import rulesets_under_test, hostile_commands
 
-RULESETS = sorted(builtin_rulesets())
+RULESETS = sorted(rulesets_under_test())
 LONG = "x" * 10_000_000
 
 

@@ -50,8 +50,10 @@ def test_the_lab_offers_every_ruleset_the_sweep_and_each_other_value_and_follows
     from widgets.study import SWEEP
 
     lab = HouseRulesLab(games=10)
-    assert [r for _, r in lab.ruleset.options] == ["simple_plastic", "army_men", "phlog", "one_brain_cell",
-                                                   "dice_tactics"]
+    from boards import family
+
+    assert [r for _, r in lab.ruleset.options] == list(family.rulesets(order="simplest"))
+    assert "toy_ruleset" in family.rulesets()  # the test run's sixth ruleset is in the lab too
     lab.ruleset.value = "phlog"
     assert list(lab.scenario.options) == ["corridor", "duel"] and lab.setting.value == "ace_high"
     assert [v for _, v in lab.value.options] == [SWEEP, True]  # the sweep, or "ace high" against the ruling

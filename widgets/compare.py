@@ -8,23 +8,24 @@ from bokeh.layouts import column
 from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem, Span
 from bokeh.plotting import figure
 
+from boards import family
 from boards.compare import GRID, TABLETOP, Curve, Length, Pairing, lethality_words, percent
 from explorer.core.registry import get_ruleset
 
 from .alt_text import alt_div
-from boards.palette import INK, OKABE_ITO
+from boards.palette import INK
 
-SHORT = {"army_men": "Army Men", "simple_plastic": "Simple Plastic", "one_brain_cell": "1BC",
-         "phlog": "The Rules!", "dice_tactics": "Dice Tactics"}
-"""Short names for the charts' row labels, so a phone keeps room for the bars."""
 
-LOOK = {  # colour and marker: every ruleset told apart by its shape as well as its colour
-    "army_men": (OKABE_ITO["orange"], "circle"),
-    "simple_plastic": (OKABE_ITO["blue"], "square"),
-    "one_brain_cell": (OKABE_ITO["vermillion"], "triangle"),
-    "phlog": (OKABE_ITO["purple"], "diamond"),
-    "dice_tactics": (OKABE_ITO["green"], "inverted_triangle"),
-}
+def short(name: str) -> str:
+    """A ruleset's short name for the charts' row labels (its board module's ``SHORT``), so a phone keeps room
+    for the bars."""
+    return family.look(name).SHORT
+
+
+def mark(name: str) -> tuple[str, str]:
+    """A ruleset's colour and marker on the charts (its board module's ``MARK``): told apart by shape as well as
+    by colour."""
+    return family.look(name).MARK
 
 
 def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
@@ -34,7 +35,7 @@ def _panel(curves: Sequence[Curve], unit: str, title: str, name: str):
     fig.yaxis.formatter.use_scientific = False
     items = []
     for order, curve in enumerate(curves):  # later curves' markers smaller, so markers at one value nest, all seen
-        colour, marker = LOOK[curve.ruleset]
+        colour, marker = mark(curve.ruleset)
         for where, values, dash in (("in the open", curve.open, "solid"), ("in cover", curve.cover, "dashed")):
             source = ColumnDataSource({
                 "d": list(curve.distances), "p": [float(v) for v in values],
@@ -87,9 +88,9 @@ def _share_chart(labels, shares, colours, markers, *, title: str, x_label: str, 
 
 def first_player_chart(study: dict[str, Length]):
     """How often the side that moves first wins, greedy against greedy, with 95% intervals."""
-    labels = [SHORT[name] for name in study]
+    labels = [short(name) for name in study]
     shares = [result.first_wins for result in study.values()]
-    fig = _share_chart(labels, shares, [LOOK[n][0] for n in study], [LOOK[n][1] for n in study],
+    fig = _share_chart(labels, shares, [mark(n)[0] for n in study], [mark(n)[1] for n in study],
                        title="First player's wins\n(bar: 95% interval)",  # two lines: a phone's width
                        x_label="share won by the side moving first",
                        name="compare-first-player")
@@ -101,11 +102,11 @@ def luck_chart(pairings: Sequence[Pairing]):
     """How often the weaker bot wins, each pairing on each ruleset; a pairing a ruleset lacks a bot for is shown
     as a line of text where its bar would be."""
     played = [p for p in pairings if not p.not_played]
-    label = lambda p: f"{SHORT[p.ruleset]}: {p.weaker} v {p.stronger}"  # noqa: E731
+    label = lambda p: f"{short(p.ruleset)}: {p.weaker} v {p.stronger}"  # noqa: E731
     # short enough for a phone's width; why it was not played is in the table and the alt text
     notes = [(label(p), "not played") for p in pairings if p.not_played]
-    fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [LOOK[p.ruleset][0] for p in played],
-                       [LOOK[p.ruleset][1] for p in played],
+    fig = _share_chart([label(p) for p in played], [p.upsets for p in played], [mark(p.ruleset)[0] for p in played],
+                       [mark(p.ruleset)[1] for p in played],
                        title="Weaker bot's wins\n(bar: 95% interval)",  # two lines: a phone's width
                        x_label="share won by the weaker bot",
                        name="compare-luck", notes=notes)

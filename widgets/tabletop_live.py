@@ -94,3 +94,30 @@ class TabletopLive:
             ipw.HBox([self.picker, self.target, self.target_button], layout=wrap),
             ipw.HBox([self.mover, self.direction, self.inches, self.move_button], layout=wrap),
         ))
+
+
+def live_game(ruleset: str, scenario: str | None = None, *, seed: int = 0, human: str | None = None,
+              bot: str = "greedy", bot_seed: int = 1):
+    """A live game of any tabletop ruleset, drawn in its board module's look, against its bot ``bot``: the
+    engine's menu, taps on the board, undo, save and load, and on the site a "Play here" that starts the same
+    game in the page. What a new ruleset's full-game page shows with no widget code of its own::
+
+        from widgets.live import kept
+        from widgets.tabletop_live import live_game
+        game = kept(live_game, "my_ruleset", human="green")  # the game in progress, kept across a re-run
+        game.widget()
+    """
+    from boards import family
+    from explorer.core.registry import get_ruleset
+    from explorer.core.session import make_bot
+
+    from .links import RuleLinks
+    from .live import LivePlay
+    from .tabletop_board import board_class
+
+    rules = get_ruleset(ruleset)
+    state = rules.new_game(scenario, seed=seed)
+    human = human or state.sides[0]
+    bots = {side: make_bot(rules, bot, bot_seed) for side in state.sides if side != human}
+    return LivePlay(state, board_class(family.look(ruleset).LOOK)(), bots, links=RuleLinks(ruleset), bot=bot,
+                    bot_seed=bot_seed)

@@ -126,6 +126,11 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def unregister(name: str) -> Ruleset:
+    """Forget the ruleset ``name`` registered by hand (a test's own, once its tests are done)."""
+    return _REGISTRY.pop(name)
+
+
 def get_ruleset(name: str) -> Ruleset:
     if not isinstance(name, str):
         raise UnknownRuleset(f"a ruleset is named by text, not {brief(name)}")

@@ -19,14 +19,35 @@ ROUND_BOUND = 12        # random games are played with max_rounds set to this
 ACTION_BOUND = 4000     # ... and must end within this many actions
 
 
-def builtin_rulesets() -> dict:
-    """The project's rulesets (not the tiny ones tests register for themselves)."""
-    return {name: rs for name, rs in all_rulesets().items()
+def rulesets_under_test() -> dict:
+    """The rulesets with a board module (:func:`boards.family.rulesets`): the project's, and the test run's own
+    sixth ruleset (tests/toy_ruleset, installed by tests/conftest.py), not the tiny ones single tests register
+    for themselves."""
+    from boards import family  # (bokeh-free: the page's own Python has it too)
+
+    rulesets = all_rulesets()
+    return {name: rulesets[name] for name in family.rulesets()}
+
+
+def chapter_folder(name: str):
+    """Where a ruleset's pages are: ``book/<name>/``, or for a ruleset of the tests (the toy one) the ``book/``
+    folder of its own package (outside the site's table of contents)."""
+    import sys
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book" / name
+    package = all_rulesets()[name].state_type.__module__.rpartition(".")[0]
+    return book if book.is_dir() else Path(sys.modules[package].__file__).parent / "book"
+
+
+def shipped_rulesets() -> dict:
+    """The rulesets the project ships (``explorer/rulesets/``: the engine wheel the page plays with)."""
+    return {name: rs for name, rs in rulesets_under_test().items()
             if rs.state_type.__module__.startswith("explorer.rulesets.")}
 
 
 def scenario_cases() -> list[tuple[str, str]]:
-    return [(name, scenario) for name, rs in sorted(builtin_rulesets().items()) for scenario in rs.scenarios]
+    return [(name, scenario) for name, rs in sorted(rulesets_under_test().items()) for scenario in rs.scenarios]
 
 
 def new_game(case: tuple[str, str], seed: int = 0, **settings) -> GameState:

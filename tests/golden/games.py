@@ -19,7 +19,7 @@ from explorer.core.errors import RuleViolation, SaveGameError
 from explorer.core.registry import get_ruleset
 from explorer.core.saves import load_json
 from explorer.core.simulate import SideBots
-from tests.conformance.cases import builtin_rulesets
+from tests.conformance.cases import rulesets_under_test
 
 HERE = Path(__file__).parent
 SAVES = HERE / "saves"
@@ -108,8 +108,9 @@ def golden_games(ruleset: str) -> list[Golden]:
 
 
 def rulesets() -> list[str]:
-    """The project's rulesets (the registry's, not the tiny ones tests register for themselves)."""
-    return sorted(builtin_rulesets())
+    """The rulesets under test (the registry's with a board: the project's and the toy one, not the tiny ones single
+    tests register for themselves)."""
+    return sorted(rulesets_under_test())
 
 
 def golden_path(ruleset: str) -> Path:

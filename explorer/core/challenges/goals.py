@@ -60,7 +60,7 @@ CORE_TESTS: dict[str, Callable[..., bool]] = {"won": _won, "enemy_down": _enemy_
 
 def ruleset_package(ruleset) -> str:
     """The ruleset's package (where its goals.py and challenges.toml live); "" for a ruleset written in a
-    single module (a test's toy ruleset), which has neither."""
+    single module (the tiny ones single tests register), which has neither."""
     return ruleset.state_type.__module__.rpartition(".")[0]
 
 
