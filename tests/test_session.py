@@ -846,6 +846,7 @@ def test_what_the_other_side_did_is_said_in_plain_words(case):
 
 
 def test_a_step_into_a_pit_says_so():
+    """Phlog: a step into a pit says where it goes and that the fighter leaves the game (terrain.pits)."""
     from boards.live import new_session
 
     session = new_session({"ruleset": "phlog", "scenario": "corridor", "seed": 1, "human": "green", "bot": "person"})
@@ -855,7 +856,7 @@ def test_a_step_into_a_pit_says_so():
         for action in state.legal_actions:
             where = session.anchor(state, action)
             if type(action).__name__ in ("Step", "Jump") and state.terrain.get(where.target) == "pit":
-                assert session.words(action).endswith(" onto the pit")
+                assert session.words(action).endswith(" onto the pit: out of the game")
                 return
         session.play(rng.randrange(len(session.answer()["actions"])))
         assert not session.state.is_over
