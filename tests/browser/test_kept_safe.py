@@ -141,3 +141,26 @@ def test_bad_stars_and_a_broken_challenge_link_leave_the_practice_page_working(o
                            timeout=180_000)
     assert page.locator(".tsr-practice-goal-line").is_visible()
     assert not report.problems, report.problems
+
+
+def test_a_broken_link_leaves_the_game_kept_as_it_was(open_page, base_url):
+    """A valid kept game (two actions in) and a "#challenge=" link with a broken escape on the full-game page: the
+    link refused in words, the kept game back, unchanged (the escape is read the same on every ruleset's page)."""
+    ruleset, path = "simple_plastic", "simple_plastic/full_game.html"
+    session = new_session({"ruleset": ruleset})
+    for _ in range(2):
+        session.command("play", session.answer()["actions"][0]["id"])
+    config = {"ruleset": ruleset, "scenario": session.scenario, "human": session.human, "bot": session.bot_name,
+              "seed": session.seed, "bot_seed": session.bot_seed}
+    key = f"tsr-game:/{path}:{ruleset}"
+    page, report = open_page("index.html")
+    _open(page, base_url, f"{path}#challenge={BROKEN}", {key: json.dumps({"config": config, "save": session.save()})})
+    assert "could not be read" in page.locator(".tsr-play-note.tsr-live-error").first.text_content()
+    table = _table(page, ruleset)
+    page.wait_for_function("document.querySelector('.tsr-live-status').textContent.includes('as you left it')",
+                           timeout=60_000)
+    assert "link could not be read" in table.locator(".tsr-live-status").inner_text()
+    assert table.locator(".tsr-live-log .tsr-live-entry").count() >= 2
+    assert json.loads(_stored(page, key))["save"] == session.save()
+    assert page.evaluate("location.hash") == ""  # the broken link is gone from the address: a reload is clean
+    assert not report.problems, report.problems

@@ -165,7 +165,13 @@ async function start(snapshot, button, pickers, opponent, resume) {
   let config = chosenGame(snapshot, pickers, opponent);
   if (resume.kept && resume.kept.config && resume.kept.config.ruleset === ruleset) {
     config = { ...config, ...resume.kept.config };
-    if (pickers) { pickers.scenario.value = config.scenario; pickers.scenario.dispatchEvent(new Event("change")); pickers.side.value = config.human; }
+    // the pickers show the kept game's scenario and side where they offer them (a kept value may be anything)
+    const offers = (select, value) => Array.from(select.options).some((o) => o.value === value);
+    if (pickers && offers(pickers.scenario, config.scenario)) {
+      pickers.scenario.value = config.scenario;
+      pickers.scenario.dispatchEvent(new Event("change"));
+      if (offers(pickers.side, config.human)) pickers.side.value = config.human;
+    }
     if (opponent && config.bot in JSON.parse(snapshot.dataset.bots || "{}")) opponent.value = config.bot;
   }
   const send = connect((text) => { progress.textContent = text; });
