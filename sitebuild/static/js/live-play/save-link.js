@@ -107,7 +107,7 @@ export function keepGame(table, answer) {
 export async function resumeGame(table, resume) {
   const { ruleset, parts: { status } } = table;
   const said = resume.refused ? [resume.refused] : [];
-  let inProgress = false, failed = Boolean(resume.aside);
+  let inProgress = false, played = false, failed = Boolean(resume.aside);
   const pending = pendingGame(ruleset);
   if (pending) {  // asked for on another page (the army builder's "Start a game"): it becomes the game kept
     sessionStorage.removeItem(PENDING_GAME);
@@ -117,6 +117,7 @@ export async function resumeGame(table, resume) {
   } else if (resume.kept) {
     const loaded = await table.run("load", [resume.kept.save]);
     inProgress = Boolean(loaded && loaded.message && loaded.message.kind === "note");
+    played = inProgress && Array.isArray(loaded.log) && loaded.log.length > 0;  // not a game nobody has played yet
     if (!inProgress) {
       putAside(ruleset, resume.keptText, loaded && loaded.message ? loaded.message.text : "the engine stopped");
       failed = true;
@@ -126,7 +127,7 @@ export async function resumeGame(table, resume) {
   else if (inProgress && !resume.link) said.push("Your game is back as you left it.");
   const simple = oddSimple(ruleset);
   if (simple) said.push(simple);
-  if (resume.link) await openLink(table, resume.link, inProgress, said);
+  if (resume.link) await openLink(table, resume.link, played, said);
   else if (said.length) status.textContent = said.join(" ");
   if (failed) status.className = "tsr-live-status tsr-live-error";
   showAside(table, failed);
@@ -135,10 +136,11 @@ export async function resumeGame(table, resume) {
   keepGame(table, table.current);
 }
 
-// A link's game: over a game in progress, that game is kept first (as a link) as the other game, then asked about.
-async function openLink(table, link, inProgress, said) {
+// A link's game: over a game in progress (played), that game is kept first (as a link) as the other game, then
+// asked about.
+async function openLink(table, link, played, said) {
   const { ruleset, parts: { status } } = table;
-  const mine = inProgress ? await table.run("link", []) : null;
+  const mine = played ? await table.run("link", []) : null;
   const opened = await table.run("open", [link]);
   history.replaceState(null, "", location.href.split("#")[0]);
   if (!opened || (opened.message && opened.message.kind !== "note")) {  // refused: the game there was goes on
