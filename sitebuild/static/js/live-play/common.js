@@ -22,6 +22,13 @@ export function stored(key) {
 export function store(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode, full: play on */ }
 }
+// ``text`` offered as a file to download (a save, a kept game set aside).
+export function offerFile(name, text) {
+  const link = el("a", { download: name, href: URL.createObjectURL(new Blob([text], { type: "application/json" })) });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
 // -- the worker: one request at a time, answered in order ----------------------------------
 export function connect(onProgress) {

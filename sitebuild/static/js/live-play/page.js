@@ -3,9 +3,10 @@
 // back at once (kept, a link's, #play, a Practice challenge); and, on a click, the engine's worker started and the
 // game table (table.js, loaded then) opened on its first answer.
 
-import { STATIC, connect, el, stats, stored } from "./common.js";
+import { STATIC, connect, el, stats } from "./common.js";
+import { keptGame, putAside } from "./kept.js";
 import { practiceList } from "./practice.js";
-import { fragment, pendingGame, storeKey } from "./save-link.js";
+import { fragment, pendingGame } from "./save-link.js";
 
 const starters = new Map();  // snapshot -> start it (once)
 
@@ -40,6 +41,7 @@ export function setUp(snapshot) {
   if (practice) {  // the Practice page: the challenges listed, and the first unsolved one started at once
     snapshot.practiceList = practiceList(snapshot, practice);
     snapshot.before(snapshot.practiceList);
+    if (snapshot.practiceList.said) snapshot.practiceList.before(refusal(snapshot.practiceList.said));
     button.textContent = "▶ Play the challenges";
   }
   const pickers = practice ? null : gamePickers(snapshot);
@@ -63,9 +65,18 @@ export function setUp(snapshot) {
   };
   starters.set(snapshot, go);
   if (!practice) button.addEventListener("click", () => go());
-  // A game in progress (kept after every action) or a link's game comes back at once.
-  const kept = practice ? null : stored(storeKey(snapshot.dataset.ruleset));
+  // A game in progress (kept after every action) or a link's game comes back at once. A kept game that cannot be
+  // read is set aside at once (kept.js) and the table says so; a link that cannot be read is refused in words.
+  const kept = practice ? null : keptGame(snapshot.dataset.ruleset);
+  const aside = Boolean(kept && kept.bad);
+  if (aside) putAside(snapshot.dataset.ruleset, kept.text, `it could not be read: ${kept.bad}`);
+  const keptGo = { kept: kept && kept.game, keptText: kept && kept.text, aside };
   const asked = fragment();
+  if (asked && asked.bad) {
+    button.before(refusal(asked.bad));
+    history.replaceState(null, "", location.href.split("#")[0]);
+    keptGo.refused = asked.bad;
+  }
   if (practice) {
     // Python (about 13 MB the first time) loads at a tap, as on every page: "Play the challenges", a challenge
     // of the list, or a link that names one (a classroom's, a chapter's "Practise this").
@@ -74,13 +85,20 @@ export function setUp(snapshot) {
       go({ challenge: named.challenge, lesson: Boolean(named.lesson) });
     };
     button.addEventListener("click", begin);
-    addEventListener("hashchange", () => { const named = fragment(); if (!started && named && named.challenge) begin(); });
+    addEventListener("hashchange", () => {
+      const named = fragment();
+      if (!started && named && named.bad) button.before(refusal(named.bad));
+      else if (!started && named && named.challenge) begin();
+    });
     if (asked && asked.challenge) begin();
   }
-  else if (asked && asked.link) go({ kept, link: asked.link });
-  else if (kept && kept.save && !pending) go({ kept });
+  else if (asked && asked.link) go({ ...keptGo, link: asked.link });
+  else if ((keptGo.kept || aside) && !pending) go(keptGo);
   else if (asked && asked.play) go();
 }
+
+// Words on the page refusing what was kept or linked (the page goes on working).
+const refusal = (text) => el("p", { class: "tsr-play-note tsr-live-error", role: "status", text });
 
 // The Play button at the top of a ruleset's pages (sitebuild/templates/play-button.html): on the
 // full-game page it starts the game here; the index's links here with #play.
@@ -147,7 +165,13 @@ async function start(snapshot, button, pickers, opponent, resume) {
   let config = chosenGame(snapshot, pickers, opponent);
   if (resume.kept && resume.kept.config && resume.kept.config.ruleset === ruleset) {
     config = { ...config, ...resume.kept.config };
-    if (pickers) { pickers.scenario.value = config.scenario; pickers.scenario.dispatchEvent(new Event("change")); pickers.side.value = config.human; }
+    // the pickers show the kept game's scenario and side where they offer them (a kept value may be anything)
+    const offers = (select, value) => Array.from(select.options).some((o) => o.value === value);
+    if (pickers && offers(pickers.scenario, config.scenario)) {
+      pickers.scenario.value = config.scenario;
+      pickers.scenario.dispatchEvent(new Event("change"));
+      if (offers(pickers.side, config.human)) pickers.side.value = config.human;
+    }
     if (opponent && config.bot in JSON.parse(snapshot.dataset.bots || "{}")) opponent.value = config.bot;
   }
   const send = connect((text) => { progress.textContent = text; });

@@ -2,12 +2,13 @@
 // and on the table the goal in one big line above the board, the grade in words after each action, the stars
 // when solved, and big buttons: Hint, Try again, Show me, Next.
 
-import { el, ruleLink, store, stored } from "./common.js";
+import { el, ruleLink } from "./common.js";
+import { keepStars, keptStars } from "./kept.js";
 import { fragment } from "./save-link.js";
 
-// -- the stars earned, kept in the browser per ruleset ({challenge name: best stars}) -----------
-const starsKey = (ruleset) => `tsr-stars:${ruleset}`;
-const starsOf = (ruleset) => stored(starsKey(ruleset)) || {};
+// -- the stars earned, kept in the browser per ruleset ({challenge name: best stars}; read with care: kept.js) ---
+const namesOf = (snapshot) => JSON.parse(snapshot.dataset.practice || "[]").map((c) => c.name);
+const starsOf = (snapshot) => keptStars(snapshot.dataset.ruleset, namesOf(snapshot)).stars;
 function starText(stars) { return "★".repeat(stars) + "☆".repeat(3 - stars); }
 function starsView(stars, big) {  // the stars as stars, and in words for a screen reader
   return el("span", { class: "tsr-stars" + (big ? " tsr-stars-big" : "") },
@@ -15,11 +16,12 @@ function starsView(stars, big) {  // the stars as stars, and in words for a scre
     el("span", { class: "tsr-sr", text: stars ? ` ${stars} of 3 stars` : " not solved yet" }));
 }
 // The Practice page's list of challenges (the snapshot's data-practice: [{name, title, goal}]), each
-// opening at a tap (#challenge=<name>), with the stars earned so far.
+// opening at a tap (#challenge=<name>), with the stars earned so far; list.said: stars kept that were left out.
 export function practiceList(snapshot, challenges) {
   const list = el("ol", { class: "tsr-practice-list", "aria-label": "The challenges" });
+  list.said = keptStars(snapshot.dataset.ruleset, challenges.map((c) => c.name)).said;
   const fillList = () => {
-    const earned = starsOf(snapshot.dataset.ruleset);
+    const earned = starsOf(snapshot);
     list.replaceChildren(...challenges.map((c) => el("li", { "data-challenge": c.name },
       el("a", { href: `#challenge=${c.name}`, class: "tsr-practice-link" }, el("b", { text: c.title })),
       " ", starsView(earned[c.name] || 0), el("br"), el("span", { class: "tsr-practice-goal", text: c.goal }))));
@@ -28,8 +30,8 @@ export function practiceList(snapshot, challenges) {
   list.refresh = fillList;
   return list;
 }
-export function firstUnsolved(ruleset, challenges) {
-  const earned = starsOf(ruleset);
+export function firstUnsolved(snapshot, challenges) {
+  const earned = starsOf(snapshot);
   const open = challenges.find((c) => !earned[c.name]);
   return (open || challenges[0]).name;
 }
@@ -77,8 +79,7 @@ export function showChallenge(table, answer) {
   snapshot.dataset.challenge = c.name;
   snapshot.dataset.stars = String(c.solved ? c.stars : 0);
   if (c.solved && !table.lesson) {
-    const earned = starsOf(ruleset);
-    if ((earned[c.name] || 0) < c.stars) store(starsKey(ruleset), { ...earned, [c.name]: c.stars });
+    if ((starsOf(snapshot)[c.name] || 0) < c.stars) keepStars(ruleset, namesOf(snapshot), c.name, c.stars);
     if (snapshot.practiceList) snapshot.practiceList.refresh();
     else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
   }
@@ -105,11 +106,16 @@ export function wirePractice(table) {
 // As the table opens on the Practice page: the challenge asked for (the link's), else the first unsolved; then
 // a challenge of the list, tapped on the page behind, opens on the table.
 export async function startPractice(table, resume, challenges) {
-  const { snapshot, ruleset } = table;
+  const { snapshot, parts: { status } } = table;
   const names = challenges.map((c) => c.name);
-  await openChallenge(table, names.includes(resume.challenge) ? resume.challenge : firstUnsolved(ruleset, challenges));
+  const known = names.includes(resume.challenge);
+  await openChallenge(table, known ? resume.challenge : firstUnsolved(snapshot, challenges));
+  if (resume.challenge != null && !known) {
+    status.textContent = `No challenge here is named ${JSON.stringify(resume.challenge).slice(0, 80)}: the first unsolved one is open.`;
+  }
   addEventListener("hashchange", () => {  // a challenge of the list, tapped on the page behind
     const asked = fragment();
+    if (asked && asked.bad) status.textContent = asked.bad;
     if (!asked || !asked.challenge || !names.includes(asked.challenge)) return;
     table.lesson = asked.lesson;
     snapshot.classList.toggle("tsr-lesson", table.lesson);

@@ -15,7 +15,7 @@ function tableParts(table, rollsDice) {
   const { ruleset, pickers, opponent } = table;
   const simpleBox = el("input", { type: "checkbox", class: "tsr-live-simple" });
   const savedSimple = stored(simpleKey(ruleset));
-  simpleBox.checked = savedSimple === null ? true : Boolean(savedSimple);  // simple first, for every ruleset
+  simpleBox.checked = savedSimple !== false;  // simple first, for every ruleset; off only when kept off
   const leave = el("button", { type: "button", class: "tsr-table-leave", text: "Back to the page" });
   const head = el("div", { class: "tsr-table-head" },
     el("h2", { class: "tsr-table-title", text: titleOf(ruleset) }),
