@@ -48,14 +48,48 @@ function docModels(doc) {
 
 export const touchOnly = () => Boolean(window.matchMedia && matchMedia("(hover: none)").matches);
 
-// On a touch screen a tap must not leave a tooltip where the next tap goes: the board's hover tools
-// are switched off during play (what they say is beside the board: the last action, the choices, and what
-// a tapped spot holds: tooltipAt).
-export function hoverOff(doc) {
-  if (!touchOnly()) return;
-  for (const model of docModels(doc)) {
-    if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;
+// A toy table, not a chart (issue 35): in play the board has no axes, grid lines, toolbar or hover box (a tap's
+// details are said beside the board: tooltipAt), yet the wheel and a pinch zoom it (a wheel-zoom tool active without
+// a toolbar: BokehJS gives a pinch to it and leaves a one-finger swipe to the page) and, with a mouse, a drag pans it;
+// the board's own legend gives way to the panel's key of the marks on it now (panel.js). Done once on the board's
+// models when play starts, so the snapshot on the page before Play keeps its axes for measuring. widgets/board.py
+// (toy_table) does the same in JupyterLab.
+const isPlot = (model) => "toolbar_location" in model && "renderers" in model && "center" in model;
+const isAxisOrGrid = (model) => "ticker" in model && ("axis_label" in model || "grid_line_color" in model);
+const EDGE = 5;  // px round the table, where the axes were
+export const LEGEND_CLASS = "tsr-board-legend";  // widgets/board.py LEGEND_CLASS: the board's own legend
+function toolOf(toolbar, name) {  // the toolbar's tool of that kind, added if it has none
+  const Kind = Bokeh.Models.get(name);
+  let tool = toolbar.tools.find((t) => t instanceof Kind);
+  if (!tool) { tool = new Kind({}); toolbar.tools = [...toolbar.tools, tool]; }
+  return tool;
+}
+export function toyTable(doc) {
+  if (!doc || typeof Bokeh === "undefined") return;
+  const models = docModels(doc);
+  for (const model of models) {
+    if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;  // hover tools
+    if ((model.css_classes || []).includes(LEGEND_CLASS)) model.visible = false;
   }
+  const view = boardView(doc);
+  if (view) {
+    const { toolbar } = view.model;
+    toolbar.active_scroll = toolOf(toolbar, "WheelZoomTool");
+    if (!touchOnly()) toolbar.active_drag = toolOf(toolbar, "PanTool");  // on touch a swipe scrolls the page
+  }
+  for (const plot of models.filter(isPlot)) {
+    for (const part of [...plot.left, ...plot.right, ...plot.above, ...plot.below, ...plot.center]) {
+      if (isAxisOrGrid(part)) part.visible = false;
+    }
+    plot.toolbar_location = null;
+    for (const side of ["left", "right", "bottom"]) plot[`min_border_${side}`] = EDGE;  // no room kept for axes
+  }
+}
+
+// The whole table in view again, after a zoom or a pan: the plot's own reset, to the ranges it was drawn with.
+export function showWhole(doc) {
+  const view = boardView(doc);
+  if (view) view.model.reset.emit();
 }
 
 // What the board's tooltip says about a board point (x, y): for a touch screen, where the tooltips are off,
