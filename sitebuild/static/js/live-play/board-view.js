@@ -167,19 +167,27 @@ function growLabels(view) {
   }
 }
 
-// The board as big as the screen allows: on a wide screen its height fits the window beside the panel.
-export function fitBoard(table) {
-  const { doc, board, boardBox, parts: { head, practiceBar } } = table;
+// The board as big as the screen allows (issue 35): on a wide screen, the width at which its table (the plot that
+// draws the layers, which keeps its proportions as it widens) fills the height from its top to the window's bottom,
+// never more than its column beside the panel (what is drawn under it, Phlog's hands, comes after a scroll, and is
+// in the bar's cards too); on a phone, the width. Measured again once BokehJS has laid it out anew (the axes gone).
+const BOTTOM_ROOM = 12;  // px under the board: the table's own padding
+export function fitBoard(table, again = true) {
+  const { doc, board, boardBox, snapshot } = table;
   const view = boardView(doc);
   if (!view || !board) return;
   const wide = matchMedia("(min-width: 760px)").matches;
-  const figure = view.el.getBoundingClientRect();
-  if (wide && figure.width > 0 && figure.height > 0) {
-    const room = innerHeight - head.getBoundingClientRect().height - practiceBar.getBoundingClientRect().height - 24;
-    const width = Math.floor(room * figure.width / figure.height);
-    boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
+  const drawn = view.el.getBoundingClientRect();
+  if (wide && drawn.width > 0 && drawn.height > 0) {
+    const room = innerHeight - (drawn.top + (snapshot.scrollTop || 0)) - BOTTOM_ROOM;
+    boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, Math.floor(room * drawn.width / drawn.height))}px`);
   } else {
     boardBox.style.removeProperty("--tsr-board-max");
   }
-  setTimeout(() => growLabels(boardView(doc)), 250);  // once BokehJS has laid the board out anew
+  setTimeout(() => {  // once BokehJS has laid the board out anew
+    const now = boardView(doc);
+    growLabels(now);
+    const bottom = now ? now.el.getBoundingClientRect().bottom + (snapshot.scrollTop || 0) : 0;
+    if (again && wide && bottom > innerHeight - BOTTOM_ROOM + 2) fitBoard(table, false);
+  }, 250);
 }
