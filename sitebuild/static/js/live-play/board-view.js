@@ -58,11 +58,13 @@ const isPlot = (model) => "toolbar_location" in model && "renderers" in model &&
 const isAxisOrGrid = (model) => "ticker" in model && ("axis_label" in model || "grid_line_color" in model);
 const EDGE = 5;  // px round the table, where the axes were
 export const LEGEND_CLASS = "tsr-board-legend";  // widgets/board.py LEGEND_CLASS: the board's own legend
-function toolOf(toolbar, name) {  // the toolbar's tool of that kind, added if it has none
-  const Kind = Bokeh.Models.get(name);
-  let tool = toolbar.tools.find((t) => t instanceof Kind);
-  if (!tool) { tool = new Kind({}); toolbar.tools = [...toolbar.tools, tool]; }
-  return tool;
+function toolsOf(toolbar, names) {  // the toolbar's tools of those kinds, the missing ones added (in one change:
+  // BokehJS builds the views of a changed list of tools anew, and two changes at once would build one tool twice)
+  const kinds = names.map((name) => Bokeh.Models.get(name));
+  const found = kinds.map((Kind) => toolbar.tools.find((t) => t instanceof Kind) || new Kind({}));
+  const added = found.filter((tool) => !toolbar.tools.includes(tool));
+  if (added.length) toolbar.tools = [...toolbar.tools, ...added];
+  return found;
 }
 export function toyTable(doc) {
   if (!doc || typeof Bokeh === "undefined") return;
@@ -74,8 +76,9 @@ export function toyTable(doc) {
   const view = boardView(doc);
   if (view) {
     const { toolbar } = view.model;
-    toolbar.active_scroll = toolOf(toolbar, "WheelZoomTool");
-    if (!touchOnly()) toolbar.active_drag = toolOf(toolbar, "PanTool");  // on touch a swipe scrolls the page
+    const [zoom, pan] = toolsOf(toolbar, ["WheelZoomTool", "PanTool"]);
+    toolbar.active_scroll = zoom;
+    if (!touchOnly()) toolbar.active_drag = pan;  // on touch a swipe scrolls the page
   }
   for (const plot of models.filter(isPlot)) {
     for (const part of [...plot.left, ...plot.right, ...plot.above, ...plot.below, ...plot.center]) {
