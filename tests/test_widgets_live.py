@@ -505,6 +505,41 @@ def test_on_the_site_the_page_grows_the_labels_itself(monkeypatch):
     assert not any(plot._callbacks.get("outer_width") for plot in live.figure.select({"type": live_module.Plot}))
 
 
+@pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
+def test_in_jupyterlab_the_board_is_a_toy_table_zoomed_by_wheel_or_pinch_and_whole_again_at_a_button(live):
+    """Issue 35: in Lab's live play no plot of the board has axes, grid lines, a toolbar or an active hover tool;
+    the board's wheel-zoom tool is active (a pinch too, in BokehJS) and a drag pans it; "Whole table" asks the
+    browser to reset the board's view (a change of the plot's tags, which its JS callback hears)."""
+    from bokeh.models import Axis, Grid, PanTool, WheelZoomTool
+
+    from widgets.board import board_plot
+
+    plot = board_plot(live.figure, {k: v for k, v in live.sources.items() if k not in ("choices", "last")})
+    for fig in live.figure.select({"type": live_module.Plot}):
+        parts = [*fig.left, *fig.below, *fig.right, *fig.above, *fig.center]
+        assert not [p for p in parts if isinstance(p, (Axis, Grid)) and p.visible], f"{fig.name} shows axes or grid lines"
+        assert fig.toolbar_location is None and fig.toolbar.active_inspect is None
+    assert isinstance(plot.toolbar.active_scroll, WheelZoomTool) and isinstance(plot.toolbar.active_drag, PanTool)
+    reset = plot.js_property_callbacks["change:tags"]
+    assert [cb.code for cb in reset] == ["plot.reset.emit()"]
+    before = list(plot.tags)
+    live.whole_button.click()
+    assert plot.tags != before
+    after = list(plot.tags)
+    live.whole_button.click()
+    assert plot.tags != after, "every press is a change the browser hears"
+
+
+def test_on_the_site_the_snapshot_keeps_its_axes_for_measuring(monkeypatch):
+    """In the static build the page's snapshot is the board before Play: its axes stay (the page hides them when
+    play starts, sitebuild/static/js/live-play/board-view.js toyTable)."""
+    from bokeh.models import Axis
+
+    monkeypatch.setenv("TSR_STATIC_BUILD", "1")
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    assert all(axis.visible for axis in live.figure.select({"type": Axis}))
+
+
 def test_a_tap_between_marks_in_jupyterlab_asks_with_a_button_each_and_a_button_plays_it():
     """The Lab's live play shows the Session's "which?" question as big buttons in words; a button plays its
     action; a move proposed on open table gets a "Yes" that plays it."""

@@ -320,3 +320,42 @@ def _sizes(plot: Plot):
 def _grow(designed, factor: float) -> None:
     for model, attribute, size, font in designed:
         setattr(model, attribute, f"{size * factor:.1f}px" if font else round(size * factor, 1))
+
+
+# -- a toy table, not a chart (live play in JupyterLab) -----------------------------------------------
+# In play a board has no axes, grid lines, toolbar or hover card: what a tap finds is said beside it. The wheel
+# and a pinch still zoom it (a wheel-zoom tool active without a toolbar: BokehJS gives pinches to it and leaves a
+# one-finger swipe to the page), a drag pans it, and one button shows the whole table again (:func:`show_whole`).
+# The page does the same to the snapshot's board when play starts (sitebuild/static/js/live-play/board-view.js,
+# toyTable), so the board shown before Play keeps its axes for measuring.
+
+_RESET_JS = "plot.reset.emit()"  # the plot's own reset: the ranges it was drawn with
+
+
+def toy_table(layout, plot: Plot) -> None:
+    """Every plot of ``layout`` without axes, grid lines, toolbar or hover card; ``plot`` (the board) zoomed by the
+    wheel or a pinch and panned by a drag, and reset by :func:`show_whole`."""
+    from bokeh.models import Axis, Grid, HoverTool, PanTool, WheelZoomTool
+
+    for fig in layout.select({"type": Plot}):
+        for part in (*fig.left, *fig.below, *fig.right, *fig.above, *fig.center):
+            if isinstance(part, (Axis, Grid)):
+                part.visible = False
+        fig.toolbar_location = None
+        fig.min_border_left = fig.min_border_right = fig.min_border_bottom = 5  # no room kept for the axes
+        if fig.select({"type": HoverTool}):
+            fig.toolbar.active_inspect = None  # hover tools off
+    tools = plot.toolbar.tools
+    zoom = next((t for t in tools if isinstance(t, WheelZoomTool)), None) or WheelZoomTool()
+    pan = next((t for t in tools if isinstance(t, PanTool)), None) or PanTool()
+    plot.toolbar.tools = [*tools, *(t for t in (zoom, pan) if t not in tools)]
+    plot.toolbar.active_scroll, plot.toolbar.active_drag = zoom, pan
+    if not any(cb.code == _RESET_JS for cb in plot.js_property_callbacks.get("change:tags", [])):
+        plot.js_on_change("tags", CustomJS(args=dict(plot=plot), code=_RESET_JS))
+
+
+def show_whole(plot: Plot) -> None:
+    """The board's whole table in view again, after a zoom or a pan (the browser resets it: see :func:`toy_table`)."""
+    asked = [t for t in plot.tags if str(t).startswith("whole-")]  # each ask a new tag: a change the browser hears
+    count = int(asked[-1].split("-")[1]) + 1 if asked else 1
+    plot.tags = [*(t for t in plot.tags if t not in asked), f"whole-{count}"]

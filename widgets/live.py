@@ -45,8 +45,8 @@ from boards.live import board_taps
 from explorer.core.session import Session
 
 from .board import (
-    CHOICES, LAST, TAP_EVENTS, Board, add_choices, finger_reach, grow_with_width, make_sources, update_sources,
-    with_choices,
+    CHOICES, LAST, TAP_EVENTS, Board, add_choices, finger_reach, grow_with_width, make_sources, show_whole, toy_table,
+    update_sources, with_choices,
 )
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
@@ -137,6 +137,9 @@ class LivePlay:
         self.actions = ipw.Dropdown(description="Action", layout=ipw.Layout(width="100%"))
         self.play_button = ipw.Button(description="Play", button_style="primary", icon="play")
         self.undo_button = ipw.Button(description="Undo", icon="undo")
+        self.whole_button = ipw.Button(description="Whole table", icon="expand",
+                                       tooltip="The whole table in view again, after a zoom (wheel or pinch) or a drag")
+        self.whole_button.on_click(lambda _: show_whole(self._plot))
         self.new_button = ipw.Button(description="New game", icon="refresh",
                                      tooltip="Start a game of the chosen scenario and side (a new seed)")
         self.save_button = ipw.Button(description="Save", icon="download", tooltip="Save the game to a file")
@@ -211,8 +214,10 @@ class LivePlay:
         # No hover card during play: it would open over the spots just offered (a tap shows it too). Its words
         # are told beside the board (self.card); the toolbar's hover button, where there is one, turns it on.
         plot.toolbar.active_inspect = None
-        if in_lab():  # on a projector its words and marks grow with it (the page grows them itself)
+        if in_lab():  # on a projector its words and marks grow with it; a toy table, not a chart (the page does both itself)
             grow_with_width(self.figure)
+            toy_table(self.figure, plot)
+        self._plot = plot
         layers = {id(source): source for source in self.sources.values()}
         self._cards = [(layers[id(r.data_source)], tool.tooltips) for tool in plot.select({"type": HoverTool})
                        for r in (tool.renderers if isinstance(tool.renderers, list) else [])
@@ -559,7 +564,8 @@ class LivePlay:
         """Board on the left; turn line, menu, buttons, status, ``extra`` rows (a ruleset's "try anything")
         and the scrolling log on the right. The same widgets every call: a re-display shows the same game.
         ``play``: more for the site's page to start with (the Practice page's challenges, widgets/practice.py)."""
-        buttons = ipw.HBox([self.play_button, self.undo_button, self.new_button, self.save_button,
+        whole = [self.whole_button] if in_lab() else []  # the page has its own (taps.js)
+        buttons = ipw.HBox([self.play_button, self.undo_button, *whole, self.new_button, self.save_button,
                             self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
         # the page has its own scenario and side pickers (from play_here's options); these are Lab's
         pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []

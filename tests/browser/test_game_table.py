@@ -149,7 +149,8 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     assert table.locator(".tsr-live-step, .tsr-live-turn").first.is_visible()
     assert all(active is False for active in table.element_handle().evaluate(HOVERS_ACTIVE)), "hover tools on touch"
     assert table.locator(".tsr-live-dice").is_hidden()  # in the More drawer, and absent where no dice are rolled
-    assert table.locator(".tsr-live-legend").is_visible()
+    key = table.locator(".tsr-live-legend")  # the marks' key, folded (issue 35): "What do the marks mean?"
+    assert key.evaluate("(k) => k.tagName === 'DETAILS' && !k.open"), "the marks' key is not folded"
     _assert_in_view(page, table, PHONE)
     _one_action(page, table)
     problems = axe_violations(page, axe_script, include=".tsr-table")

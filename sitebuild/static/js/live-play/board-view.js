@@ -48,14 +48,51 @@ function docModels(doc) {
 
 export const touchOnly = () => Boolean(window.matchMedia && matchMedia("(hover: none)").matches);
 
-// On a touch screen a tap must not leave a tooltip where the next tap goes: the board's hover tools
-// are switched off during play (what they say is beside the board: the last action, the choices, and what
-// a tapped spot holds: tooltipAt).
-export function hoverOff(doc) {
-  if (!touchOnly()) return;
-  for (const model of docModels(doc)) {
-    if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;
+// A toy table, not a chart (issue 35): in play the board has no axes, grid lines, toolbar or hover box (a tap's
+// details are said beside the board: tooltipAt), yet the wheel and a pinch zoom it (a wheel-zoom tool active without
+// a toolbar: BokehJS gives a pinch to it and leaves a one-finger swipe to the page) and, with a mouse, a drag pans it;
+// the board's own legend gives way to the panel's key of the marks on it now (panel.js). Done once on the board's
+// models when play starts, so the snapshot on the page before Play keeps its axes for measuring. widgets/board.py
+// (toy_table) does the same in JupyterLab.
+const isPlot = (model) => "toolbar_location" in model && "renderers" in model && "center" in model;
+const isAxisOrGrid = (model) => "ticker" in model && ("axis_label" in model || "grid_line_color" in model);
+const EDGE = 5;  // px round the table, where the axes were
+export const LEGEND_CLASS = "tsr-board-legend";  // widgets/board.py LEGEND_CLASS: the board's own legend
+function toolsOf(toolbar, names) {  // the toolbar's tools of those kinds, the missing ones added (in one change:
+  // BokehJS builds the views of a changed list of tools anew, and two changes at once would build one tool twice)
+  const kinds = names.map((name) => Bokeh.Models.get(name));
+  const found = kinds.map((Kind) => toolbar.tools.find((t) => t instanceof Kind) || new Kind({}));
+  const added = found.filter((tool) => !toolbar.tools.includes(tool));
+  if (added.length) toolbar.tools = [...toolbar.tools, ...added];
+  return found;
+}
+export function toyTable(doc) {
+  if (!doc || typeof Bokeh === "undefined") return;
+  const models = docModels(doc);
+  for (const model of models) {
+    if ("tooltips" in model && "active" in model && "renderers" in model) model.active = false;  // hover tools
+    if ((model.css_classes || []).includes(LEGEND_CLASS)) model.visible = false;
   }
+  const view = boardView(doc);
+  if (view) {
+    const { toolbar } = view.model;
+    const [zoom, pan] = toolsOf(toolbar, ["WheelZoomTool", "PanTool"]);
+    toolbar.active_scroll = zoom;
+    if (!touchOnly()) toolbar.active_drag = pan;  // on touch a swipe scrolls the page
+  }
+  for (const plot of models.filter(isPlot)) {
+    for (const part of [...plot.left, ...plot.right, ...plot.above, ...plot.below, ...plot.center]) {
+      if (isAxisOrGrid(part)) part.visible = false;
+    }
+    plot.toolbar_location = null;
+    for (const side of ["left", "right", "bottom"]) plot[`min_border_${side}`] = EDGE;  // no room kept for axes
+  }
+}
+
+// The whole table in view again, after a zoom or a pan: the plot's own reset, to the ranges it was drawn with.
+export function showWhole(doc) {
+  const view = boardView(doc);
+  if (view) view.model.reset.emit();
 }
 
 // What the board's tooltip says about a board point (x, y): for a touch screen, where the tooltips are off,
@@ -133,19 +170,27 @@ function growLabels(view) {
   }
 }
 
-// The board as big as the screen allows: on a wide screen its height fits the window beside the panel.
-export function fitBoard(table) {
-  const { doc, board, boardBox, parts: { head, practiceBar } } = table;
+// The board as big as the screen allows (issue 35): on a wide screen, the width at which its table (the plot that
+// draws the layers, which keeps its proportions as it widens) fills the height from its top to the window's bottom,
+// never more than its column beside the panel (what is drawn under it, Phlog's hands, comes after a scroll, and is
+// in the bar's cards too); on a phone, the width. Measured again once BokehJS has laid it out anew (the axes gone).
+const BOTTOM_ROOM = 12;  // px under the board: the table's own padding
+export function fitBoard(table, again = true) {
+  const { doc, board, boardBox, snapshot } = table;
   const view = boardView(doc);
   if (!view || !board) return;
   const wide = matchMedia("(min-width: 760px)").matches;
-  const figure = view.el.getBoundingClientRect();
-  if (wide && figure.width > 0 && figure.height > 0) {
-    const room = innerHeight - head.getBoundingClientRect().height - practiceBar.getBoundingClientRect().height - 24;
-    const width = Math.floor(room * figure.width / figure.height);
-    boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, width)}px`);
+  const drawn = view.el.getBoundingClientRect();
+  if (wide && drawn.width > 0 && drawn.height > 0) {
+    const room = innerHeight - (drawn.top + (snapshot.scrollTop || 0)) - BOTTOM_ROOM;
+    boardBox.style.setProperty("--tsr-board-max", `${Math.max(280, Math.floor(room * drawn.width / drawn.height))}px`);
   } else {
     boardBox.style.removeProperty("--tsr-board-max");
   }
-  setTimeout(() => growLabels(boardView(doc)), 250);  // once BokehJS has laid the board out anew
+  setTimeout(() => {  // once BokehJS has laid the board out anew
+    const now = boardView(doc);
+    growLabels(now);
+    const bottom = now ? now.el.getBoundingClientRect().bottom + (snapshot.scrollTop || 0) : 0;
+    if (again && wide && bottom > innerHeight - BOTTOM_ROOM + 2) fitBoard(table, false);
+  }, 250);
 }

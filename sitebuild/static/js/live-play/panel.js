@@ -40,20 +40,18 @@ export function panelParts() {
   const play = el("button", { type: "button", class: "tsr-live-play", text: "Play" });
   const full = el("div", { class: "tsr-live-full" }, hint,
     el("label", { class: "tsr-live-field" }, "Action ", menu), el("div", { class: "tsr-live-buttons" }, play));
-  // shown only while the board offers a spot that takes a figure off the table
-  const offMark = el("span", { hidden: "" },
-    el("span", { class: "tsr-mark tsr-mark-off", "aria-hidden": "true" }), "takes the figure out of the game (off the table, into a pit)");
-  const legend = el("div", { class: "tsr-live-legend", "aria-label": "What the marks mean" },
-    el("span", {}, el("span", { class: "tsr-mark tsr-mark-piece", "aria-hidden": "true" }), "can act: tap it"),
-    el("span", {}, el("span", { class: "tsr-mark tsr-mark-chosen", "aria-hidden": "true" }), "chosen"),
-    el("span", {}, el("span", { class: "tsr-mark tsr-mark-target", "aria-hidden": "true" }), "tap here to play"),
-    offMark,
-    el("span", {}, el("span", { class: "tsr-mark tsr-mark-last", "aria-hidden": "true" }), "the last move"));
+  // The marks' key, folded (issue 35): "What do the marks mean?", listing only the marks on the board now (keyOf).
+  const mark = (kind, words) => el("li", { "data-mark": kind, hidden: "" },
+    el("span", { class: `tsr-mark tsr-mark-${kind}`, "aria-hidden": "true" }), words);
+  const legend = el("details", { class: "tsr-live-legend", hidden: "" }, el("summary", { text: "What do the marks mean?" }),
+    el("ul", { class: "tsr-live-legend-marks" }, mark("piece", "can act: tap it"), mark("chosen", "chosen"),
+       mark("target", "tap here to play"), mark("off", "takes the figure out of the game (off the table, into a pit)"),
+       mark("last", "the last move")));
   const viewing = el("div", { class: "tsr-live-viewing", hidden: "" });
   const log = el("ol", { class: "tsr-live-log", reversed: "" });
   const logBox = el("details", { class: "tsr-live-logbox" }, el("summary", { text: "Log (newest first)" }), viewing, log);
   return { turn, step, stepHint, undo, moreButton, confirmBox, details, hand, ways, bar, last, result, status, others,
-           menu, play, full, offMark, legend, viewing, log, logBox };
+           menu, play, full, legend, viewing, log, logBox };
 }
 
 function lastLines(answer) {
@@ -175,10 +173,20 @@ function logEntries(table, answer) {
   });
 }
 
+// The key lists the marks the board shows now: the choices layer's kinds, and the last move's arrows if any.
+function keyOf(legend, answer) {
+  const layers = answer.layers || {};
+  const kinds = (layers.choices && layers.choices.kind) || [];
+  const lastShown = Boolean(layers.last && layers.last.kind && layers.last.kind.length);
+  const items = Array.from(legend.querySelectorAll("[data-mark]"));
+  for (const item of items) item.hidden = !(item.dataset.mark === "last" ? lastShown : kinds.includes(item.dataset.mark));
+  legend.hidden = items.every((item) => item.hidden);
+}
+
 const isSimple = (table) => Boolean(table.parts.simpleBox && table.parts.simpleBox.checked);
 
 export function show(table, answer) {
-  const { details, offMark, turn, result, menu, status, last, step, stepHint, hand, log, play, full, undo,
+  const { details, legend, turn, result, menu, status, last, step, stepHint, hand, log, play, full, undo,
           tryText } = table.parts;
   const { snapshot, rules } = table;
   table.current = answer;
@@ -188,7 +196,7 @@ export function show(table, answer) {
   const draw = () => drawLayers(table.doc, answer.layers);
   showCurtain(table, answer, draw);
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
-  offMark.hidden = !marks.includes("off");
+  keyOf(legend, answer);
   turn.textContent = answer.turn.line;
   result.textContent = answer.outcome ? answer.outcome.line : "";
   menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));

@@ -4,7 +4,7 @@
 // at a time, with the focus and the main controls kept in view after each. Loaded when a game starts (page.js).
 
 import { el, inView, parseDice, stats, store, stored, titleOf } from "./common.js";
-import { boardDocument, boardView, fitBoard, hoverOff } from "./board-view.js";
+import { boardDocument, boardView, fitBoard, toyTable } from "./board-view.js";
 import { panelParts, show } from "./panel.js";
 import { practiceParts, startPractice, wirePractice } from "./practice.js";
 import { resumeGame, saveLinkParts, simpleKey, wireSaveLink } from "./save-link.js";
@@ -251,7 +251,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
   if (opponent) opponent.disabled = false;
   enter();
-  if (table.doc) hoverOff(table.doc);
+  toyTable(table.doc);  // no axes, toolbar or hover box in play; wheel and pinch zoom
   show(table, answer);
   await resumeGame(table, resume);
   if (challenges && challenges.length) await startPractice(table, resume, challenges);

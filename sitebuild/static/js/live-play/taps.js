@@ -1,9 +1,10 @@
 // Taps on the board: a tap on the board's table or squares (widgets/board.py passes Bokeh's tap on as the DOM
 // event "tsr-board-tap") goes to the engine, which decides; a tap on a card drawn under the board plays the card
-// of that face in the bar; on touch, a tapped spot's details (what its tooltip says) are said beside the board.
+// of that face in the bar; a tapped spot's details (what its tooltip would say: the board has none in play) are said
+// beside the board; and after a zoom or a pan, one button shows the whole table again.
 
 import { el } from "./common.js";
-import { boardView, columnOf, tooltipAt, touchOnly, views } from "./board-view.js";
+import { boardView, columnOf, showWhole, tooltipAt, views } from "./board-view.js";
 
 export function wireTaps(table) {
   const { doc, boardBox, parts: { status, hand, details } } = table;
@@ -51,11 +52,26 @@ export function wireTaps(table) {
     else status.textContent = `${texts[i]}: not a card to play now.`;
   }, true);
 
-  // On touch (no tooltips during play) a tap says beside the board what the tooltip says there, as the board
-  // is after the tap: the figure chosen, the one attacked, the one that moved there.
+  // No tooltips during play: a tap says beside the board what the tooltip says there, as the board is after the
+  // tap: the figure chosen, the one attacked, the one that moved there.
   function showDetails(x, y) {
-    if (!touchOnly() || !doc) return;
+    if (!doc) return;
     const said = tooltipAt(boardView(doc), x, y);
     details.replaceChildren(...(said && said.length ? [el("span", { class: "tsr-sr", text: "On the board: " }), ...said] : []));
   }
+
+  // "Whole table": shown once the board is zoomed (the wheel, a pinch) or dragged, it puts the whole table in view.
+  // Heard as the events go down (Bokeh's canvas keeps the wheel and the pinch).
+  const whole = el("button", { type: "button", class: "tsr-whole-table", text: "Whole table", hidden: "" });
+  boardBox.append(whole);
+  const zoomed = () => { whole.hidden = false; };
+  boardBox.addEventListener("wheel", zoomed, { capture: true, passive: true });
+  boardBox.addEventListener("touchmove", (event) => { if (event.touches.length > 1) zoomed(); }, { capture: true, passive: true });
+  let down = null;
+  boardBox.addEventListener("pointerdown", (event) => { down = [event.clientX, event.clientY]; }, true);
+  boardBox.addEventListener("pointerup", (event) => {
+    if (down && event.pointerType === "mouse" && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > 8) zoomed();
+    down = null;
+  }, true);
+  whole.addEventListener("click", () => { showWhole(doc); whole.hidden = true; });
 }

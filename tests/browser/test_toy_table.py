@@ -1,0 +1,107 @@
+"""The toy table (issue 35, items 1-3): in play the live board is a table, not a chart, and fills its place.
+
+For every ruleset the game table is opened once (one Pyodide boot) and the window then goes through a phone's
+size, a laptop's and a projector's (390x844, 1280x800, 1920x1080), with Projector mode off and then on. At each:
+no axis, grid line, toolbar, hover tool or board legend is shown on the live board; the board is wholly in view;
+at 1920x1080 with Projector on it takes at least 60 % of the width; Projector on never makes it narrower than off;
+the marks' key is folded ("What do the marks mean?", closed) and lists only the marks on the board. Before Play
+the snapshot keeps its axes (for measuring), and the wheel zooms the board in play, "Whole table" undoing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LIVE_BOARD_JS, wait_for_boards
+
+RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
+SIZES = [(390, 844), (1280, 800), (1920, 1080)]
+PROJECTOR_SHARE = 0.6  # of a 1920 px projector's width, at least
+
+# The live board as drawn now: its plot's box, what of a chart it still shows, its range, the key's marks.
+LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
+  const [doc, view] = liveBoard(snapshot);
+  const all = doc._all_models instanceof Map ? Array.from(doc._all_models.values()) : Array.from(doc.all_models);
+  const plots = all.filter((m) => "toolbar_location" in m && "renderers" in m && "center" in m);
+  const parts = plots.flatMap((p) => [...p.left, ...p.right, ...p.above, ...p.below, ...p.center]);
+  const box = view.canvas_view.el.getBoundingClientRect();
+  const key = snapshot.querySelector(".tsr-live-legend");
+  const choices = doc.get_model_by_name("layer-choices").data;
+  const kinds = Array.from(choices instanceof Map ? choices.get("kind") : choices.kind);
+  return {
+    box: [box.left, box.top, box.right, box.bottom],
+    axes: parts.filter((p) => "ticker" in p && p.visible).length,
+    toolbars: plots.filter((p) => p.toolbar_location != null).length,
+    hovers: all.filter((m) => "tooltips" in m && "active" in m && "renderers" in m && m.active).length,
+    legends: all.filter((m) => (m.css_classes || []).includes("tsr-board-legend") && m.visible).length,
+    range: [view.model.x_range.start, view.model.x_range.end],
+    key: key && { tag: key.tagName, open: key.open, summary: key.querySelector("summary").textContent,
+                  shown: Array.from(key.querySelectorAll("[data-mark]")).filter((i) => !i.hidden).map((i) => i.dataset.mark) },
+    kinds: Array.from(new Set(kinds)),
+  };
+}"""
+
+TOGGLE_JS = """(on) => {
+  if (document.documentElement.classList.contains("tsr-projector") !== on) document.querySelector(".tsr-projector-toggle").click();
+}"""
+
+
+def _look(page, snapshot) -> dict:
+    """The board once its size has settled (BokehJS lays it out again after a resize, and the page fits it)."""
+    last = None
+    for _ in range(25):
+        page.wait_for_timeout(150)
+        now = page.evaluate(LOOK_JS, snapshot)
+        if last is not None and now["box"] == last["box"]:
+            return now
+        last = now
+    return last
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
+    page, report = open_page(f"{ruleset}/full_game.html", width=1280, height=800)
+    wait_for_boards(page)
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    snapshot = table.element_handle()
+    assert page.evaluate(LOOK_JS, snapshot)["axes"] > 0, "before Play the snapshot keeps its axes, for measuring"
+    page.locator(".tsr-play-now").click()
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+
+    widths = {}
+    for projector in (False, True):
+        page.evaluate(TOGGLE_JS, projector)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            look = _look(page, snapshot)
+            where = f"{width}x{height}, Projector {'on' if projector else 'off'}"
+            assert look["axes"] == 0 and look["toolbars"] == 0, f"{where}: a chart's axes or toolbar in play: {look}"
+            assert look["hovers"] == 0 and look["legends"] == 0, f"{where}: a hover box or the board's legend: {look}"
+            assert table.locator(".bk-Toolbar:visible").count() == 0, f"{where}: a toolbar is drawn"
+            left, top, right, bottom = look["box"]
+            assert left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1, f"{where}: out of view {look['box']}"
+            widths[(width, projector)] = right - left
+            key = look["key"]
+            assert key["tag"] == "DETAILS" and not key["open"] and key["summary"] == "What do the marks mean?", key
+            assert set(key["shown"]) - {"last"} == set(look["kinds"]), f"{where}: the key lists other marks: {key}"
+    assert widths[(1920, True)] >= PROJECTOR_SHARE * 1920, f"the projector's board is {widths[(1920, True)]:.0f} px wide"
+    for width, _ in SIZES:
+        assert widths[(width, True)] >= widths[(width, False)] - 1, f"Projector on narrows the board at {width}: {widths}"
+
+    # The wheel zooms the board in play; "Whole table" (shown once it is zoomed) puts the whole table back in view.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    whole = table.locator(".tsr-whole-table")
+    before = _look(page, snapshot)["range"]
+    assert whole.is_hidden()
+    left, top, right, bottom = before_box = page.evaluate(LOOK_JS, snapshot)["box"]
+    page.mouse.move((left + right) / 2, (top + bottom) / 2)
+    page.mouse.wheel(0, -300)
+    page.wait_for_timeout(300)
+    zoomed = page.evaluate(LOOK_JS, snapshot)["range"]
+    assert zoomed[1] - zoomed[0] < 0.9 * (before[1] - before[0]), f"the wheel did not zoom: {before} -> {zoomed}"
+    whole.click()
+    page.wait_for_timeout(300)
+    assert page.evaluate(LOOK_JS, snapshot)["range"] == pytest.approx(before, abs=1e-6) and whole.is_hidden()
+    assert page.evaluate(LOOK_JS, snapshot)["box"] == pytest.approx(before_box, abs=1)
+    assert not report.problems, report.problems
