@@ -209,7 +209,8 @@ def test_shared_phase_events_read_as_the_turn_they_end():
         if type(turn.action).__name__ != "EndPhase":
             continue
         if before.phase == "move":
-            expected = Event("phase", f"{before.side} attacks", ("simple_plastic:turn",), {})
+            expected = Event("phase", f"{before.side} has moved: the attack phase begins", ("simple_plastic:turn",),
+                             {})
         else:
             following, rnd = state.game.next_turn(before.side, before.round)
             expected = Event("phase", f"{before.side}'s turn ends; {following} moves", ("simple_plastic:turn",),

@@ -38,9 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("rulesets", nargs="*", help="rulesets to record (default: every one)")
     parser.add_argument("--force", action="store_true", help="overwrite files that exist (a deliberate rule change)")
     args = parser.parse_args(argv)
-    from tests.toy_ruleset.install import install  # (here, not on import: the tests import this module)
+    if "toy_ruleset" not in rulesets():  # run by hand; under pytest tests/conftest.py installed it already, and a
+        # second copy (imported as tests.toy_ruleset) would replace the test run's in the registry
+        from tests.toy_ruleset.install import install  # (here, not on import: the tests import this module)
 
-    install()  # the test run's toy ruleset is recorded as the test run sees it (tests/conftest.py)
+        install()  # the test run's toy ruleset is recorded as the test run sees it (tests/conftest.py)
     names = args.rulesets or rulesets()
     unknown = sorted(set(names) - set(rulesets()))
     if unknown:

@@ -13,6 +13,7 @@ def in_range(state, challenge, figure: str, enemy: str) -> bool:
 
 
 def out_of_range(state, challenge, figure: str, enemy: str) -> bool:
+    """The figure is more than 12 inches from the enemy: out of its shot, and of the enemy's (shooting)."""
     return not in_range(state, challenge, figure, enemy)
 
 
