@@ -3,6 +3,8 @@ every link to a section the book really has."""
 
 from __future__ import annotations
 
+import json
+
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -114,7 +116,7 @@ class _Page(HTMLParser):
             self._cell = {"text": "", "links": []}
             self.tables[-1][-1].append(self._cell)
         elif tag == "a":
-            self._link = {"href": attrs.get("href"), "target": attrs.get("target"), "text": ""}
+            self._link = {**attrs, "href": attrs.get("href"), "target": attrs.get("target"), "text": ""}
             self.links.append(self._link)
             if self._cell is not None:
                 self._cell["links"].append(self._link)
@@ -151,7 +153,7 @@ def test_the_page_shows_a_table_per_concept_each_row_linking_its_section(monkeyp
             assert link["text"] == get_ruleset(name).sections[entry.ref.section].title
 
 
-def test_in_jupyterlab_each_link_opens_the_chapters_notebook_in_a_new_tab(monkeypatch):
+def test_in_jupyterlab_each_link_opens_the_chapters_notebook_beside_this_one(monkeypatch):
     monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
     monkeypatch.setenv("JPY_SESSION_NAME", "/book/compare/concepts.md")
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", "/nonexistent")  # no server's runtime file: `make lab` serves book/
@@ -161,7 +163,8 @@ def test_in_jupyterlab_each_link_opens_the_chapters_notebook_in_a_new_tab(monkey
     for link, (_, name, entry) in zip(rule_links, entries()):
         section = get_ruleset(name).sections[entry.ref.section]
         assert link["href"] == f"/lab/tree/{name}/{section.page}.md#{entry.ref.label}"
-        assert link["target"] == "_blank"
+        assert link["data-commandlinker-command"] == "rendermime:handle-local-link" and link["target"] is None
+        assert json.loads(link["data-commandlinker-args"])["path"] == f"{name}/{section.page}.md"
 
 
 # -- the catalogue refuses a concept index with a hole or a typo in it, when the ruleset is imported -----------

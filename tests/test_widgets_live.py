@@ -249,6 +249,20 @@ def test_in_jupyterlab_a_rule_link_opens_the_chapter_page_in_a_new_tab(monkeypat
     assert RuleLinks("phlog").href("phlog:jokers.play").startswith("/lab/tree/phlog/jokers.md#")
 
 
+def test_in_jupyterlab_a_click_on_a_rule_link_opens_its_heading_in_the_same_lab(monkeypatch, tmp_path):
+    """Lab's command linker opens the chapter page beside the notebook at the section's heading (Lab's id for a
+    heading: its text, spaces made dashes; book/army_men/moving.md's "## Staying within 4 inches")."""
+    book = live_module.__file__.rsplit("/widgets/", 1)[0] + "/book"
+    monkeypatch.setenv("JPY_SESSION_NAME", f"{book}/army_men/full_game.md")
+    _lab_server(monkeypatch, tmp_path, book)
+    link = RuleLinks("army_men").link("army_men:moving.cohesion")
+    assert 'data-commandlinker-command="rendermime:handle-local-link"' in link and "target" not in link
+    args = json.loads(html.unescape(link.split('data-commandlinker-args="')[1].split('"')[0]))
+    assert args == {"path": "army_men/moving.md", "id": "#heading=Staying-within-4-inches"}
+    monkeypatch.delenv("JPY_SESSION_NAME")  # a kernel no server started: a new tab, as before
+    assert 'target="_blank"' in RuleLinks("army_men").link("army_men:moving.cohesion")
+
+
 def test_on_the_site_a_rule_link_is_the_built_page_in_the_same_tab(monkeypatch):
     monkeypatch.setenv("TSR_STATIC_BUILD", "1")
     monkeypatch.setenv("JPY_SESSION_NAME", "book/simple_plastic/full_game.md")

@@ -62,14 +62,50 @@ def rule_href(key: str, *, here: str | None = None, lab: bool | None = None) -> 
     lab = in_lab() if lab is None else lab
     page = f"{section.page}{'.md' if lab else '.html'}#{ref.label}"
     relative = page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
-    if not lab or not os.environ.get("JPY_SESSION_NAME"):
+    path = lab_path(key) if lab else None
+    if path is None:
         return relative
-    root, base = lab_server()
+    return f"{lab_server()[1].rstrip('/')}/lab/tree/{urllib.parse.quote(path)}#{ref.label}"
+
+
+def lab_path(key: str) -> str | None:
+    """The path of the rule's chapter page from the folder the Jupyter server serves; ``None`` outside a kernel
+    a server started, or when the book is outside what it serves (only a relative link can reach it then)."""
+    if not os.environ.get("JPY_SESSION_NAME"):
+        return None
+    ref = RuleRef.parse(key)
+    page = get_ruleset(ref.ruleset).sections[ref.section].page
     try:
-        path = (BOOK / ref.ruleset / f"{section.page}.md").relative_to(root)
-    except ValueError:  # the book is outside what this server serves: only a relative link can reach it
-        return relative
-    return f"{base.rstrip('/')}/lab/tree/{urllib.parse.quote(path.as_posix())}#{ref.label}"
+        return (BOOK / ref.ruleset / f"{page}.md").relative_to(lab_server()[0]).as_posix()
+    except ValueError:
+        return None
+
+
+def lab_heading_id(key: str) -> str | None:
+    """The id JupyterLab gives the heading of the rule's section (its text, spaces made dashes): the heading
+    after the section's MyST label ``(label)=`` in its page. ``None`` if the page has no such label."""
+    ref = RuleRef.parse(key)
+    page = BOOK / ref.ruleset / f"{get_ruleset(ref.ruleset).sections[ref.section].page}.md"
+    try:
+        lines = page.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    marks = [i for i, line in enumerate(lines) if line.strip() == f"({ref.label})="]
+    after = lines[marks[0] + 1:] if marks else []
+    heading = next((line.lstrip("#").strip() for line in after if line.startswith("#")), None)
+    return None if heading is None else heading.replace(" ", "-")
+
+
+def _lab_command(key: str) -> str:
+    """Attributes that make JupyterLab open the rule's page in this Lab, at its heading (its command linker
+    runs ``rendermime:handle-local-link`` on a click): not a new browser tab with a new Lab in it."""
+    path = lab_path(key)
+    if path is None:
+        return ' target="_blank" rel="noopener"'  # a relative link: a new tab, so the game stays
+    heading = lab_heading_id(key)
+    args = {"path": path, **({"id": f"#heading={heading}"} if heading else {})}  # found by the notebook's model
+    return (' data-commandlinker-command="rendermime:handle-local-link"'
+            f' data-commandlinker-args="{html.escape(json.dumps(args))}"')
 
 
 def rule_title(key: str) -> str:
@@ -91,9 +127,10 @@ class RuleLinks:
         return rule_href(key, here=self.here)
 
     def link(self, key: str) -> str:
-        """In JupyterLab the link opens a new tab, so a click never takes the notebook (and its game) away."""
-        new_tab = f' target="_blank" rel="noopener" style="{LAB_LINK_STYLE}"' if in_lab() else ""
-        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}"{new_tab}>'
+        """In JupyterLab the link opens the rule's page beside the notebook in the same Lab, so a click never
+        takes the notebook (and its game) away, nor starts a second Lab."""
+        in_lab_ = f'{_lab_command(key)} style="{LAB_LINK_STYLE}"' if in_lab() else ""
+        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}"{in_lab_}>'
                 f"{html.escape(rule_title(key))}</a>")
 
     def links(self, keys: Iterable[str]) -> str:

@@ -574,7 +574,7 @@ class LivePlay:
                                           layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
         controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.question, self.last_words, self.card, *pickers,
                              *extra, self.opponent, self.saved, *history,
-                             ipw.HTML("<b>Log</b> (newest first; a rule link opens in a new tab):"), self.log],
+                             ipw.HTML("<b>Log</b> (newest first; a rule link opens its page beside this one):"), self.log],
                             layout=self._controls_layout)
         self._board_box.children = (self.board_widget(),)
         row = ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%", align_items="flex-start"))

@@ -126,9 +126,9 @@ def _board_words(page) -> str:
 
 
 def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
-    """Army Men (which lost its game on a refresh): play several actions, follow a rule link from the log
-    (a new tab that opens the rule's page; the game stays), reload the page: every board draws again with no
-    kernel restart, and the same game is still there. Then a new game on the scenario and side picked."""
+    """Army Men (which lost its game on a refresh): play several actions, follow a rule link from the log (it
+    opens the rule's page beside the game, at its heading; the game stays), reload the page: every board draws
+    again with no kernel restart, and the same game is still there. Then a new game on the scenario and side picked."""
     context = browser.new_context(viewport=PROJECTOR, accept_downloads=True)
     page = context.new_page()
     _open(page, lab_url, "army_men/full_game.md")
@@ -146,18 +146,27 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     board = _board_words(page)
     page.locator(".tsr-live-log").first.scroll_into_view_if_needed()
     _shot(page, "jupyterlab-live-play.png")
-    # a rule link opens the rule's page in a new Lab tab (not "Could not find path"); the notebook stays
+    # a rule link opens the rule's page beside the game in this Lab, at its heading: no second Lab; the game stays
     link = page.locator(".tsr-live-log a.rule-ref").first
     href = link.get_attribute("href")
     assert href.startswith("/lab/tree/army_men/") and str(ROOT) not in href, href
-    with context.expect_page() as opened:
-        link.click()
-    rule_page = opened.value
-    rule_page.locator(".jp-Notebook:visible").first.wait_for(timeout=60_000)
+    heading = json.loads(link.get_attribute("data-commandlinker-args"))["id"].split("=", 1)[1]
+    pages = len(context.pages)
+    link.click()
     name = href.split("/")[-1].split("#")[0]
-    rule_page.locator(".lm-TabBar-tabLabel", has_text=name).first.wait_for(timeout=30_000)
-    assert rule_page.get_by_text("Could not find path").count() == 0
-    rule_page.close()
+    page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel", has_text=name).first.wait_for(timeout=60_000)
+    target = page.locator(f".jp-NotebookPanel:visible [data-jupyter-id='{heading}']").first
+    target.wait_for(timeout=60_000)
+    # (Lab scrolls a notebook to a fragment only once its cells are drawn: the first click opens the page, and
+    # scrolls it if Lab was quick; a second click on the link scrolls the open page)
+    page.locator(".lm-TabBar-tabLabel", has_text="full_game.md").first.click()
+    link.click()
+    page.wait_for_timeout(1500)
+    top = target.evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= top < 300, f"the heading {heading} is at {top} px: the page was not scrolled to it"
+    assert len(context.pages) == pages and page.get_by_text("Could not find path").count() == 0
+    _shot(page, "jupyterlab-rule-link.png")
+    page.locator(".lm-TabBar-tabLabel", has_text="full_game.md").first.click()
     assert "/lab/tree/army_men/full_game.md" in page.url
     assert _live_log(page) == log
     # Save downloads a file that loads back
