@@ -49,6 +49,7 @@ class Answers:
             if self.anchor is not None:
                 answer["layers"]["choices"] = self.choices()
                 answer["layers"]["last"] = self.last_layer()
+                answer["marks"] = self.marks()  # the same marks, each with its words (the keyboard's, keys.js)
         return answer
 
     def at(self, entry: int) -> dict:
@@ -68,6 +69,7 @@ class Answers:
             if self.anchor is not None:
                 answer["layers"]["choices"] = {column: [] for column in CHOICE_COLUMNS}
                 answer["layers"]["last"] = last_rows(self._entry_places(entry))
+                answer["marks"] = []
         answer["viewing"] = entry
         return answer
 
