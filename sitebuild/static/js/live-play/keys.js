@@ -72,6 +72,7 @@ export function wireKeys(table) {
     ring.hidden = !(document.activeElement === layer && points && at >= 0 && at < list.length);
     if (ring.hidden) return;
     const [x, y] = points[at];
+    ring.dataset.at = String(at);  // which of the answer's marks (the choices layer's row)
     ring.style.left = `${x}px`;
     ring.style.top = `${y}px`;
     ring.classList.toggle("tsr-key-ring-off", list[at].kind === "off");
