@@ -34,12 +34,25 @@ def test_marks_are_the_choices_layer_with_plain_words_and_each_picks_what_it_say
             words = mark["words"]
             assert words and not ID_LIKE.search(words) and not COORDINATES.search(words), words
         seen += len(marks)
+        for mark in marks:  # a mark picks what it says: its offered action, or its figure
+            if "play" in mark:
+                said = answer["actions"][mark["play"]]["words"]
+                assert mark["words"].startswith(said[:1].upper() + said[1:]), (mark["words"], said)
+            else:
+                assert mark["kind"] in ("piece", "chosen") and mark["choose"] == [mark["x"], mark["y"]], mark
+                assert mark["words"].startswith("Let go of " if mark["kind"] == "chosen" else "Choose "), mark
         if marks:
             mark = rng.choice(marks)
-            before = session.answer()["moves"]
-            answer = session.tap(mark["x"], mark["y"], True)
-            if mark["kind"] in ("piece", "chosen"):  # a figure chosen (or let go): nothing played
-                assert answer["moves"] == before and (answer["message"] or {}).get("kind") != "error"
+            before = answer["moves"]
+            answer = session.play(mark["play"]) if "play" in mark else session.choose(*mark["choose"])
+            assert (answer["message"] or {}).get("kind") != "error", answer["message"]
+            if "choose" in mark:  # a figure chosen, or let go (when another may act): nothing played
+                assert answer["moves"] == before
+                chosen = [(m["x"], m["y"]) for m in answer["marks"] if m["kind"] == "chosen"]
+                if mark["kind"] == "piece":
+                    assert chosen == [(mark["x"], mark["y"])], chosen
+                elif sum(m["kind"] in ("piece", "chosen") for m in marks) > 1:
+                    assert chosen == [], chosen
         elif answer["actions"]:
             answer = session.play(rng.randrange(len(answer["actions"])))  # a card, a choice: on to marks
         else:
@@ -60,7 +73,3 @@ def test_moves_said_alike_are_told_apart_by_their_way():
     right = next(m for m in moves if m["y"] == chosen["y"] and m["x"] > chosen["x"])
     assert right["words"].endswith(f", {right['x'] - chosen['x']:.0f} to the right"), right["words"]
 
-
-def test_a_view_of_the_past_offers_no_mark():
-    session = new_session({"ruleset": "army_men", "seed": 1, "human": "green"})
-    assert session.answer()["marks"] and session.at(0)["marks"] == []

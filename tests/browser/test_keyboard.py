@@ -88,7 +88,7 @@ def _question(page):
 
 def _keys_decision(page, table, n: int, keys: dict) -> tuple:
     """One decision by the keyboard, as the policy says for decision ``n``: a question answered (Yes; a "which?"
-    its first button); else on even decisions, or with no big button, a mark of the board (Tab onto the board, one
+    its first button, though a pick by keys never asks it); else on even decisions, or with no big button, a mark of the board (Tab onto the board, one
     arrow, Enter); else the big button, else a card or choice button, else the board. Returns what was decided."""
     box = _question(page)
     if box is not None:
@@ -184,6 +184,7 @@ def test_a_whole_game_by_keyboard_as_by_taps(open_page, axe_script, ruleset):
         if table.locator(".tsr-table-banner").is_visible():
             break
         decided.append(_keys_decision(page, table, n, keys))
+        assert decided[-1] != ("which",), "a pick by keys asked which mark: keys pick exactly one"
     else:
         pytest.fail(f"no end after 300 decisions by keys: {decided[-5:]}")
     by_keys = _outcome(page, table)

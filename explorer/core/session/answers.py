@@ -69,7 +69,6 @@ class Answers:
             if self.anchor is not None:
                 answer["layers"]["choices"] = {column: [] for column in CHOICE_COLUMNS}
                 answer["layers"]["last"] = last_rows(self._entry_places(entry))
-                answer["marks"] = []
         answer["viewing"] = entry
         return answer
 

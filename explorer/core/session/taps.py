@@ -131,12 +131,7 @@ class BoardTaps:
             text = self._mark_words(mark, chosen)
             if text in options or len(options) == MAX_ASKED:
                 continue
-            if mark.action is None:
-                options[text] = {"text": text, "choose": list(mark.at)}
-            elif mark.action in offered:
-                options[text] = {"text": text, "play": offered.index(mark.action)}
-            else:  # a proposed move to a free spot: its mark, tapped again
-                options[text] = {"text": text, "tap": list(mark.at)}
+            options[text] = {"text": text, **_pick(mark, offered)}
         answer = self.answer({"kind": "which", "text": "Which one? These marks are close together:"})
         answer["message"]["options"] = list(options.values())
         return answer
@@ -197,16 +192,18 @@ class BoardTaps:
         return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
 
     def marks(self) -> list[dict]:
-        """The marks a tap (or the keyboard: the page's keys.js) may pick now, each ``{"x", "y", "kind", "words"}``,
-        in the order of the ``choices`` layer's rows: where it is on the board, its kind as that layer says, and what
-        picking it does in plain words (no figure id, no coordinate), for a screen reader to say; moves said alike
-        are told apart by their way from the chosen figure ("…, 4 up and to the right")."""
+        """The marks a tap (or the keyboard: the page's keys.js) may pick now, in the order of the ``choices`` layer's
+        rows: where each is on the board (``x``, ``y``), its ``kind`` as that layer says, what picking it does in
+        plain words (``words``: no figure id, no coordinate, for a screen reader to say; moves said alike are told
+        apart by their way from the chosen figure, "…, 4 up and to the right"), and how to pick exactly it, as a
+        "which?" answer's button does (``play``, ``choose`` or ``tap``: :func:`_pick`)."""
         chosen, kinds = self._kinds()
+        offered = list(self.state.legal_actions)
         words = [self._mark_words(mark, chosen) for mark, _ in kinds]
         for i, (mark, _) in enumerate(kinds):  # moves said alike ("moves in the open"): told apart by their way
             if chosen is not None and mark.action is not None and words.count(words[i]) > 1:
                 words[i] = f"{words[i]}, {_way(chosen, mark.at)}"
-        return [{"x": mark.at[0], "y": mark.at[1], "kind": kind, "words": words[i]}
+        return [{"x": mark.at[0], "y": mark.at[1], "kind": kind, "words": words[i], **_pick(mark, offered)}
                 for i, (mark, kind) in enumerate(kinds)]
 
     def _kinds(self) -> tuple[Point | None, list[tuple[Mark, str]]]:
@@ -240,6 +237,17 @@ class BoardTaps:
         if proposal is not None and anchored and proposal[0] is self.state.position and proposal[1] == self.selected:
             targets.append((proposal[3], proposal[2]))
         return chosen, pieces, targets
+
+
+def _pick(mark: Mark, offered: list) -> dict:
+    """How the page picks exactly ``mark``, whatever lies near it: play its offered action (``play``: its number
+    among the offered), choose (or let go of) its figure (``choose``: where it stands), or tap again the proposed
+    move to a free spot it marks (``tap``: where)."""
+    if mark.action is None:
+        return {"choose": list(mark.at)}
+    if mark.action in offered:
+        return {"play": offered.index(mark.action)}
+    return {"tap": list(mark.at)}
 
 
 _WAYS = ("to the right", "up and to the right", "up", "up and to the left",

@@ -1,13 +1,13 @@
 // The board by keyboard and screen reader (issue 35): a focusable layer over the board, reached by Tab; the arrow
 // keys move a ring between the marks a tap may pick now (to the nearest mark that way, as the eye goes, not in list
-// order), each mark's plain words said through a live region; Enter (or Space) picks the mark as a tap on it does
-// (taps.js tapBoard: the same engine command, the same "which?" and "Go there?" questions), Escape lets a chosen
-// figure go (a question's Escape answers No: the table's). The marks and their words are the engine's (the
-// answer's "marks": explorer/core/session/taps.py), so a game by keys takes as many decisions as by taps.
+// order), each mark's plain words said through a live region; Enter (or Space) picks exactly that mark as a
+// "which?" button does (table.pick: the same engine commands as a tap, the same question before a move that ends
+// the game), Escape lets a chosen figure go (a question's Escape answers No). The marks, their words and how to
+// pick each are the engine's (the answer's "marks": explorer/core/session/taps.py), so a game by keys takes as many
+// decisions as by taps, never a "which?" a tap between two marks would need.
 
 import { el } from "./common.js";
 import { boardView } from "./board-view.js";
-import { tapBoard } from "./taps.js";
 
 export const KEYS_HELP = "Game board: arrow keys move between the marks, Enter picks, Escape lets a chosen figure go";
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -130,14 +130,14 @@ export function wireKeys(table) {
       event.preventDefault();
       if (table.busy) return;
       if (at < 0 || at >= list.length) { mark(-1); return; }
-      tapBoard(table, list[at].x, list[at].y);
+      table.pressed(layer, () => table.pick(list[at]));  // as a "which?" button picks it: exactly this mark
     } else if (event.key === "Escape") {
       const chosen = list.find((m) => m.kind === "chosen");
       const pieces = list.filter((m) => m.kind === "piece" || m.kind === "chosen").length;
       if (!chosen || pieces < 2 || table.busy) return;  // nothing to let go: Escape leaves the table, as elsewhere
       event.stopPropagation();
       spot = [chosen.x, chosen.y];
-      table.run("choose", [chosen.x, chosen.y]);  // the chosen figure tapped again: let go
+      table.pressed(layer, () => table.pick(chosen));  // the chosen figure picked again: let go
     }
   });
   // A question's Escape answers No (the question stays otherwise, and the table's Escape waits for it).

@@ -175,17 +175,20 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     no.addEventListener("click", () => { done(); status.textContent = "Not played."; });
     yes.addEventListener("click", () => { done(); (onYes || table.confirmed || (() => {}))(); });
   };
-  // A tap between marks that do different things: which one, a big button each in words (the engine's options:
-  // play an offered action, choose a figure, or tap a proposed spot again), and No.
+  // Exactly one mark picked (a "which?" button, the board's keys): the engine says how (its option or mark: play an
+  // offered action, choose a figure, or tap a proposed spot again).
+  table.pick = (option) => {
+    const offered = option.play != null && table.current.actions.find((a) => a.id === option.play);
+    return offered ? playAction(offered) : option.choose ? run("choose", option.choose) : run("tap", [...option.tap, true]);
+  };
+  // A tap between marks that do different things: which one, a big button each in words, and No.
   table.askWhich = (message) => {
     const back = home();
     const choices = message.options.map((option) => {
       const button = el("button", { type: "button", class: "tsr-which-option", text: option.text });
       button.addEventListener("click", () => {
         confirmBox.hidden = true;
-        const offered = option.play != null && table.current.actions.find((a) => a.id === option.play);
-        pressed(back, () => offered ? playAction(offered)
-          : option.choose ? run("choose", option.choose) : run("tap", [...option.tap, true]));
+        pressed(back, () => table.pick(option));
       });
       return button;
     });

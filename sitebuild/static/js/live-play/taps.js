@@ -1,41 +1,22 @@
 // Taps on the board: a tap on the board's table or squares (widgets/board.py passes Bokeh's tap on as the DOM
 // event "tsr-board-tap") goes to the engine, which decides; a tap on a card drawn under the board plays the card
 // of that face in the bar; a tapped spot's details (what its tooltip would say: the board has none in play) are said
-// beside the board, as the board is after the tap (the figure chosen, the one attacked, the one that moved there);
-// and after a zoom or a pan, one button shows the whole table again.
+// beside the board; and after a zoom or a pan, one button shows the whole table again.
 
 import { el } from "./common.js";
 import { boardView, columnOf, showWhole, tooltipAt, views } from "./board-view.js";
 
-// A tap at the board point (x, y), within reach (board units, or null: the board's own radius): the engine decides,
-// and the tapped spot's details are said beside the board. The board's keys (keys.js) pick a mark through it too.
-export function tapBoard(table, x, y, reach = null) {
-  const { status, details } = table.parts;
-  if (table.busy || !table.doc) return Promise.resolve(null);
-  if (table.current.viewing != null) {
-    status.textContent = "You are looking back: press Back to the game to play.";
-    return Promise.resolve(null);
-  }
-  table.confirmed = () => table.run("tap", [x, y, true, reach]);
-  return table.run("tap", [x, y, false, reach]).then((answer) => {
-    if (answer) {
-      const said = tooltipAt(boardView(table.doc), x, y);  // what the tooltip says there, now the tap is answered
-      details.replaceChildren(...(said && said.length ? [el("span", { class: "tsr-sr", text: "On the board: " }), ...said] : []));
-    }
-    table.keepInView();
-    return answer;
-  });
-}
-
 export function wireTaps(table) {
-  const { doc, boardBox, parts: { status, hand } } = table;
+  const { doc, boardBox, parts: { status, hand, details } } = table;
 
   // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
   document.addEventListener("tsr-board-tap", (event) => {
     const { plot, x, y } = event.detail;
     const reach = Number.isFinite(event.detail.reach) ? event.detail.reach : null;  // a finger's width, in board units
-    if (!doc || doc.get_model_by_id(plot) == null) return;
-    tapBoard(table, x, y, reach);
+    if (table.busy || !doc || doc.get_model_by_id(plot) == null) return;
+    if (table.current.viewing != null) { status.textContent = "You are looking back: press Back to the game to play."; return; }
+    table.confirmed = () => table.run("tap", [x, y, true, reach]);
+    table.run("tap", [x, y, false, reach]).then((answer) => { if (answer) showDetails(x, y); table.keepInView(); });
   });
 
   // A tap on a card drawn under the board (Phlog's hand, in the board's own cards figure: the layer "cards",
@@ -70,6 +51,14 @@ export function wireTaps(table) {
     if (card) { card.focus({ preventScroll: true }); card.click(); }
     else status.textContent = `${texts[i]}: not a card to play now.`;
   }, true);
+
+  // No tooltips during play: a tap says beside the board what the tooltip says there, as the board is after the
+  // tap: the figure chosen, the one attacked, the one that moved there.
+  function showDetails(x, y) {
+    if (!doc) return;
+    const said = tooltipAt(boardView(doc), x, y);
+    details.replaceChildren(...(said && said.length ? [el("span", { class: "tsr-sr", text: "On the board: " }), ...said] : []));
+  }
 
   // "Whole table": shown once the board is zoomed (the wheel, a pinch) or dragged, it puts the whole table in view.
   // Heard as the events go down (Bokeh's canvas keeps the wheel and the pinch).
