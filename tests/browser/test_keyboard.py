@@ -86,10 +86,11 @@ def _question(page):
     return box if box.is_visible() else None
 
 
-def _keys_decision(page, table, n: int, keys: dict) -> tuple:
-    """One decision by the keyboard, as the policy says for decision ``n``: a question answered (Yes; a "which?"
-    its first button, though a pick by keys never asks it); else on even decisions, or with no big button, a mark of the board (Tab onto the board, one
-    arrow, Enter); else the big button, else a card or choice button, else the board. Returns what was decided."""
+def _keys_decision(page, table, policy: dict, keys: dict) -> tuple:
+    """One decision by the keyboard, as a fixed policy says (``policy``: its counts so far): a question answered
+    (Yes; a "which?" its first button, though a pick by keys never asks it); else a card's ways shown, the first;
+    else, with marks on the board, two times in three (or with nothing else to press) a mark (Tab onto the board,
+    one arrow, Enter); else the big button and a card or choice button, each in turn. Returns what was decided."""
     box = _question(page)
     if box is not None:
         before = moves_made(page)
@@ -107,8 +108,15 @@ def _keys_decision(page, table, n: int, keys: dict) -> tuple:
         return picked
     kinds = page.evaluate(BOARD_JS, [table.element_handle(), []])["kinds"]
     step = table.locator(".tsr-live-step")
-    buttons = next((name for name in BUTTONS if table.locator(name).first.is_visible()), None)
-    if kinds and (n % 2 == 0 or (not step.is_visible() and buttons is None)):
+    if not step.is_visible():
+        step = None
+    ways = table.locator(BUTTONS[0]).first.is_visible()  # a card's ways shown: one of them
+    buttons = next((name for name in BUTTONS[1:] if table.locator(name).first.is_visible()), None)
+    board = False
+    if kinds and not ways:  # marks: the board two times in three, or when there is nothing else
+        board = policy["marks"] % 3 != 2 or (step is None and buttons is None)
+        policy["marks"] += 1
+    if board:
         if not _focused(page, LAYER):
             for _ in range(60):  # the board is before the panel: back there with Shift+Tab
                 page.keyboard.press("Shift+Tab")
@@ -117,7 +125,7 @@ def _keys_decision(page, table, n: int, keys: dict) -> tuple:
                     break
             assert _focused(page, LAYER), "Shift+Tab never reached the board"
         _plain(_said(page))
-        page.keyboard.press(ARROWS[n % 4])
+        page.keyboard.press(ARROWS[policy["marks"] % 4])
         keys["arrow"] += 1
         page.wait_for_timeout(50)
         _plain(_said(page))
@@ -127,7 +135,13 @@ def _keys_decision(page, table, n: int, keys: dict) -> tuple:
         page.keyboard.press("Enter")
         _wait_answered_or_asked(page, before)
         return ("board", marks["xs"][at], marks["ys"][at])
-    if step.is_visible():
+    if ways:
+        buttons = BUTTONS[0]
+    elif step is not None and buttons is not None:  # the big button and a card or choice: each in turn
+        policy["other"] += 1
+        if policy["other"] % 2:
+            buttons = None
+    if step is not None and buttons is None:
         _tab_to(page, ".tsr-live-step", keys)
         picked = ("step", step.inner_text())
     elif buttons is not None:
@@ -138,7 +152,7 @@ def _keys_decision(page, table, n: int, keys: dict) -> tuple:
     before = moves_made(page)
     page.keyboard.press("Enter")
     if picked[0] == "button" and page.evaluate("document.activeElement.getAttribute('aria-expanded')") is not None:
-        return picked  # a card played several ways: its ways shown, no engine call
+        return (*picked, "ways")  # a card played several ways: its ways shown, no engine call
     _wait_answered_or_asked(page, before)
     return picked
 
@@ -155,7 +169,7 @@ def _tap_decision(page, table, decided: tuple) -> int:
         table.locator(".tsr-live-step").click()
     elif kind == "button":
         table.locator(decided[1]).first.click()
-        if table.locator(decided[1]).first.get_attribute("aria-expanded") is not None:
+        if decided[-1] == "ways":
             return 1
     else:
         point = page.evaluate(BOARD_JS, [table.element_handle(), [[decided[1], decided[2]]]])["screen"][0]
@@ -179,17 +193,17 @@ def test_a_whole_game_by_keyboard_as_by_taps(open_page, axe_script, ruleset):
     page, report, table = _start(open_page, ruleset)
     layer = table.locator(LAYER)
     assert layer.get_attribute("role") == "application" and "arrow keys" in layer.get_attribute("aria-label")
-    decided, keys = [], {"tab": 0, "arrow": 0}
-    for n in range(300):
+    decided, keys, policy = [], {"tab": 0, "arrow": 0}, {"marks": 0, "other": 0}
+    for _ in range(300):
         if table.locator(".tsr-table-banner").is_visible():
             break
-        decided.append(_keys_decision(page, table, n, keys))
+        decided.append(_keys_decision(page, table, policy, keys))
         assert decided[-1] != ("which",), "a pick by keys asked which mark: keys pick exactly one"
     else:
         pytest.fail(f"no end after 300 decisions by keys: {decided[-5:]}")
     by_keys = _outcome(page, table)
     board = sum(d[0] == "board" for d in decided)
-    assert board >= 3, f"only {board} decisions on the board"
+    assert board >= 3, f"only {board} decisions on the board: {decided}"
 
     answered(page, lambda: table.get_by_role("button", name="Play again").click())  # the same seed: the same game
     taps = sum(_tap_decision(page, table, d) for d in decided)
