@@ -24,7 +24,7 @@ SIZE = (1280, 800)
 LAYER = ".tsr-key-layer"
 ARROWS = ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft")
 BUTTONS = (".tsr-card-ways button", ".tsr-live-hand button", ".tsr-live-others button")
-RULESETS = ["simple_plastic", "dice_tactics"]  # a tabletop, a grid
+RULESETS = ["simple_plastic", "dice_tactics", "phlog"]  # a tabletop, a grid, a grid with cards
 
 
 def _start(open_page, ruleset):
