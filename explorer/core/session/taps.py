@@ -125,7 +125,7 @@ class BoardTaps:
     def _which(self, alike: list[Mark], chosen: Point | None) -> dict:
         """The question for a tap between marks too close to tell apart: a button for each thing they do, in
         words (the nearest mark of each, up to :data:`MAX_ASKED`)."""
-        offered = list(self.state.legal_actions)
+        offered = {action: i for i, action in enumerate(self.state.legal_actions)}
         options = {}
         for mark in alike:
             text = self._mark_words(mark, chosen)
@@ -198,7 +198,7 @@ class BoardTaps:
         apart by their way from the chosen figure, "…, 4 up and to the right"), and how to pick exactly it, as a
         "which?" answer's button does (``play``, ``choose`` or ``tap``: :func:`_pick`)."""
         chosen, kinds = self._kinds()
-        offered = list(self.state.legal_actions)
+        offered = {action: i for i, action in enumerate(self.state.legal_actions)}
         words = [self._mark_words(mark, chosen) for mark, _ in kinds]
         for i, (mark, _) in enumerate(kinds):  # moves said alike ("moves in the open"): told apart by their way
             if chosen is not None and mark.action is not None and words.count(words[i]) > 1:
@@ -239,14 +239,14 @@ class BoardTaps:
         return chosen, pieces, targets
 
 
-def _pick(mark: Mark, offered: list) -> dict:
+def _pick(mark: Mark, offered: dict) -> dict:
     """How the page picks exactly ``mark``, whatever lies near it: play its offered action (``play``: its number
-    among the offered), choose (or let go of) its figure (``choose``: where it stands), or tap again the proposed
+    among the offered, ``offered`` maps each to it), choose (or let go of) its figure (``choose``: where it stands), or tap again the proposed
     move to a free spot it marks (``tap``: where)."""
     if mark.action is None:
         return {"choose": list(mark.at)}
     if mark.action in offered:
-        return {"play": offered.index(mark.action)}
+        return {"play": offered[mark.action]}
     return {"tap": list(mark.at)}
 
 

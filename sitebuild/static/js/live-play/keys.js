@@ -9,7 +9,7 @@
 import { el } from "./common.js";
 import { boardView } from "./board-view.js";
 
-export const KEYS_HELP = "Game board: arrow keys move between the marks, Enter picks, Escape lets a chosen figure go";
+const KEYS_HELP = "Game board: arrow keys move between the marks, Enter picks, Escape lets a chosen figure go";
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SAME_SPOT = 1;  // CSS px: marks closer than this on the screen stand on one spot (taken in list order)
 
@@ -17,7 +17,7 @@ const SAME_SPOT = 1;  // CSS px: marks closer than this on the screen stand on o
 // ahead with the least distance along plus twice the distance across (a mark straight ahead beats a nearer one far
 // off to the side); those within 45 degrees of the direction first. Marks on the same spot follow in list order.
 // ``points``: each mark's screen [x, y]; returns an index, or -1 when no mark lies that way.
-export function nearestThatWay(points, from, step) {
+function nearestThatWay(points, from, step) {
   const [fx, fy] = points[from];
   let best = -1, bestScore = Infinity, bestInCone = false;
   points.forEach(([x, y], i) => {
