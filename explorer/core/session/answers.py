@@ -49,6 +49,7 @@ class Answers:
             if self.anchor is not None:
                 answer["layers"]["choices"] = self.choices()
                 answer["layers"]["last"] = self.last_layer()
+                answer["marks"] = self.marks()  # the same marks, each with its words (the keyboard's, keys.js)
         return answer
 
     def at(self, entry: int) -> dict:

@@ -125,18 +125,13 @@ class BoardTaps:
     def _which(self, alike: list[Mark], chosen: Point | None) -> dict:
         """The question for a tap between marks too close to tell apart: a button for each thing they do, in
         words (the nearest mark of each, up to :data:`MAX_ASKED`)."""
-        offered = list(self.state.legal_actions)
+        offered = {action: i for i, action in enumerate(self.state.legal_actions)}
         options = {}
         for mark in alike:
             text = self._mark_words(mark, chosen)
             if text in options or len(options) == MAX_ASKED:
                 continue
-            if mark.action is None:
-                options[text] = {"text": text, "choose": list(mark.at)}
-            elif mark.action in offered:
-                options[text] = {"text": text, "play": offered.index(mark.action)}
-            else:  # a proposed move to a free spot: its mark, tapped again
-                options[text] = {"text": text, "tap": list(mark.at)}
+            options[text] = {"text": text, **_pick(mark, offered)}
         answer = self.answer({"kind": "which", "text": "Which one? These marks are close together:"})
         answer["message"]["options"] = list(options.values())
         return answer
@@ -192,13 +187,33 @@ class BoardTaps:
 
     def choices(self) -> dict[str, list]:
         """The ``choices`` board layer (:data:`CHOICE_COLUMNS`) for the offered actions and the chosen figure."""
+        rows = [(*mark.at, kind, "" if mark.action is None else self.state.describe(mark.action, self.seat))
+                for mark, kind in self._kinds()[1]]
+        return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
+
+    def marks(self) -> list[dict]:
+        """The marks a tap (or the keyboard: the page's keys.js) may pick now, in the order of the ``choices`` layer's
+        rows: where each is on the board (``x``, ``y``), its ``kind`` as that layer says, what picking it does in
+        plain words (``words``: no figure id, no coordinate, for a screen reader to say; moves said alike are told
+        apart by their way from the chosen figure, "…, 4 up and to the right"), and how to pick exactly it, as a
+        "which?" answer's button does (``play``, ``choose`` or ``tap``: :func:`_pick`)."""
+        chosen, kinds = self._kinds()
+        offered = {action: i for i, action in enumerate(self.state.legal_actions)}
+        words = [self._mark_words(mark, chosen) for mark, _ in kinds]
+        for i, (mark, _) in enumerate(kinds):  # moves said alike ("moves in the open"): told apart by their way
+            if chosen is not None and mark.action is not None and words.count(words[i]) > 1:
+                words[i] = f"{words[i]}, {_way(chosen, mark.at)}"
+        return [{"x": mark.at[0], "y": mark.at[1], "kind": kind, "words": words[i], **_pick(mark, offered)}
+                for i, (mark, kind) in enumerate(kinds)]
+
+    def _kinds(self) -> tuple[Point | None, list[tuple[Mark, str]]]:
+        """The chosen piece, and every mark with its kind: the pieces that may act (``piece``, ``chosen``), then the
+        targets (``target``; ``off`` where playing it takes the figure off the table)."""
         anchored = self._anchored()
         chosen, pieces, targets = self._marks(anchored)
         leaving = {action for action, anchor in anchored if anchor.off}
-        rows = [(*piece, "chosen" if piece == chosen else "piece", "") for piece in pieces]
-        rows += [(*target, "off" if action in leaving else "target", self.state.describe(action, self.seat))
-                 for action, target in targets]
-        return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
+        return chosen, ([(Mark(None, at), "chosen" if at == chosen else "piece") for at in pieces]
+                        + [(Mark(action, at), "off" if action in leaving else "target") for action, at in targets])
 
     def _anchored(self) -> list[tuple[Any, Anchor]]:
         """The human's offered actions that sit on the board, with their anchors."""
@@ -222,6 +237,30 @@ class BoardTaps:
         if proposal is not None and anchored and proposal[0] is self.state.position and proposal[1] == self.selected:
             targets.append((proposal[3], proposal[2]))
         return chosen, pieces, targets
+
+
+def _pick(mark: Mark, offered: dict) -> dict:
+    """How the page picks exactly ``mark``, whatever lies near it: play its offered action (``play``: its number
+    among the offered, ``offered`` maps each to it), choose (or let go of) its figure (``choose``: where it stands), or tap again the proposed
+    move to a free spot it marks (``tap``: where)."""
+    if mark.action is None:
+        return {"choose": list(mark.at)}
+    if mark.action in offered:
+        return {"play": offered[mark.action]}
+    return {"tap": list(mark.at)}
+
+
+_WAYS = ("to the right", "up and to the right", "up", "up and to the left",
+         "to the left", "down and to the left", "down", "down and to the right")
+
+
+def _way(start: Point, end: Point) -> str:
+    """Which way ``end`` lies from ``start`` as the board is drawn (its y up), and how far in the board's units
+    (inches, or squares), in words: "3 up and to the right" (no coordinate)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    eighth = round(math.atan2(dy, dx) / (math.pi / 4)) % 8
+    far = math.hypot(dx, dy)
+    return f"{far:.0f} {_WAYS[eighth]}" if far >= 0.5 else "where it stands"
 
 
 def _finite(value) -> bool:

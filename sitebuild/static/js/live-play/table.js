@@ -8,6 +8,7 @@ import { boardDocument, boardView, fitBoard, toyTable } from "./board-view.js";
 import { panelParts, show } from "./panel.js";
 import { practiceParts, startPractice, wirePractice } from "./practice.js";
 import { resumeGame, saveLinkParts, simpleKey, wireSaveLink } from "./save-link.js";
+import { wireKeys } from "./keys.js";
 import { wireTaps } from "./taps.js";
 
 // The table's own parts, the panel's (panel.js), the practice bar's (practice.js) and the More drawer's.
@@ -144,6 +145,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
       table.busy = false;
       controls.forEach((c) => { c.disabled = false; });
       show(table, reply);
+      if (table.onShown) table.onShown();  // the board's keys (keys.js) find their mark on the new board
       await new Promise(requestAnimationFrame);
       stats.moves.push({ name, ms: performance.now() - started, engine_ms: reply.engine_ms });
       return reply;
@@ -159,27 +161,34 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   table.configNow = () => ({ ...chosen() });
 
   // A question before a tap that would end the game: asked in the panel, in view, focus on "No".
+  // Asked after a pick by the board's keys (keys.js), the answer gives the focus back to the board.
+  const home = () => (table.keysLayer && document.activeElement === table.keysLayer ? table.keysLayer : step);
   table.askFirst = (text, onYes) => {
+    const back = home();
     const yes = el("button", { type: "button", class: "tsr-confirm-yes", text: "Yes, play it" });
     const no = el("button", { type: "button", class: "tsr-confirm-no", text: "No" });
     confirmBox.replaceChildren(el("p", { text }), yes, no);
     confirmBox.hidden = false;
     confirmBox.scrollIntoView({ block: "nearest" });
     no.focus();
-    const done = () => { confirmBox.hidden = true; step.focus(); };
+    const done = () => { confirmBox.hidden = true; back.focus(); };
     no.addEventListener("click", () => { done(); status.textContent = "Not played."; });
     yes.addEventListener("click", () => { done(); (onYes || table.confirmed || (() => {}))(); });
   };
-  // A tap between marks that do different things: which one, a big button each in words (the engine's options:
-  // play an offered action, choose a figure, or tap a proposed spot again), and No.
+  // Exactly one mark picked (a "which?" button, the board's keys): the engine says how (its option or mark: play an
+  // offered action, choose a figure, or tap a proposed spot again).
+  table.pick = (option) => {
+    const offered = option.play != null && table.current.actions.find((a) => a.id === option.play);
+    return offered ? playAction(offered) : option.choose ? run("choose", option.choose) : run("tap", [...option.tap, true]);
+  };
+  // A tap between marks that do different things: which one, a big button each in words, and No.
   table.askWhich = (message) => {
+    const back = home();
     const choices = message.options.map((option) => {
       const button = el("button", { type: "button", class: "tsr-which-option", text: option.text });
       button.addEventListener("click", () => {
         confirmBox.hidden = true;
-        const offered = option.play != null && table.current.actions.find((a) => a.id === option.play);
-        pressed(step, () => offered ? playAction(offered)
-          : option.choose ? run("choose", option.choose) : run("tap", [...option.tap, true]));
+        pressed(back, () => table.pick(option));
       });
       return button;
     });
@@ -188,7 +197,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     confirmBox.hidden = false;
     confirmBox.scrollIntoView({ block: "nearest" });
     choices[0].focus();
-    no.addEventListener("click", () => { confirmBox.hidden = true; status.textContent = "Nothing played."; step.focus(); });
+    no.addEventListener("click", () => { confirmBox.hidden = true; status.textContent = "Nothing played."; back.focus(); });
   };
   const playAction = table.playAction = (offered) => {
     const faces = parseDice(dice.value);
@@ -242,6 +251,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     }));
   }
   wireTaps(table);
+  wireKeys(table);
   tryButton.addEventListener("click", () => {
     const faces = parseDice(dice.value);
     pressed(tryButton, () => run("try", faces ? [tryText.value, faces] : [tryText.value]));
