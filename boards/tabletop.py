@@ -13,6 +13,7 @@ from explorer.core.tabletop import segment_point_distance
 
 from .naming import figure_name
 from .palette import SIGHT_COLOURS, side_colour, side_ink
+from .toys import sprite, terrain_look
 
 TABLE_FILL = "#F1EFE8"
 TERRAIN_STYLE: dict[str, dict] = {
@@ -35,12 +36,13 @@ SIGHT_DASH = {"clear": "solid", "partial": "dashed", "blocked": "dotted"}
 SIGHT_LABEL = {"clear": "clear", "partial": "partial (cover)", "blocked": "blocked"}
 KIND_WORDS = {"trooper": "trooper", "heavy": "heavy weapons", "sniper": "sniper"}
 
-TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy")
+TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy", "look", "ink", "line", "width")
 RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
 SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
 FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
-                  "move")
-FALLEN_COLUMNS = ("id", "x", "y", "colour")
+                  "move", "sprite")
+FALLEN_COLUMNS = ("id", "x", "y", "colour", "sprite")
+"""``sprite``: the figure's toy soldier (:func:`boards.toys.sprite`), drawn lying down when it fell."""
 
 
 def _empty(columns: Sequence[str]) -> dict[str, list]:
@@ -53,13 +55,14 @@ def terrain_layer(terrain: Iterable) -> dict[str, list]:
     for piece in terrain:
         kind = getattr(piece.kind, "value", piece.kind)
         style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
+        look = terrain_look(piece.name, kind)  # drawn as what it is (a wall, a hedge, woods, water, a hill)
         label = style["label"] + (f", level {piece.elevation}" if kind == "hill" else "")
         data["xs"].append([round(p[0], 3) for p in piece.points])
         data["ys"].append([round(p[1], 3) for p in piece.points])
         data["name"].append(piece.name)
         data["kind"].append(kind)
-        data["fill"].append(style["fill"])
-        data["hatch"].append(style["hatch"])
+        for column in ("look", "fill", "hatch", "ink", "line", "width"):
+            data[column].append(look[column])
         data["label"].append(label)
         # where the name is written: the centre of the piece's corners
         data["cx"].append(round(sum(p[0] for p in piece.points) / len(piece.points), 3))
@@ -117,8 +120,8 @@ def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Seq
                profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "") -> dict:
     """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip)."""
     return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
-            "colour": side_colour(side, list(sides) if sides else None), "marker": MARKERS.get(kind, "diamond"),
-            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-"}
+            "colour": (colour := side_colour(side, list(sides) if sides else None)), "marker": MARKERS.get(kind, "diamond"),
+            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-", "sprite": sprite(kind, colour)}
 
 
 def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
@@ -129,11 +132,13 @@ def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
     return data
 
 
-def fallen_layer(rows: Iterable[tuple[str, float, float, str]]) -> dict[str, list]:
-    """``(id, x, y, colour)`` of each figure that fell."""
+def fallen_layer(rows: Iterable[tuple]) -> dict[str, list]:
+    """``(id, x, y, colour)`` of each figure that fell or lies down, with its kind after them where its toy
+    soldier is drawn (lying down)."""
     data = _empty(FALLEN_COLUMNS)
-    for fid, x, y, colour in rows:
-        for column, value in zip(FALLEN_COLUMNS, (fid, round(x, 3), round(y, 3), colour)):
+    for fid, x, y, colour, *kind in rows:
+        drawn = sprite(kind[0], colour) if kind else ""
+        for column, value in zip(FALLEN_COLUMNS, (fid, round(x, 3), round(y, 3), colour, drawn)):
             data[column].append(value)
     return data
 
@@ -227,7 +232,7 @@ class TabletopLayers:
                 if self.down(f):
                     down.append((f.id, f.x, f.y, side_ink(f.side, sides)))
             elif self.fell(f):
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides), self.kind_of(f)))
         return {
             "table": table_layer(*self.size),
             "terrain": terrain_layer(state.table.terrain),
