@@ -18,22 +18,22 @@ FIGURE_PX = 28
 LYING = math.pi / 2
 """A fallen figure's turn (radians, anticlockwise): on its back, feet to the right."""
 
-_STANDING = "M8 6a4 3.6 0 0 1 8 0zM9.5 6h5v3h-5zM8.5 9.5h7l.6 6.5H7.9zM8 16h8l-.5 7h-2.7L12 19l-.8 4H8.5z"
-_KNEELING = "M6 10a4 3.6 0 0 1 8 0zM7.5 10h5v3h-5zM6.5 13.5h7l.5 5H6zM6 18.5h10l.5 4.5h-3l-.5-2.5-2 2.5H6z"
+_STANDING = "M6.5 7a5.5 4.6 0 0 1 11 0zM8.5 7h7v3.2h-7zM7 10.6h10l.9 6.6H6.1zM6.4 17.2h11.2l-.6 6.3h-3.8L12 20.2l-1.2 3.3H7z"
+_KNEELING = "M4.5 10a5.5 4.6 0 0 1 11 0zM6.5 10h7v3h-7zM5 13.4h10l.6 5.4H4.4zM4.4 18.8h12.2l.6 4.7h-4l-.6-2.6-2.4 2.6H4.4z"
 _INK = "#1a1a1a"
 
 # kind of silhouette: (body, the weapon's path in ink, an extra path and its colour).
 SHAPES: dict[str, tuple[str, str, str, str]] = {
-    "rifle": (_STANDING, "M4 11.5h19v2H4z", "", ""),
+    "rifle": (_STANDING, "M1.5 11.4h22v2.8h-22zM1.5 14.2h3.5v2.4H1.5z", "", ""),
     "leader": (_STANDING, "M18 1h1.4v16H18zM14 11h4.5v1.8H14z", "M19.4 1.2l4.4 2.6-4.4 2.6z", "#F0E442"),
     "pistol": (_STANDING, "M14 10h5v1.8h-5zM19 9.3h3.4v2.2h-1.4v2.2H19z", "", ""),
     "smg": (_STANDING, "M12 12h10v3H12zM16 15h2v4h-2z", "", ""),
     "mg": (_STANDING, "M2 11.5h21v3.5H2zM18.5 15l2.5 6h-1.8l-2.2-5z", "", ""),
     "hmg": (_KNEELING, "M9 9h15v3.4H9zM16 12.4l-3.5 9h1.8l2.7-6.4 2.7 6.4h1.8l-3.5-9z", "", ""),
     "sniper": (_KNEELING, "M1 13h23v1.6H1zM12 10.6h6v2.4h-6z", "", ""),
-    "bazooka": (_STANDING, "M1 8.2h22.5v4H1z", "", ""),
-    "grenade": (_STANDING, "M10 10L5.5 4.5 7 3.4l4.5 5.4z", "M2 3.5a2.6 2.6 0 1 0 5.2 0a2.6 2.6 0 1 0-5.2 0z", _INK),
-    "flame": (_STANDING, "M3.5 8.5h4.5v9H3.5zM14 12h5v1.8h-5z", "M19 9.5c3 0 5 2.5 5 3.5s-2 3.5-5 3.5c1.2-1.5 1.2-5.5 0-7z",
+    "bazooka": (_STANDING, "M.8 15.2l20.6-9.6 1.8 3.8-20.6 9.6z", "", ""),
+    "grenade": (_STANDING, "M8.5 11.5L3.6 5.6l1.6-1.2 4.9 6z", "M.6 3.2a2.7 2.7 0 1 0 5.4 0a2.7 2.7 0 1 0-5.4 0z", _INK),
+    "flame": (_STANDING, "M1.8 9h4.8v9H1.8zM14 12h5v2.2h-5z", "M19 9.5c3 0 5 2.5 5 3.5s-2 3.5-5 3.5c1.2-1.5 1.2-5.5 0-7z",
               "#F28C28"),
     "mortar": (_KNEELING, "M17 22.5l3.6-14.5 2.2.6-3.6 14.5zM14.5 21.5h9v2h-9z", "", ""),
     "tank": ("M1 13h22l-2.5 6h-17zM6 8.5h10v4.5H6z", "M16 9.6h8v2H16zM3 19h18v3H3z", "", ""),
@@ -61,7 +61,7 @@ def silhouette_svg(kind: str, colour: str) -> str:
     body, weapon, extra, extra_colour = SHAPES[silhouette_of(kind)]
     shape = (f"<path fill='{colour}' d='{body}'/><path fill='{_INK}' d='{weapon}'/>"
              + (f"<path fill='{extra_colour}' d='{extra}'/>" if extra else ""))
-    return ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='-1 -1 26 26'><defs><g id='s'>" + shape + "</g></defs>"
+    return ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='-.5 -.5 25 25'><defs><g id='s'>" + shape + "</g></defs>"
             "<use href='#s' stroke='#fff' stroke-width='2.6' stroke-linejoin='round'/>"
             f"<use href='#s' stroke='{_INK}' stroke-width='.6'/></svg>")
 

@@ -110,7 +110,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
                                                w_units="screen", h_units="screen", anchor="center"),
                   name="figure-sprites")
     fig.circle("x", "y", radius=BASE_DIAMETER / 2, source=sources["figures"], fill_alpha=0, line_color=INK,
-               line_alpha=0.6, line_width=1, name="bases")
+               line_alpha=0.4, line_width=1, name="bases")
     # The tooltip's (and a tap's) target: the silhouette's square, unseen.
     figures = fig.scatter("x", "y", source=sources["figures"], marker="square", size=figure_size, fill_alpha=0,
                           line_alpha=0, name="figures")
