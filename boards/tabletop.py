@@ -7,6 +7,7 @@ and live play only swap data.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
@@ -42,6 +43,7 @@ SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
 FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
                   "move", "sprite")
 FALLEN_COLUMNS = ("id", "x", "y", "colour", "sprite")
+RULER_COLUMNS = ("xs", "ys", "x", "y", "text")
 """``sprite``: the figure's toy soldier (:func:`boards.toys.sprite`), drawn lying down when it fell."""
 
 
@@ -172,6 +174,34 @@ def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
     return data
 
 
+RULER_TICK = 0.5  # inches: a tick at every whole inch, this long
+RULER_ASIDE = 0.9  # inches the ruler lies beside the path or the line of sight (which it would hide)
+
+
+def ruler_layer(ends) -> dict[str, list]:
+    """A ruler from ``ends[0]`` to ``ends[1]`` (points in inches; ``None``: no ruler): its line, a tick at every
+    whole inch, and the inches written beside its middle (on the line's row; the ticks' rows say nothing); laid
+    :data:`RULER_ASIDE` to the left of the way it measures, as a tape is laid beside a move."""
+    data = _empty(RULER_COLUMNS)
+    if not ends:
+        return data
+    (x0, y0), (x1, y1) = ends
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 0.05:
+        return data
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    x0, y0, x1, y1 = x0 - uy * RULER_ASIDE, y0 + ux * RULER_ASIDE, x1 - uy * RULER_ASIDE, y1 + ux * RULER_ASIDE
+    rows = [([x0, x1], [y0, y1], (x0 + x1) / 2, (y0 + y1) / 2, f"{length:.1f} in")]
+    for inch in range(1, int(length) + 1):
+        cx, cy = x0 + ux * inch, y0 + uy * inch
+        rows.append(([cx, cx + uy * RULER_TICK], [cy, cy - ux * RULER_TICK], cx, cy, ""))  # towards the path
+    for xs, ys, x, y, text in rows:
+        for column, value in zip(RULER_COLUMNS, ([round(v, 3) for v in xs], [round(v, 3) for v in ys],
+                                                 round(x, 3), round(y, 3), text)):
+            data[column].append(value)
+    return data
+
+
 def table_layer(width: float, height: float) -> dict[str, list]:
     """The table itself, as a layer so that live play may start a scenario on a table of another size."""
     return {"left": [0.0], "right": [float(width)], "bottom": [0.0], "top": [float(height)]}
@@ -179,7 +209,7 @@ def table_layer(width: float, height: float) -> dict[str, list]:
 
 def empty_layers() -> dict[str, dict[str, list]]:
     return {"terrain": _empty(TERRAIN_COLUMNS), "rings": _empty(RING_COLUMNS), "sight": _empty(SIGHT_COLUMNS),
-            "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS)}
+            "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS), "ruler": _empty(RULER_COLUMNS)}
 
 
 # -- the board family: the layers loop, written once ----------------------------------------------------
@@ -240,8 +270,33 @@ class TabletopLayers:
             "sight": sight_layer(self._sights(state)),
             "figures": figures_layer(rows),
             "fallen": fallen_layer(fallen),
+            "ruler": ruler_layer(self.measured(state)),
             **self.extra_layers(state, sides, down),
         }
+
+    def measured(self, state):
+        """What the ruler measures: the last shot (shooter to target), else the last move of the figure that
+        acted (from where it stood); ``None`` when the last action was neither."""
+        history = getattr(state, "history", None)
+        last = history[-1].action if history else None
+        if last is None:
+            return None
+        shot = self.shot(last)
+        if shot and all(fid in state.figures for fid in shot):
+            return state.figures[shot[0]].position, state.figures[shot[1]].position
+        fid = self.actor(last)
+        before = getattr(getattr(state, "position_before_last", None), "figures", {})
+        if fid and fid in before and fid in state.figures and self.on_table(state.figures[fid]):
+            return before[fid].position, state.figures[fid].position
+        return None
+
+    def actor(self, action) -> str | None:
+        """The figure that acted in ``action`` (its move is measured; ``None``: none)."""
+        return None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        """``(shooter, target)`` if ``action`` is a shot (its sight line drawn where the look draws it)."""
+        return None
 
     # -- the look: what a ruleset says ---------------------------------------------------------------
     def sides_of(self, state) -> list[str]:
@@ -317,14 +372,6 @@ class SquadLinksLayers(TabletopLayers):
     def _last(state):
         history = getattr(state, "history", None)
         return history[-1].action if history else None
-
-    def actor(self, action) -> str | None:
-        """The figure whose ranges ``ranges="last"`` rings after ``action`` (``None``: none)."""
-        return None
-
-    def shot(self, action) -> tuple[str, str] | None:
-        """``(shooter, target)`` if ``action`` is a shot whose sight line ``last_shot`` draws."""
-        return None
 
     def sight(self, state, shooter, target):
         """The engine's line of sight from ``shooter`` to ``target`` (figures)."""

@@ -12,7 +12,7 @@ from bokeh.models import GlyphRenderer, ImageURL
 
 from boards import family
 from boards.palette import side_colour
-from boards.tabletop import terrain_layer
+from boards.tabletop import RULER_ASIDE, terrain_layer
 from boards.toys import FIGURE_PX, LYING, SHAPES, silhouette_of, sprite, terrain_look
 from explorer.core.registry import get_ruleset
 from explorer.core.tabletop import Terrain
@@ -103,3 +103,37 @@ def test_terrain_is_drawn_as_what_it_is(name, kind, look):
     assert terrain_look(name, kind)["look"] == look
     layer = terrain_layer([Terrain.polygon(name, kind, [(0, 0), (4, 0), (4, 2)], elevation=1 if kind == "hill" else 0)])
     assert layer["look"] == [look] and layer["fill"] == [terrain_look(name, kind)["fill"]]
+
+
+def beside(a, b):
+    """The ruler's ends for a measure from ``a`` to ``b``: shifted RULER_ASIDE inches to the left of the way."""
+    ux, uy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
+    return [a[0] - uy * RULER_ASIDE, b[0] - uy * RULER_ASIDE], [a[1] + ux * RULER_ASIDE, b[1] + ux * RULER_ASIDE]
+
+
+def test_the_ruler_shows_the_inches_of_the_last_shot_and_of_the_last_move():
+    from boards.army_men import ArmyMenLayers
+    from explorer.rulesets.army_men import Shoot, examples
+    from explorer.rulesets.army_men.actions import Move
+
+    look = ArmyMenLayers()
+    blast = examples.blast()
+    assert look.layers(blast)["ruler"]["xs"] == []  # nothing done yet: no ruler
+    g1, t1 = blast.figures["g1"].position, blast.figures["t1"].position
+    blast.apply(Shoot("green", "g1", "t1"), dice=[2, 6, 1, 4])
+    ruler = look.layers(blast)["ruler"]
+    inches = math.dist(g1, t1)
+    xs, ys = beside(g1, t1)
+    assert ruler["xs"][0] == pytest.approx(xs, abs=1e-3) and ruler["ys"][0] == pytest.approx(ys, abs=1e-3)
+    assert ruler["text"][0] == f"{inches:.1f} in" and len(ruler["xs"]) == 1 + int(inches)  # a tick an inch
+    assert ruler["text"][1:] == [""] * int(inches)
+
+    state = get_ruleset("army_men").new_game("tutorial")
+    move = next(a for a in state.legal_actions if isinstance(a, Move))
+    start = state.figures[move.trooper].position
+    state.apply(move)
+    ruler = look.layers(state)["ruler"]
+    end = state.figures[move.trooper].position
+    xs, ys = beside(start, end)
+    assert ruler["xs"][0] == pytest.approx(xs, abs=1e-3) and ruler["ys"][0] == pytest.approx(ys, abs=1e-3)
+    assert ruler["text"][0] == f"{math.dist(start, end):.1f} in"

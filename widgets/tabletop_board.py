@@ -105,7 +105,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
     # table's scale, lying down (turned a quarter, faded) where one fell; the true base drawn faintly on top.
     fig.add_glyph(sources["fallen"], ImageURL(url="sprite", x="x", y="y", w=figure_size, h=figure_size,
                                               w_units="screen", h_units="screen", anchor="center", angle=LYING,
-                                              global_alpha=0.6), name="fallen")
+                                              global_alpha=0.7), name="fallen")
     fig.add_glyph(sources["figures"], ImageURL(url="sprite", x="x", y="y", w=figure_size, h=figure_size,
                                                w_units="screen", h_units="screen", anchor="center"),
                   name="figure-sprites")
@@ -115,6 +115,7 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
     figures = fig.scatter("x", "y", source=sources["figures"], marker="square", size=figure_size, fill_alpha=0,
                           line_alpha=0, name="figures")
     label_figures(fig, sources["figures"], figure_size)
+    draw_ruler(fig, sources)
     # The board's one tooltip: the figure, the ground it stands on and its move (rings and hills have none,
     # so no two tooltips open over each other).
     fig.add_tools(HoverTool(renderers=[figures], tooltips=[
@@ -122,6 +123,19 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
     return fig
+
+
+def draw_ruler(fig, sources) -> None:
+    """The ruler of the last move or shot (boards.tabletop.ruler_layer): a line with a tick at every inch, cased
+    in white, and its inches written beside its middle, over the figures."""
+    if "ruler" not in sources:
+        return
+    for colour, width, name in (("#ffffff", 6, "ruler-casing"), (INK, 2.5, "ruler")):
+        fig.multi_line("xs", "ys", source=sources["ruler"], line_color=colour, line_width=width, line_cap="round",
+                       name=name)
+    fig.text("x", "y", text="text", source=sources["ruler"], text_font_size="14px", text_font_style="bold",
+             text_color=INK, text_align="center", text_baseline="bottom", y_offset=-6,
+             background_fill_color="#ffffff", background_fill_alpha=0.85, name="ruler-inches")
 
 
 ALONE = "operates alone"  # the figures layer's squad for a figure in no squad
