@@ -174,6 +174,13 @@ def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
     return data
 
 
+def before_last(state):
+    """The position before ``state``'s last action (a copy taken back: the engine keeps it only to undo)."""
+    copy = state.clone()
+    copy.undo()
+    return copy.position
+
+
 RULER_TICK = 0.5  # inches: a tick at every whole inch, this long
 RULER_ASIDE = 0.9  # inches the ruler lies beside the path or the line of sight (which it would hide)
 
@@ -285,7 +292,7 @@ class TabletopLayers:
         if shot and all(fid in state.figures for fid in shot):
             return state.figures[shot[0]].position, state.figures[shot[1]].position
         fid = self.actor(last)
-        before = getattr(getattr(state, "position_before_last", None), "figures", {})
+        before = before_last(state).figures if hasattr(state, "clone") else {}
         if fid and fid in before and fid in state.figures and self.on_table(state.figures[fid]):
             return before[fid].position, state.figures[fid].position
         return None

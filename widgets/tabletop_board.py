@@ -184,6 +184,7 @@ def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[
                      for k in terrain]
     sight_items = [(swatch_line(SIGHT_COLOURS[v], SIGHT_DASH[v]), words) for v, words in
                    (("clear", "clear (solid)"), ("partial", "partial cover (dashed)"), ("blocked", "blocked (dotted)"))]
+    sight_items.append((swatch_line(INK, "solid", 2.5), "the ruler: inches of the last move or shot"))
     return legend_div([("Sides", side_items), ("Units", kind_items), ("Terrain", terrain_items),
                        ("Sight", sight_items), *extra], name=name)
 

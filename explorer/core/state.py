@@ -338,11 +338,6 @@ class GameState:
     def _chance(self, action: Action) -> Dist | None:
         return None if self.rules is None else self.rules.chance(self, action)
 
-    @property
-    def position_before_last(self) -> Any:
-        """The position before the last action (``None`` before the first): where a board measures a move from."""
-        return self._stack[-1][0] if self._stack else None
-
     def undo(self) -> Action:
         """Take back the last action exactly, random-number state included."""
         if not self._stack:
