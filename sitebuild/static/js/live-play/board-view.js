@@ -152,11 +152,11 @@ export function tooltipAt(view, x, y) {
 
 // The board's words and figures grow with it (on a projector the board is far wider than it was drawn for).
 const baseSizes = new WeakMap();
-function grow(image, factor) {  // an image glyph sized in screen px (w, h): its drawn size times factor
-  const px = (spec) => (spec && typeof spec === "object" ? spec.value : spec);
-  if (!baseSizes.has(image)) baseSizes.set(image, [px(image.w), px(image.h)]);
+function grow(image, factor) {  // an image glyph sized in screen px ({value, units: "screen"}): its size times factor
+  if (!baseSizes.has(image)) baseSizes.set(image, [image.w.value, image.h.value]);
   const [w, h] = baseSizes.get(image);
-  if (w && h) { image.w = { value: w * factor }; image.h = { value: h * factor }; }
+  image.w = { value: w * factor, units: "screen" };
+  image.h = { value: h * factor, units: "screen" };
 }
 function growLabels(view) {
   if (!view) return;
@@ -164,7 +164,7 @@ function growLabels(view) {
   const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
   for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
     const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
-    if (glyph && glyph.w_units === "screen") grow(glyph, factor);  // the toy soldiers (boards/toys.py) too
+    if (glyph && glyph.w && glyph.w.units === "screen" && glyph.h) grow(glyph, factor);  // the toy soldiers too
     if (!glyph || !("text_font_size" in glyph)) continue;
     if (!baseSizes.has(glyph)) {
       const spec = glyph.text_font_size;
