@@ -73,6 +73,12 @@ class SimplePlasticLayers(tb.TabletopLayers):
         self.size = (48.0, 36.0)
 
     # -- the look ----------------------------------------------------------------------------------
+    def actor(self, action) -> str | None:
+        return action.leader if isinstance(action, MoveSquad) else action.figure if isinstance(action, MoveFigure) else None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        return (action.attacker, action.target) if isinstance(action, Attack) else None
+
     def sides_of(self, state) -> list[str]:
         return list(getattr(state, "sides", sorted({f.side for f in state.figures.values()})))
 

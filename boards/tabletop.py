@@ -7,12 +7,14 @@ and live play only swap data.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
 
 from .naming import figure_name
 from .palette import SIGHT_COLOURS, side_colour, side_ink
+from .toys import sprite, terrain_look
 
 TABLE_FILL = "#F1EFE8"
 TERRAIN_STYLE: dict[str, dict] = {
@@ -35,12 +37,14 @@ SIGHT_DASH = {"clear": "solid", "partial": "dashed", "blocked": "dotted"}
 SIGHT_LABEL = {"clear": "clear", "partial": "partial (cover)", "blocked": "blocked"}
 KIND_WORDS = {"trooper": "trooper", "heavy": "heavy weapons", "sniper": "sniper"}
 
-TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy")
+TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "cy", "look", "ink", "line", "width")
 RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
 SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
 FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
-                  "move")
-FALLEN_COLUMNS = ("id", "x", "y", "colour")
+                  "move", "sprite")
+FALLEN_COLUMNS = ("id", "x", "y", "colour", "sprite")
+RULER_COLUMNS = ("xs", "ys", "x", "y", "text")
+"""``sprite``: the figure's toy soldier (:func:`boards.toys.sprite`), drawn lying down when it fell."""
 
 
 def _empty(columns: Sequence[str]) -> dict[str, list]:
@@ -53,13 +57,14 @@ def terrain_layer(terrain: Iterable) -> dict[str, list]:
     for piece in terrain:
         kind = getattr(piece.kind, "value", piece.kind)
         style = TERRAIN_STYLE.get(kind, TERRAIN_STYLE["rough"])
+        look = terrain_look(piece.name, kind)  # drawn as what it is (a wall, a hedge, woods, water, a hill)
         label = style["label"] + (f", level {piece.elevation}" if kind == "hill" else "")
         data["xs"].append([round(p[0], 3) for p in piece.points])
         data["ys"].append([round(p[1], 3) for p in piece.points])
         data["name"].append(piece.name)
         data["kind"].append(kind)
-        data["fill"].append(style["fill"])
-        data["hatch"].append(style["hatch"])
+        for column in ("look", "fill", "hatch", "ink", "line", "width"):
+            data[column].append(look[column])
         data["label"].append(label)
         # where the name is written: the centre of the piece's corners
         data["cx"].append(round(sum(p[0] for p in piece.points) / len(piece.points), 3))
@@ -117,8 +122,8 @@ def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Seq
                profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "") -> dict:
     """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip)."""
     return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
-            "colour": side_colour(side, list(sides) if sides else None), "marker": MARKERS.get(kind, "diamond"),
-            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-"}
+            "colour": (colour := side_colour(side, list(sides) if sides else None)), "marker": MARKERS.get(kind, "diamond"),
+            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-", "sprite": sprite(kind, colour)}
 
 
 def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
@@ -129,11 +134,13 @@ def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
     return data
 
 
-def fallen_layer(rows: Iterable[tuple[str, float, float, str]]) -> dict[str, list]:
-    """``(id, x, y, colour)`` of each figure that fell."""
+def fallen_layer(rows: Iterable[tuple]) -> dict[str, list]:
+    """``(id, x, y, colour)`` of each figure that fell or lies down, with its kind after them where its toy
+    soldier is drawn (lying down)."""
     data = _empty(FALLEN_COLUMNS)
-    for fid, x, y, colour in rows:
-        for column, value in zip(FALLEN_COLUMNS, (fid, round(x, 3), round(y, 3), colour)):
+    for fid, x, y, colour, *kind in rows:
+        drawn = sprite(kind[0], colour) if kind else ""
+        for column, value in zip(FALLEN_COLUMNS, (fid, round(x, 3), round(y, 3), colour, drawn)):
             data[column].append(value)
     return data
 
@@ -167,6 +174,41 @@ def sight_layer(sights: Iterable[tuple[object, str]]) -> dict[str, list]:
     return data
 
 
+def before_last(state):
+    """The position before ``state``'s last action (a copy taken back: the engine keeps it only to undo)."""
+    copy = state.clone()
+    copy.undo()
+    return copy.position
+
+
+RULER_TICK = 0.5  # inches: a tick at every whole inch, this long
+RULER_ASIDE = 0.9  # inches the ruler lies beside the path or the line of sight (which it would hide)
+
+
+def ruler_layer(ends) -> dict[str, list]:
+    """A ruler from ``ends[0]`` to ``ends[1]`` (points in inches; ``None``: no ruler): its line, a tick at every
+    whole inch, and the inches written beside its middle (on the line's row; the ticks' rows say nothing); laid
+    :data:`RULER_ASIDE` to the left of the way it measures, as a tape is laid beside a move."""
+    data = _empty(RULER_COLUMNS)
+    if not ends:
+        return data
+    (x0, y0), (x1, y1) = ends
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 0.05:
+        return data
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    x0, y0, x1, y1 = x0 - uy * RULER_ASIDE, y0 + ux * RULER_ASIDE, x1 - uy * RULER_ASIDE, y1 + ux * RULER_ASIDE
+    rows = [([x0, x1], [y0, y1], (x0 + x1) / 2, (y0 + y1) / 2, f"{length:.1f} in")]
+    for inch in range(1, int(length) + 1):
+        cx, cy = x0 + ux * inch, y0 + uy * inch
+        rows.append(([cx, cx + uy * RULER_TICK], [cy, cy - ux * RULER_TICK], cx, cy, ""))  # towards the path
+    for xs, ys, x, y, text in rows:
+        for column, value in zip(RULER_COLUMNS, ([round(v, 3) for v in xs], [round(v, 3) for v in ys],
+                                                 round(x, 3), round(y, 3), text)):
+            data[column].append(value)
+    return data
+
+
 def table_layer(width: float, height: float) -> dict[str, list]:
     """The table itself, as a layer so that live play may start a scenario on a table of another size."""
     return {"left": [0.0], "right": [float(width)], "bottom": [0.0], "top": [float(height)]}
@@ -174,7 +216,7 @@ def table_layer(width: float, height: float) -> dict[str, list]:
 
 def empty_layers() -> dict[str, dict[str, list]]:
     return {"terrain": _empty(TERRAIN_COLUMNS), "rings": _empty(RING_COLUMNS), "sight": _empty(SIGHT_COLUMNS),
-            "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS)}
+            "figures": _empty(FIGURE_COLUMNS), "fallen": _empty(FALLEN_COLUMNS), "ruler": _empty(RULER_COLUMNS)}
 
 
 # -- the board family: the layers loop, written once ----------------------------------------------------
@@ -227,7 +269,7 @@ class TabletopLayers:
                 if self.down(f):
                     down.append((f.id, f.x, f.y, side_ink(f.side, sides)))
             elif self.fell(f):
-                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides)))
+                fallen.append((f.id, f.x, f.y, side_colour(f.side, sides), self.kind_of(f)))
         return {
             "table": table_layer(*self.size),
             "terrain": terrain_layer(state.table.terrain),
@@ -235,8 +277,33 @@ class TabletopLayers:
             "sight": sight_layer(self._sights(state)),
             "figures": figures_layer(rows),
             "fallen": fallen_layer(fallen),
+            "ruler": ruler_layer(self.measured(state)),
             **self.extra_layers(state, sides, down),
         }
+
+    def measured(self, state):
+        """What the ruler measures: the last shot (shooter to target), else the last move of the figure that
+        acted (from where it stood); ``None`` when the last action was neither."""
+        history = getattr(state, "history", None)
+        last = history[-1].action if history else None
+        if last is None:
+            return None
+        shot = self.shot(last)
+        if shot and all(fid in state.figures for fid in shot):
+            return state.figures[shot[0]].position, state.figures[shot[1]].position
+        fid = self.actor(last)
+        before = before_last(state).figures if hasattr(state, "clone") else {}
+        if fid and fid in before and fid in state.figures and self.on_table(state.figures[fid]):
+            return before[fid].position, state.figures[fid].position
+        return None
+
+    def actor(self, action) -> str | None:
+        """The figure that acted in ``action`` (its move is measured; ``None``: none)."""
+        return None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        """``(shooter, target)`` if ``action`` is a shot (its sight line drawn where the look draws it)."""
+        return None
 
     # -- the look: what a ruleset says ---------------------------------------------------------------
     def sides_of(self, state) -> list[str]:
@@ -312,14 +379,6 @@ class SquadLinksLayers(TabletopLayers):
     def _last(state):
         history = getattr(state, "history", None)
         return history[-1].action if history else None
-
-    def actor(self, action) -> str | None:
-        """The figure whose ranges ``ranges="last"`` rings after ``action`` (``None``: none)."""
-        return None
-
-    def shot(self, action) -> tuple[str, str] | None:
-        """``(shooter, target)`` if ``action`` is a shot whose sight line ``last_shot`` draws."""
-        return None
 
     def sight(self, state, shooter, target):
         """The engine's line of sight from ``shooter`` to ``target`` (figures)."""

@@ -13,7 +13,7 @@ from widgets import one_brain_cell as obc
 from widgets import tabletop_board as tb
 from widgets.board import make_sources
 
-SIX = {"table", "terrain", "rings", "sight", "figures", "fallen"}
+EVERY_LOOK = {"table", "terrain", "rings", "sight", "figures", "fallen", "ruler"}
 
 
 class PaintLayers(TabletopLayers):
@@ -49,7 +49,7 @@ def state():
 
 def test_a_new_look_gives_only_its_hooks_and_gets_every_layer(state):
     layers = PaintLayers().layers(state)
-    assert set(layers) == SIX
+    assert set(layers) == EVERY_LOOK
     figures = layers["figures"]
     assert figures["id"] == [f.id for f in state.figures.values()]
     assert dict(zip(figures["kind"], figures["marker"])) == {"trooper": "hex", "heavy": "square", "sniper": "diamond"}
@@ -60,7 +60,7 @@ def test_a_new_look_gives_only_its_hooks_and_gets_every_layer(state):
 
 def test_a_look_with_squads_adds_links_and_a_bar_under_each_figure_it_says_is_down(state):
     layers = LyingLayers().layers(state)
-    assert set(layers) == SIX | {"links", "prone"}
+    assert set(layers) == EVERY_LOOK | {"links", "prone"}
     assert set(layers["links"]) == set(LINK_COLUMNS) and set(layers["prone"]) == set(FALLEN_COLUMNS)
     assert layers["prone"]["id"] == layers["figures"]["id"]
 

@@ -32,19 +32,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bokeh.layouts import column
-from bokeh.models import CDSView, ColumnDataSource, CustomJS, CustomJSFilter, DataRange1d, HoverTool, LabelSet
+from bokeh.models import CDSView, ColumnDataSource, CustomJS, CustomJSFilter, DataRange1d, HoverTool, ImageURL, LabelSet
 from bokeh.plotting import figure as bokeh_figure
 
 from .alt_text import ALT_JS, alt_div, alt_num
 from .board import legend_div, swatch_box, swatch_line, swatch_marker
 from boards.palette import INK, SIDE_COLOURS, SIGHT_COLOURS, side_colour
 from boards.tabletop import (
-    TABLE_FILL, TERRAIN_STYLE, HATCH_COLOUR, MARKERS, SIGHT_DASH, KIND_WORDS, DOWN_BAR, SquadLinksLayers, table_layer,
+    TABLE_FILL, TERRAIN_STYLE, MARKERS, SIGHT_DASH, KIND_WORDS, DOWN_BAR, SquadLinksLayers, table_layer,
 )
+from boards.toys import FIGURE_PX, KIND_EXAMPLES, LYING, sprite, terrain_look
+from explorer.core.tabletop.measure import BASE_DIAMETER
 
 
 def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height: float, *, title: str = "",
-                  name: str = "tabletop", figure_size: int = 11, plot_height: int = 420):
+                  name: str = "tabletop", figure_size: int = FIGURE_PX, plot_height: int = 420):
     """The table, drawn once from the layer sources (see the module's docstring).
 
     ``plot_height`` is kept for callers that passed it; the height now follows
@@ -83,9 +85,10 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
                      fill_color=TABLE_FILL, line_color="#6b6b47", line_width=2, name="table")
     x_range.renderers = [table]
     y_range.renderers = [table]
-    fig.patches("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha=0.9,
-                hatch_pattern="hatch", hatch_color=HATCH_COLOUR, hatch_alpha=0.45, hatch_scale=8,
-                line_color="#3c3c3c", line_width=1, name="terrain")
+    # Terrain as what it is (boards.toys.terrain_look): stone walls, green hedges and woods, blue water, hills.
+    fig.patches("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha=0.95,
+                hatch_pattern="hatch", hatch_color="ink", hatch_alpha=0.55, hatch_scale=9,
+                line_color="line", line_width="width", line_join="round", name="terrain")
     fig.add_layout(LabelSet(x="cx", y="cy", text="name", source=sources["terrain"], text_align="center",
                             text_baseline="middle", text_font_size="11px", text_font_style="italic",
                             text_color=INK, background_fill_color="#ffffff", background_fill_alpha=0.7,
@@ -98,14 +101,21 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
                    name="sight-casing")
     fig.multi_line("xs", "ys", source=sources["sight"], line_color="colour", line_dash="dash", line_width=2.5,
                    line_alpha=0.95, name="sight")
-    # A fallen figure's cross, cased in white like the sight lines, so it reads where a sight line crosses it.
-    fig.scatter("x", "y", source=sources["fallen"], marker="x", size=figure_size * 0.9, line_color="#ffffff",
-                line_width=5.5, line_alpha=0.9, name="fallen-casing")
-    fig.scatter("x", "y", source=sources["fallen"], marker="x", size=figure_size * 0.8, line_color="colour",
-                line_width=2.5, line_alpha=0.95, name="fallen")
-    figures = fig.scatter("x", "y", source=sources["figures"], marker="marker", size=figure_size,
-                          fill_color="colour", line_color="#1a1a1a", line_width=1.5, name="figures")
+    # Figures as toy soldiers (boards.toys): a silhouette per kind, figure_size px across on screen whatever the
+    # table's scale, lying down (turned a quarter, faded) where one fell; the true base drawn faintly on top.
+    fig.add_glyph(sources["fallen"], ImageURL(url="sprite", x="x", y="y", w=figure_size, h=figure_size,
+                                              w_units="screen", h_units="screen", anchor="center", angle=LYING,
+                                              global_alpha=0.7), name="fallen")
+    fig.add_glyph(sources["figures"], ImageURL(url="sprite", x="x", y="y", w=figure_size, h=figure_size,
+                                               w_units="screen", h_units="screen", anchor="center"),
+                  name="figure-sprites")
+    fig.circle("x", "y", radius=BASE_DIAMETER / 2, source=sources["figures"], fill_alpha=0, line_color=INK,
+               line_alpha=0.4, line_width=1, name="bases")
+    # The tooltip's (and a tap's) target: the silhouette's square, unseen.
+    figures = fig.scatter("x", "y", source=sources["figures"], marker="square", size=figure_size, fill_alpha=0,
+                          line_alpha=0, name="figures")
     label_figures(fig, sources["figures"], figure_size)
+    draw_ruler(fig, sources)
     # The board's one tooltip: the figure, the ground it stands on and its move (rings and hills have none,
     # so no two tooltips open over each other).
     fig.add_tools(HoverTool(renderers=[figures], tooltips=[
@@ -113,6 +123,19 @@ def draw_tabletop(sources: Mapping[str, ColumnDataSource], width: float, height:
         ("ground", "@ground"), ("move", "@move"), ("at", "(@x{0.0}, @y{0.0}) in"),
     ]))
     return fig
+
+
+def draw_ruler(fig, sources) -> None:
+    """The ruler of the last move or shot (boards.tabletop.ruler_layer): a line with a tick at every inch, cased
+    in white, and its inches written beside its middle, over the figures."""
+    if "ruler" not in sources:
+        return
+    for colour, width, name in (("#ffffff", 6, "ruler-casing"), (INK, 2.5, "ruler")):
+        fig.multi_line("xs", "ys", source=sources["ruler"], line_color=colour, line_width=width, line_cap="round",
+                       name=name)
+    fig.text("x", "y", text="text", source=sources["ruler"], text_font_size="14px", text_font_style="bold",
+             text_color=INK, text_align="center", text_baseline="bottom", y_offset=-6,
+             background_fill_color="#ffffff", background_fill_alpha=0.85, name="ruler-inches")
 
 
 ALONE = "operates alone"  # the figures layer's squad for a figure in no squad
@@ -152,15 +175,24 @@ def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[
     side_items = [(swatch_marker("circle", side_colour(s, list(sides))),
                    s + (" (dark)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["green"] else
                         " (light)" if SIDE_COLOURS.get(s) == SIDE_COLOURS["tan"] else "")) for s in sides]
-    side_items.append((swatch_marker("x", "#ffffff", line="#555555", line_width=2.2), "fallen"))
+    side_items.append((sprite_swatch("trooper", "#9a9a9a", lying=True), "fallen (lying down)"))
     side_items += [(swatch_marker("ring", "#ffffff", line=colour, line_width=1.6), meaning) for colour, meaning in rings]
-    kind_items = [(swatch_marker(markers.get(k, "diamond"), "#ffffff"), words.get(k, k)) for k in kinds]
-    terrain_items = [(swatch_box(TERRAIN_STYLE[k]["fill"], hatch=TERRAIN_STYLE[k]["hatch"], hatch_colour=HATCH_COLOUR),
-                      TERRAIN_STYLE[k]["legend"]) for k in terrain]
+    kind_items = [(sprite_swatch(k, "#ffffff"), words.get(k, k)) for k in kinds]
+    looks = {k: terrain_look("", k) for k in terrain}  # each rules kind as its usual look
+    terrain_items = [(swatch_box(looks[k]["fill"], hatch=looks[k]["hatch"], hatch_colour=looks[k]["ink"],
+                                 line=looks[k]["line"]), f"{TERRAIN_STYLE[k]['legend']}: {KIND_EXAMPLES[k]}")
+                     for k in terrain]
     sight_items = [(swatch_line(SIGHT_COLOURS[v], SIGHT_DASH[v]), words) for v, words in
                    (("clear", "clear (solid)"), ("partial", "partial cover (dashed)"), ("blocked", "blocked (dotted)"))]
+    sight_items.append((swatch_line(INK, "solid", 2.5), "the ruler: inches of the last move or shot"))
     return legend_div([("Sides", side_items), ("Units", kind_items), ("Terrain", terrain_items),
                        ("Sight", sight_items), *extra], name=name)
+
+
+def sprite_swatch(kind: str, colour: str, *, lying: bool = False) -> str:
+    """The legend's toy soldier of ``kind`` (standing, or lying down as a fallen figure is drawn)."""
+    turn = ' style="transform:rotate(-90deg)"' if lying else ""
+    return f'<img src="{sprite(kind, colour)}" width="22" height="22" alt=""{turn}>'
 
 
 # -- the board in words (its text alternative) ---------------------------------------------------

@@ -33,6 +33,12 @@ class ToyLayers(tb.TabletopLayers):
     def kind_of(self, figure) -> str:
         return "trooper"
 
+    def actor(self, action) -> str | None:
+        return action.figure if isinstance(action, Move) else None
+
+    def shot(self, action) -> tuple[str, str] | None:
+        return (action.shooter, action.target) if isinstance(action, Shoot) else None
+
     def profile(self, state, figure) -> str:
         return f"moves 6 inches or shoots within {RANGE_INCHES:g}"
 

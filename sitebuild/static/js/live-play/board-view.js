@@ -150,14 +150,21 @@ export function tooltipAt(view, x, y) {
   return null;
 }
 
-// The board's words grow with it (on a projector the board is far wider than it was drawn for).
+// The board's words and figures grow with it (on a projector the board is far wider than it was drawn for).
 const baseSizes = new WeakMap();
+function grow(image, factor) {  // an image glyph sized in screen px ({value, units: "screen"}): its size times factor
+  if (!baseSizes.has(image)) baseSizes.set(image, [image.w.value, image.h.value]);
+  const [w, h] = baseSizes.get(image);
+  image.w = { value: w * factor, units: "screen" };
+  image.h = { value: h * factor, units: "screen" };
+}
 function growLabels(view) {
   if (!view) return;
   const designed = view.model.width || 600;
   const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
   for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
     const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
+    if (glyph && glyph.w && glyph.w.units === "screen" && glyph.h) grow(glyph, factor);  // the toy soldiers too
     if (!glyph || !("text_font_size" in glyph)) continue;
     if (!baseSizes.has(glyph)) {
       const spec = glyph.text_font_size;
