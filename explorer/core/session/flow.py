@@ -138,14 +138,33 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
             return self._say("error", f"you play {self.seat}, not {brief(action.player)}")
         return self._apply(action, dice)
 
-    def undo(self) -> dict:
-        """Back to the human's last decision, the bots' replies to it taken back too (two people: the last
-        action taken back, whoever played it)."""
+    def undo(self, agreed: bool = False) -> dict:
+        """Back to the human's last decision, the bots' replies to it taken back too. Two people: the last
+        action, at once when it is the seat's own; the other person's is asked about first (``agreed``: they
+        said yes)."""
         point = self._undo_point()
         if point is None:
             return self._say("note", "Nothing to undo.")
+        asked = self._ask_the_other(point, agreed, "undo", [])
+        if asked is not None:
+            return asked
         self._back_to(point)
         return self._say("note", "Undone.")
+
+    def _ask_the_other(self, point: int, agreed: Any, command: str, args: list) -> dict | None:
+        """Two people on one screen: taking back the other person's moves (the history after entry ``point``)
+        needs their yes, so it is asked first (a ``confirm`` message whose ``confirm`` is the command that does it
+        once agreed); ``None``: go ahead (the seat's own moves, a game against the bots, or ``agreed``)."""
+        if not isinstance(agreed, bool):
+            return self._say("error", f"Not taken back: agreed is true or false, not {brief(agreed)}")
+        history = self.state.history
+        others = sorted({turn.action.player for turn in history[point:]} - {self.seat})
+        if agreed or self.mode != "people" or not others:
+            return None
+        who = " and ".join(others)
+        moves = "move" if sum(turn.action.player != self.seat for turn in history[point:]) == 1 else "moves"
+        return self.answer({"kind": "confirm", "text": f"Take back {who}'s {moves}? {who} must agree.",
+                            "yes": f"Yes, {who} agrees", "confirm": {"name": command, "args": [*args, True]}})
 
     def _undo_point(self) -> int | None:
         """How many history entries stay after an undo (``None``: nothing to undo)."""
@@ -165,13 +184,17 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         del self._words[len(state.history):]
         self.selected = None
 
-    def rewind(self, entry: int) -> dict:
+    def rewind(self, entry: int, agreed: bool = False) -> dict:
         """Undo back to just after history entry ``entry`` (0: the start), live. Against a bot, where the bot
         would be to act there, back further to the human's own decision before it, so the bots never replay
-        what they played (only a bot that opens the game plays its opening again)."""
+        what they played (only a bot that opens the game plays its opening again). Two people: taking back the
+        other person's moves is asked about first, as :meth:`undo` does."""
         entries = len(self.state.history)
         if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
             return self._say("error", f"No entry {entry!r} to go back to: the game has entries 0 to {entries}.")
+        asked = self._ask_the_other(max(entry, self._floor), agreed, "rewind", [entry])
+        if asked is not None:
+            return asked
         state = self.state
         self._back_to(max(entry, self._floor))
         while self.bots and len(state.history) > self._floor and state.current_player in self.bots:
