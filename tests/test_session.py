@@ -470,8 +470,10 @@ def test_two_people_play_a_whole_game_each_seated_in_turn(case):
     seated = set()
     for answer in answers[:-1]:
         json.dumps(answer)
-        assert answer["mode"] == "people" and answer["bot"] == "person"
-        assert answer["seat"] == answer["turn"]["to_act"] and answer["turn"]["yours"] and answer["actions"]
+        assert answer["mode"] == "people" and answer["bot"] == "person" and answer["actions"]
+        # the seat is the side to act, but where a decision needs no hidden card (Phlog: a joker window no hand
+        # can answer with a joker): the other seat's screen takes it
+        assert answer["seat"] == answer["turn"]["to_act"] or [a["action"]["type"] for a in answer["actions"]] == ["DeclineJoker"]
         seated.add(answer["seat"])
     assert seated == sides  # both people had turns
     end, state = answers[-1], session.state
@@ -861,6 +863,32 @@ def test_a_step_into_a_pit_says_so():
         session.play(rng.randrange(len(session.answer()["actions"])))
         assert not session.state.is_over
     pytest.fail("no step into a pit was offered")
+
+
+def test_two_people_a_forced_joker_window_is_answered_without_passing_the_device():
+    """Issue 35: the device is passed only for a decision that needs its player's hidden cards. In Phlog every one
+    does but a joker window when both jokers lie face up in the spent piles: no hand holds one, so "let it stand"
+    is forced and seen by both; it is taken on the screen of the seat that holds the device, from its view."""
+    from explorer.core.session.answers import decision_is_private
+
+    session = Session("phlog", "corridor", 6, "green", bot="person")  # seed 6: both jokers spent by action 57
+    bot = make_bot(session.ruleset, "greedy", 1)
+    state, seats = session.state, []
+    while not state.is_over and decision_is_private(state):
+        seats.append(session.seat)
+        assert session.seat == state.current_player
+        session.play(list(state.legal_actions).index(bot(state)))
+    assert not state.is_over, "no forced joker window in this game"
+    spent = [card.code for side in state.sides for card in state.position.piles[side].spent if card.is_joker]
+    assert len(spent) == 2 and state.position.pending.stage == "offer"
+    to_act, answer = state.current_player, session.answer()
+    assert answer["seat"] == seats[-1] == state.other(to_act)  # the device stays where it is
+    assert [a["action"] for a in answer["actions"]] == [{"type": "DeclineJoker", "player": to_act}]
+    hand = {card.code for card in state.position.piles[to_act].hand}
+    shown = json.dumps({k: v for k, v in answer.items() if k != "save"}, ensure_ascii=False)
+    assert not [code for code in hand if re.search(rf"(?<!\w){re.escape(code)}(?!\w)", shown)]  # not its hand
+    after = session.play(0)
+    assert state.history[-1].action.player == to_act and after["message"] is None
 
 
 def test_two_people_undo_takes_back_your_own_move_or_asks_the_other_person():

@@ -17,7 +17,7 @@ from ..errors import MalformedAction, RuleViolation, SaveGameError
 from ..limits import MAX_WHOLE, brief, parse_json
 from ..registry import get_ruleset
 from ..state import GameState
-from .answers import Answers
+from .answers import Answers, decision_is_private
 from .history import History, Told
 from .opponents import PERSON, Opponents, make_bot
 from .practice import Practice
@@ -85,6 +85,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
+        self._holder: str | None = None  # two people: the side holding the device (the seat last shown its cards)
         self._run_bots()
 
     def config(self) -> dict:
@@ -103,17 +104,27 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
     @property
     def seat(self) -> str | None:
         """The side whose view answers are drawn for: the human's against a bot; between two people, the side
-        to act (after the game, the last side that acted)."""
+        to act (after the game, the last side that acted); but a decision that needs none of its player's hidden
+        cards is taken where the device is, from the view of the seat that holds it (not passed for it)."""
         if self.bots or self.challenge is not None:
             return self.human
         state = self.state
         if state.current_player is not None:
-            return state.current_player
+            if decision_is_private(state) or self._holder not in state.sides:
+                self._holder = state.current_player  # the device goes to whoever needs their cards
+            return self._holder
         return state.history[-1].action.player if state.history else self.human
+
+    @property
+    def deciding(self) -> str | None:
+        """The side whose decision this screen takes now, if any: the seat's own; between two people, whoever is
+        to act (on the seat's screen when the decision needs no hidden card)."""
+        to_act = self.state.current_player
+        return to_act if to_act == self.seat or (to_act is not None and self.mode == "people") else None
 
     def play(self, choice: int, dice: Iterable[int] | None = None) -> dict:
         """Play the offered action numbered ``choice``, then let the bots answer."""
-        offered = list(self.state.legal_actions) if self.state.current_player == self.seat else []
+        offered = list(self.state.legal_actions) if self.deciding is not None else []
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
             return self._say("error", f"no offered action is numbered {brief(choice)}")
         return self._apply(offered[choice], dice)
@@ -130,12 +141,12 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                                           f"not {len(data):,}")
                 data = parse_json(data, MalformedAction, "an action")
             if isinstance(data, dict) and "player" not in data:
-                data = {**data, "player": self.seat}
+                data = {**data, "player": self.deciding or self.seat}
             action = action_from_dict(data, self.ruleset.action_kinds)
         except (ValueError, SaveGameError) as error:
             return self._say("error", f"not an action: {error}")
-        if action.player != self.seat:
-            return self._say("error", f"you play {self.seat}, not {brief(action.player)}")
+        if action.player != (self.deciding or self.seat):
+            return self._say("error", f"you play {self.deciding or self.seat}, not {brief(action.player)}")
         return self._apply(action, dice)
 
     def undo(self, agreed: bool = False) -> dict:
