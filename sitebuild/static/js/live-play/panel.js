@@ -237,7 +237,7 @@ export function show(table, whole) {
   play.disabled = menu.disabled = answer.actions.length === 0;
   full.hidden = answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
   undo.disabled = !answer.can_undo;
-  snapshot.dataset.liveMoves = String(answer.log.length);
+  snapshot.dataset.liveMoves = String(whole.log.length);  // (how long the log is hides nothing)
   snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
   snapshot.dataset.liveSeat = seat || "";
   showChallenge(table, answer);
