@@ -161,13 +161,14 @@ PLAY_PAGE = "full_game"  # where its game is played live
 
 
 def add_play_button(app: Sphinx, pagename: str, templatename, context, doctree) -> None:
-    """``tsr_play`` for templates/play-button.html: the game straight away, from the top of the page."""
+    """``tsr_play`` for templates/play-button.html: the game straight away, from the top of the page (against the
+    bots, or with a friend on this screen: ``#play-friend``)."""
     ruleset = chapter_ruleset(pagename)
     folder, _, page = pagename.partition("/")
     if ruleset is None or page not in PLAY_PAGES or not (Path(app.srcdir) / folder / f"{PLAY_PAGE}.md").exists():
         return
     href = "#play" if page == PLAY_PAGE else f"{context['pathto'](f'{folder}/{PLAY_PAGE}')}#play"
-    context["tsr_play"] = {"href": href, "title": ruleset.title}
+    context["tsr_play"] = {"href": href, "friend": f"{href}-friend", "title": ruleset.title}
 
 
 def setup(app: Sphinx) -> dict:

@@ -470,8 +470,10 @@ def test_two_people_play_a_whole_game_each_seated_in_turn(case):
     seated = set()
     for answer in answers[:-1]:
         json.dumps(answer)
-        assert answer["mode"] == "people" and answer["bot"] == "person"
-        assert answer["seat"] == answer["turn"]["to_act"] and answer["turn"]["yours"] and answer["actions"]
+        assert answer["mode"] == "people" and answer["bot"] == "person" and answer["actions"]
+        # the seat is the side to act, but where a decision needs no hidden card (Phlog: a joker window no hand
+        # can answer with a joker): the other seat's screen takes it
+        assert answer["seat"] == answer["turn"]["to_act"] or [a["action"]["type"] for a in answer["actions"]] == ["DeclineJoker"]
         seated.add(answer["seat"])
     assert seated == sides  # both people had turns
     end, state = answers[-1], session.state
@@ -638,7 +640,7 @@ def test_two_people_rewind_to_any_entry_and_replaying_the_same_actions_gives_the
     _play_randomly(session, random.Random(4), limit=12)
     saved, turns = session.save(), list(session.state.history)
     n = len(turns) // 3
-    answer = session.command("rewind", n)
+    answer = session.command("rewind", n, True)  # the other person agreed to take back their moves too
     assert answer["message"]["text"] == f"Back to entry {n}." and answer["moves"] == n
     assert session.save() == _replayed(session, n).to_json()
     assert [entry["index"] for entry in answer["log"] if entry["who"] != "Setup"] == list(range(1, n + 1))
@@ -863,17 +865,78 @@ def test_a_step_into_a_pit_says_so():
     pytest.fail("no step into a pit was offered")
 
 
-def test_two_people_undo_takes_back_the_last_action_whoever_played_it():
+def test_two_people_a_forced_joker_window_is_answered_without_passing_the_device():
+    """Issue 35: the device is passed only for a decision that needs its player's hidden cards. In Phlog every one
+    does but a joker window when both jokers lie face up in the spent piles: no hand holds one, so "let it stand"
+    is forced and seen by both; it is taken on the screen of the seat that holds the device, from its view."""
+    from explorer.core.session.answers import decision_is_private
+
+    session = Session("phlog", "corridor", 6, "green", bot="person")  # seed 6: both jokers spent by action 57
+    bot = make_bot(session.ruleset, "greedy", 1)
+    state, seats = session.state, []
+    while not state.is_over and decision_is_private(state):
+        seats.append(session.seat)
+        assert session.seat == state.current_player
+        session.play(list(state.legal_actions).index(bot(state)))
+    assert not state.is_over, "no forced joker window in this game"
+    spent = [card.code for side in state.sides for card in state.position.piles[side].spent if card.is_joker]
+    assert len(spent) == 2 and state.position.pending.stage == "offer"
+    to_act, answer = state.current_player, session.answer()
+    assert answer["seat"] == seats[-1] == state.other(to_act)  # the device stays where it is
+    assert [a["action"] for a in answer["actions"]] == [{"type": "DeclineJoker", "player": to_act}]
+    hand = {card.code for card in state.position.piles[to_act].hand}
+    shown = json.dumps({k: v for k, v in answer.items() if k != "save"}, ensure_ascii=False)
+    assert not [code for code in hand if re.search(rf"(?<!\w){re.escape(code)}(?!\w)", shown)]  # not its hand
+    after = session.play(0)
+    assert state.history[-1].action.player == to_act and after["message"] is None
+
+
+def test_two_people_undo_takes_back_your_own_move_or_asks_the_other_person():
+    """Issue 35: the seat's own last action is taken back at once; the other person's only when they agree (asked in
+    words, with the command that does it), and the game is left as it was until then."""
     session = Session("phlog", "corridor", 3, "green", bot="person")
     assert session.answer()["can_undo"] is False and session.undo()["message"]["text"] == "Nothing to undo."
     saves = [session.save()]
+    session.play(0)  # green nominates a fighter, and goes on
+    assert session.seat == "green" and session.undo()["message"]["text"] == "Undone."  # green's own: at once
+    assert session.save() == saves[0]
     answer = session.answer()
     while session.state.current_player == "green":
         answer = session.play(len(answer["actions"]) - 1)
         saves.append(session.save())
+    session.play(0)  # tan's first action (its answer to green's card); then green acts again
+    assert session.seat == "green"
+    after = session.save()
+    asked = session.undo()  # tan's move, asked by green
+    assert asked["message"] == {"kind": "confirm", "text": "Take back tan's move? tan must agree.",
+                                "yes": "Yes, tan agrees", "confirm": {"name": "undo", "args": [True]}}
+    assert session.save() == after and asked["seat"] == "green"
+    refused = session.command("undo", "yes")
+    assert refused["message"]["kind"] == "error" and "true or false" in refused["message"]["text"]
+    assert session.save() == after
+    assert session.command("undo", True)["seat"] == "tan" and session.save() == saves[-1]
+    assert session.undo()["message"]["text"] == "Take back green's move? green must agree."  # now tan asks green
+    assert session.save() == saves[-1]
+
+
+def test_two_people_rewind_over_the_other_persons_moves_is_asked_first():
+    session = Session("phlog", "corridor", 3, "green", bot="person")
+    answer = session.answer()
+    while session.state.current_player == "green":
+        answer = session.play(len(answer["actions"]) - 1)
+    greens = len(session.state.history)
     session.play(0)  # tan's first action
-    assert session.undo()["seat"] == "tan" and session.save() == saves[-1]
-    assert session.undo()["seat"] == "green" and session.save() == saves[-2]
+    saved = session.save()
+    asked = session.rewind(1)
+    # green, to act again after tan's answer, rewinds over its own moves and tan's one: tan is asked
+    assert session.seat == "green" and greens == 2  # a fighter nominated, a card played
+    assert asked["message"]["text"] == "Take back tan's move? tan must agree."
+    assert asked["message"]["confirm"] == {"name": "rewind", "args": [1, True]} and session.save() == saved
+    assert session.command("rewind", 1, True)["moves"] == 1
+    # against a bot nothing is asked: the human's own decision
+    against = Session("phlog", "corridor", 3, "green", bot="greedy")
+    against.play(0)
+    assert against.undo()["message"]["text"] == "Undone."
 
 
 def test_a_tap_that_would_surely_end_the_game_is_asked_about_first():

@@ -482,6 +482,27 @@ def test_two_people_pass_the_device_behind_a_curtain_that_hides_every_hand(make)
     assert live.viewer == "green" and live.board_widget() is green_board  # green's board, not redrawn
 
 
+def test_two_people_undo_asks_the_other_person_before_taking_back_their_move():
+    """Issue 35: in Lab as on the page, the other person's move is taken back only when they agree (the Session's
+    question, with its own Yes); No leaves the game as it was."""
+    live = W.live_play().live
+    live.opponent.value = "person"
+    for _ in range(40):  # green plays until the device goes to tan
+        if live.curtain is not None:
+            break
+        live.play(live.actions.value)
+    live.show_button.click()
+    moves = len(live.state.history)
+    live.undo_button.click()
+    yes, no = live.question.children
+    assert yes.description == "Yes, green agrees" and "Take back green&#x27;s move? green must agree." in live.status.value
+    no.click()
+    assert len(live.state.history) == moves and live.question.layout.display == "none"
+    live.undo_button.click()
+    live.question.children[0].click()
+    assert len(live.state.history) == moves - 1 and live.curtain == "green"  # the device goes back to green
+
+
 @pytest.mark.parametrize("make", [lambda: sp.SimplePlasticLive(human="green", bot_seed=1).live, lambda: W.live_play().live],
                          ids=["simple_plastic", "phlog"])
 def test_on_a_projector_the_boards_labels_and_marks_grow_with_its_drawn_width(make):

@@ -265,11 +265,11 @@ class LivePlay:
                 button = ipw.Button(description=option["text"], layout=ipw.Layout(width="auto", min_height="44px"))
                 button.on_click(lambda _, option=option: self._answer_which(option))
                 buttons.append(button)
-        elif message is not None and message["kind"] == "confirm" and self._tapped_at is not None:
-            yes = ipw.Button(description="Yes, play it", button_style="primary",
+        elif message is not None and message["kind"] == "confirm" and (self._tapped_at or message.get("confirm")):
+            yes = ipw.Button(description=message.get("yes", "Yes, play it"), button_style="primary",
                              layout=ipw.Layout(width="auto", min_height="44px"))
-            x, y, reach = self._tapped_at
-            yes.on_click(lambda _: self.tap(x, y, reach, True))
+            again, tapped = message.get("confirm"), self._tapped_at  # two people's take-back: its command, agreed
+            yes.on_click(lambda _: self._show(self.session.command(again["name"], *again["args"])) if again else self.tap(*tapped, True))
             buttons.append(yes)
         if buttons:
             no = ipw.Button(description="No", layout=ipw.Layout(width="auto", min_height="44px"))

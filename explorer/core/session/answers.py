@@ -25,7 +25,7 @@ class Answers:
         outcome = state.outcome
         practice = self._practice()
         done = practice is not None and practice["over"]
-        offered = [] if outcome is not None or done or state.current_player != seat else list(state.legal_actions)
+        offered = [] if outcome is not None or done or self.deciding is None else list(state.legal_actions)
         answer = {
             "ruleset": self.ruleset.name, "scenario": self.scenario, "seed": self.seed,
             "human": self.human, "bot": self.bot_name if self.bots else PERSON, "mode": self.mode,
@@ -130,6 +130,14 @@ class Answers:
         """A rule reference as answers give it: its key, and its section's title when it is this ruleset's."""
         section = self.ruleset.sections.get(ref.section) if ref.ruleset == self.ruleset.name else None
         return {"key": ref.key, "title": section.title if section else ref.key}
+
+
+def decision_is_private(state: GameState) -> bool:
+    """Whether the decision now needs what only its player may see (its cards in hand), so that two people on one
+    screen pass the device for it: the ruleset's state says so where it knows better (``decision_is_private()``:
+    Phlog's joker window when no hand can hold a joker); by default every decision does."""
+    says = getattr(state, "decision_is_private", None)
+    return True if says is None else says()
 
 
 def hides_information(state: GameState) -> bool:

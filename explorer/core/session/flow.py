@@ -17,7 +17,7 @@ from ..errors import MalformedAction, RuleViolation, SaveGameError
 from ..limits import MAX_WHOLE, brief, parse_json
 from ..registry import get_ruleset
 from ..state import GameState
-from .answers import Answers
+from .answers import Answers, decision_is_private
 from .history import History, Told
 from .opponents import PERSON, Opponents, make_bot
 from .practice import Practice
@@ -85,6 +85,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
+        self._holder: str | None = None  # two people: the side holding the device (the seat last shown its cards)
         self._run_bots()
 
     def config(self) -> dict:
@@ -103,17 +104,27 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
     @property
     def seat(self) -> str | None:
         """The side whose view answers are drawn for: the human's against a bot; between two people, the side
-        to act (after the game, the last side that acted)."""
+        to act (after the game, the last side that acted); but a decision that needs none of its player's hidden
+        cards is taken where the device is, from the view of the seat that holds it (not passed for it)."""
         if self.bots or self.challenge is not None:
             return self.human
         state = self.state
         if state.current_player is not None:
-            return state.current_player
+            if decision_is_private(state) or self._holder not in state.sides:
+                self._holder = state.current_player  # the device goes to whoever needs their cards
+            return self._holder
         return state.history[-1].action.player if state.history else self.human
+
+    @property
+    def deciding(self) -> str | None:
+        """The side whose decision this screen takes now, if any: the seat's own; between two people, whoever is
+        to act (on the seat's screen when the decision needs no hidden card)."""
+        to_act = self.state.current_player
+        return to_act if to_act == self.seat or (to_act is not None and self.mode == "people") else None
 
     def play(self, choice: int, dice: Iterable[int] | None = None) -> dict:
         """Play the offered action numbered ``choice``, then let the bots answer."""
-        offered = list(self.state.legal_actions) if self.state.current_player == self.seat else []
+        offered = list(self.state.legal_actions) if self.deciding is not None else []
         if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(offered):
             return self._say("error", f"no offered action is numbered {brief(choice)}")
         return self._apply(offered[choice], dice)
@@ -130,22 +141,41 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                                           f"not {len(data):,}")
                 data = parse_json(data, MalformedAction, "an action")
             if isinstance(data, dict) and "player" not in data:
-                data = {**data, "player": self.seat}
+                data = {**data, "player": self.deciding or self.seat}
             action = action_from_dict(data, self.ruleset.action_kinds)
         except (ValueError, SaveGameError) as error:
             return self._say("error", f"not an action: {error}")
-        if action.player != self.seat:
-            return self._say("error", f"you play {self.seat}, not {brief(action.player)}")
+        if action.player != (self.deciding or self.seat):
+            return self._say("error", f"you play {self.deciding or self.seat}, not {brief(action.player)}")
         return self._apply(action, dice)
 
-    def undo(self) -> dict:
-        """Back to the human's last decision, the bots' replies to it taken back too (two people: the last
-        action taken back, whoever played it)."""
+    def undo(self, agreed: bool = False) -> dict:
+        """Back to the human's last decision, the bots' replies to it taken back too. Two people: the last
+        action, at once when it is the seat's own; the other person's is asked about first (``agreed``: they
+        said yes)."""
         point = self._undo_point()
         if point is None:
             return self._say("note", "Nothing to undo.")
+        asked = self._ask_the_other(point, agreed, "undo", [])
+        if asked is not None:
+            return asked
         self._back_to(point)
         return self._say("note", "Undone.")
+
+    def _ask_the_other(self, point: int, agreed: Any, command: str, args: list) -> dict | None:
+        """Two people on one screen: taking back the other person's moves (the history after entry ``point``)
+        needs their yes, so it is asked first (a ``confirm`` message whose ``confirm`` is the command that does it
+        once agreed); ``None``: go ahead (the seat's own moves, a game against the bots, or ``agreed``)."""
+        if not isinstance(agreed, bool):
+            return self._say("error", f"Not taken back: agreed is true or false, not {brief(agreed)}")
+        history = self.state.history
+        others = sorted({turn.action.player for turn in history[point:]} - {self.seat})
+        if agreed or self.mode != "people" or not others:
+            return None
+        who = " and ".join(others)
+        moves = "move" if sum(turn.action.player != self.seat for turn in history[point:]) == 1 else "moves"
+        return self.answer({"kind": "confirm", "text": f"Take back {who}'s {moves}? {who} must agree.",
+                            "yes": f"Yes, {who} agrees", "confirm": {"name": command, "args": [*args, True]}})
 
     def _undo_point(self) -> int | None:
         """How many history entries stay after an undo (``None``: nothing to undo)."""
@@ -165,13 +195,17 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         del self._words[len(state.history):]
         self.selected = None
 
-    def rewind(self, entry: int) -> dict:
+    def rewind(self, entry: int, agreed: bool = False) -> dict:
         """Undo back to just after history entry ``entry`` (0: the start), live. Against a bot, where the bot
         would be to act there, back further to the human's own decision before it, so the bots never replay
-        what they played (only a bot that opens the game plays its opening again)."""
+        what they played (only a bot that opens the game plays its opening again). Two people: taking back the
+        other person's moves is asked about first, as :meth:`undo` does."""
         entries = len(self.state.history)
         if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= entries:
             return self._say("error", f"No entry {entry!r} to go back to: the game has entries 0 to {entries}.")
+        asked = self._ask_the_other(max(entry, self._floor), agreed, "rewind", [entry])
+        if asked is not None:
+            return asked
         state = self.state
         self._back_to(max(entry, self._floor))
         while self.bots and len(state.history) > self._floor and state.current_player in self.bots:

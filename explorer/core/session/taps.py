@@ -218,7 +218,7 @@ class BoardTaps:
     def _anchored(self) -> list[tuple[Any, Anchor]]:
         """The human's offered actions that sit on the board, with their anchors."""
         state = self.state
-        if self.anchor is None or state.is_over or state.current_player != self.seat:
+        if self.anchor is None or state.is_over or self.deciding is None:
             return []
         if self.challenge is not None and self._practice()["over"]:  # a challenge over offers nothing, taps included
             return []

@@ -267,6 +267,15 @@ class PhlogState(GridState):
             events += draw_events(side, tuple(c.code for c in start.piles[side].hand))
         return tuple(events)
 
+    def decision_is_private(self) -> bool:
+        """Whether the decision now needs the hand of its player (two people on one screen pass the device for it):
+        every one does but a joker window when every joker lies face up in a spent pile, so no hand holds one and
+        letting the card stand is forced, in the open (explorer.core.session.answers.decision_is_private)."""
+        p = self.position
+        if p.phase != JOKER or not self.settings.spent_piles_face_up:
+            return True
+        return sum(card.is_joker for side in self.sides for card in p.piles[side].spent) < len(self.sides)
+
     def view(self, player: str) -> PlayerView:
         """What ``player`` may see now: their own hand, only counts of the opponent's cards."""
         if player not in self.sides:

@@ -26,13 +26,14 @@
 // Undo, the last action in words, the log; the rest in a More drawer. Opened from disk, the button
 // becomes one line saying why not, and the snapshot keeps its (dead) controls.
 
-import { playNow, setUp } from "./live-play/page.js";
+import { friendButton, playNow, setUp } from "./live-play/page.js";
 import { setUpTool } from "./live-play/tools.js";
 
 function init() {
   document.querySelectorAll(".tsr-snapshot[data-ruleset]").forEach(setUp);
   document.querySelectorAll(".tsr-snapshot[data-tool]").forEach(setUpTool);
   document.querySelectorAll('a.tsr-play-now[href="#play"]').forEach((a) => a.addEventListener("click", playNow));
+  document.querySelectorAll("a.tsr-play-friend").forEach(friendButton);
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
 else init();

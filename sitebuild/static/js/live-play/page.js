@@ -59,7 +59,7 @@ export function setUp(snapshot) {
   button.hidden = false;
   let started = false;
   const go = (resume) => {
-    if (started) return;
+    if (started) { if (resume && resume.friend) withFriend(opponent); return; }
     started = true;
     start(snapshot, button, pickers, opponent, resume || {});
   };
@@ -93,8 +93,8 @@ export function setUp(snapshot) {
     if (asked && asked.challenge) begin();
   }
   else if (asked && asked.link) go({ ...keptGo, link: asked.link });
-  else if ((keptGo.kept || aside) && !pending) go(keptGo);
-  else if (asked && asked.play) go();
+  else if ((keptGo.kept || aside) && !pending) go({ ...keptGo, friend: Boolean(asked && asked.friend) });
+  else if (asked && asked.play) go({ friend: asked.friend });
 }
 
 // Words on the page refusing what was kept or linked (the page goes on working).
@@ -102,15 +102,34 @@ const refusal = (text) => el("p", { class: "tsr-play-note tsr-live-error", role:
 
 // The Play button at the top of a ruleset's pages (sitebuild/templates/play-button.html): on the
 // full-game page it starts the game here; the index's links here with #play.
-export function playNow(event) {
+export function playNow(event, friend = false) {
   const snapshot = document.querySelector(".tsr-snapshot[data-ruleset]");
   const go = snapshot && starters.get(snapshot);
   if (!go) return;  // opened from disk: the link just goes to the game's section
   event.preventDefault();
-  go();
+  go({ friend });
   const table = snapshot.closest(".tsr-table") || snapshot;
   table.scrollIntoView({ block: "start" });
 }
+
+// "Play with a friend on this screen" beside the Play button at the top (templates/play-button.html, issue 35): the
+// game with the other side played by a second person here (the opponent "person"); on the full-game page it
+// starts at once (the index links here with #play-friend). Opened from disk nothing plays: no such button.
+export function friendButton(friend) {
+  if (location.protocol === "file:") friend.hidden = true;
+  else if (friend.getAttribute("href") === "#play-friend") friend.addEventListener("click", (e) => playNow(e, true));
+}
+
+// A game under way goes on with the friend playing the other side (the table answers the picker's change).
+function withFriend(opponent) {
+  if (!opponent || opponent.value === PERSON || !hasPerson(opponent)) return;
+  opponent.value = PERSON;
+  opponent.dispatchEvent(new Event("change"));
+}
+const PERSON = "person";  // the engine's opponent for another person on this screen (session/opponents.py)
+const hasPerson = (opponent) => Array.from(opponent.options).some((o) => o.value === PERSON);
+// A new game between two people is a fresh deal, not the one printed in the page's snapshot (its hand face up).
+const freshSeed = () => Math.floor(Math.random() * 1_000_000);
 
 // -- choosing the game: a scenario and a side, from the snapshot's data-options {scenario: [sides]} --
 function gamePickers(snapshot) {
@@ -144,11 +163,12 @@ function botPicker(snapshot) {
 }
 
 function chosenGame(snapshot, pickers, opponent) {
+  const bot = opponent ? opponent.value : snapshot.dataset.bot;
   return {
     ruleset: snapshot.dataset.ruleset,
     scenario: pickers ? pickers.scenario.value : snapshot.dataset.scenario,
     human: pickers ? pickers.side.value : snapshot.dataset.human,
-    seed: Number(snapshot.dataset.seed), bot: opponent ? opponent.value : snapshot.dataset.bot,
+    seed: bot === PERSON ? freshSeed() : Number(snapshot.dataset.seed), bot,
     bot_seed: Number(snapshot.dataset.botSeed || 1),
   };
 }
@@ -162,6 +182,7 @@ async function start(snapshot, button, pickers, opponent, resume) {
   if (opponent) opponent.disabled = true;
   button.after(progress);
   const ruleset = snapshot.dataset.ruleset;
+  if (resume.friend && opponent && hasPerson(opponent) && !resume.kept) opponent.value = PERSON;
   let config = chosenGame(snapshot, pickers, opponent);
   if (resume.kept && resume.kept.config && resume.kept.config.ruleset === ruleset) {
     config = { ...config, ...resume.kept.config };
@@ -191,4 +212,5 @@ async function start(snapshot, button, pickers, opponent, resume) {
   button.parentElement.remove();
   await table.openTable({ snapshot, pickers, opponent, resume, send, rules, answer,
                           chosen: () => chosenGame(snapshot, pickers, opponent) });
+  if (resume.friend) withFriend(opponent);  // a kept game goes on with the friend
 }

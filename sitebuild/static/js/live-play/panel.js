@@ -185,16 +185,17 @@ function keyOf(legend, answer) {
 
 const isSimple = (table) => Boolean(table.parts.simpleBox && table.parts.simpleBox.checked);
 
-export function show(table, answer) {
+export function show(table, whole) {
   const { details, legend, turn, result, menu, status, last, step, stepHint, hand, log, play, full, undo,
           tryText } = table.parts;
   const { snapshot, rules } = table;
+  // two people and hidden cards: while the curtain is up, the answer without them (curtain.js)
+  const answer = showCurtain(table, whole, () => show(table, whole));
   table.current = answer;
   details.replaceChildren();  // a tapped spot's details are said after the tap's own answer (taps.js)
   syncPickers(table, answer);
   const seat = answer.seat || answer.human;
-  const draw = () => drawLayers(table.doc, answer.layers);
-  showCurtain(table, answer, draw);
+  drawLayers(table.doc, answer.layers);
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
   keyOf(legend, answer);
   turn.textContent = answer.turn.line;
@@ -236,11 +237,15 @@ export function show(table, answer) {
   play.disabled = menu.disabled = answer.actions.length === 0;
   full.hidden = answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
   undo.disabled = !answer.can_undo;
-  snapshot.dataset.liveMoves = String(answer.log.length);
+  snapshot.dataset.liveMoves = String(whole.log.length);  // (how long the log is hides nothing)
   snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
   snapshot.dataset.liveSeat = seat || "";
   showChallenge(table, answer);
   keepGame(table, answer);
-  if (message && message.kind === "confirm") table.askFirst(message.text, message.confirm || null);
+  const again = message && message.confirm;  // the command that does it once agreed (two people: a take-back)
+  if (message && message.kind === "confirm") {
+    table.askFirst(message.text, again ? () => table.pressed(step, () => table.run(again.name, again.args)) : null,
+                   message.yes);
+  }
   if (message && message.kind === "which") table.askWhich(message);
 }

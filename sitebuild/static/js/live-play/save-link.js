@@ -44,7 +44,7 @@ export function fragment() {
     const params = new URLSearchParams(hash);
     return { challenge: params.get("challenge"), lesson: params.get("lesson") === "1" };
   }
-  return hash === "play" ? { play: true } : null;
+  return hash === "play" ? { play: true } : hash === "play-friend" ? { play: true, friend: true } : null;
 }
 
 // -- in the table's More drawer: Save, Load… and Copy link ------------------------------------------

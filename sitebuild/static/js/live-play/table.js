@@ -47,6 +47,15 @@ function tableParts(table, rollsDice) {
            banner, curtain };
 }
 
+// The board's snapshot game (its seat's hand face up) leaves the page once BokehJS has drawn it: its embedded
+// document is cut to the ids that find the live board (two people trust the curtain, issue 35).
+function forgetSnapshot(snapshot, doc) {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  if (!item || !doc) return;
+  const { target_id, root_id } = JSON.parse(item.textContent);
+  item.textContent = JSON.stringify({ target_id, root_id });
+}
+
 // Opened once the engine answered its first request (answer); chosen() is the game the pickers say now.
 export async function openTable({ snapshot, pickers, opponent, resume, send, rules, answer, chosen }) {
   const ruleset = snapshot.dataset.ruleset;
@@ -54,7 +63,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   let board = null;
   for (const child of Array.from(column.children)) {
     if (child.matches(".tsr-bokeh") || child.querySelector(".tsr-bokeh")) { board = board || child; continue; }
-    if (child.tagName !== "SCRIPT") child.hidden = true;
+    if (child.tagName !== "SCRIPT") child.remove();  // the snapshot's dead copy: its words, its seat's cards
   }
   const table = {
     snapshot, ruleset, pickers, opponent, send, rules, board, doc: boardDocument(snapshot),
@@ -62,6 +71,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     current: answer, busy: false, shownSeat: null, confirmed: null,
     lesson: Boolean(resume.lesson),  // lesson (projector) mode: goal and grade large, stars not kept
   };
+  forgetSnapshot(snapshot, table.doc);
   const parts = table.parts = tableParts(table, answer.rolls_dice !== false);
   const { head, leave, simpleBox, bar, step, turn, undo, menu, play, newGame, dice, tryText, tryButton, more, moreButton,
           confirmBox, curtain, banner, status, practiceBar, logBox, hintButton, retry, showMe, nextButton, save, load,
@@ -160,19 +170,20 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   };
   table.configNow = () => ({ ...chosen() });
 
-  // A question before a tap that would end the game: asked in the panel, in view, focus on "No".
-  // Asked after a pick by the board's keys (keys.js), the answer gives the focus back to the board.
+  // A question before a tap that would end the game, or the engine's (two people: "Take back …?", yesWords its
+  // Yes): asked in the panel, in view, focus on "No". Asked after a pick by the board's keys (keys.js), the answer
+  // gives the focus back to the board.
   const home = () => (table.keysLayer && document.activeElement === table.keysLayer ? table.keysLayer : step);
-  table.askFirst = (text, onYes) => {
+  table.askFirst = (text, onYes, yesWords) => {
     const back = home();
-    const yes = el("button", { type: "button", class: "tsr-confirm-yes", text: "Yes, play it" });
+    const yes = el("button", { type: "button", class: "tsr-confirm-yes", text: yesWords || "Yes, play it" });
     const no = el("button", { type: "button", class: "tsr-confirm-no", text: "No" });
     confirmBox.replaceChildren(el("p", { text }), yes, no);
     confirmBox.hidden = false;
     confirmBox.scrollIntoView({ block: "nearest" });
     no.focus();
     const done = () => { confirmBox.hidden = true; back.focus(); };
-    no.addEventListener("click", () => { done(); status.textContent = "Not played."; });
+    no.addEventListener("click", () => { done(); status.textContent = yesWords ? "Nothing done." : "Not played."; });
     yes.addEventListener("click", () => { done(); (onYes || table.confirmed || (() => {}))(); });
   };
   // Exactly one mark picked (a "which?" button, the board's keys): the engine says how (its option or mark: play an
