@@ -208,7 +208,9 @@ export function show(table, answer) {
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
   keyOf(legend, answer);
   const replaying = answer.viewing != null;  // the panel says the game at the move shown, not at the end
-  turn.textContent = replaying ? `Replay: move ${answer.viewing} of ${answer.moves}` : answer.turn.line;
+  const then = replaying ? entryShown(answer) : null;
+  turn.textContent = !replaying ? answer.turn.line : !then || then.index === 0 ? "Replay: the start"
+    : `Replay: ${then.who === "You" ? "your" : `${then.who}'s`} move`;
   result.textContent = answer.outcome && (!replaying || answer.viewing === answer.moves) ? answer.outcome.line : "";
   menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
   if (answer.actions.length && !tryText.value) tryText.value = JSON.stringify(answer.actions[0].action);

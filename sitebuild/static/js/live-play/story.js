@@ -78,7 +78,7 @@ async function play(table, answer, steps, start) {
     const step = steps[i];
     const next = i + 1 < steps.length ? boardAt(start + i + 1) : Promise.resolve(answer.layers);
     if (!step.quiet && step.text) {
-      if (layers) drawLayers(table.doc, withoutLast(layers));
+      if (layers) drawLayers(table.doc, duringPlay(layers, answer.layers));
       storyLines.replaceChildren(sentence(step));
       keepStoryInView(table);
       const shown = performance.now();
@@ -93,10 +93,11 @@ async function play(table, answer, steps, start) {
   end(table, answer);
 }
 
-// The board before a step without the earlier step's arrow (the step drawn over it is the one to follow).
-function withoutLast(layers) {
-  if (!layers.last) return layers;
-  return { ...layers, last: Object.fromEntries(Object.keys(layers.last).map((column) => [column, []])) };
+// The board before a step without the earlier step's arrow (the step drawn over it is the one to follow), and with
+// the reader's own marks of the end (what they may tap next), so a tap on one during the play-out plays on at once.
+function duringPlay(layers, final) {
+  const empty = layers.last && Object.fromEntries(Object.keys(layers.last).map((column) => [column, []]));
+  return { ...layers, ...(empty ? { last: empty } : {}), ...(final && final.choices ? { choices: final.choices } : {}) };
 }
 
 function end(table, answer) {
@@ -118,13 +119,15 @@ export function skipStory(table) {
   if (table.skipStory) table.skipStory();
 }
 
-// The sentence in view: on a phone, above the bar fixed at the bottom (the table's scroll-padding keeps clear of it).
+// The sentence in view: on a phone, above the bar fixed at the bottom; never by pushing the board's top out of view
+// (where both do not fit, as with Dice Tactics' cards in the bar, the board comes first).
 function keepStoryInView(table) {
-  const { story } = table.parts;
+  const { story, bar } = table.parts;
   const box = story.getBoundingClientRect();
-  const bar = table.parts.bar.getBoundingClientRect();
-  const floor = getComputedStyle(table.parts.bar).position === "fixed" ? bar.top : innerHeight;
-  if (box.top < 0 || box.bottom > floor) story.scrollIntoView({ block: "nearest" });
+  const floor = getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+  const boardTop = table.boardBox.getBoundingClientRect().top;
+  if (box.top < 0) table.snapshot.scrollBy(0, box.top);
+  else if (box.bottom > floor) table.snapshot.scrollBy(0, Math.max(0, Math.min(box.bottom - floor, boardTop)));
 }
 
 // -- drawing one step over the board: an SVG over the board's canvas, in its pixels ------------------
