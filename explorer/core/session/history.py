@@ -19,6 +19,10 @@ ATTACK_FIELDS = frozenset({"target", "defender"})
 the figure went (``to``)."""
 
 
+FALLS = frozenset({"casualty", "removed"})
+"""The kinds of event in which a figure falls (killed, removed from play): the page shows it falling."""
+
+
 class Told(NamedTuple):
     """One history entry as the Session tells it: the action in words for each side (``describe`` from each
     seat, so a card chosen face down is named to its owner only) and where it sat on the board, worked out on
@@ -60,7 +64,10 @@ class History:
 
     def last(self) -> list[dict]:
         """What happened since the seat's own last action, newest last: who, one sentence, where on the board
-        (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked) and the dice rolled."""
+        (``from`` the acting figure, ``to`` where it went, ``at`` whom it attacked), the dice rolled, the number
+        they needed (``need``), whether a figure fell (``fell``) and whether nothing happened (``quiet``: an action
+        that only moves the game on, the ruleset's ``next_step``, with nothing on the board, no dice, no fall):
+        what the page plays out step by step, saying nothing for a quiet one."""
         state, seat = self.state, self.seat
         start = self._since_seat()
         told = []
@@ -71,9 +78,11 @@ class History:
             # a child reads it: no ids, no coordinates; the first thing that happened, else what was done
             text = next((w for e, w in zip(shown, event_words) if e.kind != "game_over"), action_words)
             where = said.place or (None, None, None)
+            dice, fell = _dice(turn, shown), any(e.kind in FALLS for e in shown)
+            quiet = type(turn.action).__name__ in self.ruleset.next_step and not (any(where) or dice or fell)
             told.append({"who": turn.action.player, "text": f"{turn.action.player.capitalize()}: {text}",
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
-                         "dice": _dice(turn, shown)})
+                         "dice": dice, "need": _need(shown), "fell": fell, "quiet": quiet})
         return told
 
     def _in_plain(self, before: GameState, told: Told, turn) -> Told:
@@ -166,6 +175,15 @@ def _dice(turn, shown) -> list[int] | None:
         faces = event.data.get("dice") if isinstance(event.data, dict) else None
         if isinstance(faces, (list, tuple)) and faces and all(isinstance(f, int) for f in faces):
             return list(faces)
+    return None
+
+
+def _need(shown) -> int | None:
+    """The number a turn's dice needed: what its first visible event that says one reports (``need``)."""
+    for event in shown:
+        need = event.data.get("need") if isinstance(event.data, dict) else None
+        if isinstance(need, int) and not isinstance(need, bool):
+            return need
     return None
 
 

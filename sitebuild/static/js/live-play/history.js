@@ -19,23 +19,78 @@ export function entryButtons(table, answer, entry, i) {
   return buttons;
 }
 
-// Stepping through the history (a finished game replays; a live one comes back to now).
+// Replay that reads like a story (issue 35 item 8): a bar of controls made once (so the focus stays on the one
+// pressed), in the panel's bar, in view at every size: ◀, play/pause, ▶, a speed, and the end or back to the game.
+// While playing, the next move is asked for after the speed's pause; any other command stops it.
+export const SPEEDS = { slow: 2000, normal: 1100, fast: 500 };  // ms per move
+export function replayParts() {
+  const where = el("span", { class: "tsr-view-where" });
+  const back = el("button", { type: "button", class: "tsr-view-back", text: "◀", "aria-label": "One move back" });
+  const toggle = el("button", { type: "button", class: "tsr-view-play", text: "▶ Play", "aria-pressed": "false" });
+  const fore = el("button", { type: "button", class: "tsr-view-next", text: "▶|", "aria-label": "One move on" });
+  const speed = el("select", { class: "tsr-view-speed", "aria-label": "Replay speed" },
+    ...Object.keys(SPEEDS).map((name) => el("option", { value: name, text: name[0].toUpperCase() + name.slice(1) })));
+  speed.value = "normal";
+  const now = el("button", { type: "button", class: "tsr-view-now" });
+  const viewing = el("div", { class: "tsr-live-viewing", role: "group", "aria-label": "Replay", hidden: "" },
+    where, el("span", { class: "tsr-view-buttons" }, back, toggle, fore, speed, now));
+  return { viewing, replay: { where, back, toggle, fore, speed, now } };
+}
+
+export function wireReplay(table) {
+  const { back, toggle, fore, now } = table.parts.replay;
+  const at = () => table.current.viewing;
+  const go = (control, entry) => { pause(table); table.pressed(control, () => table.run("at", [entry])); };
+  back.addEventListener("click", () => go(back, at() - 1));
+  fore.addEventListener("click", () => go(fore, at() + 1));
+  now.addEventListener("click", () => { pause(table); table.pressed(now, () => table.run("answer", [])); });
+  toggle.addEventListener("click", () => {
+    if (table.playing) { pause(table); return; }
+    table.playing = true;
+    if (at() >= table.current.moves) table.pressed(toggle, () => table.run("at", [0]));  // from the start again
+    else nextMove(table);
+  });
+}
+
+function pause(table) {
+  table.playing = false;
+  clearTimeout(table.replayTimer);
+  const { toggle } = table.parts.replay;
+  toggle.textContent = "▶ Play";
+  toggle.setAttribute("aria-pressed", "false");
+}
+
+function nextMove(table) {
+  const { toggle, speed } = table.parts.replay;
+  toggle.textContent = "⏸ Pause";
+  toggle.setAttribute("aria-pressed", "true");
+  clearTimeout(table.replayTimer);
+  table.replayTimer = setTimeout(() => {
+    const answer = table.current;
+    if (!table.playing || answer.viewing == null || answer.viewing >= answer.moves) { pause(table); return; }
+    if (table.busy) { nextMove(table); return; }  // the reader's own request first
+    table.run("at", [answer.viewing + 1]);
+  }, SPEEDS[speed.value] || SPEEDS.normal);
+}
+
+// The bar as the answer says: where the replay is, and playing on while it plays (a finished game replays; a live
+// one comes back to now).
 export function showViewing(table, answer) {
-  const { viewing, logBox } = table.parts;
-  const { pressed, run } = table;
+  const { viewing, replay } = table.parts;
   viewing.hidden = answer.viewing == null;
-  if (answer.viewing != null) {
-    const at = answer.viewing;
-    const back = el("button", { type: "button", class: "tsr-view-back", text: "◀", "aria-label": "One move back" });
-    const fore = el("button", { type: "button", class: "tsr-view-next", text: "▶", "aria-label": "One move on" });
-    const now = el("button", { type: "button", class: "tsr-view-now", text: answer.outcome ? "The end" : "Back to the game" });
-    back.disabled = at <= 0;
-    fore.disabled = at >= answer.moves;
-    back.addEventListener("click", () => pressed(back, () => run("at", [at - 1])));
-    fore.addEventListener("click", () => pressed(fore, () => run("at", [at + 1])));
-    now.addEventListener("click", () => pressed(now, () => run("answer", [])));
-    viewing.replaceChildren(el("span", { text: `Seeing the board after move ${at} of ${answer.moves} ` }), back, fore, now);
-    logBox.open = true;
-  }
   table.snapshot.classList.toggle("tsr-viewing", answer.viewing != null);
+  if (answer.viewing == null) { pause(table); return; }
+  const at = answer.viewing;
+  replay.where.textContent = `Seeing the board after move ${at} of ${answer.moves}`;
+  replay.back.disabled = at <= 0;
+  replay.fore.disabled = at >= answer.moves;
+  replay.now.textContent = answer.outcome ? "The end" : "Back to the game";
+  if (table.playing && at < answer.moves) nextMove(table);
+  else pause(table);
+}
+
+// The panel at the move shown, not at the end: that move in words (the log's), its dice, and what it did.
+export function entryShown(answer) {
+  if (answer.viewing == null) return null;
+  return answer.log.find((entry) => entry.index === answer.viewing) || null;
 }

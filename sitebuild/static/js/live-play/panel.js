@@ -3,13 +3,14 @@
 // the last action in words, the result, the engine's message, the other choices, the full list of actions, the
 // marks' legend, and the log. show(answer) fills it from the engine's answer.
 
+import { drawLayers } from "./board-view.js";
 import { diceView, el, ruleLink } from "./common.js";
 import { showBanner } from "./banner.js";
-import { drawLayers } from "./board-view.js";
 import { showCurtain } from "./curtain.js";
-import { entryButtons, showViewing } from "./history.js";
+import { entryButtons, entryShown, replayParts, showViewing } from "./history.js";
 import { showChallenge } from "./practice.js";
 import { keepGame } from "./save-link.js";
+import { tellTurn } from "./story.js";
 
 export function panelParts() {
   const turn = el("p", { class: "tsr-live-turn", "aria-live": "polite" });
@@ -27,7 +28,9 @@ export function panelParts() {
   // The cards to play now (offeredButtons), and the ways of the card tapped.
   const hand = el("div", { class: "tsr-live-hand", role: "group", "aria-label": "Your cards: tap one to play it", hidden: "" });
   const ways = el("div", { class: "tsr-card-ways", role: "group", hidden: "" });
-  const bar = el("div", { class: "tsr-table-bar" }, turn, el("div", { class: "tsr-table-bar-buttons" }, step, undo, moreButton),
+  const { viewing, replay } = replayParts();  // in the bar: in view at every size
+  const bar = el("div", { class: "tsr-table-bar" }, turn, viewing,
+                 el("div", { class: "tsr-table-bar-buttons" }, step, undo, moreButton),
                  confirmBox, hand, ways, details, stepHint);
   const last = el("div", { class: "tsr-live-last", "aria-live": "polite" });
   const result = el("p", { class: "tsr-live-result" });
@@ -47,14 +50,20 @@ export function panelParts() {
     el("ul", { class: "tsr-live-legend-marks" }, mark("piece", "can act: tap it"), mark("chosen", "chosen"),
        mark("target", "tap here to play"), mark("off", "takes the figure out of the game (off the table, into a pit)"),
        mark("last", "the last move")));
-  const viewing = el("div", { class: "tsr-live-viewing", hidden: "" });
   const log = el("ol", { class: "tsr-live-log", reversed: "" });
-  const logBox = el("details", { class: "tsr-live-logbox" }, el("summary", { text: "Log (newest first)" }), viewing, log);
+  const logBox = el("details", { class: "tsr-live-logbox" }, el("summary", { text: "Log (newest first)" }), log);
   return { turn, step, stepHint, undo, moreButton, confirmBox, details, hand, ways, bar, last, result, status, others,
-           menu, play, full, legend, viewing, log, logBox };
+           menu, play, full, legend, viewing, replay, log, logBox };
 }
 
-function lastLines(answer) {
+function lastLines(answer, simple) {
+  const then = entryShown(answer);  // a replay: the move shown, in the log's words, and what it did
+  if (answer.viewing != null) {
+    if (!then || then.index === 0) return [{ text: "The start: the armies set up." }];
+    const did = then.events.map((e) => (simple && e.words) || e.text).filter((text) => text);
+    return [{ text: `${then.who}: ${simple && then.words ? then.words : then.text}`, dice: then.dice || null },
+            ...did.slice(0, 2).map((text) => ({ text }))];
+  }
   if (Array.isArray(answer.last)) return answer.last;
   // before the engine said it: the other side's turns since the seat's own last one, from the log
   const lines = [];
@@ -159,7 +168,9 @@ function syncPickers(table, answer) {
 // In the simple mode, the engine's plain words (no figure ids, no coordinates) and "why?" for each rule.
 function logEntries(table, answer) {
   const simple = isSimple(table);
-  return answer.log.slice().reverse().map((entry, i) => {
+  const shown = answer.viewing == null ? answer.log  // a replay: the log up to the move shown
+    : answer.log.filter((entry) => entry.index == null || entry.index <= answer.viewing);
+  return shown.slice().reverse().map((entry, i) => {
     const item = el("li", { class: "tsr-live-entry" },
       el("b", { text: `${entry.who}: ${simple && entry.words ? entry.words : entry.text}` }));
     if (entry.dice) item.append(" ", diceView(entry.dice));
@@ -195,11 +206,16 @@ export function show(table, whole) {
   details.replaceChildren();  // a tapped spot's details are said after the tap's own answer (taps.js)
   syncPickers(table, answer);
   const seat = answer.seat || answer.human;
-  drawLayers(table.doc, answer.layers);
+  // the board: at once, or the other side's turn played out first (story.js); behind the curtain, nothing told
+  if (!table.parts.curtain.hidden) drawLayers(table.doc, answer.layers);
+  else tellTurn(table, answer);
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
   keyOf(legend, answer);
-  turn.textContent = answer.turn.line;
-  result.textContent = answer.outcome ? answer.outcome.line : "";
+  const replaying = answer.viewing != null;  // the panel says the game at the move shown, not at the end
+  const then = replaying ? entryShown(answer) : null;
+  turn.textContent = !replaying ? answer.turn.line : !then || then.index === 0 ? "Replay: the start"
+    : `Replay: ${then.who === "You" ? "your" : `${then.who}'s`} move`;
+  result.textContent = answer.outcome && (!replaying || answer.viewing === answer.moves) ? answer.outcome.line : "";
   menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
   if (answer.actions.length && !tryText.value) tryText.value = JSON.stringify(answer.actions[0].action);
   const message = answer.message;
@@ -211,22 +227,22 @@ export function show(table, whole) {
     if (message.rule) status.append(" ", ruleLink(rules, message.rule.key, simple));
   }
   // the last action, in one short sentence each, dice as dice
-  const lines = lastLines(answer);
+  const lines = lastLines(answer, isSimple(table));
   last.replaceChildren(...lines.slice(-3).map((line) => {
     // the engine's sentence names who acted; the log's words (before it did) need the name
     const item = el("p", { class: "tsr-live-last-line" },
-      ...(Array.isArray(answer.last) ? [] : [el("b", { text: `${line.who}: ` })]), line.text);
+      ...(Array.isArray(answer.last) || !line.who ? [] : [el("b", { text: `${line.who}: ` })]), line.text);
     if (line.dice && line.dice.length) item.append(" ", diceView(line.dice));
     return item;
   }));
   // the one big button for the next step
-  const nextStep = answer.challenge ? null : answer.step || stepFallback(answer);
+  const nextStep = answer.challenge || replaying ? null : answer.step || stepFallback(answer);
   step.hidden = !nextStep;
   if (nextStep) { step.textContent = nextStep.text; step.dataset.id = String(nextStep.id); }
-  offeredButtons(table, answer);
+  offeredButtons(table, replaying ? { ...answer, actions: [] } : answer);  // a replay offers nothing to play
   // what else to tap: the board's marks, else the cards, else the choices beside the board
   const marked = marks.length > 0;
-  stepHint.textContent = nextStep && nextStep.why && !answer.outcome ? nextStep.why  // what the button means
+  stepHint.textContent = replaying ? "" : nextStep && nextStep.why && !answer.outcome ? nextStep.why  // what the button means
     : answer.outcome || !answer.actions.length ? ""
     : !hand.hidden ? (nextStep ? "or tap a card" : "Tap a card to play it")
     : marked ? (nextStep ? "or tap the board" : "Tap the board: a ringed figure, then a marked spot")
@@ -235,7 +251,7 @@ export function show(table, whole) {
   showViewing(table, answer);
   showBanner(table, answer);
   play.disabled = menu.disabled = answer.actions.length === 0;
-  full.hidden = answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
+  full.hidden = replaying || answer.actions.length === 0;  // nothing to pick (the bot's turn, the end): no dead list
   undo.disabled = !answer.can_undo;
   snapshot.dataset.liveMoves = String(whole.log.length);  // (how long the log is hides nothing)
   snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";

@@ -9,6 +9,8 @@ import { panelParts, show } from "./panel.js";
 import { practiceParts, startPractice, wirePractice } from "./practice.js";
 import { resumeGame, saveLinkParts, simpleKey, wireSaveLink } from "./save-link.js";
 import { wireKeys } from "./keys.js";
+import { skipStory, storyParts } from "./story.js";
+import { wireReplay } from "./history.js";
 import { wireTaps } from "./taps.js";
 
 // The table's own parts, the panel's (panel.js), the practice bar's (practice.js) and the More drawer's.
@@ -39,11 +41,12 @@ function tableParts(table, rollsDice) {
     el("div", { class: "tsr-live-anything" },
       el("p", { text: "Try anything (the engine says which rule forbids it):" }), tryText, tryButton),
     el("div", { class: "tsr-live-buttons" }, kept.save, kept.load, kept.file, kept.copyLink), kept.linkOut);
-  const side = el("div", { class: "tsr-table-side" }, panel.bar, panel.last, panel.result, panel.status, panel.others,
+  const told = storyParts();  // the other side's turn, step by step (story.js)
+  const side = el("div", { class: "tsr-table-side" }, panel.bar, told.story, panel.last, panel.result, panel.status, panel.others,
     panel.full, panel.legend, gameBar, more, panel.logBox);
   const banner = el("div", { class: "tsr-table-banner", hidden: "" });
   const curtain = el("div", { class: "tsr-table-curtain", hidden: "" });
-  return { ...panel, ...practiceParts(), ...kept, simpleBox, leave, head, newGame, dice, tryText, tryButton, more, side,
+  return { ...panel, ...told, ...practiceParts(), ...kept, simpleBox, leave, head, newGame, dice, tryText, tryButton, more, side,
            banner, curtain };
 }
 
@@ -153,6 +156,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     try {
       const reply = await send(message || { kind: "command", name, args });
       table.busy = false;
+      table.lastRun = name;  // a play, a tap: the other side's turn is played out (story.js)
       controls.forEach((c) => { c.disabled = false; });
       show(table, reply);
       if (table.onShown) table.onShown();  // the board's keys (keys.js) find their mark on the new board
@@ -263,6 +267,11 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   }
   wireTaps(table);
   wireKeys(table);
+  wireReplay(table);
+  // The play-out never blocks the reader: Skip, or any tap or key on the table, ends it first.
+  parts.storySkip.addEventListener("click", () => { skipStory(table); step.focus({ preventScroll: true }); });
+  snapshot.addEventListener("pointerdown", () => skipStory(table), true);
+  snapshot.addEventListener("keydown", () => skipStory(table), true);
   tryButton.addEventListener("click", () => {
     const faces = parseDice(dice.value);
     pressed(tryButton, () => run("try", faces ? [tryText.value, faces] : [tryText.value]));
