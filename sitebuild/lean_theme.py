@@ -11,7 +11,7 @@ the unused script is not shipped.
 The themes also copy two of their Jinja template files into ``_static`` as if they were static files
 (``webpack-macros.html``, ``sbt-webpack-macros.html``: macros that ``layout.html`` imports when the
 page is made). Served, each is a page of raw ``{% macro %}`` markup at a public address, so they are
-removed from the output too (tests/test_site_files.py: no built file holds Jinja markup).
+removed from the output too (tests/browser/test_csp.py: no HTML file of the built site holds Jinja markup).
 """
 
 from __future__ import annotations
