@@ -2,9 +2,9 @@
 //
 // BokehJS compiles the code of a CustomJS (and CustomJSFilter) model from a string with `new Function`,
 // which a Content-Security-Policy without 'unsafe-eval' refuses. sitebuild/bokeh_callbacks.py writes
-// every such code of the built pages, each as a function, into _static/js/bokeh-callbacks-code.js
-// (window.tsrBokehCallbacks, keyed by the model's kind, its argument names and its code); this script,
-// loaded after BokehJS, makes both kinds take their function from there. A code missing from the table
+// every such code of the built pages, each as a function, into _static/js/bokeh-callbacks.js
+// (window.tsrBokehCallbacks, keyed by the model's kind, its argument names and its code), then this
+// script, loaded after BokehJS, which makes both kinds take their function from there. A code missing from the table
 // is compiled as BokehJS would (and refused under the policy: the page's policy then allows it).
 (function () {
   "use strict";
