@@ -21,6 +21,7 @@ extensions = [
     "sitebuild.practice",  # "Practise this" links on chapter pages, the classroom's challenge lists
     "sitebuild.rawmarkup",  # raw {glue}/{rule}/directive text in a page fails the build
     "sitebuild.lean_theme",  # the theme without its 1.5 MB fontawesome.js
+    "sitebuild.bokeh_callbacks",  # the boards' Bokeh callbacks served as a script: no 'unsafe-eval'
     "sitebuild.csp",  # a Content-Security-Policy on every page: only the site's own scripts run
     "sitebuild.offline_app",  # installable, and offline after one visit: manifest + service worker
     "sitebuild.pdf",  # links to the printable book's PDFs (written after the HTML by 'make pdf')

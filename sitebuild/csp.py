@@ -22,8 +22,15 @@ Measured with every page loaded under this policy in chromium (tests/browser/tes
 its module worker and BokehJS's drawing need no ``'unsafe-eval'``, but BokehJS compiles the code of a
 ``CustomJS`` model (and ``CustomJSFilter``, ``CustomJSTickFormatter``, ...) with ``new Function`` (or
 ``eval("import(blob)")`` for an ES-module callback), and the boards' interactions are such callbacks
-(widgets/). So ``'unsafe-eval'`` is scoped: only a page whose embedded Bokeh documents hold a
-``CustomJS*`` model gets it (a third of the pages); every other page runs without it.
+(widgets/). Before issue 36 that put ``'unsafe-eval'`` on 38 of 75 pages, every full-game page among
+them. Now sitebuild/bokeh_callbacks.py serves the code of every ``CustomJS`` and ``CustomJSFilter`` as
+the site's own script, and ``'unsafe-eval'`` is left only on a page holding a callback it cannot serve
+(another ``CustomJS*`` model, an ES-module callback): none today.
+
+A static host sends no headers, so two things the page's meta policy cannot do are the publisher's
+(README, "Publishing the site"): a policy for the workers (the page's Python worker and the service
+worker take their policy from their own responses' headers) and ``frame-ancestors`` (ignored in a
+meta tag).
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+from sitebuild import bokeh_callbacks
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +63,16 @@ POLICY = {
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
 }
+# What a host should send as headers, which a page's meta tag cannot do (README, "Publish the site"): the two
+# workers take their policy from their own responses (measured in chromium, tests/browser/test_csp.py: the
+# page's Python worker runs under this one and not without 'wasm-unsafe-eval', Pyodide compiling its
+# WebAssembly), and frame-ancestors is ignored in a meta tag.
+WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
+HOST_HEADERS = {
+    "/sw.js": WORKER_POLICY,
+    "/_static/js/play-worker.mjs": WORKER_POLICY,
+    "every page (*.html)": "frame-ancestors 'none'",
+}
 META_START = '<meta http-equiv="Content-Security-Policy"'
 # The theme's print button (sphinx-book-theme): its handler moves into a listener the policy allows.
 PRINT_HANDLER = 'onclick="window.print()"'
@@ -69,7 +88,7 @@ _HANDLER = re.compile(r"<[a-zA-Z][^<>]*?\s(on[a-z]+)\s*=", re.S)
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _CHARSET = re.compile(r"\s*<meta charset=[^>]*>", re.I)
 # A Bokeh model whose JavaScript BokehJS compiles from a string, in a page's embedded documents (JSON, its
-# quotes perhaps escaped inside a string).
+# quotes perhaps escaped inside a string): counted to be sure every one was read as a callback.
 _CUSTOM_JS = re.compile(r'\\?"name\\?":\s*\\?"CustomJS[A-Za-z]*\\?"')
 JS_TYPES = {"", "text/javascript", "application/javascript", "module"}
 
@@ -89,8 +108,10 @@ def inline_script_hashes(page: str) -> list[str]:
 
 
 def needs_eval(page: str) -> bool:
-    """Whether the page's Bokeh documents hold code BokehJS compiles from a string (``CustomJS*``)."""
-    return _CUSTOM_JS.search(page) is not None
+    """Whether the page's Bokeh documents hold code BokehJS must compile from a string: a ``CustomJS*``
+    model the site does not serve as its own script, or one not read as a callback at all."""
+    unread = len(_CUSTOM_JS.findall(page)) > len(bokeh_callbacks.callbacks(page))
+    return unread or bokeh_callbacks.needs_eval(page)
 
 
 def policy(page: str) -> str:
@@ -127,7 +148,8 @@ def add_policies(app: Sphinx, exception) -> None:
     for path in pages:
         path.write_text(secure(path.read_text(encoding="utf-8"), str(path.relative_to(outdir))), encoding="utf-8")
     evaluating = sum(needs_eval(path.read_text(encoding="utf-8")) for path in pages)
-    logger.info(f"csp: a Content-Security-Policy on {len(pages)} pages ('unsafe-eval' on {evaluating}: Bokeh CustomJS)")
+    logger.info(f"csp: a Content-Security-Policy on {len(pages)} pages ('unsafe-eval' on {evaluating}: "
+                "Bokeh CustomJS not served as a script)")
 
 
 def setup(app: Sphinx) -> dict:

@@ -260,3 +260,13 @@ def test_a_trooper_out_of_cohesion_dies_in_a_blast_on_a_5_under_every_leadership
     assert dist.pmf() == {0: Fraction(50, 108), 1: Fraction(45, 108), 2: Fraction(12, 108), 3: Fraction(1, 108)}
     state.apply(Shoot("green", "g1", "t1"), dice=[5, 5, 5])  # victims t1, t2, t3 in id order
     assert [f.id for f in state.figures.values() if f.status == "dead"] == ["t3"]
+
+
+def test_a_blasts_log_says_when_a_5_counted_as_a_6_for_a_trooper_out_of_cohesion():
+    # t3 is out of cohesion (see above): his 5 kills and the log says why, citing leadership; t2's 5 does not
+    state = _mortar()
+    (area, *_) = state.apply(Shoot("green", "g1", "t1"), dice=[1, 5, 5])
+    assert area.text == "g1 fires his Mortar / bazooka / RPG at t1: t1 1, t2 5, t3 5 (out of cohesion: his 5 counts as a 6)"
+    assert area.rules == ("army_men:standard.area_effect", "army_men:standard.leadership")
+    (area, *_) = _mortar().apply(Shoot("green", "g1", "t1"), dice=[1, 5, 6])
+    assert "counts as" not in area.text and area.rules == ("army_men:standard.area_effect",)

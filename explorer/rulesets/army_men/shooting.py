@@ -21,7 +21,7 @@ from explorer.core.actions import built
 
 from .actions import Shoot
 from .combat import kill
-from .data import PROFILES, TO_HIT
+from .data import AREA_KILLS_ON, PROFILES, TO_HIT
 from .position import Figure, Position, cut_off, engaged_with, facts
 from .sections import ref, refuse
 from .standard import area_kills, area_need, area_odds, area_victims
@@ -304,10 +304,13 @@ def do_shoot(state, act: Shoot) -> tuple[Position, list[Event]]:
     if shooter.profile.area:
         victims = area_victims(state, target)
         faces = state.roll(len(victims))
-        dead = [v.id for v, face in zip(victims, faces) if area_kills(face, area_need(state, v).value)]
-        rolls = ", ".join(f"{v.id} {face}" for v, face in zip(victims, faces))
-        events.append(Event("area", f"{shooter.id} fires his {shooter.profile.name} at {target.id}: {rolls}",
-                            ("army_men:standard.area_effect",),
+        needs = [area_need(state, v).value for v in victims]
+        dead = [v.id for v, face, need in zip(victims, faces, needs) if area_kills(face, need)]
+        counted = [fid for fid, face in zip([v.id for v in victims], faces) if fid in dead and face < AREA_KILLS_ON]
+        rolls = ", ".join(f"{v.id} {face}" + (" (out of cohesion: his 5 counts as a 6)" if v.id in counted else "")
+                          for v, face in zip(victims, faces))
+        rules = ("army_men:standard.area_effect",) + (("army_men:standard.leadership",) if counted else ())
+        events.append(Event("area", f"{shooter.id} fires his {shooter.profile.name} at {target.id}: {rolls}", rules,
                             {"shooter": shooter.id, "target": target.id, "victims": [v.id for v in victims],
                              "dice": list(faces), "killed": dead}))
     else:
