@@ -7,6 +7,7 @@
 #   make bench  print the engine's speed figures
 #   make bench-compare  the same figures for the commit before the engine rewrite and now, side by side
 #   make bench-bots  the strong bot against greedy at the same thinking time, old engine and new (BENCH_BOTS="--games 20")
+#   make bench-strong  the strong bot's win rate against greedy and its CPU ms a decision, issue 37's bot and this one (BENCH_STRONG="--games 20")
 #   make bench-page  random playouts under the page's Python (Pyodide in chromium), old engine and new
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
 #   make hostile  the long check of hostile input: malformed saves and actions through every entry point
@@ -21,7 +22,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-page soak hostile study challenge clean browser
+.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-strong bench-page soak hostile study challenge clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -92,6 +93,10 @@ bench-compare: $(STAMP)
 # Issue 23's baseline (1ad2a8d) against this tree; options in BENCH_BOTS (python benchmarks/compare_bots.py --help).
 bench-bots: $(STAMP)
 	$(BIN)/python benchmarks/compare_bots.py $(BENCH_BOTS)
+
+# Issue 37's starting bot (loaded from git into this engine) against this tree's; options in BENCH_STRONG.
+bench-strong: $(STAMP)
+	$(BIN)/python benchmarks/bench_strong_bot.py $(or $(BENCH_STRONG),--games 20)
 
 bench-page: $(STAMP) browser
 	$(BIN)/python benchmarks/page_playouts.py

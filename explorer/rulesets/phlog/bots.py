@@ -212,7 +212,11 @@ class StrongBot(SearchBot):
     See :mod:`explorer.core.search`."""
 
     policy = GreedyBot
-    budget = 1000  # a phlog action costs ~0.3 ms on a copy: 1000 nodes fit in about 0.2 s
+    # Issue 37: at most 100 ms of CPU a decision (95th percentile, CPython). A phlog action costs ~0.15 ms on a
+    # copy; at 1000 nodes the 95th percentile was 155-160 ms. At 560 it is 84 ms and strong beat greedy in 60% of
+    # 30 games (95% CI 42-75%; benchmarks/bench_strong_bot.py --set budget=560); 600 nodes with a horizon of 12
+    # (the same samples, shorter look-aheads) won 50% at 110 ms.
+    budget = 560
     horizon = 20
     width = 6  # fewer candidates, more samples each: a card duel is decided by luck, so noise is the enemy
     samples = 16
