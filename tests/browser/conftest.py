@@ -117,7 +117,10 @@ def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int
     """``path`` in a fresh context, every outside request blocked and recorded: (context, page, report).
 
     ``touch``: a phone's (touch, mobile, 2x pixels)."""
-    options = {"viewport": {"width": width, "height": height}}
+    # The pages' Content-Security-Policy allows no 'unsafe-eval' (issue 36), and Playwright's wait_for_function polls
+    # its predicate with an eval in the page: these tests bypass the policy, tests/browser/test_csp.py holds the
+    # pages to it (every callback compiled under it, a move played with no violation).
+    options = {"viewport": {"width": width, "height": height}, "bypass_csp": True}
     if touch:
         options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
     context = browser.new_context(**options)

@@ -209,7 +209,7 @@ UNVISITED = [
 
 def _offline_context(browser):
     """A context whose network can be cut: (context, network switch and refused requests)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)  # (conftest.open_in)
     network = {"offline": False, "refused": []}
 
     def route(route):
@@ -311,7 +311,7 @@ def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path, save_data):
     it is fetched when used), a bar offers the new version, Reload brings it."""
     site = tmp_path / "site"
     shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees", "pdf"))
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     with recording_server(site) as (base, asked):
         try:
             page = context.new_page()
@@ -347,7 +347,7 @@ def test_a_rebuilt_site_offers_its_new_version(browser, tmp_path, save_data):
 def test_an_update_that_fails_part_way_installs_on_the_next_visit(browser, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(SITE, site, ignore=shutil.ignore_patterns(".doctrees", "pdf"))
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     refuse = set()
     with recording_server(site, refuse=refuse) as (base, asked):
         try:

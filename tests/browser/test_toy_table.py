@@ -105,3 +105,47 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
     assert page.evaluate(LOOK_JS, snapshot)["range"] == pytest.approx(before, abs=1e-6) and whole.is_hidden()
     assert page.evaluate(LOOK_JS, snapshot)["box"] == pytest.approx(before_box, abs=1)
     assert not report.problems, report.problems
+
+
+
+# The view now: its range in table units, the offered marks (the choices layer) and where each is on the screen.
+FRAME_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
+  const [doc, view] = liveBoard(snapshot);
+  const data = doc.get_model_by_name("layer-choices").data;
+  const column = (name) => Array.from(data instanceof Map ? data.get(name) : data[name]);
+  const box = view.canvas_view.el.getBoundingClientRect();
+  const xs = column("x"), ys = column("y");
+  return {x: [view.model.x_range.start, view.model.x_range.end], y: [view.model.y_range.start, view.model.y_range.end],
+          marks: xs.map((x, i) => [x, ys[i]]), kinds: column("kind"),
+          screen: xs.map((x, i) => [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(ys[i])])};
+}"""
+
+
+def test_on_a_phone_the_view_follows_the_action_and_whole_table_shows_it_all(open_page):
+    """Army Men's 48-inch table on a phone (7 px an inch whole): the view frames the figures that may act, then,
+    a figure chosen (a tap 10 px off it), it and where it can go: at most 60 % of the table's width, every offered
+    mark in the frame. "Whole table" shows it all again."""
+    page, report = open_page("army_men/full_game.html", width=390, height=844)
+    wait_for_boards(page)
+    table = page.locator('.tsr-snapshot[data-ruleset="army_men"]')
+    snapshot = table.element_handle()
+    page.locator(".tsr-play-now").click()
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    whole = table.locator(".tsr-whole-table")
+    for chosen in (False, True):
+        page.wait_for_timeout(400)
+        view = page.evaluate(FRAME_JS, snapshot)
+        (x0, x1), (y0, y1) = view["x"], view["y"]
+        assert x1 - x0 <= 0.6 * 48, f"the view does not follow the action: {view['x']}"
+        assert view["marks"] and all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in view["marks"]), view
+        assert ("chosen" in view["kinds"]) == chosen and whole.is_visible()
+        if not chosen:
+            sx, sy = view["screen"][view["kinds"].index("piece")]
+            page.mouse.click(sx + 6, sy + 8)  # a fingertip near the figure, not on its centre pixel
+            page.wait_for_function("window.tsrLivePlay.moves.length > 0")
+    whole.click()
+    page.wait_for_timeout(300)
+    view = page.evaluate(FRAME_JS, snapshot)
+    assert view["x"][1] - view["x"][0] >= 47.9 and whole.is_hidden()
+    assert not report.problems, report.problems

@@ -18,7 +18,10 @@ from .test_offline_app import first_visit, recording_server
 MB = 1_000_000
 TEXT_PAGE_BUDGET = 1 * MB
 BOARD_PAGE_BUDGET = 3 * MB
-HTML_BUDGET = 300_000
+HTML_BUDGET = 340_000
+"""Raised from 300 kB with the toy soldiers (issue 35): each figure row of a board carries its silhouette (a
+``data:`` SVG of 270-440 bytes, nothing fetched), which took Simple Plastic's attacking page (three boards) from
+299 to 322 kB; gzip on the wire shrinks the repeats to almost nothing. What a page loads in all holds its budget."""
 
 
 def budget(path: str) -> int:

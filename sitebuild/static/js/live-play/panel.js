@@ -7,6 +7,7 @@ import { drawLayers } from "./board-view.js";
 import { diceView, el, ruleLink } from "./common.js";
 import { showBanner } from "./banner.js";
 import { showCurtain } from "./curtain.js";
+import { followAction } from "./frame.js";
 import { entryButtons, entryShown, replayParts, showViewing } from "./history.js";
 import { showChallenge } from "./practice.js";
 import { keepGame } from "./save-link.js";
@@ -208,7 +209,7 @@ export function show(table, whole) {
   const seat = answer.seat || answer.human;
   // the board: at once, or the other side's turn played out first (story.js); behind the curtain, nothing told
   if (!table.parts.curtain.hidden) drawLayers(table.doc, answer.layers);
-  else tellTurn(table, answer);
+  else { tellTurn(table, answer); followAction(table, answer); }  // on a phone, the view frames the marks (frame.js)
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
   keyOf(legend, answer);
   const replaying = answer.viewing != null;  // the panel says the game at the move shown, not at the end

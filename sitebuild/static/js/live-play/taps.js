@@ -74,5 +74,5 @@ export function wireTaps(table) {
     if (down && event.pointerType === "mouse" && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > 8) zoomed();
     down = null;
   }, true);
-  whole.addEventListener("click", () => { showWhole(doc); whole.hidden = true; });
+  whole.addEventListener("click", () => { showWhole(doc); whole.hidden = true; boardBox.dataset.framed = ""; });
 }
