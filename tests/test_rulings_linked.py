@@ -47,19 +47,12 @@ def unlinked(ruleset) -> list[str]:
     return missing
 
 
-# Not linked yet, because the one page of their sections is at its HTML budget (tests/browser/test_weight.py:
-# simple_plastic/attacking.html, 300 kB, nearly all its boards' data): listed exactly, so a link added (or
-# another ruling left unlinked) fails the test until this list is brought up to date.
-UNLINKED_AT_BUDGET = {"simple_plastic": ["figures_and_sight (from attacking.md)", "base_to_kill (from attacking.md)",
-                                         "low_to_kill (from attacking.md)", "vehicles (from attacking.md)"]}
-
-
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_ruling_is_linked_from_a_section_it_changes(name):
     ruleset = RULESETS[name]
     assert ruleset.rulings, f"{name} declares no rulings"
     assert all(ruling.refs for ruling in ruleset.rulings), f"{name}: a ruling names no section it changes"
-    assert unlinked(ruleset) == UNLINKED_AT_BUDGET.get(name, []), f"{name}: rulings no section they change links to"
+    assert unlinked(ruleset) == [], f"{name}: rulings no section they change links to"
 
 
 def test_a_ruling_is_linked_by_its_label_or_its_rule_key_and_not_by_its_name_alone():
