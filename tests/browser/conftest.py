@@ -113,14 +113,17 @@ class PageReport:
         )
 
 
-def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int = 900, touch: bool = False):
+def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int = 900, touch: bool = False,
+            motion: str = "reduce"):
     """``path`` in a fresh context, every outside request blocked and recorded: (context, page, report).
 
-    ``touch``: a phone's (touch, mobile, 2x pixels)."""
+    ``touch``: a phone's (touch, mobile, 2x pixels). ``motion``: the reader's prefers-reduced-motion; "reduce" by
+    default, so the other side's turn is told at once (live-play/story.js) and a test reads the board as it ends:
+    tests/browser/test_story.py watches the play-out with "no-preference"."""
     # The pages' Content-Security-Policy allows no 'unsafe-eval' (issue 36), and Playwright's wait_for_function polls
     # its predicate with an eval in the page: these tests bypass the policy, tests/browser/test_csp.py holds the
     # pages to it (every callback compiled under it, a move played with no violation).
-    options = {"viewport": {"width": width, "height": height}, "bypass_csp": True}
+    options = {"viewport": {"width": width, "height": height}, "bypass_csp": True, "reduced_motion": motion}
     if touch:
         options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
     context = browser.new_context(**options)
@@ -149,9 +152,10 @@ def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int
 def open_page(browser, base_url):
     contexts = []
 
-    def _open(path: str, *, width: int = 1280, height: int = 900, touch: bool = False):
-        """``path`` in a fresh context; ``touch``: a phone's (touch, mobile, 2x pixels)."""
-        context, page, report = open_in(browser, base_url, path, width=width, height=height, touch=touch)
+    def _open(path: str, *, width: int = 1280, height: int = 900, touch: bool = False, motion: str = "reduce"):
+        """``path`` in a fresh context; ``touch``: a phone's (touch, mobile, 2x pixels); ``motion``: see open_in."""
+        context, page, report = open_in(browser, base_url, path, width=width, height=height, touch=touch,
+                                        motion=motion)
         contexts.append(context)
         return page, report
 

@@ -64,7 +64,8 @@ def _bot_turn(page, table):
 
 
 def test_the_bots_turn_is_played_out_on_a_phone_and_skip_ends_it(open_page):
-    page, report = open_page(f"{RULESET}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
+    page, report = open_page(f"{RULESET}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True,
+                             motion="no-preference")
     wait_for_boards(page)
     table = _start(page)
     _bot_turn(page, table)
@@ -133,7 +134,8 @@ def _controls_in_view(page, table, size) -> list[str]:
 
 
 def test_replay_reads_like_a_story(open_page):
-    page, report = open_page(f"{RULESET}/full_game.html", width=PROJECTOR[0], height=PROJECTOR[1])
+    page, report = open_page(f"{RULESET}/full_game.html", width=PROJECTOR[0], height=PROJECTOR[1],
+                             motion="no-preference")
     wait_for_boards(page)
     table = _start(page)
     page.evaluate("() => { document.documentElement.classList.add('tsr-projector'); dispatchEvent(new Event('resize')); }")

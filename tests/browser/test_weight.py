@@ -17,7 +17,10 @@ from .test_offline_app import first_visit, recording_server
 
 MB = 1_000_000
 TEXT_PAGE_BUDGET = 1 * MB
-BOARD_PAGE_BUDGET = 3 * MB
+BOARD_PAGE_BUDGET = 3_100_000
+"""Raised from 3 MB by the price of a page with no 'unsafe-eval' (issue 36): the boards' callbacks served as the
+site's own script (_static/js/bokeh-callbacks.js, 64 kB, cached once for every page), with the toy soldiers
+(issue 35) took Army Men's full game to 3.005 MB."""
 HTML_BUDGET = 340_000
 """Raised from 300 kB with the toy soldiers (issue 35): each figure row of a board carries its silhouette (a
 ``data:`` SVG of 270-440 bytes, nothing fetched), which took Simple Plastic's attacking page (three boards) from

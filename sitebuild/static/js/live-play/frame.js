@@ -33,7 +33,11 @@ export function followAction(table, answer) {
   const view = boardView(table.doc);
   if (!view || !view.frame || answer.viewing != null) return;
   const { x_range: xr, y_range: yr } = view.model;
-  if (!wholeOf.has(view.model)) wholeOf.set(view.model, [xr.start, xr.end, yr.start, yr.end]);
+  const drawn = [xr.start, xr.end, yr.start, yr.end];
+  if (!wholeOf.has(view.model)) {
+    if (!drawn.every(Number.isFinite)) return;  // an emptied board (behind a curtain) has no extent yet
+    wholeOf.set(view.model, drawn);
+  }
   const whole = wholeOf.get(view.model);
   const { width, height } = view.frame.bbox;
   if (!width || !height || width / (whole[1] - whole[0]) >= FOLLOW_BELOW) return;

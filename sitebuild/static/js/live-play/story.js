@@ -144,7 +144,10 @@ function overlayOf(table) {
   const box = table.boardBox.getBoundingClientRect();
   Object.assign(table.overlay.style, { left: `${canvas.left - box.left}px`, top: `${canvas.top - box.top}px`,
                                        width: `${canvas.width}px`, height: `${canvas.height}px` });
-  const at = (point) => point && [view.frame.x_scale.compute(point[0]), view.frame.y_scale.compute(point[1])];
+  const at = (point) => {  // on the screen; none where the board has no scale yet (an emptied board: NaN)
+    const spot = point && [view.frame.x_scale.compute(point[0]), view.frame.y_scale.compute(point[1])];
+    return spot && spot.every(Number.isFinite) ? spot : null;
+  };
   return { svg: table.overlay, at };
 }
 
