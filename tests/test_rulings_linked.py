@@ -9,24 +9,12 @@ one of the pages holding those sections cites its label: ``{ref}`dice-tactics-ru
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from explorer.core.registry import all_rulesets
 from explorer.core.rules import RuleRef
+from tests.conformance.cases import chapter_folder, rulesets_under_test
 
-BOOK = Path(__file__).resolve().parents[1] / "book"
-RULESETS = all_rulesets()
-
-
-def chapter(ruleset) -> Path:
-    """A ruleset's book folder: ``book/<name>``, or the ``book`` folder of its package (the toy's)."""
-    shipped = BOOK / ruleset.name
-    if shipped.is_dir():
-        return shipped
-    return Path(sys.modules[ruleset.state_type.__module__].__file__).parent / "book"
+RULESETS = rulesets_under_test()  # the ones with pages (not the tiny ones single tests register for themselves)
 
 
 def cites(page: str, ruling: RuleRef) -> bool:
@@ -37,7 +25,7 @@ def cites(page: str, ruling: RuleRef) -> bool:
 
 def unlinked(ruleset) -> list[str]:
     """The rulings no page holding a section they change links to, each with the pages that should."""
-    folder = chapter(ruleset)
+    folder = chapter_folder(ruleset.name)
     missing = []
     for ruling in ruleset.rulings:
         ref = RuleRef(ruleset.name, f"rulings.{ruling.id}")
