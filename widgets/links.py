@@ -57,26 +57,31 @@ def rule_href(key: str, *, here: str | None = None, lab: bool | None = None) -> 
     folder the server serves (:func:`lab_server`): a relative ``.html`` link there
     would lead nowhere, and the notebook's own path on disk is not a Lab path.
     """
-    ref = RuleRef.parse(key)
-    section = get_ruleset(ref.ruleset).sections[ref.section]
     lab = in_lab() if lab is None else lab
-    page = f"{section.page}{'.md' if lab else '.html'}#{ref.label}"
-    relative = page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
-    path = lab_path(key) if lab else None
-    if path is None:
-        return relative
-    return f"{lab_server()[1].rstrip('/')}/lab/tree/{urllib.parse.quote(path)}#{ref.label}"
+    return _href(key, here, lab, lab_place(key) if lab else None)
 
 
-def lab_path(key: str) -> str | None:
-    """The path of the rule's chapter page from the folder the Jupyter server serves; ``None`` outside a kernel
-    a server started, or when the book is outside what it serves (only a relative link can reach it then)."""
+def _href(key: str, here: str | None, lab: bool, place: tuple[str, str] | None) -> str:
+    """:func:`rule_href`, given where the page is in the Lab (``place``, :func:`lab_place`)."""
+    ref = RuleRef.parse(key)
+    if place is not None:
+        path, base = place
+        return f"{base.rstrip('/')}/lab/tree/{urllib.parse.quote(path)}#{ref.label}"
+    page = f"{get_ruleset(ref.ruleset).sections[ref.section].page}{'.md' if lab else '.html'}#{ref.label}"
+    return page if here == ref.ruleset else f"../{ref.ruleset}/{page}"
+
+
+def lab_place(key: str) -> tuple[str, str] | None:
+    """The path of the rule's chapter page from the folder the Jupyter server serves, and the server's base URL
+    (one read of its runtime file, :func:`lab_server`); ``None`` outside a kernel a server started, or when the
+    book is outside what it serves (only a relative link can reach it then)."""
     if not os.environ.get("JPY_SESSION_NAME"):
         return None
     ref = RuleRef.parse(key)
     page = get_ruleset(ref.ruleset).sections[ref.section].page
+    root, base = lab_server()
     try:
-        return (BOOK / ref.ruleset / f"{page}.md").relative_to(lab_server()[0]).as_posix()
+        return (BOOK / ref.ruleset / f"{page}.md").relative_to(root).as_posix(), base
     except ValueError:
         return None
 
@@ -96,14 +101,13 @@ def lab_heading_id(key: str) -> str | None:
     return None if heading is None else heading.replace(" ", "-")
 
 
-def _lab_command(key: str) -> str:
+def _lab_command(key: str, place: tuple[str, str] | None) -> str:
     """Attributes that make JupyterLab open the rule's page in this Lab, at its heading (its command linker
     runs ``rendermime:handle-local-link`` on a click): not a new browser tab with a new Lab in it."""
-    path = lab_path(key)
-    if path is None:
+    if place is None:
         return ' target="_blank" rel="noopener"'  # a relative link: a new tab, so the game stays
     heading = lab_heading_id(key)
-    args = {"path": path, **({"id": f"#heading={heading}"} if heading else {})}  # found by the notebook's model
+    args = {"path": place[0], **({"id": f"#heading={heading}"} if heading else {})}  # found by the notebook's model
     return (' data-commandlinker-command="rendermime:handle-local-link"'
             f' data-commandlinker-args="{html.escape(json.dumps(args))}"')
 
@@ -129,8 +133,11 @@ class RuleLinks:
     def link(self, key: str) -> str:
         """In JupyterLab the link opens the rule's page beside the notebook in the same Lab, so a click never
         takes the notebook (and its game) away, nor starts a second Lab."""
-        in_lab_ = f'{_lab_command(key)} style="{LAB_LINK_STYLE}"' if in_lab() else ""
-        return (f'<a class="rule-ref" href="{html.escape(self.href(key))}" title="{html.escape(key)}"{in_lab_}>'
+        lab = in_lab()
+        place = lab_place(key) if lab else None  # (the server's runtime file read once for the link and its command)
+        in_lab_ = f'{_lab_command(key, place)} style="{LAB_LINK_STYLE}"' if lab else ""
+        href = _href(key, self.here, lab, place)
+        return (f'<a class="rule-ref" href="{html.escape(href)}" title="{html.escape(key)}"{in_lab_}>'
                 f"{html.escape(rule_title(key))}</a>")
 
     def links(self, keys: Iterable[str]) -> str:

@@ -58,8 +58,8 @@ export function panelParts() {
 }
 
 function lastLines(answer, simple) {
-  const then = entryShown(answer);  // a replay: the move shown, in the log's words, and what it did
-  if (answer.viewing != null) {
+  if (answer.viewing != null) {  // a replay: the move shown, in the log's words, and what it did
+    const then = entryShown(answer);
     if (!then || then.index === 0) return [{ text: "The start: the armies set up." }];
     const did = then.events.map((e) => (simple && e.words) || e.text).filter((text) => text);
     return [{ text: `${then.who}: ${simple && then.words ? then.words : then.text}`, dice: then.dice || null },
