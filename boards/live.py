@@ -19,7 +19,7 @@ from explorer.core.limits import MAX_WHOLE, brief, parse_json, whole_number
 from explorer.core.registry import get_ruleset
 from explorer.core.session import Session
 
-from . import family
+from . import family, tabletop
 
 _session: Session | None = None
 
@@ -37,9 +37,11 @@ def _board(ruleset: str):
 def board_taps(ruleset: str) -> dict:
     """How taps on ``ruleset``'s live board choose actions: the Session's ``anchor`` and ``tap_radius``; and
     ``place`` and ``name``, a place and a figure of the board in plain words (for actions said without
-    coordinates or figure ids)."""
+    coordinates or figure ids); ``ruler``, the tabletop's ruler layer, for a proposed move."""
     module = _board(ruleset)
-    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place, "name": module.name}
+    ruler = tabletop.ruler_layer if module.FAMILY == "tabletop" else None  # a grid counts squares: no ruler
+    return {"anchor": module.anchor, "tap_radius": module.TAP_RADIUS, "place": module.place, "name": module.name,
+            "ruler": ruler}
 
 
 def new_session(config: dict) -> Session:

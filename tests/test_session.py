@@ -297,6 +297,25 @@ def _short_of_a_target(session, leader):
     return next(p for p in spots if all(math.dist(p, t) > session.tap_radius for t in targets))
 
 
+def test_a_move_proposed_on_open_table_is_measured_by_the_ruler_until_it_is_played():
+    """While "Go there?" is asked, the ruler lies beside the proposed move with its inches (the distance from the
+    chosen leader to the spot); once played, it measures the move as played."""
+    session = _tapping(CASE["simple_plastic"])
+    leader = next(at for kind, at, _ in _choices(session) if kind == "piece")
+    session.tap(*leader)
+    spot = _short_of_a_target(session, leader)
+    asked = session.tap(*spot)
+    assert asked["message"]["kind"] == "confirm"
+    marked = next(at for kind, at, _ in _choices(session) if kind == "target" and math.dist(at, spot) < 0.1)
+    ruler = asked["layers"]["ruler"]
+    assert f"{math.dist(leader, marked):.1f} in" in ruler["text"]
+    assert int(math.dist(leader, marked)) == len(ruler["text"]) - 1  # a tick at every whole inch
+    played = session.tap(*marked)
+    assert played["message"] is None
+    assert session.proposed_ends() is None
+    assert f"{math.dist(leader, marked):.1f} in" in played["layers"]["ruler"]["text"]  # the move as played
+
+
 def test_a_move_proposed_on_open_table_plays_when_confirmed_and_is_forgotten_when_the_figure_is_let_go():
     session = _tapping(CASE["simple_plastic"])
     leader = next(at for kind, at, _ in _choices(session) if kind == "piece")

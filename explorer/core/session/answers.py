@@ -50,6 +50,9 @@ class Answers:
                 answer["layers"]["choices"] = self.choices()
                 answer["layers"]["last"] = self.last_layer()
                 answer["marks"] = self.marks()  # the same marks, each with its words (the keyboard's, keys.js)
+                proposed = self.proposed_ends() if self.ruler is not None else None
+                if proposed is not None:  # the ruler measures the move asked about, not the last one
+                    answer["layers"]["ruler"] = self.ruler(proposed)
         return answer
 
     def at(self, entry: int) -> dict:

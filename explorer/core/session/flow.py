@@ -45,6 +45,8 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
     ``anchor(state, action)``, if given, places each offered action on the
     board (an :class:`Anchor`), so that taps within ``tap_radius`` choose and
     play actions (:meth:`tap`); answers then carry the ``choices`` layer.
+    ``ruler((start, end))``, if given, is the board's ruler layer between two
+    points: a move to a free spot a tap proposes is measured by it.
     """
 
     def __init__(self, ruleset: str | None = None, scenario: str | None = None, seed: int = 0, human: str | None = None,
@@ -53,7 +55,8 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                  anchor: Callable[[GameState, Any], Anchor | None] | None = None, tap_radius: float = 1.0,
                  seat_layers: Callable[[str], Callable[[GameState], Any]] | None = None,
                  place: Callable[[GameState, Point], str] | None = None,
-                 name: Callable[[GameState, str, str | None], str | None] | None = None):
+                 name: Callable[[GameState, str, str | None], str | None] | None = None,
+                 ruler: Callable[[tuple[Point, Point]], Any] | None = None):
         if state is None:
             if ruleset is None:
                 raise ValueError("a session needs a ruleset (or a game state)")
@@ -76,6 +79,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self.seat_layers = seat_layers
         self.place = place
         self.name = name
+        self.ruler = ruler  # the board's ruler layer between two points: drawn beside a proposed move
         self._names: tuple = (None, None, {})  # (position, seat, {figure id: name}): figures named on one board
         self._seat_layers: dict[str, Callable[[GameState], Any]] = {}  # made once per seat
         self.anchor = anchor

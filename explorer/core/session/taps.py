@@ -206,6 +206,20 @@ class BoardTaps:
         return [{"x": mark.at[0], "y": mark.at[1], "kind": kind, "words": words[i], **_pick(mark, offered)}
                 for i, (mark, kind) in enumerate(kinds)]
 
+    def proposed_ends(self) -> tuple[Point, Point] | None:
+        """The chosen figure's place and the free spot a tap proposed it move to (``None``: no proposal now): what
+        the ruler measures while "Go there?" is asked, so a player sees the inches before agreeing."""
+        proposal = self._live_proposal()
+        chosen = None if proposal is None else self._marks(self._anchored())[0]
+        return None if chosen is None else (chosen, proposal[2])
+
+    def _live_proposal(self) -> tuple | None:
+        """The move to a free spot the last tap proposed, if the game and the chosen figure are still as they were."""
+        proposal = self._proposal
+        if proposal is not None and proposal[0] is self.state.position and proposal[1] == self.selected:
+            return proposal
+        return None
+
     def _kinds(self) -> tuple[Point | None, list[tuple[Mark, str]]]:
         """The chosen piece, and every mark with its kind: the pieces that may act (``piece``, ``chosen``), then the
         targets (``target``; ``off`` where playing it takes the figure off the table)."""
@@ -233,8 +247,8 @@ class BoardTaps:
         chosen = self.selected if self.selected in pieces else (pieces[0] if len(pieces) == 1 else None)
         targets = [(action, anchor.target) for action, anchor in anchored
                    if anchor.target is not None and (anchor.piece is None or anchor.piece == chosen)]
-        proposal = self._proposal
-        if proposal is not None and anchored and proposal[0] is self.state.position and proposal[1] == self.selected:
+        proposal = self._live_proposal()
+        if proposal is not None and anchored:
             targets.append((proposal[3], proposal[2]))
         return chosen, pieces, targets
 
