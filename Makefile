@@ -22,7 +22,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-strong bench-page soak hostile study challenge clean browser
+.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-strong bench-page bench-fit soak hostile study challenge clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -100,6 +100,10 @@ bench-strong: $(STAMP)
 
 bench-page: $(STAMP) browser
 	$(BIN)/python benchmarks/page_playouts.py
+
+# How the live board fits a phone, a desktop and a projector (Projector off and on), and taps to end a game.
+bench-fit: $(STAMP) browser
+	$(BIN)/python benchmarks/board_fit.py --games
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)
