@@ -41,7 +41,8 @@ TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "
 RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
 SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
 FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
-                  "move", "sprite")
+                  "move", "sprite", "name")
+"""``name``: a lone figure's label in plain words (its kind: "sniper"), shown in simple mode instead of its id."""
 FALLEN_COLUMNS = ("id", "x", "y", "colour", "sprite")
 RULER_COLUMNS = ("xs", "ys", "x", "y", "text")
 """``sprite``: the figure's toy soldier (:func:`boards.toys.sprite`), drawn lying down when it fell."""
@@ -119,11 +120,14 @@ def name_on_table(state, figure_id, seat, seen) -> str | None:
 
 
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,
-               profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "") -> dict:
-    """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip)."""
+               profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "",
+               name: str = "") -> dict:
+    """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip; ``name``, its label in
+    plain words, is its kind's by default)."""
     return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
             "colour": (colour := side_colour(side, list(sides) if sides else None)), "marker": MARKERS.get(kind, "diamond"),
-            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-", "sprite": sprite(kind, colour)}
+            "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-", "sprite": sprite(kind, colour),
+            "name": name or KIND_WORDS.get(kind, kind)}
 
 
 def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
@@ -263,7 +267,8 @@ class TabletopLayers:
                 kind = self.kind_of(f)
                 row = figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=self.profile(state, f),
                                  squad=self.squad_of(f), status=self.status(state, f),
-                                 ground=ground_under(f.position, state.table.terrain), move=self.move(state, f, rings))
+                                 ground=ground_under(f.position, state.table.terrain), move=self.move(state, f, rings),
+                                 name=self.kind_words.get(kind, kind))
                 row["marker"] = self.markers.get(kind, "diamond")
                 rows.append(row)
                 if self.down(f):

@@ -3,7 +3,9 @@
 For every ruleset the game table is opened once (one Pyodide boot) and the window then goes through a phone's
 size, a laptop's and a projector's (390x844, 1280x800, 1920x1080), with Projector mode off and then on. At each:
 no axis, grid line, toolbar, hover tool or board legend is shown on the live board; the board is wholly in view;
-at 1920x1080 with Projector on it takes at least 60 % of the width; Projector on never makes it narrower than off;
+at 1920x1080 with Projector on it takes at least 60 % of the width; Projector on never makes it narrower than off,
+and draws the toy soldiers a quarter bigger or more; a lone figure is labelled by its kind in simple mode, by its id
+in the expert's;
 the marks' key is folded ("What do the marks mean?", closed) and lists only the marks on the board. Before Play
 the snapshot keeps its axes (for measuring), and the wheel zooms the board in play, "Whole table" undoing it.
 """
@@ -38,6 +40,8 @@ LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
     key: key && { tag: key.tagName, open: key.open, summary: key.querySelector("summary").textContent,
                   shown: Array.from(key.querySelectorAll("[data-mark]")).filter((i) => !i.hidden).map((i) => i.dataset.mark) },
     kinds: Array.from(new Set(kinds)),
+    figure: Math.max(0, ...all.filter((m) => m.w && m.w.units === "screen" && m.url).map((m) => m.w.value)),
+    label: (() => { const r = doc.get_model_by_name("figure-names-id"); return r ? r.glyph.text.field : null; })(),
   };
 }"""
 
@@ -47,12 +51,13 @@ TOGGLE_JS = """(on) => {
 
 
 def _look(page, snapshot) -> dict:
-    """The board once its size has settled (BokehJS lays it out again after a resize, and the page fits it)."""
+    """The board once its size has settled (BokehJS lays it out again after a resize, and the page fits it and then
+    sizes its figures)."""
     last = None
     for _ in range(25):
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(300)
         now = page.evaluate(LOOK_JS, snapshot)
-        if last is not None and now["box"] == last["box"]:
+        if last is not None and (now["box"], now["figure"]) == (last["box"], last["figure"]):
             return now
         last = now
     return last
@@ -69,7 +74,7 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
     table.locator(".tsr-live-turn").wait_for(timeout=120_000)
     page.wait_for_function("window.tsrLivePlay.boots.length > 0")
 
-    widths = {}
+    widths, figures = {}, {}
     for projector in (False, True):
         page.evaluate(TOGGLE_JS, projector)
         for width, height in SIZES:
@@ -82,12 +87,22 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
             left, top, right, bottom = look["box"]
             assert left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1, f"{where}: out of view {look['box']}"
             widths[(width, projector)] = right - left
+            figures[(width, projector)] = look["figure"]
             key = look["key"]
             assert key["tag"] == "DETAILS" and not key["open"] and key["summary"] == "What do the marks mean?", key
             assert set(key["shown"]) - {"last"} == set(look["kinds"]), f"{where}: the key lists other marks: {key}"
     assert widths[(1920, True)] >= PROJECTOR_SHARE * 1920, f"the projector's board is {widths[(1920, True)]:.0f} px wide"
     for width, _ in SIZES:
         assert widths[(width, True)] >= widths[(width, False)] - 1, f"Projector on narrows the board at {width}: {widths}"
+        if figures[(width, False)]:  # the toy soldiers, drawn in screen px: a third bigger for the back row
+            assert figures[(width, True)] >= 1.25 * figures[(width, False)], f"Projector on: figures {figures}"
+    # Simple mode (the default) labels a lone figure by its kind in words; the expert list names figures by id.
+    label = page.evaluate(LOOK_JS, snapshot)["label"]
+    assert label in (None, "name"), f"simple mode labels figures by {label}"
+    if label is not None:
+        table.locator(".tsr-live-simple").uncheck()
+        assert page.evaluate(LOOK_JS, snapshot)["label"] == "id"
+        table.locator(".tsr-live-simple").check()
 
     # The wheel zooms the board in play; "Whole table" (shown once it is zoomed) puts the whole table back in view.
     page.set_viewport_size({"width": 1280, "height": 800})

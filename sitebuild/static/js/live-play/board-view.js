@@ -169,7 +169,17 @@ export function tooltipAt(view, x, y) {
   return null;
 }
 
-// The board's words and figures grow with it (on a projector the board is far wider than it was drawn for).
+// A lone figure's label on the board: its id where the expert list names figures by id, its kind in plain words
+// ("sniper") in simple mode (the figures layer's ``name``, boards/tabletop.py); a grid board has no such label.
+export function nameFigures(doc, simple) {
+  const labels = doc && doc.get_model_by_name("figure-names-id");
+  if (labels && labels.glyph) labels.glyph.text = { field: simple ? "name" : "id" };
+}
+
+// The board's words and figures grow with it (on a projector the board is far wider than it was drawn for); in
+// Projector mode the toy soldiers grow a third more, for the back row of a classroom (projector.js grows the marks
+// and words of every board; the figures, sized here, are left to this).
+const PROJECTOR_FIGURES = 1.3;
 const baseSizes = new WeakMap();
 function grow(image, factor) {  // an image glyph sized in screen px ({value, units: "screen"}): its size times factor
   if (!baseSizes.has(image)) baseSizes.set(image, [image.w.value, image.h.value]);
@@ -181,9 +191,10 @@ function growLabels(view) {
   if (!view) return;
   const designed = view.model.width || 600;
   const factor = Math.min(2.4, Math.max(1, view.el.getBoundingClientRect().width / designed));
+  const projector = document.documentElement.classList.contains("tsr-projector") ? PROJECTOR_FIGURES : 1;
   for (const renderer of [...(view.model.renderers || []), ...(view.model.center || [])]) {
     const glyph = renderer.glyph || renderer;  // a glyph's renderer, or an annotation (a LabelSet)
-    if (glyph && glyph.w && glyph.w.units === "screen" && glyph.h) grow(glyph, factor);  // the toy soldiers too
+    if (glyph && glyph.w && glyph.w.units === "screen" && glyph.h) grow(glyph, factor * projector);  // the toys
     if (!glyph || !("text_font_size" in glyph)) continue;
     if (!baseSizes.has(glyph)) {
       const spec = glyph.text_font_size;

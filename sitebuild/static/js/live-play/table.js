@@ -4,7 +4,7 @@
 // at a time, with the focus and the main controls kept in view after each. Loaded when a game starts (page.js).
 
 import { el, inView, parseDice, stats, store, stored, titleOf } from "./common.js";
-import { boardDocument, boardView, fitBoard, toyTable } from "./board-view.js";
+import { boardDocument, boardView, fitBoard, nameFigures, toyTable } from "./board-view.js";
 import { panelParts, show } from "./panel.js";
 import { practiceParts, startPractice, wirePractice } from "./practice.js";
 import { resumeGame, saveLinkParts, simpleKey, wireSaveLink } from "./save-link.js";
@@ -132,6 +132,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   function applySimple() {
     snapshot.classList.toggle("tsr-simple", simpleBox.checked);
     logBox.open = !simpleBox.checked;
+    nameFigures(table.doc, simpleBox.checked);
   }
   simpleBox.addEventListener("change", () => {
     store(simpleKey(ruleset), simpleBox.checked);
