@@ -54,3 +54,20 @@ def test_the_ground_s_box_test_says_what_the_terrain_would():
             clear += 1
             assert _ground_problem(table, here, to, *limits, True) == _ground_problem(table, here, to, *limits)
     assert clear > 200
+
+def test_a_game_keeps_a_bounded_number_of_answers_of_each_kind():
+    """Issue 37: a game keeps at most KEPT_ANSWERS answers of each kind between positions (then starts that kind
+    again), so a long game's memory does not grow with every position it passed through; the listings stay those
+    worked out afresh across the restarts (the test above checks them action for action)."""
+    from explorer.rulesets.one_brain_cell.position import KEPT_ANSWERS
+
+    state = explorer.new_game("one_brain_cell", "skirmish", seed=0)
+    rng = random.Random(0)
+    largest: dict[str, int] = {}
+    while not state.is_over:
+        state.apply(rng.choice(list(state.legal_actions)))
+        for kind, answers in state.__dict__.get("_kept_between", {}).items():
+            largest[kind] = max(largest.get(kind, 0), len(answers))
+    assert {"moves", "move offers", "shot offers"} <= largest.keys(), largest
+    assert max(largest.values()) <= KEPT_ANSWERS + 1, largest  # one past the bound, then it starts again
+    assert largest["moves"] > KEPT_ANSWERS // 2, largest  # the game did reach the bound: a real test of it
