@@ -25,17 +25,17 @@ from .palette import OKABE_ITO, side_colour
 from .toys import DIE_WORDS, PIPS, die_sprite, sprite
 
 STYLES = {
-    "water": TileStyle("water", "#9cc9e8", "horizontal_line", "#2a6f9e", TERRAIN["water"].effect),
-    "bridge": TileStyle("bridge", "#b68a5a", "vertical_line", "#4a3016", TERRAIN["bridge"].effect),
-    "forest": TileStyle("forest", "#6fa35f", "dot", "#1d4213", TERRAIN["forest"].effect),
-    "hill": TileStyle("hill", "#d7c08c", "ring", "#6b5520", TERRAIN["hill"].effect),
-    "village": TileStyle("village", "#e9a98a", "criss_cross", "#7a2f12", TERRAIN["village"].effect),
-    "tower": TileStyle("tower", "#a9a4c9", "vertical_wave", "#2d2866", TERRAIN["tower"].effect),
-    "ballista": TileStyle("ballista", "#c9a0b8", "diagonal_cross", "#5c1f45", TERRAIN["ballista"].effect),
-    "windmill": TileStyle("windmill", "#f2e27a", "right_diagonal_line", "#6e5f00", TERRAIN["windmill"].effect),
-    "zone": TileStyle("Target Zone (ground)", "#fbe3b0", "dot", "#a05a00",
+    "water": TileStyle("water", "#9cc9e8", "#2a6f9e", TERRAIN["water"].effect),
+    "bridge": TileStyle("bridge", "#b68a5a", "#4a3016", TERRAIN["bridge"].effect),
+    "forest": TileStyle("forest", "#6fa35f", "#1d4213", TERRAIN["forest"].effect),
+    "hill": TileStyle("hill", "#d7c08c", "#6b5520", TERRAIN["hill"].effect),
+    "village": TileStyle("village", "#e9a98a", "#7a2f12", TERRAIN["village"].effect),
+    "tower": TileStyle("tower", "#a9a4c9", "#2d2866", TERRAIN["tower"].effect),
+    "ballista": TileStyle("ballista", "#c9a0b8", "#5c1f45", TERRAIN["ballista"].effect),
+    "windmill": TileStyle("windmill", "#f2e27a", "#6e5f00", TERRAIN["windmill"].effect),
+    "zone": TileStyle("Target Zone (ground)", "#fbe3b0", "#a05a00",
                       "Hold it at the end of your turn (your units in it, none of the enemy's): score the Target die."),
-    "spawn": TileStyle("spawn point (ground)", "#e4e0d4", "x", "#555555",
+    "spawn": TileStyle("spawn point (ground)", "#e4e0d4", "#555555",
                        "Squads are placed here; defeated units respawn on a free one."),
 }
 KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}

@@ -24,12 +24,12 @@ FLOOR_LINE = "#c9b99a"
 
 @dataclasses.dataclass(frozen=True)
 class TileStyle:
-    """How one kind of terrain is drawn: fill, a hatch (so colour is never the only cue), a tooltip."""
+    """How one kind of terrain is drawn: its colour, the ink of its icon (boards.toys.tile_sprite, by its name: a
+    shape, so colour is never the only cue), a tooltip."""
 
     name: str
     colour: str
-    hatch: str = "blank"
-    hatch_colour: str = "#000000"
+    ink: str = "#000000"
     note: str = ""
 
 
@@ -88,7 +88,7 @@ class GridLayers:
 
     def tiles(self, terrain: Mapping[Square, str], variants: Mapping[Square, str] | None = None) -> dict[str, list]:
         """One row per terrain square. ``variants`` overrides the style key of a square (an open door)."""
-        rows = {"x": [], "y": [], "kind": [], "colour": [], "hatch": [], "hatch_colour": [], "note": [], "sprite": []}
+        rows = {"x": [], "y": [], "kind": [], "colour": [], "note": [], "sprite": []}
         variants = variants or {}
         for (col, row), kind in sorted(terrain.items(), key=lambda item: (item[0][1], item[0][0])):
             style = self.styles[variants.get((col, row), kind)]
@@ -96,10 +96,8 @@ class GridLayers:
             rows["y"].append(row)
             rows["kind"].append(style.name)
             rows["colour"].append(style.colour)
-            rows["hatch"].append(style.hatch)
-            rows["hatch_colour"].append(style.hatch_colour)
             rows["note"].append(style.note)
-            rows["sprite"].append(tile_sprite(style.name, style.hatch_colour))
+            rows["sprite"].append(tile_sprite(style.name, style.ink))
         return rows
 
     def units(self, units: Iterable[Unit]) -> dict[str, list]:

@@ -31,17 +31,17 @@ from .toys import CARD_BACK, SUIT_WORDS, card_sprite, sprite
 RED_SUITS = ("♥", "♦")
 
 STYLES = {
-    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "dot", "#3b6e2f", "No effect on play."),
-    WALL: TileStyle("wall", "#4a4a4a", "horizontal_line", "#bbbbbb", "Impassable; blocks sight."),
-    DOOR: TileStyle("door (closed)", "#8c5a2b", "vertical_line", "#f3ead7",
+    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "#3b6e2f", "No effect on play."),
+    WALL: TileStyle("wall", "#4a4a4a", "#bbbbbb", "Impassable; blocks sight."),
+    DOOR: TileStyle("door (closed)", "#8c5a2b", "#f3ead7",
                     "Closed: 1 point opens it from a square beside it; blocks sight."),
-    "door_open": TileStyle("door (open)", "#e8d2b0", "blank", "#000000", "Open: pass through or stand in it."),
-    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "vertical_wave", "#ffffff",
+    "door_open": TileStyle("door (open)", "#e8d2b0", "#000000", "Open: pass through or stand in it."),
+    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "#ffffff",
                               "Opens as a fighter enters, shuts as it leaves."),
-    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "blank", "#000000",
+    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "#000000",
                                      "Open while a fighter stands in it."),
-    PIT: TileStyle("pit", "#1f1f1f", "ring", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
-    OBSTACLE: TileStyle("obstacle", "#b08d57", "criss_cross", "#4a3a1a",
+    PIT: TileStyle("pit", "#1f1f1f", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
+    OBSTACLE: TileStyle("obstacle", "#b08d57", "#4a3a1a",
                         "Cross only by jumping; stepping or landing on it ends the movement."),
 }
 KIND_NAMES = {RANGED: "RANGED", HAND_TO_HAND: "HAND-TO-HAND"}

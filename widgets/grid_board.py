@@ -122,7 +122,7 @@ class GridBoard(GridLayers):
         unit_items = [(_img(sprite(k, "#8a8a8a")), self.kind_names.get(k, k).lower()) for k in kinds]
         styles = [self.styles[k] for k in dict.fromkeys(terrain_kinds) if k in self.styles]
         terrain_items = [(swatch_box(FLOOR, line=FLOOR_LINE), "floor")] + [
-            (_tile(st.colour, tile_sprite(st.name, st.hatch_colour)), st.name) for st in styles]
+            (_tile(st.colour, tile_sprite(st.name, st.ink)), st.name) for st in styles]
         groups = [("Sides", side_items), ("Fighters", unit_items), ("Squares", terrain_items)]
         if fates:
             groups.append(("Can reach", [(swatch_box(FATE_COLOURS[f], hatch=FATE_HATCHES[f]), words)
