@@ -228,7 +228,7 @@ def die_sprite(value: int) -> str:
     (:data:`DIE_WORDS`)."""
     if value not in PIPS:
         raise ValueError(f"a die shows 1 to 6, not {value}")
-    pips = "".join(f"<circle cx='{5 + 5 * c}' cy='{5 + 5 * r}' r='2.2'/>" for c, r in PIPS[value])
+    pips = "".join(f"<circle cx='{5 * c}' cy='{5 * r}' r='2.2'/>" for c, r in PIPS[value])
     return data_url("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'><rect x='.8' y='.8' width='18.4' "
                     f"height='18.4' rx='3.5' fill='#fff' stroke='#111' stroke-width='1.3'/><g fill='#111'>{pips}</g></svg>")
 

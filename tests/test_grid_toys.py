@@ -140,10 +140,14 @@ def test_a_fighter_out_of_the_game_lies_down_by_its_row():
     assert isinstance(out.glyph, ImageURL) and out.glyph.angle != 0  # lying down
 
 
-@pytest.mark.parametrize("value", range(1, 7))
-def test_a_die_shows_its_value_in_pips(value):
+@pytest.mark.parametrize(("value", "pips"), [
+    (1, {(10, 10)}), (2, {(5, 5), (15, 15)}), (3, {(5, 5), (10, 10), (15, 15)}),
+    (4, {(5, 5), (15, 5), (5, 15), (15, 15)}), (5, {(5, 5), (15, 5), (10, 10), (5, 15), (15, 15)}),
+    (6, {(5, 5), (15, 5), (5, 10), (15, 10), (5, 15), (15, 15)})])
+def test_a_die_shows_its_value_in_pips(value, pips):
+    """As dice are made, on a 20-wide face: a 2 on one diagonal's corners, a 6 in two columns of three."""
     circles = [e for e in svg(die_sprite(value)).iter() if e.tag.endswith("circle")]
-    assert len(circles) == value
+    assert {(int(c.get("cx")), int(c.get("cy"))) for c in circles} == pips and len(circles) == value
 
 
 def test_the_target_die_is_a_die_with_its_number_in_words():

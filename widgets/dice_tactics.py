@@ -57,7 +57,7 @@ class DiceBoard(DiceLayers):
                       name="dice-board-layout")
 
 
-PANEL_STYLES = {"background": "#f4f1ea", "color": "#1A1A1A", "font-size": "0.85em", "line-height": "1.45",
+PANEL_STYLES = {"background": "#f4f1ea", "color": "#1A1A1A", "font-size": "0.95em", "line-height": "1.45",
                 "padding": "4px 8px", "overflow-wrap": "anywhere"}
 
 
