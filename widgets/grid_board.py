@@ -92,14 +92,16 @@ class GridBoard(GridLayers):
                      text_font_style="bold", text_color="#111111", text_align="left", text_baseline="top")
         # Units as toy soldiers (boards.toys) on a base of their side's colour (outlined thick when activated), their
         # label (a squad's strength, a fighter's number) on a white badge at the base's corner.
+        fig.circle("x", "y", radius=0.45, source=units, fill_color="#ffffff", fill_alpha=0.85, line_alpha=0,
+                   name="unit-ground")  # the square's icon (a spawn point's cross) kept from showing through
         fig.circle("x", "y", radius=0.45, source=units, fill_color="colour", fill_alpha=0.3, line_color=INK,
                    line_width="line_width", name="unit-bases")
         fig.add_glyph(units, ImageURL(url="sprite", x="x", y="y", w=0.88, h=0.88, anchor="center"), name="unit-sprites")
         badge_x, badge_y = dodge("x", 0.3, range=fig.x_range), dodge("y", 0.3, range=fig.y_range)
-        fig.circle(badge_x, badge_y, radius=0.19, source=units, fill_color="#ffffff", line_color=INK, line_width=1.2,
+        fig.circle(badge_x, badge_y, radius=0.22, source=units, fill_color="#ffffff", line_color=INK, line_width=1.2,
                    name="unit-badges")
         fig.text(badge_x, badge_y, text="label", source=units, text_align="center", text_baseline="middle",
-                 text_font_size="11px", text_font_style="bold", text_color=INK, name="unit-labels")
+                 text_font_size="10px", text_font_style="bold", text_color=INK, name="unit-labels")
         # One tooltip per square: an invisible square over each, holding what every layer says about it.
         cells = ColumnDataSource(cell_info(self.width, self.height, tiles.data, units.data,
                                            highlights.data if highlights is not None else None), name="cells")
