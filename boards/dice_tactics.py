@@ -9,6 +9,7 @@ the seat (the other player's cards, the deck's order) is ever in the layers.
 from __future__ import annotations
 
 from fractions import Fraction
+from html import escape
 
 from explorer.core.grid import step
 from explorer.core.session import Anchor
@@ -20,27 +21,26 @@ from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
 from .pages import SQUARES, Curve, Needs, Study
-from .palette import OKABE_ITO
+from .palette import OKABE_ITO, side_colour
+from .toys import DIE_WORDS, PIPS, die_sprite, sprite
 
 STYLES = {
-    "water": TileStyle("water", "#9cc9e8", "horizontal_line", "#2a6f9e", TERRAIN["water"].effect),
-    "bridge": TileStyle("bridge", "#b68a5a", "vertical_line", "#4a3016", TERRAIN["bridge"].effect),
-    "forest": TileStyle("forest", "#6fa35f", "dot", "#1d4213", TERRAIN["forest"].effect),
-    "hill": TileStyle("hill", "#d7c08c", "ring", "#6b5520", TERRAIN["hill"].effect),
-    "village": TileStyle("village", "#e9a98a", "criss_cross", "#7a2f12", TERRAIN["village"].effect),
-    "tower": TileStyle("tower", "#a9a4c9", "vertical_wave", "#2d2866", TERRAIN["tower"].effect),
-    "ballista": TileStyle("ballista", "#c9a0b8", "diagonal_cross", "#5c1f45", TERRAIN["ballista"].effect),
-    "windmill": TileStyle("windmill", "#f2e27a", "right_diagonal_line", "#6e5f00", TERRAIN["windmill"].effect),
-    "zone": TileStyle("Target Zone (ground)", "#fbe3b0", "dot", "#a05a00",
+    "water": TileStyle("water", "#9cc9e8", "#2a6f9e", TERRAIN["water"].effect),
+    "bridge": TileStyle("bridge", "#b68a5a", "#4a3016", TERRAIN["bridge"].effect),
+    "forest": TileStyle("forest", "#6fa35f", "#1d4213", TERRAIN["forest"].effect),
+    "hill": TileStyle("hill", "#d7c08c", "#6b5520", TERRAIN["hill"].effect),
+    "village": TileStyle("village", "#e9a98a", "#7a2f12", TERRAIN["village"].effect),
+    "tower": TileStyle("tower", "#a9a4c9", "#2d2866", TERRAIN["tower"].effect),
+    "ballista": TileStyle("ballista", "#c9a0b8", "#5c1f45", TERRAIN["ballista"].effect),
+    "windmill": TileStyle("windmill", "#f2e27a", "#6e5f00", TERRAIN["windmill"].effect),
+    "zone": TileStyle("Target Zone (ground)", "#fbe3b0", "#a05a00",
                       "Hold it at the end of your turn (your units in it, none of the enemy's): score the Target die."),
-    "spawn": TileStyle("spawn point (ground)", "#e4e0d4", "x", "#555555",
+    "spawn": TileStyle("spawn point (ground)", "#e4e0d4", "#555555",
                        "Squads are placed here; defeated units respawn on a free one."),
 }
-SHAPES = {SQUAD: "circle", TANK: "square"}
 KIND_NAMES = {SQUAD: "SQUAD", TANK: "TANK"}
 FIGURE_WORDS = {SQUAD: "squad", TANK: "tank"}
 """Each kind of unit in the simple mode's words."""
-PANEL_ROWS = 6  # lines of the players' panel under the board
 TAP_RADIUS = 0.5  # half a square: a tap anywhere in a square means that square
 
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
@@ -73,7 +73,7 @@ def _standing(state, square) -> str:
 
 def grid_board(view, *, title: str | None = None, grid_type: type = GridLayers):
     sides = (view.player, view.opponent)
-    return grid_type(view.grid.width, view.grid.height, STYLES, SHAPES, KIND_NAMES, sides, title=title)
+    return grid_type(view.grid.width, view.grid.height, STYLES, KIND_NAMES, sides, title=title)
 
 
 def tile_layer(gb: GridLayers, view) -> dict[str, list]:
@@ -190,8 +190,27 @@ def panel_lines(view, *, public: bool = False) -> list[str]:
 
 
 def panel_layer(view, *, public: bool = False) -> dict[str, list]:
+    """The panel's lines (``text``), and each as the HTML the page shows (``html``): words that wrap on a phone,
+    the Target die as a die's face (its number in words for a screen reader), and each side's units waiting to
+    come back lying down by its line."""
     lines = panel_lines(view, public=public)
-    return {"x": [0.1] * len(lines), "y": [0.5 + i for i in range(len(lines))], "text": lines}
+    html = [f"<div>{escape(line)}</div>" for line in lines]
+    die = (f' <img src="{die_sprite(view.target)}" width="24" height="24" alt="showing {DIE_WORDS[view.target]}" '
+           'style="vertical-align:middle">' if view.target in PIPS else "")
+    html[0] = "<div>" + escape(lines[0]).replace(f"Target die {view.target}", f"<b>Target die {view.target}</b>{die}", 1) + "</div>"
+    sides = {side: 1 + 2 * i for i, side in enumerate((view.player, view.opponent))}
+    for side, line in sides.items():
+        out = [u for u in view.units.values() if u.side == side and u.square is None]
+        if out:
+            html[line] = html[line][:-6] + "".join(_lying(u, view) for u in out) + "</div>"
+    return {"x": [0.1] * len(lines), "y": [0.5 + i for i in range(len(lines))], "text": lines, "html": html}
+
+
+def _lying(unit, view) -> str:
+    """A unit waiting to come back, lying down (turned, faded) by its side's line of the panel."""
+    colour = side_colour(unit.side, [view.player, view.opponent])
+    return (f' <img src="{sprite(unit.kind, colour)}" width="22" height="22" alt="a {FIGURE_WORDS.get(unit.kind, unit.kind)}'
+            ' waiting to come back" style="transform:rotate(-90deg);opacity:.6;vertical-align:middle">')
 
 
 def anchor(state, action) -> Anchor | None:

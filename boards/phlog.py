@@ -25,31 +25,34 @@ from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
 from .naming import Seen, figure_name
 from .pages import SQUARES, Curve, Needs, Study
-from .palette import OKABE_ITO
+from .palette import OKABE_ITO, side_colour
+from .toys import CARD_BACK, SUIT_WORDS, card_sprite, sprite
 
 RED_SUITS = ("♥", "♦")
 
 STYLES = {
-    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "dot", "#3b6e2f", "No effect on play."),
-    WALL: TileStyle("wall", "#4a4a4a", "horizontal_line", "#bbbbbb", "Impassable; blocks sight."),
-    DOOR: TileStyle("door (closed)", "#8c5a2b", "vertical_line", "#f3ead7",
+    SET_DRESSING: TileStyle("set dressing", "#cfe3c4", "#3b6e2f", "No effect on play."),
+    WALL: TileStyle("wall", "#4a4a4a", "#bbbbbb", "Impassable; blocks sight."),
+    DOOR: TileStyle("door (closed)", "#8c5a2b", "#f3ead7",
                     "Closed: 1 point opens it from a square beside it; blocks sight."),
-    "door_open": TileStyle("door (open)", "#e8d2b0", "blank", "#000000", "Open: pass through or stand in it."),
-    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "vertical_wave", "#ffffff",
+    "door_open": TileStyle("door (open)", "#e8d2b0", "#000000", "Open: pass through or stand in it."),
+    STAR_TREK_DOOR: TileStyle("Star-Trek door (shut)", "#9b7fb8", "#ffffff",
                               "Opens as a fighter enters, shuts as it leaves."),
-    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "blank", "#000000",
+    "star_trek_door_open": TileStyle("Star-Trek door (open)", "#e3d7ef", "#000000",
                                      "Open while a fighter stands in it."),
-    PIT: TileStyle("pit", "#1f1f1f", "ring", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
-    OBSTACLE: TileStyle("obstacle", "#b08d57", "criss_cross", "#4a3a1a",
+    PIT: TileStyle("pit", "#1f1f1f", "#777777", "Cross only by jumping; ending a move here removes the fighter."),
+    OBSTACLE: TileStyle("obstacle", "#b08d57", "#4a3a1a",
                         "Cross only by jumping; stepping or landing on it ends the movement."),
 }
-SHAPES = {RANGED: "triangle", HAND_TO_HAND: "circle"}
 KIND_NAMES = {RANGED: "RANGED", HAND_TO_HAND: "HAND-TO-HAND"}
 FIGURE_WORDS = {RANGED: "ranged fighter", HAND_TO_HAND: "hand-to-hand fighter"}
 """Each kind of fighter (the source's RANGED and HAND-TO-HAND) in the simple mode's words."""
 FATE_WORDS = {STANDS: "stands here", STOPS: "movement ends here", REMOVED: "removed from play here"}
-CARD_W, CARD_H, CARD_STEP = 0.8, 1.1, 0.95
-ROW_STEP = 2.0  # card rows: a caption line above each row of cards
+CARD_W, CARD_H, CARD_STEP = 1.05, 1.47, 1.12  # a playing card's proportions (boards.toys.card_sprite, 50 x 70)
+ROW_STEP = 2.3  # card rows: a caption line above each row of cards
+FIRST_ROW = 1.25  # the first row's middle
+SLOT_STEP = 2.9  # the cards on the table, each with its caption beside it
+OUT_X, OUT_STEP, OUT_SIZE = 11.0, 0.62, 0.62  # fighters out of the game, lying at the right of their side's row
 
 FAMILY = "grid"  # its board: a grid of squares (boards.family)
 SIMPLEST = 3  # its place from the simplest game to learn (the house-rules lab's order)
@@ -59,7 +62,7 @@ MARK = (OKABE_ITO["purple"], "diamond")  # its colour and marker on the charts (
 
 
 def grid_board(table, *, title: str | None = None, grid_type: type = GridLayers):
-    return grid_type(table.grid.width, table.grid.height, STYLES, SHAPES, KIND_NAMES, tuple(_sides(table)),
+    return grid_type(table.grid.width, table.grid.height, STYLES, KIND_NAMES, tuple(_sides(table)),
                      title=title)
 
 
@@ -157,20 +160,24 @@ class PhlogLayers:
 
 # -- cards ----------------------------------------------------------------------------------------
 def _face(card: Card, values, x: float, y: float, note: str = "") -> dict:
+    """A card face up, drawn as a playing card (boards.toys.card_sprite); its note says it in words."""
     if card.is_joker:
         return dict(x=x, y=y, text="JOKER", colour=OKABE_ITO["purple"], fill="#f6e9f2", hatch="blank",
-                    note=note or f"{card.suit}'s joker: changes a card the opponent reveals")
+                    note=note or f"{card.suit}'s joker: changes a card the opponent reveals", sprite=card_sprite("", ""))
     colour = OKABE_ITO["vermillion"] if card.suit in RED_SUITS else "#111111"
+    rank = card.code.removesuffix(card.suit)
     return dict(x=x, y=y, text=card.code, colour=colour, fill="#ffffff", hatch="blank",
-                note=note or f"{card.code} counts {values.value(card)}")
+                note=note or f"{card.code} ({rank} of {SUIT_WORDS.get(card.suit, card.suit)}) counts {values.value(card)}",
+                sprite=card_sprite(rank, card.suit))
 
 
 def _back(x: float, y: float, note: str) -> dict:
-    return dict(x=x, y=y, text="", colour="#ffffff", fill="#5d5b3a", hatch="diagonal_cross", note=note)
+    return dict(x=x, y=y, text="", colour="#ffffff", fill="#5d5b3a", hatch="diagonal_cross", note=note,
+                sprite=CARD_BACK)
 
 
 def _rows(items: list[dict]) -> dict[str, list]:
-    keys = ("x", "y", "text", "colour", "fill", "hatch", "note")
+    keys = ("x", "y", "text", "colour", "fill", "hatch", "note", "sprite")
     return {k: [item[k] for item in items] for k in keys}
 
 
@@ -178,10 +185,11 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
     """The cards a seat may see (``public``: none of either hand), laid out in three rows."""
     view = views[0]
     values = view.settings.card_values
-    cards, labels = [], []
+    cards, labels, out = [], [], []
     seats = ([(side, None) for side in _sides(view)] if public else [(view.player, view), (view.opponent, None)])
     for index, (side, own) in enumerate(seats):
-        y = 1.05 + ROW_STEP * index
+        y = FIRST_ROW + ROW_STEP * index
+        out += _out(view, side, y)
         if own is not None:
             hand = list(own.hand)
             label = f"{side} (you): {_cards(len(hand))} in hand"
@@ -196,10 +204,10 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
             piles = f"draw pile {draw} · spent {spent}"
             for i in range(count):
                 cards.append(_back(0.5 + i * CARD_STEP, y, f"{side}'s card, face down"))
-        labels.append(dict(x=0.1, y=y - 0.9, text=label))
-        labels.append(dict(x=6.3, y=y, text=piles))
-    table_y = 1.05 + ROW_STEP * len(seats)
-    labels.append(dict(x=0.1, y=table_y - 0.9, text="on the table"))
+        labels.append(dict(x=0.1, y=y - 0.98, text=label))
+        labels.append(dict(x=6.3, y=y - 0.98, text=piles))
+    table_y = FIRST_ROW + ROW_STEP * len(seats)
+    labels.append(dict(x=0.1, y=table_y - 0.98, text="on the table"))
     slots = []
     if view.movement_card is not None:
         value = view.movement_value
@@ -218,11 +226,22 @@ def card_layers(views: Sequence[PlayerView], *, public: bool = False) -> dict[st
     if not slots:
         labels.append(dict(x=0.5, y=table_y, text="nothing yet"))
     for i, (card, caption) in enumerate(slots):
-        x = 0.5 + i * 2.3
+        x = 0.6 + i * SLOT_STEP
         cards.append(_face(card, values, x, table_y) if card else _back(x, table_y, caption))
-        labels.append(dict(x=x + 0.5, y=table_y, text=caption))
+        labels.append(dict(x=x + 0.65, y=table_y, text=caption))
     return {"cards": _rows(cards),
-            "card_labels": {k: [item[k] for item in labels] for k in ("x", "y", "text")}}
+            "card_labels": {k: [item[k] for item in labels] for k in ("x", "y", "text")},
+            "out": {k: [item[k] for item in out] for k in ("x", "y", "sprite", "note")}}
+
+
+def _out(view, side: str, y: float) -> list[dict]:
+    """``side``'s fighters out of the game, lying down at the right of its row of cards (the board has no square
+    for them): a removed fighter still counts in words and to the eye."""
+    gone = [f for f in view.fighters.values() if f.side == side and not f.alive]
+    colour = side_colour(side, list(_sides(view)))
+    return [dict(x=OUT_X - i * OUT_STEP, y=y, sprite=sprite(f.weapon, colour),
+                 note=f"{side}'s {FIGURE_WORDS.get(f.weapon, f.weapon)} {_mark(f.id, side)[1:]}: out of the game")
+            for i, f in enumerate(gone)]
 
 
 def _cards(n: int) -> str:

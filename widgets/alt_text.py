@@ -31,7 +31,10 @@ def alt_html(words: str) -> str:
 
 def alt_div(words: str, *, name: str):
     """A text alternative for the board or chart next to it: read by a screen reader, not shown."""
-    return Div(text=alt_html(words), name=name, css_classes=[ALT_CLASS], sizing_mode="stretch_width")
+    # Out of the layout's flow (its words are clipped away anyway): a layout keeps no empty line for it (on a phone,
+    # Phlog's board and cards were pushed apart by two such lines).
+    return Div(text=alt_html(words), name=name, css_classes=[ALT_CLASS], sizing_mode="stretch_width",
+               styles={"position": "absolute", "height": "1px", "overflow": "hidden"})
 
 
 def alt_num(x: float) -> str:

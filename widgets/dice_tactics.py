@@ -27,7 +27,7 @@ from explorer.rulesets.dice_tactics import GreedyBot, Unit as DieUnit, board, fi
 from explorer.rulesets.dice_tactics.data import SQUAD, TANK
 from explorer.rulesets.dice_tactics.scenarios import BOARDS
 
-from boards.dice_tactics import PANEL_ROWS, STYLES, DiceLayers
+from boards.dice_tactics import STYLES, DiceLayers
 
 from .alt_text import alt_div
 from .board import make_sources
@@ -57,18 +57,20 @@ class DiceBoard(DiceLayers):
                       name="dice-board-layout")
 
 
+PANEL_STYLES = {"background": "#f4f1ea", "color": "#1A1A1A", "font-size": "0.95em", "line-height": "1.45",
+                "padding": "4px 8px", "overflow-wrap": "anywhere"}
+
+
 def panel_figure(source: ColumnDataSource):
-    """The players' panel: the operation, each player's VP, resources, supply and the cards that seat may see."""
-    height = PANEL_ROWS + 0.2
-    fig = figure(width=640, height=int(height * 26), x_range=Range1d(0, 10), y_range=Range1d(height, 0),
-                 sizing_mode="scale_width", toolbar_location=None, name="dice-panel", min_border=2)
-    fig.axis.visible = False
-    fig.grid.visible = False
-    fig.outline_line_color = None
-    fig.background_fill_color = "#f4f1ea"
-    fig.text("x", "y", text="text", source=source, text_align="left", text_baseline="middle", text_font_size="12px",
-             text_color="#1A1A1A")
-    return fig
+    """The players' panel: the operation (the Target die drawn as a die), each player's VP, resources, supply and
+    the cards that seat may see. HTML lines that wrap (a phone's 390 px cut the drawn text off), kept in step with
+    the layer by a small JS callback."""
+    div = Div(text="".join(source.data["html"]), name="dice-panel", sizing_mode="stretch_width", styles=PANEL_STYLES)
+    source.js_on_change("data", CustomJS(args=dict(div=div, source=source), code="""
+        const data = source.data, html = data instanceof Map ? data.get('html') : data.html;
+        div.text = Array.from(html || []).join('');
+    """))
+    return div
 
 
 def board_figure(table, player: str | None = None, *, title: str | None = None):

@@ -7,9 +7,10 @@ board turns its state into three layers of plain column data with
 
 Squares are ``(col, row)`` with row 0 at the top, as the engine prints them;
 the axes are numbered the same way so a square named in an explanation can
-be found on the board. Everything is drawn in data units (units are small
-polygons, not screen-sized markers), so the board scales with the page, from
-a projector to a phone.
+be found on the board. Everything is drawn in data units (a unit is its kind's
+toy soldier, boards.toys, nearly a square wide; a terrain square is its colour and
+an icon of what it is), so the board scales with the page, from a projector to a
+phone.
 
 True scale: the figure keeps the grid's proportions as it fills the page
 width (``sizing_mode="scale_width"``) and its ranges are ``DataRange1d``
@@ -25,11 +26,13 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 
-from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool, SingleIntervalTicker
+from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, HoverTool, ImageURL, SingleIntervalTicker
 from bokeh.plotting import figure
+from bokeh.transform import dodge
 
 from .board import legend_div, swatch_box, swatch_marker
 from boards.palette import INK, side_colour
+from boards.toys import sprite, tile_sprite
 from boards.grid import (
     FATE_COLOURS, FATE_HATCHES, FATE_LEGEND, FLOOR, FLOOR_LINE, GridLayers,
 )
@@ -78,17 +81,27 @@ class GridBoard(GridLayers):
         ground = fig.rect("x", "y", 1, 1, source=floor, fill_color=FLOOR, line_color=FLOOR_LINE)
         x_range.renderers = [ground]  # the ranges fit the grid, whatever else is drawn
         y_range.renderers = [ground]
-        fig.rect("x", "y", 1, 1, source=tiles, fill_color="colour", line_color="#6b6453",
-                 hatch_pattern="hatch", hatch_color="hatch_colour", hatch_alpha=0.55, hatch_scale=9)
+        # Terrain as what it is (boards.toys.tile_sprite): its colour, and an icon of its name (a shape besides colour).
+        fig.rect("x", "y", 1, 1, source=tiles, fill_color="colour", line_color="#6b6453", name="tiles")
+        fig.add_glyph(tiles, ImageURL(url="sprite", x="x", y="y", w=0.9, h=0.9, anchor="center"), name="tile-icons")
         if highlights is not None:
             fig.rect("x", "y", 0.86, 0.86, source=highlights, fill_color="colour", fill_alpha=0.5,
                      line_color="colour", line_width=2, hatch_pattern="hatch", hatch_color="#000000",
                      hatch_alpha=0.5, hatch_scale=7)
             fig.text("x", "y", text="text", source=highlights, x_offset=-14, y_offset=-10, text_font_size="11px",
                      text_font_style="bold", text_color="#111111", text_align="left", text_baseline="top")
-        fig.patches("xs", "ys", source=units, fill_color="colour", line_color="#111111", line_width="line_width")
-        fig.text("x", "y", text="label", source=units, text_align="center", text_baseline="middle",
-                 text_font_size="12px", text_font_style="bold", text_color="text_colour")
+        # Units as toy soldiers (boards.toys) on a base of their side's colour (outlined thick when activated), their
+        # label (a squad's strength, a fighter's number) on a white badge at the base's corner.
+        fig.circle("x", "y", radius=0.45, source=units, fill_color="#ffffff", fill_alpha=0.85, line_alpha=0,
+                   name="unit-ground")  # the square's icon (a spawn point's cross) kept from showing through
+        fig.circle("x", "y", radius=0.45, source=units, fill_color="colour", fill_alpha=0.3, line_color=INK,
+                   line_width="line_width", name="unit-bases")
+        fig.add_glyph(units, ImageURL(url="sprite", x="x", y="y", w=0.88, h=0.88, anchor="center"), name="unit-sprites")
+        badge_x, badge_y = dodge("x", 0.3, range=fig.x_range), dodge("y", 0.3, range=fig.y_range)
+        fig.circle(badge_x, badge_y, radius=0.22, source=units, fill_color="#ffffff", line_color=INK, line_width=1.2,
+                   name="unit-badges")
+        fig.text(badge_x, badge_y, text="label", source=units, text_align="center", text_baseline="middle",
+                 text_font_size="10px", text_font_style="bold", text_color=INK, name="unit-labels")
         # One tooltip per square: an invisible square over each, holding what every layer says about it.
         cells = ColumnDataSource(cell_info(self.width, self.height, tiles.data, units.data,
                                            highlights.data if highlights is not None else None), name="cells")
@@ -104,20 +117,29 @@ class GridBoard(GridLayers):
         """The legend below the board: the sides, the unit kinds, the terrain styles given, and (``fates``)
         what a marked square means."""
         sides = list(self.sides)
-        side_items = [(swatch_marker("circle", side_colour(s, sides), text=s[:1]),
-                       f"{s} (marked {s[:1]})") for s in sides]
-        side_items.append((swatch_marker("circle", "#ffffff", line_width=3.2), "activated (thick outline)"))
         kinds = list(dict.fromkeys(unit_kinds))
-        unit_items = [(swatch_marker(self.shapes.get(k, "circle"), "#ffffff"), self.kind_names.get(k, k).lower())
-                      for k in kinds]
+        side_items = [(_img(sprite(kinds[0] if kinds else "", side_colour(s, sides), self.facing_left(s))),
+                       f"{s} ({'facing left' if self.facing_left(s) else 'facing right'})") for s in sides]
+        side_items.append((swatch_marker("circle", "#ffffff", line_width=3.2), "activated (thick outline)"))
+        unit_items = [(_img(sprite(k, "#8a8a8a")), self.kind_names.get(k, k).lower()) for k in kinds]
         styles = [self.styles[k] for k in dict.fromkeys(terrain_kinds) if k in self.styles]
         terrain_items = [(swatch_box(FLOOR, line=FLOOR_LINE), "floor")] + [
-            (swatch_box(st.colour, hatch=st.hatch, hatch_colour=st.hatch_colour), st.name) for st in styles]
+            (_tile(st.colour, tile_sprite(st.name, st.ink)), st.name) for st in styles]
         groups = [("Sides", side_items), ("Fighters", unit_items), ("Squares", terrain_items)]
         if fates:
             groups.append(("Can reach", [(swatch_box(FATE_COLOURS[f], hatch=FATE_HATCHES[f]), words)
                                          for f, words in FATE_LEGEND.items()]))
         return legend_div(groups, name=name)
+
+
+def _img(url: str) -> str:
+    return f'<img src="{url}" width="22" height="22" alt="">'
+
+
+def _tile(colour: str, url: str) -> str:
+    """A terrain square's swatch: its colour and its icon, as drawn on the board."""
+    return (f'<span style="display:inline-block;width:20px;height:20px;background:{colour};'
+            f'border:1px solid #6b6453"><img src="{url}" width="20" height="20" alt=""></span>')
 
 
 def cell_info(width: int, height: int, tiles: Mapping, units: Mapping, marks: Mapping | None) -> dict[str, list]:

@@ -21,7 +21,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from bokeh.layouts import column, row
-from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Range1d, Select, Slider
+from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, ImageURL, Range1d, Select, Slider
 from bokeh.plotting import figure
 
 from explorer import get_ruleset
@@ -43,10 +43,11 @@ from .grid_board import GridBoard
 from .links import RuleLinks
 from .packing import UNPACK_JS, packed
 from boards.palette import OKABE_ITO
+from boards.toys import LYING
 
 PHLOG = get_ruleset("phlog")
 from boards.phlog import (
-    STYLES, CARD_W, CARD_H, CARD_STEP, ROW_STEP, PhlogLayers, tile_layer, unit_layer, reach_marks, _face, _rows, _cards,
+    STYLES, CARD_W, CARD_H, CARD_STEP, FIRST_ROW, OUT_SIZE, ROW_STEP, PhlogLayers, tile_layer, unit_layer, reach_marks, _face, _rows, _cards,
 )
 from boards import phlog as _layers
 
@@ -215,26 +216,42 @@ class PhlogBoard(PhlogLayers):
         legend = board_legend(gb, self._table, fates=self.reach)
         if not self.cards:
             return column(board, alt, legend, sizing_mode="stretch_width", name="phlog-board-layout")
-        return column(board, alt, legend, cards_figure(sources["cards"], sources["card_labels"]),
+        return column(board, alt, legend, cards_figure(sources["cards"], sources["card_labels"], out=sources.get("out")),
                       cards_alt(sources["cards"], sources["card_labels"]),
                       sizing_mode="stretch_width", name="phlog-board-layout")
 
 
-def cards_figure(cards: ColumnDataSource, labels: ColumnDataSource, *, rows: int = 3, name: str = "phlog-cards"):
-    height = 0.3 + ROW_STEP * rows
-    fig = figure(width=640, height=int(height * 48), x_range=Range1d(-0.1, 11.5), y_range=Range1d(height, 0),
-                 sizing_mode="scale_width", toolbar_location=None, name=name, min_border=2)
+CARDS_X = (-0.1, 11.5)  # the cards figure's width in card units
+
+
+def draw_cards(fig, cards: ColumnDataSource):
+    """Cards as playing cards (boards.toys.card_sprite, a back for a face-down one), a card's width and height in
+    the figure's units, so they grow with it. Under each, a rect of the same size: what a tap on a card finds
+    (live-play/taps.js) and the hover's target."""
+    faces = fig.rect("x", "y", CARD_W, CARD_H, source=cards, fill_alpha=0, line_alpha=0, name="card-faces")
+    fig.add_glyph(cards, ImageURL(url="sprite", x="x", y="y", w=CARD_W, h=CARD_H, anchor="center"),
+                  name="card-sprites")
+    fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
+
+
+def cards_figure(cards: ColumnDataSource, labels: ColumnDataSource, *, rows: int = 3, name: str = "phlog-cards",
+                 out: ColumnDataSource | None = None):
+    """Both seats' rows of cards and the cards on the table (as playing cards, at least 44 CSS px tall on a
+    390 px phone), and each side's fighters out of the game lying down at the right of its row."""
+    height = FIRST_ROW + ROW_STEP * (rows - 1) + CARD_H / 2 + 0.15  # down to the last row's cards
+    width_px = 640
+    fig = figure(width=width_px, height=int(height * width_px / (CARDS_X[1] - CARDS_X[0])), x_range=Range1d(*CARDS_X),
+                 y_range=Range1d(height, 0), sizing_mode="scale_width", toolbar_location=None, name=name, min_border=2)
     fig.axis.visible = False
     fig.grid.visible = False
     fig.outline_line_color = None
     fig.background_fill_color = "#f4f1ea"
-    faces = fig.rect("x", "y", CARD_W, CARD_H, source=cards, fill_color="fill", line_color="#333333",
-                     hatch_pattern="hatch", hatch_color="#d8d2b8", hatch_alpha=0.6, hatch_scale=6)
-    fig.text("x", "y", text="text", source=cards, text_color="colour", text_align="center", text_baseline="middle",
-             text_font_size="13px", text_font_style="bold")
-    fig.text("x", "y", text="text", source=labels, text_align="left", text_baseline="middle", text_font_size="11px",
+    draw_cards(fig, cards)
+    fig.text("x", "y", text="text", source=labels, text_align="left", text_baseline="middle", text_font_size="12px",
              text_color="#2c3034")
-    fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
+    if out is not None:
+        fig.add_glyph(out, ImageURL(url="sprite", x="x", y="y", w=OUT_SIZE, h=OUT_SIZE, anchor="center", angle=LYING,
+                                    global_alpha=0.6), name="out-sprites")
     return fig
 
 
@@ -243,7 +260,8 @@ def hand_figure(view: PlayerView, *, title: str | None = None):
     values = view.settings.card_values
     cards = _rows([_face(c, values, 0.5 + i * CARD_STEP, 0.75) for i, c in enumerate(view.hand)])
     width = max(6, len(view.hand)) * CARD_STEP + 0.2
-    fig = figure(width=int(width * 56), height=100, x_range=Range1d(-0.1, width), y_range=Range1d(1.45, 0.05),
+    fig = figure(width=int(width * 56), height=int(1.6 * 56) + 30, x_range=Range1d(-0.1, width),
+                 y_range=Range1d(1.55, -0.05),
                  sizing_mode="scale_width", toolbar_location=None, name="phlog-hand", min_border=2,
                  title=title or f"{view.player}'s hand", max_width=420)
     fig.axis.visible = False
@@ -251,10 +269,7 @@ def hand_figure(view: PlayerView, *, title: str | None = None):
     fig.outline_line_color = None
     fig.background_fill_color = "#f4f1ea"
     source = ColumnDataSource(cards)
-    faces = fig.rect("x", "y", CARD_W, CARD_H, source=source, fill_color="fill", line_color="#333333")
-    fig.text("x", "y", text="text", source=source, text_color="colour", text_align="center", text_baseline="middle",
-             text_font_size="14px", text_font_style="bold")
-    fig.add_tools(HoverTool(renderers=[faces], tooltips=[("", "@note")]))
+    draw_cards(fig, source)
     words = (f"{view.player}'s hand, {_cards(len(view.hand))}: " + "; ".join(cards["note"]) + "."
              if view.hand else f"{view.player}'s hand is empty.")
     return column(fig, alt_div(words, name="phlog-hand-alt"), sizing_mode="stretch_width", max_width=420,
