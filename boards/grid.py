@@ -41,6 +41,7 @@ class Unit:
     note: str = ""  # extra tooltip text
     emphasis: bool = False  # drawn with a thick outline (the activated unit)
     label: str = ""  # a short mark drawn on the unit (e.g. its number)
+    said: str = ""  # its card in plain words (boards.naming.card_words), which the simple mode says for a tap on it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,7 +114,7 @@ class GridLayers:
 
     def units(self, units: Iterable[Unit]) -> dict[str, list]:
         rows = {"xs": [], "ys": [], "x": [], "y": [], "id": [], "side": [], "kind": [], "colour": [],
-                "text_colour": [], "line_width": [], "label": [], "note": []}
+                "text_colour": [], "line_width": [], "label": [], "note": [], "said": []}
         for unit in units:
             col, row = unit.square
             xs, ys = shape(self.shapes.get(unit.kind, "circle"), col, row)
@@ -130,6 +131,7 @@ class GridLayers:
             rows["line_width"].append(4 if unit.emphasis else 1.5)
             rows["label"].append(unit.label)
             rows["note"].append(unit.note)
+            rows["said"].append(unit.said)
         return rows
 
     @staticmethod
