@@ -44,7 +44,9 @@ def profile_text(kind: str) -> str:
 
 def _status(state, figure, plain: bool = False) -> str:
     """The figure's state for its tooltip; ``plain``: for its card in the simple mode."""
-    bits = ["has moved" if plain and figure.moved else "moved" if figure.moved else "has not moved" + " yet" * plain]
+    bits = ["moved" if figure.moved else "has not moved"]
+    if plain:
+        bits = ["has moved" if figure.moved else "has not moved yet"]
     used = getattr(state, "attacks_used", {}).get(figure.id, 0)
     if used:
         bits.append(f"{used} of {figure.profile.attacks} attacks made")

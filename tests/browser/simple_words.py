@@ -49,6 +49,7 @@ def refused_with_why(page, table, ruleset) -> None:
     why = status.locator("a.rule-ref")
     assert why.inner_text() == "why?" and rule_page in why.get_attribute("href"), why.get_attribute("href")
     more.locator("summary").click()
+    table.evaluate("(t) => t.scrollTo(0, 0)")  # back up to the board, as the player scrolls after the drawer
 
 
 def engine_words_shown(table) -> list[str]:
