@@ -62,17 +62,25 @@ def profile_text(kind: str, prone: bool = False) -> str:
     return text + (", prone (half move, double range)" if prone else "")
 
 
-def _status(state, figure) -> str:
+def _status(state, figure, plain: bool = False) -> str:
+    """The trooper's state for his tooltip; ``plain``: for his card in the simple mode (no id, no jargon)."""
     bits = ["prone" if figure.prone else "standing", "moved" if figure.moved else "has not moved"]
+    if plain:
+        bits = ["lying down" if figure.prone else "standing", "has moved" if figure.moved else "has not moved yet"]
     position = getattr(state, "position", None)
     if position is not None and figure.id in position.done:
-        bits.append("step taken")
+        bits.append("done for this turn" if plain else "step taken")
     engaged = engaged_with(getattr(state, "engaged", ()), figure.id)
     if engaged:
-        bits.append(f"locked in a fight with {', '.join(engaged)}")
+        bits.append("locked in a fight" if plain else f"locked in a fight with {', '.join(engaged)}")
     if cut_off(state, figure):
-        bits.append("out of cohesion")
+        bits.append("too far from his squad" if plain else "out of cohesion")
     return ", ".join(bits)
+
+
+def _seen(figure) -> Seen:
+    """A trooper as the board shows him (his kind in words, his squad)."""
+    return Seen(figure.side, FIGURE_WORDS[figure.kind], figure.position if figure.in_play else None, group=figure.squad)
 
 
 def _reach(state, figure) -> str:
@@ -115,6 +123,12 @@ class ArmyMenLayers(tb.SquadLinksLayers):
 
     def status(self, state, figure) -> str:
         return _status(state, figure)
+
+    def seen(self, figure) -> Seen:
+        return _seen(figure)
+
+    def plain_status(self, state, figure) -> tuple[str, ...]:
+        return (_status(state, figure, plain=True),)
 
     def move(self, state, figure, rings) -> str:
         return _reach(state, figure)
@@ -215,8 +229,7 @@ def place(state, point) -> str:
 def name(state, figure_id, seat) -> str | None:
     """A trooper in plain words from ``seat``, as the board shows him ("your sargent", "the tan soldier at the
     top"); one still to set up is off the table. Live play's words of an action."""
-    return tb.name_on_table(state, figure_id, seat, lambda f: None if not f.in_play and f.status != "waiting" else
-                            Seen(f.side, FIGURE_WORDS[f.kind], f.position if f.in_play else None, group=f.squad))
+    return tb.name_on_table(state, figure_id, seat, lambda f: None if not f.in_play and f.status != "waiting" else _seen(f))
 
 
 def live_board(human: str) -> ArmyMenLayers:

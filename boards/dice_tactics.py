@@ -19,7 +19,7 @@ from explorer.rulesets.dice_tactics import (
 from explorer.rulesets.dice_tactics.data import CARDS, SQUAD, TANK, TERRAIN
 
 from .grid import GridLayers, Highlight, TileStyle, Unit, square_words
-from .naming import Seen, figure_name
+from .naming import Seen, card_words, figure_name
 from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO, side_colour
 from .toys import DIE_WORDS, PIPS, die_sprite, sprite
@@ -59,10 +59,14 @@ def name(state, figure_id, seat) -> str | None:
     """A unit in plain words from ``seat``, by its kind and the strength its die shows ("your squad showing 3",
     "the tan tank"), else by the terrain it stands on; one waiting to come back is off the board. Live play's
     words of an action."""
-    units = {u.id: Seen(u.side, FIGURE_WORDS.get(u.kind, u.kind), u.square,
-                        mark=f"showing {u.strength}" if u.square is not None else "")
-             for u in state.position.units.values()}
+    units = {u.id: _seen(u) for u in state.position.units.values()}
     return figure_name(units, figure_id, seat, y_down=True, place=lambda square: _standing(state, square))
+
+
+def _seen(unit) -> Seen:
+    """A unit as the board shows it: its kind in words and the strength its die shows."""
+    return Seen(unit.side, FIGURE_WORDS.get(unit.kind, unit.kind), unit.square,
+                mark=f"showing {unit.strength}" if unit.square is not None else "")
 
 
 def _standing(state, square) -> str:
@@ -103,7 +107,8 @@ def unit_layer(gb: GridLayers, view, *, moving: str | None = None) -> dict[str, 
     """The dice on the board, each labelled with its strength (the die's top face)."""
     units = [Unit(u.id, u.side, u.kind, u.square, note=f"strength {u.strength}" + (" (moving)" if u.id == moving
                                                                                     else ""),
-                  emphasis=u.id == moving, label=str(u.strength))
+                  emphasis=u.id == moving, label=str(u.strength),
+                  said=card_words(_seen(u), "moving now" if u.id == moving else ""))
              for u in view.units.values() if u.square is not None]
     return gb.units(units)
 

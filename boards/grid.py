@@ -44,6 +44,7 @@ class Unit:
     note: str = ""  # extra tooltip text
     emphasis: bool = False  # drawn with a thick outline (the activated unit)
     label: str = ""  # a short mark drawn on the unit (e.g. its number)
+    said: str = ""  # its card in plain words (boards.naming.card_words), which the simple mode says for a tap on it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,7 +103,7 @@ class GridLayers:
 
     def units(self, units: Iterable[Unit]) -> dict[str, list]:
         rows = {"x": [], "y": [], "id": [], "side": [], "kind": [], "colour": [], "sprite": [], "line_width": [],
-                "label": [], "note": []}
+                "label": [], "note": [], "said": []}
         for unit in units:
             col, row = unit.square
             rows["x"].append(col)
@@ -116,6 +117,7 @@ class GridLayers:
             rows["line_width"].append(4 if unit.emphasis else 1.5)
             rows["label"].append(unit.label)
             rows["note"].append(unit.note)
+            rows["said"].append(unit.said)
         return rows
 
     def facing_left(self, side: str) -> bool:

@@ -67,6 +67,14 @@ def figure_name(figures: Mapping[str, Seen], figure_id, seat: str | None, *,
     return f"{whose} {me.kind} {_in_line(me.at, [f.at for f in alike], y_down)}"
 
 
+def card_words(seen: Seen, *states: str) -> str:
+    """A figure's card in plain words, said beside the board when it is tapped in the simple mode: its side and
+    kind as the board shows them, the number it bears, its squad, then each of ``states`` ("Green rifleman in
+    squad alpha, standing, has not moved yet"); no id, no coordinate."""
+    words = f"{seen.side.capitalize()} {seen.kind}" + (f" {seen.mark}" if seen.mark else "")
+    return ", ".join([words + (f" in squad {seen.group}" if seen.group else ""), *(s for s in states if s)])
+
+
 def _in_line(at: Point, line: list[Point], y_down: bool) -> str:
     """Where ``at`` stands among ``line`` (itself included), counted from the nearer end: across or up the board,
     whichever it stands apart from the others on and counts fewest ("at the top", "second from the left")."""

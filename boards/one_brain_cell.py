@@ -63,14 +63,18 @@ def weapon_text(figure, settings) -> str:
     return text + (f" ({w.special_text})" if w.special_text else "")
 
 
-def _status(state, figure) -> str:
+def _status(state, figure, plain: bool = False) -> str:
+    """The figure's state for its tooltip; ``plain``: for its card in the simple mode (no id, no jargon)."""
     bits = [{"ok": "standing", "stunned": "stunned (lying on his back)",
              "dazed": "dazed (lying face down)"}[figure.status]]
     bits += [w for w, on in ((f"{figure.moved}ed" if figure.moved != "run" else "ran", bool(figure.moved)),
-                             ("shot", figure.shot), ("fought in H2H", figure.fought)) if on]
+                             ("shot", figure.shot), ("fought hand to hand" if plain else "fought in H2H", figure.fought))
+             if on]
+    if plain and not figure.moved:
+        bits.append("has not moved yet")
     locked = locked_with(state, figure)
     if locked:
-        bits.append(f"locked in H2H with {', '.join(e.id for e in locked)}")
+        bits.append("locked in a hand-to-hand fight" if plain else f"locked in H2H with {', '.join(e.id for e in locked)}")
     if cut_off(state, figure):
         bits.append("more than 4 inches from his squad (6s count as 5s)")
     if figure.squad in getattr(getattr(state, "position", None), "overwatch", ()):
@@ -109,6 +113,12 @@ class OneBrainCellLayers(tb.SquadLinksLayers):
 
     def status(self, state, figure) -> str:
         return _status(state, figure)
+
+    def seen(self, figure) -> Seen:
+        return _seen(figure)
+
+    def plain_status(self, state, figure) -> tuple[str, ...]:
+        return (_status(state, figure, plain=True),)
 
     def move(self, state, figure, rings) -> str:
         return f"{move_allowance(state, figure).value:g} inches"
@@ -190,8 +200,13 @@ def place(state, point) -> str:
 def name(state, figure_id, seat) -> str | None:
     """A figure in plain words from ``seat``, as the board shows it ("your bazooka man", "the tan alpha squad
     leader", "your rifleman in the woods"). Live play's words of an action."""
-    return tb.name_on_table(state, figure_id, seat, lambda f: Seen(
-        f.side, FIGURE_WORDS.get("leader" if f.leader else f.weapon, f.weapon), f.position, group=f.squad) if f.in_play else None)
+    return tb.name_on_table(state, figure_id, seat, lambda f: _seen(f) if f.in_play else None)
+
+
+def _seen(figure) -> Seen:
+    """A figure as the board shows him (his weapon, or a leader's star, in words; his squad)."""
+    return Seen(figure.side, FIGURE_WORDS.get("leader" if figure.leader else figure.weapon, figure.weapon), figure.position,
+                group=figure.squad)
 
 
 def live_board(human: str) -> OneBrainCellLayers:

@@ -23,7 +23,7 @@ from explorer.rulesets.phlog.position import MOVE
 from explorer.rulesets.phlog.reach import REMOVED, STANDS, STOPS
 
 from .grid import FATE_COLOURS, FATE_HATCHES, GridLayers, Highlight, TileStyle, Unit, square_words
-from .naming import Seen, figure_name
+from .naming import Seen, card_words, figure_name
 from .pages import SQUARES, Curve, Needs, Study
 from .palette import OKABE_ITO, side_colour
 from .toys import CARD_BACK, SUIT_WORDS, card_sprite, sprite
@@ -83,9 +83,16 @@ def tile_layer(gb: GridLayers, table) -> dict[str, list]:
 
 def unit_layer(gb: GridLayers, table, *, activated: str | None = None) -> dict[str, list]:
     units = [Unit(f.id, f.side, f.weapon, f.square, note="activated" if f.id == activated else "",
-                  emphasis=f.id == activated, label=_mark(f.id, f.side))
+                  emphasis=f.id == activated, label=_mark(f.id, f.side),
+                  said=card_words(_seen(f), "acting now" if f.id == activated else ""))
              for f in table.fighters.values() if f.alive]
     return gb.units(units)
+
+
+def _seen(fighter) -> Seen:
+    """A fighter as the board shows it: its weapon in words and its number (the label less its side's initial)."""
+    return Seen(fighter.side, FIGURE_WORDS.get(fighter.weapon, fighter.weapon), fighter.square,
+                mark=_mark(fighter.id, fighter.side)[1:])
 
 
 def _mark(fighter_id: str, side: str) -> str:
@@ -284,8 +291,7 @@ def place(state, square) -> str:
 def name(state, figure_id, seat) -> str | None:
     """A fighter in plain words from ``seat``, by its kind and the number the board writes on it ("your ranged
     fighter 1", the board's g1). Live play's words of an action."""
-    fighters = {f.id: Seen(f.side, FIGURE_WORDS.get(f.weapon, f.weapon), f.square, mark=_mark(f.id, f.side)[1:])
-                for f in state.fighters.values() if f.alive}  # the label less its side's initial
+    fighters = {f.id: _seen(f) for f in state.fighters.values() if f.alive}
     return figure_name(fighters, figure_id, seat, y_down=True)
 
 

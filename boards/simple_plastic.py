@@ -42,8 +42,11 @@ def profile_text(kind: str) -> str:
     return text + (", specialist" if p.special else "")
 
 
-def _status(state, figure) -> str:
+def _status(state, figure, plain: bool = False) -> str:
+    """The figure's state for its tooltip; ``plain``: for its card in the simple mode."""
     bits = ["moved" if figure.moved else "has not moved"]
+    if plain:
+        bits = ["has moved" if figure.moved else "has not moved yet"]
     used = getattr(state, "attacks_used", {}).get(figure.id, 0)
     if used:
         bits.append(f"{used} of {figure.profile.attacks} attacks made")
@@ -93,6 +96,12 @@ class SimplePlasticLayers(tb.TabletopLayers):
 
     def status(self, state, figure) -> str:
         return _status(state, figure)
+
+    def seen(self, figure) -> Seen:
+        return _seen(figure)
+
+    def plain_status(self, state, figure) -> tuple[str, ...]:
+        return (_status(state, figure, plain=True),)
 
     def move(self, state, figure, rings) -> str:
         """The move its ring says (a unit's frontmost figure's), else none."""
@@ -167,8 +176,12 @@ def place(state, point) -> str:
 def name(state, figure_id, seat) -> str | None:
     """A figure in plain words from ``seat``, as the board shows it ("the tan sniper", "your trooper second
     from the top"). Live play's words of an action."""
-    return tb.name_on_table(state, figure_id, seat, lambda f: Seen(
-        f.side, FIGURE_WORDS.get(f.kind, f.kind), f.position, group=f.squad or "") if f.alive else None)
+    return tb.name_on_table(state, figure_id, seat, lambda f: _seen(f) if f.alive else None)
+
+
+def _seen(figure) -> Seen:
+    """A figure as the board shows it (its kind in words, its squad)."""
+    return Seen(figure.side, FIGURE_WORDS.get(figure.kind, figure.kind), figure.position, group=figure.squad or "")
 
 
 def live_board(human: str) -> SimplePlasticLayers:

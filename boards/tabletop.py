@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from explorer.core.tabletop import segment_point_distance
 
-from .naming import figure_name
+from .naming import Seen, card_words, figure_name
 from .palette import SIGHT_COLOURS, side_colour, side_ink
 from .toys import sprite, terrain_look
 
@@ -41,8 +41,9 @@ TERRAIN_COLUMNS = ("xs", "ys", "name", "kind", "fill", "hatch", "label", "cx", "
 RING_COLUMNS = ("x", "y", "radius", "diameter", "colour", "label")
 SIGHT_COLUMNS = ("xs", "ys", "colour", "dash", "verdict", "label")
 FIGURE_COLUMNS = ("id", "x", "y", "side", "kind", "colour", "marker", "profile", "squad", "status", "ground",
-                  "move", "sprite", "name")
-"""``name``: a lone figure's label in plain words (its kind: "sniper"), shown in simple mode instead of its id."""
+                  "move", "sprite", "name", "said")
+"""``name``: a lone figure's label in plain words (its kind: "sniper"), shown in simple mode instead of its id;
+``said``: its card in plain words (:func:`boards.naming.card_words`), said for a tap on it in simple mode."""
 FALLEN_COLUMNS = ("id", "x", "y", "colour", "sprite")
 RULER_COLUMNS = ("xs", "ys", "x", "y", "text")
 """``sprite``: the figure's toy soldier (:func:`boards.toys.sprite`), drawn lying down when it fell."""
@@ -121,13 +122,14 @@ def name_on_table(state, figure_id, seat, seen) -> str | None:
 
 def figure_row(fid: str, x: float, y: float, side: str, kind: str, *, sides: Sequence[str] | None = None,
                profile: str = "", squad: str = "", status: str = "", ground: str = "", move: str = "",
-               name: str = "") -> dict:
+               name: str = "", said: str = "") -> dict:
     """One figure's row for :func:`figures_layer` (``ground`` and ``move`` join its tooltip; ``name``, its label in
-    plain words, is its kind's by default)."""
+    plain words, is its kind's by default; ``said``: its card in plain words, :func:`boards.naming.card_words`, which
+    the simple mode says for a tap on it)."""
     return {"id": fid, "x": round(x, 3), "y": round(y, 3), "side": side, "kind": kind,
             "colour": (colour := side_colour(side, list(sides) if sides else None)), "marker": MARKERS.get(kind, "diamond"),
             "profile": profile, "squad": squad, "status": status, "ground": ground, "move": move or "-", "sprite": sprite(kind, colour),
-            "name": name or KIND_WORDS.get(kind, kind)}
+            "name": name or KIND_WORDS.get(kind, kind), "said": said}
 
 
 def figures_layer(rows: Iterable[Mapping]) -> dict[str, list]:
@@ -268,7 +270,8 @@ class TabletopLayers:
                 row = figure_row(f.id, f.x, f.y, f.side, kind, sides=sides, profile=self.profile(state, f),
                                  squad=self.squad_of(f), status=self.status(state, f),
                                  ground=ground_under(f.position, state.table.terrain), move=self.move(state, f, rings),
-                                 name=self.kind_words.get(kind, kind))
+                                 name=self.kind_words.get(kind, kind),
+                                 said=card_words(self.seen(f), *self.plain_status(state, f)))
                 row["marker"] = self.markers.get(kind, "diamond")
                 rows.append(row)
                 if self.down(f):
@@ -336,6 +339,15 @@ class TabletopLayers:
 
     def status(self, state, figure) -> str:
         return ""
+
+    def seen(self, figure) -> Seen:
+        """The figure as the board shows it (:class:`~boards.naming.Seen`: side, kind in words, squad), as the
+        ruleset's ``name`` sees it: the start of its card in plain words."""
+        return Seen(figure.side, self.kind_words.get(self.kind_of(figure), self.kind_of(figure)), None)
+
+    def plain_status(self, state, figure) -> tuple[str, ...]:
+        """The figure's state in plain words for its card (no id: a figure it fights is not named)."""
+        return ()
 
     def move(self, state, figure, rings) -> str:
         """The figure's move for its tooltip (``rings``: this board's rings, already worked out)."""

@@ -8,6 +8,7 @@ import dataclasses
 import importlib
 import random
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -220,3 +221,73 @@ def test_a_move_that_takes_its_figure_out_of_the_game_says_so_and_is_marked_apar
                 said += leaves
             session.play(rng.randrange(len(answer["actions"])))
     assert said, "no move out of the game was offered"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}")
+def test_a_tapped_figure_s_card_says_its_side_kind_and_state_in_plain_words(game):
+    """Every figure the board draws carries its card in plain words (the layer's ``said``, which the simple mode says
+    for a tap on it, boards.naming.card_words): its side and kind as the board names it, then its state; no id, no
+    coordinate, whatever happens in the game."""
+    ruleset, scenario = game
+    session = new_session({"ruleset": ruleset, "scenario": scenario, "seed": 5, "human": "green", "bot": "greedy"})
+    rng = random.Random(4)
+    answer, cards = session.answer(), 0
+    for _ in range(30):
+        figures = _figures(ruleset, session.state)
+        mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(figures, key=len, reverse=True))) + r")(?![\w-])")
+        layer = answer["layers"].get("figures") or answer["layers"]["units"]
+        for fid, said in zip(layer["id"], layer["said"]):
+            side, kind = figures[fid]
+            assert said.startswith(f"{side.capitalize()} {kind}"), (fid, said)
+            assert not mention.search(said) and not COORDINATES.search(said) and " in)" not in said, (fid, said)
+            cards += 1
+        if answer["outcome"] or not answer["actions"]:
+            break
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    assert cards
+
+
+def test_exact_cards_of_a_set_up_position():
+    """The cards' words, exactly: One Brain-Cell's leader and a rifleman; Phlog's fighter acting now."""
+    session = new_session({"ruleset": "one_brain_cell", "seed": 5, "human": "green"})  # its first scenario
+    figures = session.answer()["layers"]["figures"]
+    said = dict(zip(figures["id"], figures["said"]))
+    assert said["g1"] == "Green squad leader in squad alpha, standing, has not moved yet"
+    assert said["t6"] == "Tan rifleman in squad bravo, standing, has not moved yet"
+    from boards.naming import card_words
+    assert card_words(Seen("green", "ranged fighter", (0, 0), mark="1"), "acting now") == "Green ranged fighter 1, acting now"
+
+
+def test_a_charge_that_may_fall_short_says_its_exact_chance_to_reach():
+    """One Brain-Cell: a charge goes 2D6 inches and may fall short; its plain words say the engine's exact chance
+    (GameState.chance) as a whole percentage. Bases 10 inches apart need 9 inches (the last inch is H2H): 2D6 >= 9
+    is 10/36, said "28 % to reach"; a charge sure to arrive says no chance."""
+    from explorer.core.session.words import whole_percent
+    from tests.one_brain_cell_support import fig, game
+
+    state = game(fig("g1", 10, 10), fig("t1", 20.5, 10))
+    session = Session(state=state, human="green", bots={}, **board_taps("one_brain_cell"))
+    charge = next(a for a in state.legal_actions if type(a).__name__ == "Charge")
+    assert state.chance(charge).probability(True) == Fraction(10, 36)
+    assert session.words(charge) == "your rifleman charges the tan rifleman: 28 % to reach"
+    near = game(fig("g1", 10, 10), fig("t1", 12, 10))  # 1.5 inches apart: the lowest roll arrives
+    close = next(a for a in near.legal_actions if type(a).__name__ == "Charge")
+    assert near.chance(close).probability(True) == 1
+    assert Session(state=near, human="green", bots={}, **board_taps("one_brain_cell")).words(close) == \
+        "your rifleman charges the tan rifleman"
+    assert [whole_percent(p) for p in (Fraction(0), Fraction(1, 300), Fraction(10, 36), Fraction(299, 300), Fraction(1))] \
+        == [0, 1, 28, 99, 100]
+
+
+def test_the_turn_line_names_a_pending_decision_s_figure_in_plain_words():
+    """Phlog: the defence card's decision names the fighter attacked as the board shows him in the turn line's
+    ``words`` ("you must choose a card to defend your hand-to-hand fighter 1"), its ``line`` by id for the expert."""
+    session = new_session({"ruleset": "phlog", "scenario": "corridor", "seed": 0, "human": "green", "bot": "greedy"})
+    answer = session.answer()
+    for _ in range(60):
+        if "defend" in answer["turn"]["line"] or answer["outcome"]:
+            break
+        answer = session.play(answer["step"]["id"] if answer["step"] else 0)
+    turn = answer["turn"]
+    assert re.search(r"green must choose a card to defend green-\d", turn["line"]), turn
+    assert re.search(r"you must choose a card to defend your [\w-]+ fighter \d$", turn["words"]), turn

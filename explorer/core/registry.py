@@ -83,6 +83,10 @@ class Ruleset:
     next_step_why: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """For a next step a newcomer may not know (by action type): what it means, in a sentence a child can read,
     said beside the button."""
+    chance_words: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """For an action that may fail by the dice (by action type): its chance said in its plain words,
+    ``{chance}`` the whole percentage of the engine's exact odds that it comes off (``GameState.chance``'s
+    ``True``), e.g. ``"{chance} % to reach"`` for a charge that may fall short; not said when sure."""
 
     def __post_init__(self):
         if isinstance(self.sections, Catalogue):

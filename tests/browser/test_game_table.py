@@ -4,7 +4,9 @@ For every ruleset: a whole game at a phone's size (390x844, touch) and then, on 
 Pyodide boot), a whole game at a desktop's (1280x800), each only by tapping the board's marks and the
 buttons in view (the big next-step button, a card or choice button, a confirmation); after every
 action the board and the main control must be inside the viewport, and the game ends with the banner.
-Then, on one ruleset each: the Play button at the top of the index, two people on one screen with the
+The phone's game is in the simple mode (a first visit's): the human plays the board's marks too (a figure, then
+where it goes or whom it attacks), a refusal shows its "why?", and every text the table shows after every action
+holds no figure id, coordinate nor rule key (tests/browser/simple_words.py; issue 35 item 5). Then, on one ruleset each: the Play button at the top of the index, two people on one screen with the
 pass-the-device curtain (Dice Tactics: hidden cards, and its Operation Track ends a game of passes), a reload mid-game that comes back to the same position, a link that reopens a
 game and a bad link refused in words with nothing lost. Games are short: the human mostly presses the
 next step (end the move, pass), so the bots finish them.
@@ -15,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import BOARD_JS, answered, axe_violations, moves_made, wait_for_boards
+from .simple_words import engine_words_shown, refused_with_why
 
 RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -76,9 +79,15 @@ def _start(page, ruleset):
     return table
 
 
-def _one_action(page, table) -> str:
+def _one_action(page, table, plays: bool = False) -> str:
     """One action by what a player sees: a confirmation, the big button, a card (or its ways) or a choice button,
-    the board."""
+    the board. ``plays``: the board's marks before the big button, twice between two presses of it, as a player who
+    moves and attacks does (a figure to choose, where the last tap chose none; a spot to play), so more of the game's
+    words are shown."""
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
+    kinds = marks["kinds"] if marks else []
+    chose, taps = table.evaluate("""(t) => { const was = [t.dataset.testChose === 'yes', Number(t.dataset.testTaps || 0)];
+        t.dataset.testChose = 'no'; return was; }""")  # the last action chose a figure; taps since the big button
     for name in (".tsr-confirm-yes", ".tsr-which-option", ".tsr-curtain-ready"):
         button = page.locator(name)
         if button.count() and button.first.is_visible():
@@ -87,8 +96,12 @@ def _one_action(page, table) -> str:
                 return "curtain"
             answered(page, lambda: button.first.click())
             return "confirm"
+    if plays and taps < 2 and ("target" in kinds or ("piece" in kinds and not chose)) and _in_view(page, table, marks):
+        table.evaluate("(t) => { t.dataset.testTaps = Number(t.dataset.testTaps || 0) + 1; }")
+        return _tap(page, table, marks)
     step = table.locator(".tsr-live-step")
     if step.is_visible():
+        table.evaluate("(t) => { t.dataset.testTaps = 0; }")
         return "step" if _answered_or_asked(page, lambda: step.click()) == "answered" else "asked"
     for name in (".tsr-card-ways button", ".tsr-live-hand button", ".tsr-live-others button"):
         choice = table.locator(name)
@@ -99,25 +112,46 @@ def _one_action(page, table) -> str:
             if _answered_or_asked(page, lambda: choice.first.click()) == "asked":
                 return "asked"
             return "card" if "hand" in name else "button"
-    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
+    return _tap(page, table, marks)
+
+
+def _mark_to_tap(page, table, marks):
+    """The mark a tap goes to (one to play there, else a figure to choose) and its point on the screen."""
     kinds = marks["kinds"]
     at = kinds.index("target") if "target" in kinds else kinds.index("piece") if "piece" in kinds else None
     assert at is not None, f"nothing to tap and no button to press: {kinds}"
-    point = page.evaluate(BOARD_JS, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
-    size = page.viewport_size
-    assert 0 <= point[0] <= size["width"] and 0 <= point[1] <= size["height"], "a mark to tap is out of view"
+    return at, page.evaluate(BOARD_JS, [table.element_handle(), [[marks["xs"][at], marks["ys"][at]]]])["screen"][0]
+
+
+def _in_view(page, table, marks) -> bool:
+    point, size = _mark_to_tap(page, table, marks)[1], page.viewport_size
+    return 0 <= point[0] <= size["width"] and 0 <= point[1] <= size["height"]
+
+
+def _tap(page, table, marks) -> str:
+    """A tap near a mark on the board: one to play there, else a figure to choose."""
+    kinds = marks["kinds"]
+    at, point = _mark_to_tap(page, table, marks)
+    assert _in_view(page, table, marks), "a mark to tap is out of view"
     # as a child taps: near the mark, not on its centre pixel (10 CSS px off, within a finger's reach)
     near = (point[0] + OFF_CENTRE[0], point[1] + OFF_CENTRE[1])
+    table.evaluate("(t, chose) => { t.dataset.testChose = chose; }", "yes" if kinds[at] == "piece" else "no")
     return "tap" if _answered_or_asked(page, lambda: page.mouse.click(*near)) == "answered" else "asked"
 
 
-def _play_to_the_end(page, table, size, limit=200) -> dict:
-    """Play until the banner shows; the board and main control checked in view after every action."""
+def _play_to_the_end(page, table, size, limit=200, engine_words: dict | None = None) -> dict:
+    """Play until the banner shows; the board and main control checked in view after every action. ``engine_words``:
+    the board's marks played before the big button (:func:`_one_action`'s ``plays``), and every text the table
+    shows scanned after every action, each line holding engine words (figure ids, coordinates, rule keys) kept
+    there, with the action after which it showed."""
     done: dict[str, int] = {}
     for _ in range(limit):
+        if engine_words is not None:
+            for line in engine_words_shown(table):
+                engine_words.setdefault(line, sum(done.values()))
         if table.locator(".tsr-table-banner").is_visible():
             return done
-        kind = _one_action(page, table)
+        kind = _one_action(page, table, plays=engine_words is not None)
         done[kind] = done.get(kind, 0) + 1
         if kind not in ("curtain", "ways") and table.locator(".tsr-table-banner").is_hidden():
             _assert_in_view(page, table, size)
@@ -152,11 +186,16 @@ def test_a_whole_game_by_taps_at_phone_then_desktop_size(open_page, axe_script, 
     key = table.locator(".tsr-live-legend")  # the marks' key, folded (issue 35): "What do the marks mean?"
     assert key.evaluate("(k) => k.tagName === 'DETAILS' && !k.open"), "the marks' key is not folded"
     _assert_in_view(page, table, PHONE)
+    assert table.locator(".tsr-live-simple").is_checked(), "simple mode is not the first visit's mode"
+    engine_words = dict.fromkeys(engine_words_shown(table), 0)
+    refused_with_why(page, table, ruleset)
+    engine_words.update(dict.fromkeys(engine_words_shown(table), 0))
     _one_action(page, table)
     problems = axe_violations(page, axe_script, include=".tsr-table")
     assert not problems, problems  # the live table at phone size
-    _play_to_the_end(page, table, PHONE)
+    _play_to_the_end(page, table, PHONE, engine_words=engine_words)
     _banner(table)
+    assert not engine_words, f"simple mode shows engine words (line: after action n): {engine_words}"
 
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     page.wait_for_timeout(400)
@@ -325,16 +364,16 @@ def _play_a_card_by_tapping_it(page, table, size, *, drawn: bool = False) -> Non
 
 def test_a_card_is_played_by_tapping_it_and_a_tapped_figure_is_said_beside_the_board(open_page):
     """Phlog, on a phone (touch: no tooltips) and then at a desktop's size: a tap on a fighter chooses it and says
-    what its tooltip would (beside the board, for screen readers too); its movement card is played by tapping it,
-    in the bar, or (desktop) where the board draws the hand."""
+    its card in plain words (beside the board, for screen readers too; simple mode); its movement card is played by
+    tapping it, in the bar, or (desktop) where the board draws the hand."""
     page, report = open_page("phlog/full_game.html", width=PHONE[0], height=PHONE[1], touch=True)
     page.locator(".tsr-play-now").click()
     table = _start(page, "phlog")
     details = table.locator(".tsr-live-details")
     assert details.get_attribute("aria-live") == "polite" and details.inner_text() == ""
     _tap_mark(page, table, "target")  # nominate a fighter: a tap on him
-    said = details.inner_text()
-    assert "green-" in said and "(green, " in said, said  # its tooltip's words: the fighter, side and kind
+    said = details.inner_text()  # the simple mode's card: the fighter's side, kind and number, in words (no id)
+    assert "Green " in said and " fighter " in said and "green-" not in said, said
     assert _inside(_box(details), *PHONE), "the figure's details are out of view"
     _play_a_card_by_tapping_it(page, table, PHONE)
     assert details.inner_text() == ""  # a card played: the details said were of the last tap
@@ -381,7 +420,7 @@ def _last_trooper_link() -> tuple[str, list[int]]:
 def test_an_action_that_ends_the_game_is_asked_about_from_the_list_too(open_page):
     """Army men: picking from the list a move that walks the last trooper off the table asks first; No leaves
     the game exactly as it was; Yes plays it and the banner says the game is over. On touch, a tap on a figure
-    says what its tooltip would, beside the board."""
+    says beside the board his card in words (simple mode), or what his tooltip would (the expert's: id and inches)."""
     link, ending = _last_trooper_link()
     assert ending, "no offered move walks the last trooper off the table"
     page, report = open_page("index.html", width=PHONE[0], height=PHONE[1], touch=True)
@@ -390,11 +429,14 @@ def test_an_action_that_ends_the_game_is_asked_about_from_the_list_too(open_page
     page.wait_for_function("window.tsrLivePlay.moves.length > 0")  # the link's game is open
     marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
     _tap_mark(page, table, "piece" if "piece" in marks["kinds"] else "chosen")  # g1: chosen, or unchosen
-    said = table.locator(".tsr-live-details").inner_text()
-    assert "g1 (green)" in said, said
+    said = table.locator(".tsr-live-details").inner_text()  # simple mode: his card in words
+    assert "Green soldier" in said and "has not moved yet" in said and "g1" not in said, said
 
-    if table.locator(".tsr-live-simple").is_checked():
-        table.locator(".tsr-live-simple").uncheck()
+    table.locator(".tsr-live-simple").uncheck()  # the expert's: his tooltip's words, id and inches
+    kinds = page.evaluate(BOARD_JS, [table.element_handle(), []])["kinds"]
+    _tap_mark(page, table, "piece" if "piece" in kinds else "chosen")
+    said = table.locator(".tsr-live-details").inner_text()
+    assert "g1 (green)" in said and "at: (2.0, 10.0) in" in said, said
     before = (_log(table), table.locator(".tsr-live-turn").inner_text(), page.evaluate("window.tsrLivePlay.moves.length"))
     table.locator(".tsr-live-actions").select_option(str(ending[0]))
     table.locator(".tsr-live-play").click()

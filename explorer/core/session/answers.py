@@ -81,17 +81,19 @@ class Answers:
         to_act = state.current_player
         parts = [f"Round {state.round}"]
         phase = getattr(state.position, "phase", None)
+        pending = state.pending if to_act is not None else None
         if to_act is None:
             parts.append("the game is over")
         else:
             parts.append(("your turn" if to_act == seat else f"{to_act} to act") + f" ({to_act})")
             if isinstance(phase, str):
                 parts.append(f"phase: {phase.replace('_', ' ')}")
-            pending = state.pending
-            if pending is not None:
-                parts.append(f"{pending.player} must {pending.prompt}")
+        line = " · ".join(parts + ([f"{pending.player} must {pending.prompt}"] if pending is not None else []))
+        if pending is not None:  # the simple mode's words: the figures it names as the board shows them
+            who = "you" if pending.player == seat else pending.player
+            parts.append(self._plain(state, None, f"{who} must {pending.prompt}")[0])
         return {"round": state.round, "to_act": to_act, "yours": to_act == seat,
-                "phase": phase if isinstance(phase, str) else None, "line": " · ".join(parts)}
+                "phase": phase if isinstance(phase, str) else None, "line": line, "words": " · ".join(parts)}
 
     def _outcome(self, outcome, seat: str) -> dict:
         """The end of the game: who won and why, with the seat's result and a headline to show over the board."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from ..errors import RuleViolation
 from ..state import GameState
 
 
@@ -22,6 +23,11 @@ never walks a figure out of the game unawares."""
 COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west",
            "NE": "north-east", "NW": "north-west", "SE": "south-east", "SW": "south-west"}
 COMPASS_LETTERS = re.compile(r"\b(NE|NW|SE|SW|N|S|E|W)\b")
+
+
+def whole_percent(p) -> int:
+    """A chance as a whole percentage, never 0 nor 100 unless it is exactly that (a 1-in-300 chance is 1 %)."""
+    return 0 if p == 0 else 100 if p == 1 else min(99, max(1, round(float(p) * 100)))
 
 
 class Words:
@@ -41,7 +47,19 @@ class Words:
             text += f" {where}" if where else ""
         if self._leaves_the_game(state, action):
             text += OUT_OF_THE_GAME
-        return text
+        return text + self._chance_said(state, action)
+
+    def _chance_said(self, state: GameState, action) -> str:
+        """What the ruleset's ``chance_words`` add to ``action``'s words: its chance of coming off, from the
+        engine's exact odds (": 58 % to reach"); ``""`` for an action not left to chance or sure to come off."""
+        words = self.ruleset.chance_words.get(type(action).__name__)
+        try:
+            odds = state.chance(action) if words else None
+        except RuleViolation:  # not playable here (words asked of an action from another position): no chance
+            return ""
+        if odds is None or odds.probability(True) == 1:
+            return ""
+        return ": " + words.format(chance=whole_percent(odds.probability(True)))
 
     def _leaves_the_game(self, state: GameState, action) -> bool:
         """Whether the board marks ``action`` apart as taking its figure out of the game (:attr:`Anchor.off`)."""
@@ -54,9 +72,10 @@ class Words:
         return anchor is not None and anchor.off
 
     def _plain(self, state: GameState, action, text: str, seat: str | None = None) -> tuple[str, int]:
-        """``text``, a sentence about ``action`` played or offered in ``state``, in plain words from ``seat``'s side
-        (by default the Session's seat): the figures the action names as the board shows them, each place said by
-        the board's ``place``, compass letters spelt out; and how many places were said."""
+        """``text``, a sentence about ``action`` played or offered in ``state`` (``None``: a sentence of no action,
+        as a decision pending), in plain words from ``seat``'s side (by default the Session's seat): the figures
+        the action names as the board shows them, each place said by the board's ``place``, compass letters
+        spelt out; and how many places were said."""
         if self.name is not None:
             text = self._named(state, action, text, self.seat if seat is None else seat)
         said = 0
@@ -78,11 +97,12 @@ class Words:
         if position is not state.position or named_for != seat:
             names = {}
             self._names = (state.position, seat, names)
-        values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+        values = [getattr(action, f.name) for f in dataclasses.fields(action)] if action is not None else []
         values.append(tuple(ID_LIKE.findall(text)))  # a figure the rules name without the action naming it
         said = {}
+        player = getattr(action, "player", None)
         for value in (v for item in values for v in (item if isinstance(item, tuple) else (item,))):
-            if isinstance(value, str) and value != action.player:
+            if isinstance(value, str) and value != player:
                 if value not in names:
                     names[value] = self.name(state, value, seat)
                 if names[value]:

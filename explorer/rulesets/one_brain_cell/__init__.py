@@ -36,6 +36,7 @@ RULESET = declare(
     licence="none stated",
     victory_section="rulings.victory",
     next_step={"RollInitiative": "Roll", "EndStep": "End {phase}"},  # "End move", "End shoot", "End fight"
+    chance_words={"Charge": "{chance} % to reach"},  # 2D6 inches (1D6 in rough): it may fall short
     equipment=(
         "Toy soldiers: two or three squads a side of 5 to 10 troopers, each with a leader.",
         "A few six-sided dice (D6): a bazooka or flamethrower rolls four at once.",

@@ -169,6 +169,27 @@ export function tooltipAt(view, x, y) {
   return null;
 }
 
+// What the simple mode says about a board point (issue 35 item 5): the card in plain words of the figure there (its
+// layer's "said" column, boards/naming.py card_words: "Green rifleman in squad alpha, standing, has not moved yet"),
+// never the tooltip's ids and inches; a figure within a finger's width, or on the tapped square. null: none there.
+export function saidAt(doc, view, x, y) {
+  if (!doc || !view) return null;
+  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
+  let best = null, bestDistance = Infinity;
+  for (const model of docModels(doc)) {
+    const data = typeof model.name === "string" && model.name.startsWith("layer-") && model.data;
+    const said = data && columnOf(data, "said"), xs = data && columnOf(data, "x"), ys = data && columnOf(data, "y");
+    if (!said || !xs || !ys) continue;
+    xs.forEach((px, i) => {
+      const onSquare = Math.abs(px - x) <= 0.5 && Math.abs(ys[i] - y) <= 0.5;  // a grid's square (a table's half inch)
+      const near = Math.hypot(view.frame.x_scale.compute(px) - sx, view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
+      const distance = Math.hypot(px - x, ys[i] - y);
+      if (said[i] && (onSquare || near) && distance < bestDistance) { best = said[i]; bestDistance = distance; }
+    });
+  }
+  return best == null ? null : [best];
+}
+
 // A lone figure's label on the board: its id where the expert list names figures by id, its kind in plain words
 // ("sniper") in simple mode (the figures layer's ``name``, boards/tabletop.py); a grid board has no such label.
 export function nameFigures(doc, simple) {

@@ -98,7 +98,8 @@ function offeredButtons(table, answer) {
   const shown = answer.actions.filter((a) => a.id !== stepId && (a.board === false ||
     (a.board == null && (cardPlayed(a) != null || /Card/.test(a.action.type) || !marked))));
   const button = (a, className, ...children) => {
-    const choice = el("button", { type: "button", class: className, title: a.text }, ...children);
+    const choice = el("button", { type: "button", class: className, title: (isSimple(table) && a.words) || a.text },
+                      ...children);
     choice.addEventListener("click", () => table.pressed(choice, () => table.playAction(a)));
     return choice;
   };
@@ -214,7 +215,7 @@ export function show(table, whole) {
   keyOf(legend, answer);
   const replaying = answer.viewing != null;  // the panel says the game at the move shown, not at the end
   const then = replaying ? entryShown(answer) : null;
-  turn.textContent = !replaying ? answer.turn.line : !then || then.index === 0 ? "Replay: the start"
+  turn.textContent = !replaying ? (isSimple(table) && answer.turn.words) || answer.turn.line : !then || then.index === 0 ? "Replay: the start"
     : `Replay: ${then.who === "You" ? "your" : `${then.who}'s`} move`;
   result.textContent = answer.outcome && (!replaying || answer.viewing === answer.moves) ? answer.outcome.line : "";
   menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));

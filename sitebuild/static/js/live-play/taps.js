@@ -4,7 +4,7 @@
 // beside the board; and after a zoom or a pan, one button shows the whole table again.
 
 import { el } from "./common.js";
-import { boardView, columnOf, fadeLast, showWhole, tooltipAt, views } from "./board-view.js";
+import { boardView, columnOf, fadeLast, saidAt, showWhole, tooltipAt, views } from "./board-view.js";
 
 export function wireTaps(table) {
   const { doc, boardBox, parts: { status, hand, details } } = table;
@@ -54,10 +54,12 @@ export function wireTaps(table) {
   }, true);
 
   // No tooltips during play: a tap says beside the board what the tooltip says there, as the board is after the
-  // tap: the figure chosen, the one attacked, the one that moved there.
+  // tap: the figure chosen, the one attacked, the one that moved there. The simple mode says the figure's card in
+  // plain words instead (no id, no inches: saidAt).
   function showDetails(x, y) {
     if (!doc) return;
-    const said = tooltipAt(boardView(doc), x, y);
+    const simple = Boolean(table.parts.simpleBox && table.parts.simpleBox.checked);
+    const said = simple ? saidAt(doc, boardView(doc), x, y) : tooltipAt(boardView(doc), x, y);
     details.replaceChildren(...(said && said.length ? [el("span", { class: "tsr-sr", text: "On the board: " }), ...said] : []));
   }
 
