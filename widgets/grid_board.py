@@ -101,7 +101,7 @@ class GridBoard(GridLayers):
         fig.circle(badge_x, badge_y, radius=0.22, source=units, fill_color="#ffffff", line_color=INK, line_width=1.2,
                    name="unit-badges")
         fig.text(badge_x, badge_y, text="label", source=units, text_align="center", text_baseline="middle",
-                 text_font_size="10px", text_font_style="bold", text_color=INK, name="unit-labels")
+                 text_font_size="11px", text_font_style="bold", text_color=INK, name="unit-labels")
         # One tooltip per square: an invisible square over each, holding what every layer says about it.
         cells = ColumnDataSource(cell_info(self.width, self.height, tiles.data, units.data,
                                            highlights.data if highlights is not None else None), name="cells")
