@@ -15,7 +15,8 @@ from sitebuild.engine_wheel import RUNTIME_FILES
 from .conftest import SITE, wait_for_boards
 
 PATH, RULESET = "simple_plastic/full_game.html", "simple_plastic"
-READY = "window.tsrLivePlay && window.tsrLivePlay.preloaded === 'ready'"
+READY = "() => window.tsrLivePlay && window.tsrLivePlay.preloaded === 'ready'"
+PLAYABLE = "() => window.tsrLivePlay.marks.some(m => m.stage === 'board playable')"
 IDLE_TWICE = "() => new Promise(r => requestIdleCallback(() => requestIdleCallback(() => r(true))))"
 """After the page's own idle callback (registered at load, so run first) has run."""
 PYODIDE_STARTS = "window.tsrLivePlay.marks.filter(m => /^Python (started|restored)$/.test(m.stage)).length"
@@ -40,13 +41,17 @@ def python_fetched(page) -> bool:
 
 def opened(browser, base_url, script: str):
     """The full-game page in a fresh context with ``script`` as its init script, every request to another host
-    refused, every response the page and its workers got in ``context.fetched``."""
-    context = browser.new_context(bypass_csp=True, reduced_motion="reduce")
+    refused, every response the page and its workers got in ``context.fetched``, and every refusal of the pages'
+    Content-Security-Policy (held to it: no bypass) in ``context.refused``."""
+    context = browser.new_context(reduced_motion="reduce")
+    context.refused = []
     context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url) else route.abort())
     context.add_init_script(script)
     context.fetched = []
     context.on("response", lambda response: context.fetched.append(response))
     page = context.new_page()
+    page.on("console", lambda m: context.refused.append(m.text) if "Content Security Policy" in m.text
+            or "Refused to" in m.text else None)
     page.goto(f"{base_url}/{PATH}", wait_until="load")
     return context, page
 
@@ -60,8 +65,9 @@ def test_python_starts_in_the_background_once_and_play_uses_it(browser, base_url
         button = snapshot.locator(".tsr-play-here")
         assert "first game" not in button.inner_text()  # started already: nothing left to say of its size
         button.click()
-        page.wait_for_function("window.tsrLivePlay.marks.some(m => m.stage === 'board playable')", timeout=120_000)
+        page.wait_for_function(PLAYABLE, timeout=120_000)
         assert page.evaluate(PYODIDE_STARTS) == 1, "Play started Python again"
+        assert context.refused == []
         assert len(page.workers) == 1, [w.url for w in page.workers]
         # from the server once (the worker's own request is answered by the site's service worker, which fetched it)
         wasm = [r for r in context.fetched if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
@@ -104,7 +110,7 @@ def test_the_play_button_says_the_first_games_size_until_it_is_kept(browser, bas
             const p = document.querySelector('.tsr-play-progress'); if (p) window.tsrSaid(p.textContent);
         }).observe(document.body, {subtree: true, childList: true, characterData: true})""")
         button.click()
-        page.wait_for_function("window.tsrLivePlay.marks.some(m => m.stage === 'board playable')", timeout=600_000)
+        page.wait_for_function(PLAYABLE, timeout=600_000)
         total = f"{first_game_bytes() / 1e6:.1f} MB"
         assert any(text.startswith("Loading Python: ") and text.endswith(f" of {total}") for text in said), said
         assert "Loading the engine…" in said and "Starting the game…" in said, said
