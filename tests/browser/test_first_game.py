@@ -104,6 +104,7 @@ def test_the_play_button_says_the_first_games_size_until_it_is_kept(browser, bas
         size = button.locator(".tsr-play-size")
         size.wait_for(timeout=30_000)
         assert size.inner_text().strip() == f"(first game: {first_game_bytes() / 1e6:.1f} MB, once)"
+        assert page.evaluate("window.tsrLivePlay.firstGameBytes") == first_game_bytes()
         said = []
         page.expose_function("tsrSaid", lambda text: said.append(text))
         page.evaluate("""() => new MutationObserver(() => {
@@ -115,11 +116,23 @@ def test_the_play_button_says_the_first_games_size_until_it_is_kept(browser, bas
         assert any(text.startswith("Loading Python: ") and text.endswith(f" of {total}") for text in said), said
         assert "Loading the engine…" in said and "Starting the game…" in said, said
 
-        # kept by the site's service worker: a second visit's button says nothing of size
+        # kept by the site's service worker: a second visit's button says nothing of size (the game kept in the
+        # browser forgotten, so the page waits for Play rather than bringing it back at once)
+        page.evaluate("localStorage.clear()")
         page.goto(f"{base_url}/{PATH}", wait_until="load")
         wait_for_boards(page)
         page.locator(f'.tsr-snapshot[data-ruleset="{RULESET}"] .tsr-play-here').wait_for(state="visible")
-        page.evaluate(IDLE_TWICE)
+        page.wait_for_function("() => window.tsrLivePlay && window.tsrLivePlay.firstGameBytes !== undefined")
+        assert page.evaluate("window.tsrLivePlay.firstGameBytes") == 0
         assert page.locator(".tsr-play-size").count() == 0
+
+        # and Python comes back from the snapshot the first game kept: Play restores it, and a move is played
+        page.locator(f'.tsr-snapshot[data-ruleset="{RULESET}"] .tsr-play-here').click()
+        page.wait_for_function(PLAYABLE, timeout=600_000)
+        stages = page.evaluate("window.tsrLivePlay.marks.map(m => m.stage)")
+        assert "Python restored" in stages and "Python started" not in stages, stages
+        page.locator(".tsr-live-step").click()
+        page.wait_for_function("() => window.tsrLivePlay.moves.length > 0", timeout=120_000)
+        assert not any(m.get("failed") for m in page.evaluate("window.tsrLivePlay.moves"))
     finally:
         context.close()
