@@ -9,6 +9,7 @@
 #   make bench-bots  the strong bot against greedy at the same thinking time, old engine and new (BENCH_BOTS="--games 20")
 #   make bench-strong  the strong bot's win rate against greedy and its CPU ms a decision, issue 37's bot and this one (BENCH_STRONG="--games 20")
 #   make bench-page  random playouts under the page's Python (Pyodide in chromium), old engine and new
+#   make bench-first  from Play to the first playable board, stage by stage, beside a bare Pyodide start (BENCH_FIRST="--runs 5")
 #   make soak   the long check: 10,000 random games per scenario and a big fuzz of saves and actions
 #   make hostile  the long check of hostile input: malformed saves and actions through every entry point
 #   make challenge RULESET=phlog FILE=my.toml  check a teacher's challenges file, saying in words what is wrong
@@ -22,7 +23,7 @@ PORT   ?= 8000
 LABOPTS ?=
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-strong bench-page bench-fit soak hostile study challenge clean browser
+.PHONY: site pdf test lab serve bench bench-compare bench-bots bench-strong bench-page bench-fit bench-first soak hostile study challenge clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -104,6 +105,10 @@ bench-page: $(STAMP) browser
 # How the live board fits a phone, a desktop and a projector (Projector off and on), and taps to end a game.
 bench-fit: $(STAMP) browser
 	$(BIN)/python benchmarks/board_fit.py --games
+
+# The first game in chromium, stage by stage, beside a bare Pyodide start. Needs the built site (make site); TSR_SITE=/path for another build.
+bench-first: $(STAMP) browser
+	$(BIN)/python benchmarks/first_game.py $(or $(BENCH_FIRST),--runs 3)
 
 soak: $(STAMP)
 	$(BIN)/python -m tests.conformance.soak --games $(or $(GAMES),10000)

@@ -37,6 +37,8 @@ PACKAGES = ("explorer", "boards")  # the engine, and the layers live play draws 
 DIST_NAME = "explorer"  # never published: the name only has to be a valid wheel name
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can hold
 SUMMARY = "Toy Soldier Rules Explorer: the rules engine (standard library only)"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""What the page's first game fetches of the vendored Pyodide (loadPyodide with no packages), besides the wheel."""
 
 
 def version(root: Path = ROOT) -> str:
@@ -104,8 +106,11 @@ def build_wheel(target_dir: Path, root: Path = ROOT) -> Path:
     return path
 
 
-def publish(target_dir: Path, pyodide_version: str, root: Path = ROOT) -> Path:
-    """The wheel and ``manifest.json`` (wheel file, its sha256, the Pyodide version) in ``target_dir``.
+def publish(target_dir: Path, pyodide_version: str, runtime_dir: Path, root: Path = ROOT) -> Path:
+    """The wheel and ``manifest.json`` in ``target_dir``: the wheel file, its sha256, the Pyodide version, and
+    ``files``, the bytes of every file the first game fetches (``runtime_dir``'s RUNTIME_FILES and the wheel, by
+    their paths from the site's ``_static/``, the folder holding ``target_dir``): the
+    page says their sum on its *Play* button and counts them as they arrive.
 
     ``target_dir`` is emptied first, so an older wheel never lingers beside the manifest.
     """
@@ -118,6 +123,8 @@ def publish(target_dir: Path, pyodide_version: str, root: Path = ROOT) -> Path:
         "wheel": wheel.name,
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "pyodide": pyodide_version,
+        "files": {(folder / name).relative_to(target_dir.parent).as_posix(): (folder / name).stat().st_size
+                  for folder, name in [(Path(runtime_dir), n) for n in RUNTIME_FILES] + [(target_dir, wheel.name)]},
     }
     path = target_dir / "manifest.json"
     path.write_text(json.dumps(manifest, indent=2) + "\n")

@@ -117,13 +117,27 @@ def test_cpython_imports_the_engine_from_the_wheel(wheel, tmp_path):
     assert result.stdout.startswith(str(wheel))
 
 
+def _runtime(static: Path) -> Path:
+    """A stand-in for the vendored runtime in ``static``: each of its files as many bytes as its name is long."""
+    runtime = static / "npm" / f"pyodide@{PYODIDE['version']}"
+    runtime.mkdir(parents=True)
+    for name in engine_wheel.RUNTIME_FILES:
+        (runtime / name).write_bytes(b"x" * len(name))
+    return runtime
+
+
 def test_the_site_build_publishes_the_wheel_and_its_manifest(tmp_path):
-    (tmp_path / "stale.whl").write_bytes(b"old")
-    manifest = json.loads(engine_wheel.publish(tmp_path, PYODIDE["version"]).read_text())
-    wheel = tmp_path / manifest["wheel"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["manifest.json", wheel.name])
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "stale.whl").write_bytes(b"old")
+    manifest = json.loads(engine_wheel.publish(engine, PYODIDE["version"], _runtime(tmp_path)).read_text())
+    wheel = engine / manifest["wheel"]
+    assert sorted(p.name for p in engine.iterdir()) == sorted(["manifest.json", wheel.name])
     assert manifest["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert manifest["pyodide"] == PYODIDE["version"] == "314.0.7"
+    # what the first game fetches, by path from _static/: the page says their sum on its Play button
+    assert manifest["files"] == {f"npm/pyodide@314.0.7/{name}": len(name) for name in engine_wheel.RUNTIME_FILES} | {
+        f"engine/{wheel.name}": wheel.stat().st_size}
 
 
 def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkeypatch):
@@ -133,6 +147,7 @@ def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkey
 
     monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path)
     monkeypatch.setattr(vendor, "fetch_all", lambda: {})
+    _runtime(tmp_path)
     app = SimpleNamespace(config=SimpleNamespace(html_static_path=[]))
     offline.prepare_static(app)
     assert app.config.html_static_path == [str(tmp_path)]

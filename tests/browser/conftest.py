@@ -113,9 +113,17 @@ class PageReport:
         )
 
 
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true, effectiveType: '4g'}});"
+"""An init script: the reader's browser asks to save data (navigator.connection.saveData), as Chromium says it."""
+
+
 def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int = 900, touch: bool = False,
-            motion: str = "reduce"):
+            motion: str = "reduce", save_data: bool = True):
     """``path`` in a fresh context, every outside request blocked and recorded: (context, page, report).
+
+    ``save_data``: the browser asks to save data (SAVE_DATA), so a page with Play here does not start its Python in
+    the background (live-play/page.js preloadWhenIdle): what a page loads is what it weighs before the reader
+    asks, and a game's test starts from Play. tests/browser/test_first_game.py tests the background start.
 
     ``touch``: a phone's (touch, mobile, 2x pixels). ``motion``: the reader's prefers-reduced-motion; "reduce" by
     default, so the other side's turn is told at once (live-play/story.js) and a test reads the board as it ends:
@@ -127,6 +135,8 @@ def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int
     if touch:
         options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
     context = browser.new_context(**options)
+    if save_data:
+        context.add_init_script(SAVE_DATA)
     report = PageReport()
 
     def route(route):

@@ -95,7 +95,7 @@ def test_the_first_challenge_solved_by_taps_and_its_stars_kept(open_page, axe_sc
     wait_for_boards(page)
     first = next(iter(ruleset_challenges(get_ruleset(ruleset)).values()))
     table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
-    # The list is there before any Python loads (about 13 MB): that waits for a tap, as on every page.
+    # The list is there before any Python loads (open_page asks to save data: no background start).
     assert page.locator(f'.tsr-practice-list li[data-challenge="{first.name}"]').is_visible()
     assert not page.evaluate("performance.getEntriesByType('resource').some((r) => r.name.includes('pyodide'))")
     table.get_by_role("button", name="Play the challenges").click()

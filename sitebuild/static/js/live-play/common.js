@@ -3,7 +3,11 @@
 
 export const STATIC = new URL("../../", import.meta.url);  // the site's _static/ (this file is _static/js/live-play/)
 export const ROOT = new URL("../", STATIC);                 // the site's root, where rule links start
-export const stats = (window.tsrLivePlay = window.tsrLivePlay || { boots: [], moves: [] });
+export const stats = (window.tsrLivePlay = window.tsrLivePlay || { boots: [], moves: [], marks: [] });
+// A stage of the first game on the epoch clock the engine's worker marks too (benchmarks/first_game.py reads them).
+export function mark(stage) {
+  stats.marks.push({ stage, at: performance.timeOrigin + performance.now() });
+}
 
 export function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
@@ -38,6 +42,7 @@ export function connect(onProgress) {
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.progress) { onProgress(message.progress); return; }
+    if (message.mark) { stats.marks.push({ stage: message.mark, at: message.at, bytes: message.bytes }); return; }
     const pending = waiting.get(message.id);
     waiting.delete(message.id);
     if (message.error) pending.reject(new Error(message.error));

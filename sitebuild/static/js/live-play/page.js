@@ -3,7 +3,7 @@
 // back at once (kept, a link's, #play, a Practice challenge); and, on a click, the engine's worker started and the
 // game table (table.js, loaded then) opened on its first answer.
 
-import { STATIC, connect, el, stats } from "./common.js";
+import { STATIC, connect, el, mark, stats } from "./common.js";
 import { keptGame, putAside } from "./kept.js";
 import { practiceList } from "./practice.js";
 import { fragment, pendingGame } from "./save-link.js";
@@ -32,7 +32,7 @@ export function setUp(snapshot) {
   if (note) {
     note.replaceChildren(
       el("b", { text: "▶ Play here: " }),
-      "the rules engine runs in this page (the first game loads Python, about 13 MB, once). " +
+      "the rules engine runs in this page (the first game loads Python once: the button says how much). " +
       "In JupyterLab (make lab) the same game plays with a Python kernel. ",
       button.parentElement,
     );
@@ -57,6 +57,7 @@ export function setUp(snapshot) {
     snapshot.scrollIntoView({ block: "start" });
   }
   button.hidden = false;
+  sayTheSize(button);
   let started = false;
   const go = (resume) => {
     if (started) { if (resume && resume.friend) withFriend(opponent); return; }
@@ -64,6 +65,7 @@ export function setUp(snapshot) {
     start(snapshot, button, pickers, opponent, resume || {});
   };
   starters.set(snapshot, go);
+  pageGame = pageGame || (() => chosenGame(snapshot, pickers, opponent));
   if (!practice) button.addEventListener("click", () => go());
   // A game in progress (kept after every action) or a link's game comes back at once. A kept game that cannot be
   // read is set aside at once (kept.js) and the table says so; a link that cannot be read is refused in words.
@@ -78,8 +80,8 @@ export function setUp(snapshot) {
     keptGo.refused = asked.bad;
   }
   if (practice) {
-    // Python (about 13 MB the first time) loads at a tap, as on every page: "Play the challenges", a challenge
-    // of the list, or a link that names one (a classroom's, a chapter's "Practise this").
+    // A challenge starts at a tap (Python perhaps started already in the background): "Play the challenges", a
+    // challenge of the list, or a link that names one (a classroom's, a chapter's "Practise this").
     const begin = () => {
       const named = fragment() || {};
       go({ challenge: named.challenge, lesson: Boolean(named.lesson) });
@@ -173,9 +175,66 @@ function chosenGame(snapshot, pickers, opponent) {
   };
 }
 
+// -- the engine's worker: one a page, started at Play or in the background while the reader reads ---------
+let engine = null;  // {send, tell}: the worker, and who hears its progress (the Play button's words, once pressed)
+const WHEN_READ = new Set();  // buttons whose size text goes once Python has started in the background
+let pageGame = null;  // the game the page's first Play here would start, as the pickers say now
+
+function engineWorker(onProgress = () => {}) {
+  if (!engine) {
+    let say = () => {};
+    engine = { send: connect((text) => say(text)), tell: (f) => { say = f; } };
+  }
+  engine.tell(onProgress);
+  return engine;
+}
+
+// A connection the reader pays for or that is slow is never used unasked (Save-Data, a phone's network, 2G).
+function spareConnection() {
+  const connection = navigator.connection;
+  if (!connection) return true;
+  return !(connection.saveData || connection.type === "cellular" || /(^|-)2g$/.test(connection.effectiveType || ""));
+}
+
+// While the reader reads a page with Play here, the page's Python is fetched and started once the page has loaded and
+// the browser is idle, at most once a page (a game that began meanwhile has started it already); Play then uses it.
+export function preloadWhenIdle() {
+  if (location.protocol === "file:" || !spareConnection()) return;
+  const begin = () => {
+    if (engine) return;
+    const worker = engineWorker();
+    stats.preloaded = "started";
+    import("./table.js");  // the game table's code too (cached for Play)
+    worker.send({ kind: "preload", staticURL: STATIC.href, config: pageGame ? pageGame() : null }).then(() => {
+      stats.preloaded = "ready";
+      for (const size of WHEN_READ) size.remove();
+    }, () => { stats.preloaded = "failed"; });  // Play says why, when pressed
+  };
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(begin, { timeout: 10_000 }) : setTimeout(begin, 2_000));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
+
+// "first game: 13.9 MB, once" on the button, the sum of the files the first game fetches (engine/manifest.json, from the
+// build); not said once they are all kept by the site's service worker, nor once Python has started in the background.
+async function sayTheSize(button) {
+  try {
+    const manifest = await (await fetch(new URL("engine/manifest.json", STATIC))).json();
+    const paths = Object.keys(manifest.files);
+    const kept = "caches" in window && (await Promise.all(paths.map((p) => caches.match(new URL(p, STATIC).href)))).every(Boolean);
+    const bytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
+    stats.firstGameBytes = kept || stats.preloaded === "ready" ? 0 : bytes;  // what the button says (tests read it)
+    if (!stats.firstGameBytes) return;
+    const size = el("span", { class: "tsr-play-size", text: ` (first game: ${(bytes / 1e6).toFixed(1)} MB, once)` });
+    button.append(size);
+    WHEN_READ.add(size);
+  } catch (error) { /* no manifest (an older build): the button says nothing of size */ }
+}
+
 // -- starting: the worker boots the engine (and the game table's code loads meanwhile) --------------
 async function start(snapshot, button, pickers, opponent, resume) {
   const bootStarted = performance.now();
+  mark("Play");
   const progress = el("span", { class: "tsr-play-progress", role: "status", text: "Starting…" });
   button.disabled = true;
   if (pickers) { pickers.scenario.disabled = pickers.side.disabled = true; }
@@ -195,7 +254,7 @@ async function start(snapshot, button, pickers, opponent, resume) {
     }
     if (opponent && config.bot in JSON.parse(snapshot.dataset.bots || "{}")) opponent.value = config.bot;
   }
-  const send = connect((text) => { progress.textContent = text; });
+  const { send } = engineWorker((text) => { progress.textContent = text; });
   let rules = {};
   const rulesLoaded = fetch(new URL("engine/rules.json", STATIC)).then((r) => r.json()).then((t) => { rules = t; })
     .catch(() => {});
@@ -210,7 +269,9 @@ async function start(snapshot, button, pickers, opponent, resume) {
   }
   stats.boots.push(performance.now() - bootStarted);
   button.parentElement.remove();
+  mark("answer in the page");
   await table.openTable({ snapshot, pickers, opponent, resume, send, rules, answer,
                           chosen: () => chosenGame(snapshot, pickers, opponent) });
+  mark("board playable");
   if (resume.friend) withFriend(opponent);  // a kept game goes on with the friend
 }
