@@ -18,6 +18,7 @@ from explorer.rulesets.phlog import tables
 from explorer.rulesets.phlog.odds import BEST, UNIFORM
 from boards.phlog import FATE_WORDS
 from widgets import phlog as W
+from widgets import phlog_odds as O
 from widgets.board import make_sources
 from widgets.packing import unpacked
 from widgets.replay import replay_frames
@@ -162,8 +163,8 @@ def test_reach_explorer_embeds_every_choice(game):
 
 def test_odds_chart_data_equal_the_engines_exact_fractions(game):
     view = game.view("green")
-    table = W.odds_table(view)
-    for key, (assumption, jokers, _) in W.ODDS_CHOICES.items():
+    table = O.odds_table(view)
+    for key, (assumption, jokers, _) in O.ODDS_CHOICES.items():
         odds = attack_odds(view, assumption=assumption, jokers=jokers)
         rows = table[key]
         assert sorted(rows["code"]) == sorted(c.code for c in odds)
@@ -173,22 +174,22 @@ def test_odds_chart_data_equal_the_engines_exact_fractions(game):
             assert Fraction(rows["lose_exact"][i]) == exact.lose_own
             assert Fraction(rows["neither_exact"][i]) == exact.neither
             assert rows["remove"][i] == float(exact.remove_enemy)
-    assert {a for a, _, _ in W.ODDS_CHOICES.values()} == {UNIFORM, BEST}
+    assert {a for a, _, _ in O.ODDS_CHOICES.values()} == {UNIFORM, BEST}
 
 
 def test_odds_chart_keys_its_three_bars_in_html_that_wraps(game):
     from bokeh.models import Legend
 
-    layout = W.odds_chart(game.view("green"))
+    layout = O.odds_chart(game.view("green"))
     key = layout.select_one({"name": "phlog-odds-key"}).text
     # each bar's words beside a swatch of its own colour (a Bokeh legend's row did not wrap: wider than a phone)
     for name, words in (("remove", "remove the enemy"), ("neither", "neither"), ("lose", "lose your own fighter")):
-        assert f'fill="{W.ODDS_COLOURS[name]}"' in key and words in key
+        assert f'fill="{O.ODDS_COLOURS[name]}"' in key and words in key
     assert not list(layout.select({"type": Legend}))
 
 
 def test_trick_table_says_what_the_engine_says():
-    table = W.trick_table(range(1, 14))
+    table = O.trick_table(range(1, 14))
     assert "the attacker wins by 4" in table["9-5"] and "figure is removed" in table["9-5"]
     assert "nobody wins" in table["7-7"]
     assert "defender wins by 3" in table["5-8"] and "nobody is removed" in table["5-8"]
@@ -300,7 +301,7 @@ def test_boards_and_charts_have_text_alternatives_that_hide_no_card_they_should(
     assert not [code for code in _hidden_codes(game, "nobody") if code in public] and "No card face up" in public
     reach = W.reach_explorer(game, ["green-2"], movement=5)
     assert "Can reach" in reach.select_one({"name": "phlog-reach-alt"}).text
-    odds = W.odds_chart(game.view("green"))
+    odds = O.odds_chart(game.view("green"))
     assert "remove the enemy" in odds.select_one({"name": "phlog-odds-alt"}).text
     assert odds.select_one({"name": "phlog-hand-alt"}) is not None
 
