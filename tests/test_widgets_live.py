@@ -16,6 +16,7 @@ from bokeh.models import HoverTool
 
 from explorer.core.session import Session
 from widgets import live as live_module
+from widgets import live_words
 from widgets import phlog as W
 from widgets import simple_plastic as sp
 from widgets.links import RuleLinks
@@ -170,7 +171,7 @@ def test_no_hover_card_opens_over_the_board_during_play_its_words_are_beside_it(
 
 def test_the_tooltip_template_is_filled_as_bokeh_fills_it():
     row = {"id": "g1", "x": 3.25, "info": "<b>hill</b>", "n": "<i>"}
-    assert live_module._fill("@id at (@x{0.0}) @{info}{safe} @n", row) == "g1 at (3.2) <b>hill</b> &lt;i&gt;"
+    assert live_words.fill("@id at (@x{0.0}) @{info}{safe} @n", row) == "g1 at (3.2) <b>hill</b> &lt;i&gt;"
 
 
 @pytest.mark.parametrize("make", [lambda: sp.SimplePlasticLive(human="green", bot_seed=1), W.live_play],

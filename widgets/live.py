@@ -24,6 +24,9 @@ stronger bot); a history picker shows the board after any log entry
 person on this screen" plays the other side, each seat seeing its own board,
 with a "pass the device" curtain between turns where cards are hidden.
 
+Its parts by idea: the words beside the board (widgets/live_words.py), the end banner (live_banner.py), the
+history (live_history.py) and the two people's curtain (live_curtain.py).
+
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
 Session in the page (sitebuild/static/js/live-play.js).
@@ -33,8 +36,6 @@ from __future__ import annotations
 
 import base64
 import html
-import math
-import re
 import secrets
 from collections.abc import Callable
 
@@ -50,12 +51,15 @@ from .board import (
 )
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
+from .live_banner import EndBanner
+from .live_curtain import Curtain
+from .live_history import History
+from .live_words import card_words, log_html, status_html, turn_line, why_nothing
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
 BOARD_SHARE = 0.7  # the board's share of the width beside the controls: most of a projector's 1920 px
 CONTROLS_MIN = "340px"  # the controls' narrowest: the buttons in two rows, the menu readable
 LAB_CHROME = "230px"  # Lab's menu, tab, toolbar and status bars and a cell's margins at 1080 px high
-REFUSED = "#B8400A"  # the refusal colour, dark enough on white for a projector
 
 
 def board_width(layout, share: float = BOARD_SHARE) -> str:
@@ -70,20 +74,6 @@ def board_width(layout, share: float = BOARD_SHARE) -> str:
     aspect = wide / sum(p.height * wide / p.width for p in plots)
     return f"min({share:.0%}, calc((100vh - {LAB_CHROME}) * {aspect:.3f}))"
 
-
-_FIELD = re.compile(r"@\{?(\w+)\}?(\{[^}]*\})?")
-
-
-def _fill(template: str, row: dict) -> str:
-    """A Bokeh tooltip ``template`` (``@column``, ``@{column}``, formats ``{0.0}`` and ``{safe}``) for one row."""
-    def value(match) -> str:
-        v, fmt = row.get(match.group(1), ""), match.group(2) or ""
-        if fmt == "{safe}":
-            return str(v)
-        if fmt.startswith("{0") and isinstance(v, (int, float)):  # {0.0}: one decimal, {0}: none
-            return f"{v:.{len(fmt.strip('{}').partition('.')[2])}f}"
-        return html.escape(str(v))
-    return _FIELD.sub(value, template)
 
 _KEPT: dict = {}
 
@@ -103,7 +93,7 @@ def kept(factory: Callable, *args, **kwargs):
     return _KEPT[key]
 
 
-class LivePlay:
+class LivePlay(EndBanner, History, Curtain):
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
@@ -126,7 +116,6 @@ class LivePlay:
         self.links = links
         self.hidden = hidden
         self.share = share
-        self.curtain: str | None = None  # two people, cards hidden: the side the device is passed to, until it says so
         self.viewing: int | None = None  # the history entry whose board is shown (None: the game as it is)
         self._drawn: dict[str, tuple] = {}  # each seat's board once drawn: (board, sources, figure, cards, widget)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
@@ -162,27 +151,10 @@ class LivePlay:
         self.scenario.observe(self._on_scenario, names="value")
         self.last_words = ipw.HTML()  # what the other side did since your last action (drawn on the board too)
         self.last_words.add_class("tsr-live-last")
-        self.banner = ipw.HTML()  # the end of the game: You won / You lost / Draw, and why
-        self.banner.add_class("tsr-live-banner")
-        self.banner_buttons = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
-        self.banner_box = ipw.VBox([self.banner, self.banner_buttons], layout=ipw.Layout(
-            display="none", border="3px solid #1A1A1A", padding="4px 10px", margin="0 0 6px 0"))
-        # history: a log entry's board (Session.at), back to the game, or undo back to it (Session.rewind)
-        self.history = ipw.Dropdown(description="History", layout=ipw.Layout(width="100%"))
-        self.see_button = ipw.Button(description="See the board then", icon="eye", layout=ipw.Layout(width="auto"))
-        self.back_button = ipw.Button(description="Back to the game", icon="forward", layout=ipw.Layout(width="auto"))
-        self.rewind_button = ipw.Button(description="Undo back to here", icon="history",
-                                         layout=ipw.Layout(width="auto"))
-        self.see_button.on_click(lambda _: self.see(self.history.value))
-        self.back_button.on_click(lambda _: self.back())
-        self.rewind_button.on_click(lambda _: self.rewind(self.history.value))
-        # two people and hidden cards: the curtain between turns
-        self.curtain_words = ipw.HTML()
-        self.show_button = ipw.Button(button_style="primary", icon="eye", layout=ipw.Layout(width="auto"))
-        self.show_button.on_click(lambda _: self.lift_curtain())
-        self.curtain_box = ipw.VBox([self.curtain_words, self.show_button], layout=ipw.Layout(display="none"))
         self._controls_layout = ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px")
-        self.offer_buttons: dict = {}
+        self._make_banner()
+        self._make_history()
+        self._make_curtain()
         self.card = ipw.HTML()  # what the last tap on the board found (the hover card's words, beside the board)
         self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
@@ -222,9 +194,13 @@ class LivePlay:
         self._cards = [(layers[id(r.data_source)], tool.tooltips) for tool in plot.select({"type": HoverTool})
                        for r in (tool.renderers if isinstance(tool.renderers, list) else [])
                        if id(getattr(r, "data_source", None)) in layers]
-        self._board_box.layout.width = board_width(self.figure, self.share)
+        self._fit_board()
         self._board_widget = None
         self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
+
+    def _fit_board(self) -> None:
+        """The board's place as wide as its table allows (:func:`board_width`)."""
+        self._board_box.layout.width = board_width(self.figure, self.share)
 
     @property
     def state(self):
@@ -366,9 +342,7 @@ class LivePlay:
         if answer["mode"] == "people" and answer["hidden"] and answer["outcome"] is None and seat != self.viewer:
             self._close_curtain(seat)
             return
-        self.curtain = None
-        self.curtain_box.layout.display = "none"
-        self._board_box.layout.display = self._controls_layout.display = None
+        self._open_curtain()
         if seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
             self._seat_board(seat)
         self.viewing = answer.get("viewing")
@@ -399,154 +373,18 @@ class LivePlay:
         for refresh in self.on_show:
             refresh(answer)
 
-    def _show_banner(self, outcome: dict | None) -> None:
-        """Over the board at the end: the result and why, and the Session's offers (:meth:`Session._offers`)."""
-        self.offer_buttons: dict[str, ipw.Button] = {}
-        if outcome is None:
-            self.banner_box.layout.display = "none"
-            self.banner.value, self.banner_buttons.children = "", ()
-            return
-        self.banner.value = (f'<div style="font-size:1.6em;font-weight:bold">{html.escape(outcome["headline"])}</div>'
-                             f'<div>{html.escape(outcome["why"])}</div>')
-        for offer in outcome["offers"]:
-            button = ipw.Button(description=offer["text"], button_style="primary" if offer["do"] == "again" else "",
-                                layout=ipw.Layout(width="auto"))
-            button.on_click(lambda _, offer=offer: self.offer(offer))
-            self.offer_buttons[offer["do"]] = button
-        self.banner_buttons.children = tuple(self.offer_buttons.values())
-        self.banner_box.layout.display = None
-
-    def offer(self, offer: dict) -> None:
-        """What an end-of-game button does: play again, swap sides, or a new game against a stronger bot."""
-        if offer["do"] == "swap":
-            self.saved.value = ""
-            self._looked = None
-            self._show(self.session.swap())
-            self._pick(self.session.scenario, self.session.human)
-            return
-        if offer["do"] == "stronger":
-            self.set_bot(offer["bot"])
-        self.new_game(scenario=self.session.scenario, side=self.session.human)
-
-    def _show_history(self, answer: dict) -> None:
-        """The history picker: every log entry, the one viewed (else the newest) picked."""
-        options = [(f"{e['index']}. {e['who']}: {e['text']}", e["index"]) for e in answer["log"]]
-        if answer["log"] and options[0][1] != 0:  # no setup entry to see: the start is entry 0 all the same
-            options.insert(0, ("0. The start", 0))
-        self.history.options = options
-        indexes = [value for _, value in options]
-        if indexes:
-            self.history.value = self.viewing if self.viewing in indexes else indexes[-1]
-        self.see_button.disabled = self.rewind_button.disabled = not options
-        self.back_button.disabled = self.viewing is None
-
-    def see(self, entry: int | None) -> None:
-        """The board as it was after history entry ``entry`` (the game is not changed)."""
-        if entry is not None:
-            self._show(self.session.at(entry))
-
-    def back(self) -> None:
-        """Back to the game as it is, from a history view."""
-        self._show(self.session.answer())
-
-    def rewind(self, entry: int | None) -> None:
-        """Undo back to just after history entry ``entry`` and play on from there."""
-        if entry is not None:
-            self._show(self.session.rewind(entry))
-
-    def _close_curtain(self, seat: str) -> None:
-        """Two people, cards hidden: the next player's turn behind a curtain. Nothing of either hand stays in the
-        widgets (the board's data emptied, the menu, log and words cleared) until ``seat`` says it is them."""
-        self.curtain = seat
-        for sources in [self.sources, *(drawn[1] for drawn in self._drawn.values())]:  # every seat's board
-            update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
-        self.actions.options, self.history.options = [], []
-        self.log.value = self.last_words.value = self.card.value = self.status.value = ""
-        self._ask(None)
-        self._show_banner(None)
-        self.turn.value = f'<b style="font-size:1.15em">{html.escape(seat.capitalize())} to play</b>'
-        self.curtain_words.value = (f'<div style="font-size:1.4em;padding:1em 0">Pass the device to '
-                                    f'<b>{html.escape(seat)}</b>. Only {html.escape(seat)} should look now.</div>')
-        self.show_button.description = f"I am {seat}: show my board"
-        self.curtain_box.layout.display = None
-        self._board_box.layout.display = self._controls_layout.display = "none"
-        for refresh in self.on_show:
-            refresh(None)
-
-    def lift_curtain(self) -> None:
-        """The side behind the curtain is at the screen: its board, hand and menu."""
-        if self.curtain is not None:
-            self._seat_board(self.curtain)
-            self._show(self.session.answer())
-
-    def _seat_board(self, seat: str) -> None:
-        """Show ``seat``'s board: drawn the first time, then kept, so two people take turns without a redraw."""
-        self._drawn[self.viewer] = (self.board, self.sources, self.figure, self._cards, self._board_widget)
-        self.viewer = seat
-        if seat not in self._drawn:
-            self._draw(self.board_for(seat))
-            return
-        self.board, self.sources, self.figure, self._cards, self._board_widget = self._drawn[seat]
-        self._board_box.layout.width = board_width(self.figure, self.share)
-        self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
-
     def _card(self) -> str:
         """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
-        chosen = self.session.selected
-        for point in (self._looked, chosen):
-            if point is None:
-                continue
-            for source, tooltips in self._cards:
-                data = source.data
-                xy = zip(data.get("x", []), data.get("y", []))
-                distance, i = min(((math.dist(point, at), i) for i, at in enumerate(xy)), default=(math.inf, -1))
-                if distance > self.session.tap_radius:
-                    continue
-                row = {column: values[i] for column, values in data.items()}
-                if isinstance(tooltips, str):
-                    return _fill(tooltips, row)
-                lines = [f"{html.escape(label) + ': ' if label else ''}{_fill(template, row)}"
-                         for label, template in tooltips]
-                return '<div style="line-height:1.35">' + "<br>".join(lines) + "</div>"
-        return ""
+        return card_words((self._looked, self.session.selected), self._cards, self.session.tap_radius)
 
-    @staticmethod
-    def _turn_line(answer: dict) -> str:
-        return answer["outcome"]["line"] if answer["outcome"] is not None else answer["turn"]["line"]
-
-    @staticmethod
-    def _why_nothing(answer: dict) -> str:
-        """Why no action is offered (the menu is empty), or an empty string if some are."""
-        if answer["actions"]:
-            return ""
-        if answer["outcome"] is not None:
-            return "Nothing to play: the game is over. Press New game to play again."
-        return f"Nothing to play yet: it is {answer['turn']['to_act']}'s turn."
+    _turn_line = staticmethod(turn_line)
+    _why_nothing = staticmethod(why_nothing)
 
     def _status(self, answer: dict) -> str:
-        message = answer["message"]
-        if message is not None and message["kind"] == "refused":
-            rule = f" {self.links.link(message['rule']['key'])}" if message.get("rule") else ""
-            return f'<span style="color:{REFUSED}">{html.escape(message["text"])}</span>{rule}'
-        if message is not None and message["kind"] == "error":
-            return f'<span style="color:{REFUSED}">{html.escape(message["text"])}</span>'
-        parts = [html.escape(message["text"])] if message is not None else []
-        if answer["outcome"] is not None:
-            parts.append(f"<b>{html.escape(answer['outcome']['line'])}</b>")
-        why = self._why_nothing(answer)
-        if why:
-            parts.append(html.escape(why))
-        return " ".join(parts)
+        return status_html(answer, self.links)
 
     def _log(self, entries: list[dict]) -> str:
-        """Newest first; each event with links to its rules."""
-        parts = []
-        for entry in reversed(entries):
-            items = "".join(f"<li>{html.escape(e['text'])} {self.links.links(e['rules'])}</li>"
-                            for e in entry["events"])
-            events = f"<ul>{items}</ul>" if items else "<p><i>Nothing happened.</i></p>"
-            parts.append(f"<b>{html.escape(entry['who'])}: {html.escape(entry['text'])}</b>{events}")
-        return "".join(parts)
+        return log_html(entries, self.links)
 
     # -- the control ------------------------------------------------------------------------------
     def board_widget(self):
@@ -570,8 +408,7 @@ class LivePlay:
         # the page has its own scenario and side pickers (from play_here's options); these are Lab's
         pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
         # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
-        history = [self.history, ipw.HBox([self.see_button, self.back_button, self.rewind_button],
-                                          layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
+        history = self.history_rows() if in_lab() else []
         controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.question, self.last_words, self.card, *pickers,
                              *extra, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens its page beside this one):"), self.log],
