@@ -599,3 +599,46 @@ def test_a_tap_between_marks_in_jupyterlab_asks_with_a_button_each_and_a_button_
     played = len(session.state.history)
     live.question.children[0].click()
     assert len(session.state.history) > played and not live.question.children
+
+
+def _hands(state) -> dict[str, list[str]]:
+    """Each seat's hidden cards, as their text: Phlog's card codes (J♦), Dice Tactics' card names."""
+    hands = getattr(state.position, "hands", None)
+    if hands is not None:
+        return {side: [str(card) for card in hands[side]] for side in state.sides}
+    return {side: [card.code for card in state.view(side).hand] for side in state.sides}
+
+
+def _model_states(widgets) -> str:
+    """Every state these widget models hold in the browser (a Bokeh board's document too), as JSON text."""
+    parts = [json.dumps(w.get_state(), default=str, ensure_ascii=False) for w in widgets]
+    parts += [json.dumps(w.render_bundle, default=str, ensure_ascii=False) for w in widgets if hasattr(w, "render_bundle")]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("make", [W.live_play, lambda: __import__("widgets.dice_tactics").dice_tactics.live_play()],
+                         ids=["phlog", "dice_tactics"])
+def test_while_the_curtain_is_up_no_widget_model_holds_a_hidden_card(make):
+    """Issue 35: a Lab board's widget keeps its document as first drawn (the seat's hand face up) unless it is sent
+    anew; while the curtain is up no model of the game, shown or not, may hold either seat's hand."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    game = make()
+    live = game.live
+    game.widget()
+    live.opponent.value = "person"
+    for seat_turns in range(2):  # green's turn ends behind the curtain, then tan's (both boards drawn by then)
+        for _ in range(40):
+            if live.curtain is not None:
+                break
+            live.play(live.actions.value)
+        assert live.curtain is not None
+        hands = _hands(live.state)
+        states = _model_states([w for key, w in list(_instances.items()) if key not in before])
+        assert any(hands.values())
+        shown = {side: [card for card in hand if f'"{card}"' in states or f">{card}<" in states]
+                 for side, hand in hands.items()}
+        assert shown == {side: [] for side in hands}, f"hidden cards in the widget models behind the curtain: {shown}"
+        live.show_button.click()
+    assert len(live._drawn) == 2  # both seats' boards drawn, kept, and emptied

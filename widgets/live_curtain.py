@@ -25,8 +25,12 @@ class Curtain:
         """Two people, cards hidden: the next player's turn behind a curtain. Nothing of either hand stays in the
         widgets (the board's data emptied, the menu, log and words cleared) until ``seat`` says it is them."""
         self.curtain = seat
-        for sources in [self.sources, *(drawn[1] for drawn in self._drawn.values())]:  # every seat's board
+        boards = [(self.sources, self.figure, self._board_widget),
+                  *((drawn[1], drawn[2], drawn[4]) for drawn in self._drawn.values())]
+        for sources, figure, widget in boards:  # every seat's board, and the state its widget keeps in the browser
             update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
+            if hasattr(widget, "update_from_model"):  # a Lab board's model holds its document as first drawn
+                widget.update_from_model(figure)
         self.actions.options, self.history.options = [], []
         self.log.value = self.last_words.value = self.card.value = self.status.value = ""
         self._ask(None)
