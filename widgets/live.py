@@ -17,15 +17,19 @@ spots just offered): what a tap finds is told beside the board instead.
 whole page.
 
 As on the page: the other side's actions since yours are marked on the board
-(the Session's ``last`` layer) and said beside it; at the end a banner says
-who won and why, with the Session's offers (play again, swap sides, a
-stronger bot); a history picker shows the board after any log entry
-(``Session.at``) or undoes back to it (``Session.rewind``); and "another
-person on this screen" plays the other side, each seat seeing its own board,
-with a "pass the device" curtain between turns where cards are hidden.
+(the Session's ``last`` layer) and said beside it, a sentence a step; simple
+mode (Lab's first) says it all in plain words; the marks' key is folded; at
+the end a banner says who won and why, with the Session's offers (play again,
+swap sides, a stronger bot), a replay and the board; a history picker and a
+replay that plays itself show the board after any log entry (``Session.at``)
+or undo back to it (``Session.rewind``); a New game on another table draws the
+board anew; and "another person on this screen" plays the other side, each
+seat seeing its own board, with a "pass the device" curtain between turns
+where cards are hidden (in every widget model too).
 
-Its parts by idea: the words beside the board (widgets/live_words.py), the end banner (live_banner.py), the
-history (live_history.py) and the two people's curtain (live_curtain.py).
+Its parts by idea: the words beside the board (widgets/live_words.py), the marks' key (live_key.py), the end
+banner (live_banner.py), the history and replay (live_history.py) and the seats' boards and curtain
+(live_curtain.py).
 
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
@@ -54,7 +58,8 @@ from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 from .live_banner import EndBanner
 from .live_curtain import Curtain
 from .live_history import History
-from .live_words import card_words, log_html, status_html, turn_line, why_nothing
+from .live_key import key_html
+from .live_words import card_words, log_html, other_turn_html, said, status_html, turn_line, why_nothing
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
 BOARD_SHARE = 0.7  # the board's share of the width beside the controls: most of a projector's 1920 px
@@ -150,6 +155,12 @@ class LivePlay(EndBanner, History, Curtain):
                                  tooltip="The side you play in the game New game starts")
         self.scenario.observe(self._on_scenario, names="value")
         self.last_words = ipw.HTML()  # what the other side did since your last action (drawn on the board too)
+        # simple mode first in Lab (issue 35): the engine's plain words, no ids, coordinates or rule keys; off: its
+        # own words and the try-anything rows (the site's snapshot keeps them: the page has its own Simple)
+        self.simple = ipw.Checkbox(value=in_lab(), description="Simple words", indent=False, layout=ipw.Layout(width="auto"))
+        self.simple.observe(lambda _: self._show(self._viewed() or self.session.answer()), names="value")
+        self.key = ipw.HTML()  # "What do the marks mean?", folded: the marks on the board now
+        self._expert = ipw.VBox()  # a ruleset's try-anything rows: engine words, hidden in simple mode
         self.last_words.add_class("tsr-live-last")
         self._controls_layout = ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px")
         self._make_banner()
@@ -178,6 +189,7 @@ class LivePlay(EndBanner, History, Curtain):
     def _draw(self, board: Board) -> None:
         """Draw ``board`` (once per seat: a figure belongs to one document) and put it in the board's place."""
         self.board = board
+        self._scenario = self.session.scenario  # the table it is drawn for
         self.sources = make_sources(with_choices(board.layers(self.state)))
         self.figure = board.draw(self.sources)
         plot = add_choices(self.figure, self.sources)  # figures and targets chosen on the board
@@ -343,24 +355,25 @@ class LivePlay(EndBanner, History, Curtain):
             self._close_curtain(seat)
             return
         self._open_curtain()
-        if seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
+        if self.session.scenario != self._scenario:  # another table: drawn anew, so it fills its place
+            self._refit(seat or self.viewer)
+        elif seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
             self._seat_board(seat)
         self.viewing = answer.get("viewing")
+        simple = self.simple.value
         layers = answer.get("layers") or {**self.board.layers(self.state), CHOICES: self.session.choices(),
                                           LAST: self.session.last_layer()}
         update_sources(self.sources, layers)
-        self.last_words.value = "".join(f"<div>Last: {html.escape(item['text'])}</div>" for item in answer["last"])
-        if self.viewing is not None:  # the entry viewed, whose action the board's last layer marks
-            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: "
-                                            f"{html.escape(e['text'])}</div>"
-                                            for e in answer["log"] if e["index"] == self.viewing)
-        self._show_banner(answer["outcome"])
+        self.key.value = key_html(layers)
+        self._expert.layout.display = "none" if simple else None  # (never in the site's snapshot: not simple)
+        self.last_words.value = other_turn_html(answer, simple)  # in a replay, the entry its last layer marks
+        self._show_banner(answer["outcome"] if self.viewing is None else None)
         self._show_history(answer)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
         self.log.value = self._log(answer["log"])
         # the offered actions, in the Session's order (its numbers are their positions)
         offered = list(self.state.legal_actions) if answer["actions"] else []
-        self.actions.options = [(item["text"], offered[item["id"]]) for item in answer["actions"]]
+        self.actions.options = [(said(item, simple), offered[item["id"]]) for item in answer["actions"]]
         self.actions.index = 0 if self.actions.options else None  # the first legal action is ready to play
         self.actions.disabled = self.play_button.disabled = not self.actions.options or self.viewing is not None
         self.undo_button.disabled = not answer["can_undo"]
@@ -375,16 +388,21 @@ class LivePlay(EndBanner, History, Curtain):
 
     def _card(self) -> str:
         """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
-        return card_words((self._looked, self.session.selected), self._cards, self.session.tap_radius)
+        return card_words((self._looked, self.session.selected), self._cards, self.session.tap_radius,
+                          self.simple.value)
+
+    def _viewed(self) -> dict:
+        """The replay's view kept when the words change mode (:meth:`Session.at` again), else nothing."""
+        return self.session.at(self.viewing) if self.viewing is not None else {}
 
     _turn_line = staticmethod(turn_line)
     _why_nothing = staticmethod(why_nothing)
 
     def _status(self, answer: dict) -> str:
-        return status_html(answer, self.links)
+        return status_html(answer, self.links, self.simple.value)
 
     def _log(self, entries: list[dict]) -> str:
-        return log_html(entries, self.links)
+        return log_html(entries, self.links, self.simple.value)
 
     # -- the control ------------------------------------------------------------------------------
     def board_widget(self):
@@ -402,15 +420,14 @@ class LivePlay(EndBanner, History, Curtain):
         """Board on the left; turn line, menu, buttons, status, ``extra`` rows (a ruleset's "try anything")
         and the scrolling log on the right. The same widgets every call: a re-display shows the same game.
         ``play``: more for the site's page to start with (the Practice page's challenges, widgets/practice.py)."""
-        whole = [self.whole_button] if in_lab() else []  # the page has its own (taps.js)
-        buttons = ipw.HBox([self.play_button, self.undo_button, *whole, self.new_button, self.save_button,
-                            self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
-        # the page has its own scenario and side pickers (from play_here's options); these are Lab's
-        pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
-        history = self.history_rows() if in_lab() else []
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.question, self.last_words, self.card, *pickers,
-                             *extra, self.opponent, self.saved, *history,
+        lab = in_lab()  # the page has its own of these (sitebuild/static/js/live-play): Lab's own
+        buttons = ipw.HBox([self.play_button, self.undo_button, *([self.whole_button] if lab else []), self.new_button,
+                            self.save_button, self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
+        pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if lab else []
+        replay, marks, history = ([self.replay_row()], [self.key, self.simple], self.history_rows()) if lab else ([], [], [])
+        self._expert.children = tuple(extra)
+        controls = ipw.VBox([self.turn, *replay, self.actions, buttons, self.status, self.question, self.last_words,
+                             self.card, *marks, *pickers, self._expert, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens its page beside this one):"), self.log],
                             layout=self._controls_layout)
         self._board_box.children = (self.board_widget(),)

@@ -1,5 +1,5 @@
 """The end of a live game in JupyterLab: a banner over the board saying who won and why, with the Session's offers
-(play again, swap sides, a stronger bot) as buttons. A part of :class:`widgets.live.LivePlay`; the page's banner is
+(play again, swap sides, a stronger bot) as buttons, then *Replay the game* and *See the board* as on the page. A part of :class:`widgets.live.LivePlay`; the page's banner is
 sitebuild/static/js/live-play/banner.js."""
 
 from __future__ import annotations
@@ -34,8 +34,18 @@ class EndBanner:
                                 layout=ipw.Layout(width="auto"))
             button.on_click(lambda _, offer=offer: self.offer(offer))
             self.offer_buttons[offer["do"]] = button
+        replay = ipw.Button(description="Replay the game", icon="play", layout=ipw.Layout(width="auto"),
+                            tooltip="The whole game again from the start, playing itself")
+        replay.on_click(lambda _: self.replay())
+        close = ipw.Button(description="See the board", icon="eye", layout=ipw.Layout(width="auto"),
+                           tooltip="Close this banner and look at the board as the game ended")
+        close.on_click(lambda _: self._close_banner())
+        self.offer_buttons.update(replay=replay, close=close)
         self.banner_buttons.children = tuple(self.offer_buttons.values())
         self.banner_box.layout.display = None
+
+    def _close_banner(self) -> None:
+        self.banner_box.layout.display = "none"
 
     def offer(self, offer: dict) -> None:
         """What an end-of-game button does: play again, swap sides, or a new game against a stronger bot."""

@@ -1,5 +1,5 @@
 """Two people on one screen in JupyterLab, where cards are hidden: a "pass the device" curtain between turns, and
-each seat's own board (drawn once, then kept). A part of :class:`widgets.live.LivePlay`; the page's is
+each seat's own board (drawn once, then kept; drawn anew for another scenario's table). A part of :class:`widgets.live.LivePlay`; the page's is
 sitebuild/static/js/live-play/curtain.js."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import html
 import ipywidgets as ipw
 
 from .board import update_sources
+from .display import close_bokeh_widget
 
 
 class Curtain:
@@ -32,7 +33,7 @@ class Curtain:
             if hasattr(widget, "update_from_model"):  # a Lab board's model holds its document as first drawn
                 widget.update_from_model(figure)
         self.actions.options, self.history.options = [], []
-        self.log.value = self.last_words.value = self.card.value = self.status.value = ""
+        self.log.value = self.last_words.value = self.card.value = self.status.value = self.key.value = ""
         self._ask(None)
         self._show_banner(None)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(seat.capitalize())} to play</b>'
@@ -55,6 +56,18 @@ class Curtain:
         if self.curtain is not None:
             self._seat_board(self.curtain)
             self._show(self.session.answer())
+
+    def _refit(self, seat: str) -> None:
+        """A game on another table (a New game or a load of another scenario): ``seat``'s board drawn anew, so it
+        keeps the new table's proportions and fills its place (:func:`widgets.live.board_width`); the boards drawn
+        for the old table are closed, their models gone from the browser."""
+        old = [self._board_widget, *(drawn[4] for drawn in self._drawn.values())]
+        self._drawn = {}
+        self.viewer = seat
+        self._draw(self.board_for(seat))
+        for widget in old:
+            if widget is not None and widget is not self._board_widget:
+                close_bokeh_widget(widget)
 
     def _seat_board(self, seat: str) -> None:
         """Show ``seat``'s board: drawn the first time, then kept, so two people take turns without a redraw."""
