@@ -59,6 +59,7 @@ from .live_banner import EndBanner
 from .live_curtain import Curtain
 from .live_history import History
 from .live_key import key_html
+from .tabletop_board import name_lone_figures
 from .live_words import card_words, log_html, other_turn_html, said, status_html, turn_line, why_nothing
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
@@ -365,6 +366,7 @@ class LivePlay(EndBanner, History, Curtain):
                                           LAST: self.session.last_layer()}
         update_sources(self.sources, layers)
         self.key.value = key_html(layers)
+        name_lone_figures(self.figure, simple)  # a lone figure's label: its kind, not its id, in simple mode
         self._expert.layout.display = "none" if simple else None  # (never in the site's snapshot: not simple)
         self.last_words.value = other_turn_html(answer, simple)  # in a replay, the entry its last layer marks
         self._show_banner(answer["outcome"] if self.viewing is None else None)
