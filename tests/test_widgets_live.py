@@ -14,8 +14,10 @@ import ipywidgets as ipw
 import pytest
 from bokeh.models import HoverTool
 
+from boards.live import board_taps
 from explorer.core.session import Session
 from widgets import live as live_module
+from widgets import live_words
 from widgets import phlog as W
 from widgets import simple_plastic as sp
 from widgets.links import RuleLinks
@@ -75,7 +77,7 @@ def _played(live, n):
 
 def _fresh_log(live) -> str:
     """The log a brand-new session of the same game state would show: what the widget must agree with."""
-    return live._log(Session(state=live.state.clone(), bots=live.bots).log())
+    return live._log(Session(state=live.state.clone(), bots=live.bots, **board_taps(live.state.ruleset.name)).log())
 
 
 @pytest.mark.parametrize("live", _games(), ids=["simple_plastic", "phlog"])
@@ -164,13 +166,21 @@ def test_no_hover_card_opens_over_the_board_during_play_its_words_are_beside_it(
         figures = live.sources["figures"].data
         i = min(range(len(figures["x"])), key=lambda i: (figures["x"][i] - choices["x"][at]) ** 2
                 + (figures["y"][i] - choices["y"][at]) ** 2)
-        assert f"{figures['id'][i]} ({figures['side'][i]})" in live.card.value
         assert f"ground: {figures['ground'][i]}" in live.card.value
+        # simple mode (Lab's first): no figure id, no coordinates; the engine's card once it is off
+        assert figures["id"][i] not in live.card.value and " in</div>" not in live.card.value
+        live.simple.value = False
+        try:
+            live.tap(choices["x"][at], choices["y"][at])
+            assert f"{figures['id'][i]} ({figures['side'][i]})" in live.card.value
+            assert f"({figures['x'][i]:.1f}, {figures['y'][i]:.1f}) in" in live.card.value
+        finally:
+            live.simple.value = True
 
 
 def test_the_tooltip_template_is_filled_as_bokeh_fills_it():
     row = {"id": "g1", "x": 3.25, "info": "<b>hill</b>", "n": "<i>"}
-    assert live_module._fill("@id at (@x{0.0}) @{info}{safe} @n", row) == "g1 at (3.2) <b>hill</b> &lt;i&gt;"
+    assert live_words.fill("@id at (@x{0.0}) @{info}{safe} @n", row) == "g1 at (3.2) <b>hill</b> &lt;i&gt;"
 
 
 @pytest.mark.parametrize("make", [lambda: sp.SimplePlasticLive(human="green", bot_seed=1), W.live_play],
@@ -329,7 +339,9 @@ def test_a_bokeh_tap_on_the_board_chooses_and_plays_through_the_kernel(live):
     before = len(live.state.history)
     plot._trigger_event(Tap(plot, x=choices["x"][at], y=choices["y"][at]))
     assert len(live.state.history) > before
-    assert f"You: {words}" in re.sub(r"<[^>]+>", "", live.log.value)
+    entry = next(e for e in live.session.log() if e["index"] == before + 1)
+    assert entry["text"] == words  # the tapped mark's action, told in the log in simple mode's words
+    assert f"You: {entry['words']}" in re.sub(r"<[^>]+>", "", html.unescape(live.log.value))
 
 
 # -- every full_game page keeps its game ----------------------------------------------------------------
@@ -386,8 +398,11 @@ def test_the_bots_last_actions_are_marked_on_the_board_and_said_beside_it(name):
     assert last["kind"] and set(last["kind"]) <= {"move", "attack", "spot"}
     assert last == live.session.last_layer()
     said = live.session.answer()["last"]
-    assert said and all(f"Last: {html.escape(item['text'])}" in live.last_words.value for item in said)
-    assert "Last: Tan: " in live.last_words.value  # the bot's side, then what it did
+    lines = re.findall(r'<div class="tsr-live-last-line">(.*?)</div>', live.last_words.value)
+    # one sentence a step of the other side's turn, the bot's side first; a step where nothing happened says nothing
+    assert [line.split(" <span")[0] for line in lines] == [html.escape(item["text"]) for item in said
+                                                          if not item["quiet"]]
+    assert lines and all(line.startswith("Tan: ") for line in lines)
 
 
 def test_the_end_of_the_game_shows_a_banner_whose_buttons_play_again_swap_sides_and_raise_the_bot():
@@ -399,7 +414,15 @@ def test_the_end_of_the_game_shows_a_banner_whose_buttons_play_again_swap_sides_
     assert live.banner_box.layout.display is None
     assert outcome["headline"] in ("You won", "You lost", "Draw") and outcome["headline"] in live.banner.value
     assert html.escape(outcome["why"]) in live.banner.value
-    assert [b.description for b in live.banner_buttons.children] == ["Play again", "Swap sides", "Stronger opponent"]
+    assert [b.description for b in live.banner_buttons.children] == ["Play again", "Swap sides", "Stronger opponent",
+                                                                     "Replay the game", "See the board"]
+    live.offer_buttons["close"].click()  # the banner gone, the board as the game ended
+    assert live.banner_box.layout.display == "none" and live.viewing is None and live.state.is_over
+    live._show(live.session.answer())
+    live.offer_buttons["replay"].click()  # the game from its start, playing itself; no banner over a replay
+    assert live.viewing == 0 and live.replay_play.playing and live.replay_move.value == 0
+    assert live.banner_box.layout.display == "none" and live.turn.value.endswith("Replay: the start</b>")
+    live.back_button.click()
     live.offer_buttons["again"].click()
     assert not live.state.is_over and len(live.state.history) <= 1 and live.banner_box.layout.display == "none"
     assert live.session.human == "green" and live.session.bot_name == "greedy"
@@ -435,7 +458,7 @@ def test_history_shows_the_board_then_goes_back_to_the_game_or_undoes_back_to_an
     live.history.value = 1
     live.see_button.click()
     entry = next(e for e in live.session.log() if e["index"] == 1)
-    assert html.escape(f"Entry 1: {entry['who']}: {entry['text']}") in live.last_words.value  # what the board marks
+    assert f"<b>{entry['who']}:</b> {html.escape(entry['words'])}" in live.last_words.value  # what the board marks
     assert live.sources["last"].data["kind"] == ["move"]
     live.back_button.click()
     assert live.viewing is None and not live.play_button.disabled
@@ -598,3 +621,4 @@ def test_a_tap_between_marks_in_jupyterlab_asks_with_a_button_each_and_a_button_
     played = len(session.state.history)
     live.question.children[0].click()
     assert len(session.state.history) > played and not live.question.children
+

@@ -247,6 +247,10 @@ def test_live_play_applies_refuses_and_undoes():
     assert offered == list(state.legal_actions)
     before = state.to_dict()
     live.play(Step(G, "N"))  # nobody is activated yet
+    # simple mode (Lab's first): the rule as "why?", titled by the rule, never its key; the key once it is off
+    assert "Not allowed" in live.status and ">why?</a>" in live.status and "phlog:turn.nominate" not in live.status
+    live.live.simple.value = False
+    live.play(Step(G, "N"))
     assert "Not allowed" in live.status and "phlog:turn.nominate" in live.status
     assert state.to_dict() == before
     live.play(Nominate(G, "green-1"))

@@ -235,8 +235,13 @@ def test_live_play_applies_a_legal_action_and_the_bot_answers(live):
 def test_live_play_refuses_an_illegal_attack_with_the_rule_and_changes_nothing(live):
     before = live.state.to_dict()
     live.try_attack("g1", "t1")  # still the move phase
-    assert "Not allowed" in live.message and "simple_plastic:turn" in live.message
+    # simple mode (Lab's first): the rule one tap away as "why?", its key not shown (not even as the link's title)
+    assert "Not allowed" in live.message and 'title="Turns"' in live.message and ">why?</a>" in live.message
+    assert "simple_plastic:turn" not in live.message
     assert live.state.to_dict() == before
+    live.live.simple.value = False  # the engine's words: the rule's key too
+    live.try_attack("g1", "t1")
+    assert "Not allowed" in live.message and "simple_plastic:turn" in live.message
     live.play(EndPhase("green"))
     before = live.state.to_dict()
     live.try_attack("g1", "t-sniper")  # out of sight behind the farmhouse

@@ -291,8 +291,8 @@ def growth(drawn: float, designed: float) -> float:
 
 
 def grow_with_width(layout) -> None:
-    """Every plot of ``layout``: its words (text glyphs and label sets) and its marks (markers, arrowheads,
-    with the offsets that keep a label beside its figure) grow with the width BokehJS draws it at
+    """Every plot of ``layout``: its words (text glyphs and label sets) and its marks (markers, arrowheads, toy
+    soldiers, with the offsets that keep a label beside its figure) grow with the width BokehJS draws it at
     (:func:`growth`), from the sizes it was designed with."""
     for plot in layout.select({"type": Plot}):
         designed = list(_sizes(plot))
@@ -311,7 +311,8 @@ def _sizes(plot: Plot):
         match = FONT_SIZE.match(size) if isinstance(size, str) else None
         if match:
             yield model, "text_font_size", float(match[1]) * (4 / 3 if match[2] == "pt" else 1), True
-        for attribute in ("size", "x_offset", "y_offset"):
+        sprite = ("w", "h") if getattr(model, "w_units", None) == "screen" else ()  # a toy soldier (ImageURL) in px
+        for attribute in ("size", "x_offset", "y_offset", *sprite):
             value = getattr(model, attribute, None)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
                 yield model, attribute, float(value), False
@@ -333,10 +334,15 @@ _RESET_JS = "plot.reset.emit()"  # the plot's own reset: the ranges it was drawn
 
 
 def toy_table(layout, plot: Plot) -> None:
-    """Every plot of ``layout`` without axes, grid lines, toolbar or hover card; ``plot`` (the board) zoomed by the
-    wheel or a pinch and panned by a drag, and reset by :func:`show_whole`."""
+    """Every plot of ``layout`` without axes, grid lines, toolbar or hover card, its legend hidden; ``plot`` (the
+    board) zoomed by the wheel or a pinch and panned by a drag, and reset by :func:`show_whole`."""
     from bokeh.models import Axis, Grid, HoverTool, PanTool, WheelZoomTool
 
+    from bokeh.models import Div
+
+    for div in layout.select({"type": Div}):  # the board's own legend: the marks' key beside it says what is there now
+        if LEGEND_CLASS in (div.css_classes or []):
+            div.visible = False
     for fig in layout.select({"type": Plot}):
         for part in (*fig.left, *fig.below, *fig.right, *fig.above, *fig.center):
             if isinstance(part, (Axis, Grid)):

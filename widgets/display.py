@@ -50,6 +50,16 @@ def bokeh_widget(layout):
     return BokehModel(layout)
 
 
+def close_bokeh_widget(widget) -> None:
+    """Close a board's widget (its model gone from the browser). jupyter_bokeh's BokehModel unhooks itself from its
+    document when closed, and again when collected, which fails: once closed it is left no document to unhook."""
+    widget.close()
+    if hasattr(widget, "_model"):
+        from bokeh.models import Div
+
+        widget._model = Div()  # (a model in no document)
+
+
 STATIC_CLASS = "tsr-bokeh"
 """The class of a static embed's element (sitebuild/offline.py looks for it to load BokehJS)."""
 

@@ -130,18 +130,20 @@ class RuleLinks:
     def href(self, key: str) -> str:
         return rule_href(key, here=self.here)
 
-    def link(self, key: str) -> str:
+    def link(self, key: str, words: str | None = None) -> str:
         """In JupyterLab the link opens the rule's page beside the notebook in the same Lab, so a click never
-        takes the notebook (and its game) away, nor starts a second Lab."""
+        takes the notebook (and its game) away, nor starts a second Lab. ``words``: the link's text instead of
+        the rule's title (the simple mode's "why?", whose title is then the rule's, never its key)."""
         lab = in_lab()
         place = lab_place(key) if lab else None  # (the server's runtime file read once for the link and its command)
         in_lab_ = f'{_lab_command(key, place)} style="{LAB_LINK_STYLE}"' if lab else ""
         href = _href(key, self.here, lab, place)
-        return (f'<a class="rule-ref" href="{html.escape(href)}" title="{html.escape(key)}"{in_lab_}>'
-                f"{html.escape(rule_title(key))}</a>")
+        title = rule_title(key)
+        return (f'<a class="rule-ref" href="{html.escape(href)}" title="{html.escape(key if words is None else title)}"'
+                f"{in_lab_}>{html.escape(title if words is None else words)}</a>")
 
-    def links(self, keys: Iterable[str]) -> str:
-        return " ".join(self.link(k) for k in dict.fromkeys(keys))
+    def links(self, keys: Iterable[str], words: str | None = None) -> str:
+        return " ".join(self.link(k, words) for k in dict.fromkeys(keys))
 
     def reason(self, reason: Reason) -> str:
         """One reason of an explanation: what it did, its change to the number, and its rule."""

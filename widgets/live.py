@@ -17,12 +17,19 @@ spots just offered): what a tap finds is told beside the board instead.
 whole page.
 
 As on the page: the other side's actions since yours are marked on the board
-(the Session's ``last`` layer) and said beside it; at the end a banner says
-who won and why, with the Session's offers (play again, swap sides, a
-stronger bot); a history picker shows the board after any log entry
-(``Session.at``) or undoes back to it (``Session.rewind``); and "another
-person on this screen" plays the other side, each seat seeing its own board,
-with a "pass the device" curtain between turns where cards are hidden.
+(the Session's ``last`` layer) and said beside it, a sentence a step; simple
+mode (Lab's first) says it all in plain words; the marks' key is folded; at
+the end a banner says who won and why, with the Session's offers (play again,
+swap sides, a stronger bot), a replay and the board; a history picker and a
+replay that plays itself show the board after any log entry (``Session.at``)
+or undo back to it (``Session.rewind``); a New game on another table draws the
+board anew; and "another person on this screen" plays the other side, each
+seat seeing its own board, with a "pass the device" curtain between turns
+where cards are hidden (in every widget model too).
+
+Its parts by idea: the words beside the board (widgets/live_words.py), the marks' key (live_key.py), the end
+banner (live_banner.py), the history and replay (live_history.py) and the seats' boards and curtain
+(live_curtain.py).
 
 Needs a Python kernel, so on the static site it is labelled live-only and
 shows its first position, with a "Play here" button that starts the same
@@ -33,8 +40,6 @@ from __future__ import annotations
 
 import base64
 import html
-import math
-import re
 import secrets
 from collections.abc import Callable
 
@@ -50,12 +55,17 @@ from .board import (
 )
 from .display import bokeh_widget, live_only
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
+from .live_banner import EndBanner
+from .live_curtain import Curtain
+from .live_history import History
+from .live_key import key_html
+from .tabletop_board import name_lone_figures
+from .live_words import card_words, log_html, other_turn_html, said, status_html, turn_line, why_nothing
 
 LOG_HEIGHT = "15em"  # the log scrolls inside the control instead of pushing the page down
 BOARD_SHARE = 0.7  # the board's share of the width beside the controls: most of a projector's 1920 px
 CONTROLS_MIN = "340px"  # the controls' narrowest: the buttons in two rows, the menu readable
 LAB_CHROME = "230px"  # Lab's menu, tab, toolbar and status bars and a cell's margins at 1080 px high
-REFUSED = "#B8400A"  # the refusal colour, dark enough on white for a projector
 
 
 def board_width(layout, share: float = BOARD_SHARE) -> str:
@@ -70,20 +80,6 @@ def board_width(layout, share: float = BOARD_SHARE) -> str:
     aspect = wide / sum(p.height * wide / p.width for p in plots)
     return f"min({share:.0%}, calc((100vh - {LAB_CHROME}) * {aspect:.3f}))"
 
-
-_FIELD = re.compile(r"@\{?(\w+)\}?(\{[^}]*\})?")
-
-
-def _fill(template: str, row: dict) -> str:
-    """A Bokeh tooltip ``template`` (``@column``, ``@{column}``, formats ``{0.0}`` and ``{safe}``) for one row."""
-    def value(match) -> str:
-        v, fmt = row.get(match.group(1), ""), match.group(2) or ""
-        if fmt == "{safe}":
-            return str(v)
-        if fmt.startswith("{0") and isinstance(v, (int, float)):  # {0.0}: one decimal, {0}: none
-            return f"{v:.{len(fmt.strip('{}').partition('.')[2])}f}"
-        return html.escape(str(v))
-    return _FIELD.sub(value, template)
 
 _KEPT: dict = {}
 
@@ -103,7 +99,7 @@ def kept(factory: Callable, *args, **kwargs):
     return _KEPT[key]
 
 
-class LivePlay:
+class LivePlay(EndBanner, History, Curtain):
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
@@ -126,7 +122,6 @@ class LivePlay:
         self.links = links
         self.hidden = hidden
         self.share = share
-        self.curtain: str | None = None  # two people, cards hidden: the side the device is passed to, until it says so
         self.viewing: int | None = None  # the history entry whose board is shown (None: the game as it is)
         self._drawn: dict[str, tuple] = {}  # each seat's board once drawn: (board, sources, figure, cards, widget)
         self.on_show: list[Callable[[dict], None]] = []  # what a ruleset's own controls refresh after each answer
@@ -161,28 +156,17 @@ class LivePlay:
                                  tooltip="The side you play in the game New game starts")
         self.scenario.observe(self._on_scenario, names="value")
         self.last_words = ipw.HTML()  # what the other side did since your last action (drawn on the board too)
+        # simple mode first in Lab (issue 35): the engine's plain words, no ids, coordinates or rule keys; off: its
+        # own words and the try-anything rows (the site's snapshot keeps them: the page has its own Simple)
+        self.simple = ipw.Checkbox(value=in_lab(), description="Simple words", indent=False, layout=ipw.Layout(width="auto"))
+        self.simple.observe(lambda _: self._show(self._viewed() or self.session.answer()), names="value")
+        self.key = ipw.HTML()  # "What do the marks mean?", folded: the marks on the board now
+        self._expert = ipw.VBox()  # a ruleset's try-anything rows: engine words, hidden in simple mode
         self.last_words.add_class("tsr-live-last")
-        self.banner = ipw.HTML()  # the end of the game: You won / You lost / Draw, and why
-        self.banner.add_class("tsr-live-banner")
-        self.banner_buttons = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
-        self.banner_box = ipw.VBox([self.banner, self.banner_buttons], layout=ipw.Layout(
-            display="none", border="3px solid #1A1A1A", padding="4px 10px", margin="0 0 6px 0"))
-        # history: a log entry's board (Session.at), back to the game, or undo back to it (Session.rewind)
-        self.history = ipw.Dropdown(description="History", layout=ipw.Layout(width="100%"))
-        self.see_button = ipw.Button(description="See the board then", icon="eye", layout=ipw.Layout(width="auto"))
-        self.back_button = ipw.Button(description="Back to the game", icon="forward", layout=ipw.Layout(width="auto"))
-        self.rewind_button = ipw.Button(description="Undo back to here", icon="history",
-                                         layout=ipw.Layout(width="auto"))
-        self.see_button.on_click(lambda _: self.see(self.history.value))
-        self.back_button.on_click(lambda _: self.back())
-        self.rewind_button.on_click(lambda _: self.rewind(self.history.value))
-        # two people and hidden cards: the curtain between turns
-        self.curtain_words = ipw.HTML()
-        self.show_button = ipw.Button(button_style="primary", icon="eye", layout=ipw.Layout(width="auto"))
-        self.show_button.on_click(lambda _: self.lift_curtain())
-        self.curtain_box = ipw.VBox([self.curtain_words, self.show_button], layout=ipw.Layout(display="none"))
         self._controls_layout = ipw.Layout(flex="1 1 0", min_width=CONTROLS_MIN, padding="0 0 0 12px")
-        self.offer_buttons: dict = {}
+        self._make_banner()
+        self._make_history()
+        self._make_curtain()
         self.card = ipw.HTML()  # what the last tap on the board found (the hover card's words, beside the board)
         self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
@@ -206,6 +190,7 @@ class LivePlay:
     def _draw(self, board: Board) -> None:
         """Draw ``board`` (once per seat: a figure belongs to one document) and put it in the board's place."""
         self.board = board
+        self._scenario = self.session.scenario  # the table it is drawn for
         self.sources = make_sources(with_choices(board.layers(self.state)))
         self.figure = board.draw(self.sources)
         plot = add_choices(self.figure, self.sources)  # figures and targets chosen on the board
@@ -222,9 +207,13 @@ class LivePlay:
         self._cards = [(layers[id(r.data_source)], tool.tooltips) for tool in plot.select({"type": HoverTool})
                        for r in (tool.renderers if isinstance(tool.renderers, list) else [])
                        if id(getattr(r, "data_source", None)) in layers]
-        self._board_box.layout.width = board_width(self.figure, self.share)
+        self._fit_board()
         self._board_widget = None
         self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
+
+    def _fit_board(self) -> None:
+        """The board's place as wide as its table allows (:func:`board_width`)."""
+        self._board_box.layout.width = board_width(self.figure, self.share)
 
     @property
     def state(self):
@@ -366,27 +355,27 @@ class LivePlay:
         if answer["mode"] == "people" and answer["hidden"] and answer["outcome"] is None and seat != self.viewer:
             self._close_curtain(seat)
             return
-        self.curtain = None
-        self.curtain_box.layout.display = "none"
-        self._board_box.layout.display = self._controls_layout.display = None
-        if seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
+        self._open_curtain()
+        if self.session.scenario != self._scenario:  # another table: drawn anew, so it fills its place
+            self._refit(seat or self.viewer)
+        elif seat is not None and seat != self.viewer:  # another seat's view: its own board (its hand, its words)
             self._seat_board(seat)
         self.viewing = answer.get("viewing")
+        simple = self.simple.value
         layers = answer.get("layers") or {**self.board.layers(self.state), CHOICES: self.session.choices(),
                                           LAST: self.session.last_layer()}
         update_sources(self.sources, layers)
-        self.last_words.value = "".join(f"<div>Last: {html.escape(item['text'])}</div>" for item in answer["last"])
-        if self.viewing is not None:  # the entry viewed, whose action the board's last layer marks
-            self.last_words.value = "".join(f"<div>Entry {e['index']}: {html.escape(e['who'])}: "
-                                            f"{html.escape(e['text'])}</div>"
-                                            for e in answer["log"] if e["index"] == self.viewing)
-        self._show_banner(answer["outcome"])
+        self.key.value = key_html(layers)
+        name_lone_figures(self.figure, simple)  # a lone figure's label: its kind, not its id, in simple mode
+        self._expert.layout.display = "none" if simple else None  # (never in the site's snapshot: not simple)
+        self.last_words.value = other_turn_html(answer, simple)  # in a replay, the entry its last layer marks
+        self._show_banner(answer["outcome"] if self.viewing is None else None)
         self._show_history(answer)
         self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
         self.log.value = self._log(answer["log"])
         # the offered actions, in the Session's order (its numbers are their positions)
         offered = list(self.state.legal_actions) if answer["actions"] else []
-        self.actions.options = [(item["text"], offered[item["id"]]) for item in answer["actions"]]
+        self.actions.options = [(said(item, simple), offered[item["id"]]) for item in answer["actions"]]
         self.actions.index = 0 if self.actions.options else None  # the first legal action is ready to play
         self.actions.disabled = self.play_button.disabled = not self.actions.options or self.viewing is not None
         self.undo_button.disabled = not answer["can_undo"]
@@ -399,154 +388,23 @@ class LivePlay:
         for refresh in self.on_show:
             refresh(answer)
 
-    def _show_banner(self, outcome: dict | None) -> None:
-        """Over the board at the end: the result and why, and the Session's offers (:meth:`Session._offers`)."""
-        self.offer_buttons: dict[str, ipw.Button] = {}
-        if outcome is None:
-            self.banner_box.layout.display = "none"
-            self.banner.value, self.banner_buttons.children = "", ()
-            return
-        self.banner.value = (f'<div style="font-size:1.6em;font-weight:bold">{html.escape(outcome["headline"])}</div>'
-                             f'<div>{html.escape(outcome["why"])}</div>')
-        for offer in outcome["offers"]:
-            button = ipw.Button(description=offer["text"], button_style="primary" if offer["do"] == "again" else "",
-                                layout=ipw.Layout(width="auto"))
-            button.on_click(lambda _, offer=offer: self.offer(offer))
-            self.offer_buttons[offer["do"]] = button
-        self.banner_buttons.children = tuple(self.offer_buttons.values())
-        self.banner_box.layout.display = None
-
-    def offer(self, offer: dict) -> None:
-        """What an end-of-game button does: play again, swap sides, or a new game against a stronger bot."""
-        if offer["do"] == "swap":
-            self.saved.value = ""
-            self._looked = None
-            self._show(self.session.swap())
-            self._pick(self.session.scenario, self.session.human)
-            return
-        if offer["do"] == "stronger":
-            self.set_bot(offer["bot"])
-        self.new_game(scenario=self.session.scenario, side=self.session.human)
-
-    def _show_history(self, answer: dict) -> None:
-        """The history picker: every log entry, the one viewed (else the newest) picked."""
-        options = [(f"{e['index']}. {e['who']}: {e['text']}", e["index"]) for e in answer["log"]]
-        if answer["log"] and options[0][1] != 0:  # no setup entry to see: the start is entry 0 all the same
-            options.insert(0, ("0. The start", 0))
-        self.history.options = options
-        indexes = [value for _, value in options]
-        if indexes:
-            self.history.value = self.viewing if self.viewing in indexes else indexes[-1]
-        self.see_button.disabled = self.rewind_button.disabled = not options
-        self.back_button.disabled = self.viewing is None
-
-    def see(self, entry: int | None) -> None:
-        """The board as it was after history entry ``entry`` (the game is not changed)."""
-        if entry is not None:
-            self._show(self.session.at(entry))
-
-    def back(self) -> None:
-        """Back to the game as it is, from a history view."""
-        self._show(self.session.answer())
-
-    def rewind(self, entry: int | None) -> None:
-        """Undo back to just after history entry ``entry`` and play on from there."""
-        if entry is not None:
-            self._show(self.session.rewind(entry))
-
-    def _close_curtain(self, seat: str) -> None:
-        """Two people, cards hidden: the next player's turn behind a curtain. Nothing of either hand stays in the
-        widgets (the board's data emptied, the menu, log and words cleared) until ``seat`` says it is them."""
-        self.curtain = seat
-        for sources in [self.sources, *(drawn[1] for drawn in self._drawn.values())]:  # every seat's board
-            update_sources(sources, {name: {column: [] for column in source.data} for name, source in sources.items()})
-        self.actions.options, self.history.options = [], []
-        self.log.value = self.last_words.value = self.card.value = self.status.value = ""
-        self._ask(None)
-        self._show_banner(None)
-        self.turn.value = f'<b style="font-size:1.15em">{html.escape(seat.capitalize())} to play</b>'
-        self.curtain_words.value = (f'<div style="font-size:1.4em;padding:1em 0">Pass the device to '
-                                    f'<b>{html.escape(seat)}</b>. Only {html.escape(seat)} should look now.</div>')
-        self.show_button.description = f"I am {seat}: show my board"
-        self.curtain_box.layout.display = None
-        self._board_box.layout.display = self._controls_layout.display = "none"
-        for refresh in self.on_show:
-            refresh(None)
-
-    def lift_curtain(self) -> None:
-        """The side behind the curtain is at the screen: its board, hand and menu."""
-        if self.curtain is not None:
-            self._seat_board(self.curtain)
-            self._show(self.session.answer())
-
-    def _seat_board(self, seat: str) -> None:
-        """Show ``seat``'s board: drawn the first time, then kept, so two people take turns without a redraw."""
-        self._drawn[self.viewer] = (self.board, self.sources, self.figure, self._cards, self._board_widget)
-        self.viewer = seat
-        if seat not in self._drawn:
-            self._draw(self.board_for(seat))
-            return
-        self.board, self.sources, self.figure, self._cards, self._board_widget = self._drawn[seat]
-        self._board_box.layout.width = board_width(self.figure, self.share)
-        self._board_box.children = (self.board_widget(),) if self._board_box.children else ()
-
     def _card(self) -> str:
         """The hover card's words for the figure last tapped (or the one chosen), beside the board."""
-        chosen = self.session.selected
-        for point in (self._looked, chosen):
-            if point is None:
-                continue
-            for source, tooltips in self._cards:
-                data = source.data
-                xy = zip(data.get("x", []), data.get("y", []))
-                distance, i = min(((math.dist(point, at), i) for i, at in enumerate(xy)), default=(math.inf, -1))
-                if distance > self.session.tap_radius:
-                    continue
-                row = {column: values[i] for column, values in data.items()}
-                if isinstance(tooltips, str):
-                    return _fill(tooltips, row)
-                lines = [f"{html.escape(label) + ': ' if label else ''}{_fill(template, row)}"
-                         for label, template in tooltips]
-                return '<div style="line-height:1.35">' + "<br>".join(lines) + "</div>"
-        return ""
+        return card_words((self._looked, self.session.selected), self._cards, self.session.tap_radius,
+                          self.simple.value)
 
-    @staticmethod
-    def _turn_line(answer: dict) -> str:
-        return answer["outcome"]["line"] if answer["outcome"] is not None else answer["turn"]["line"]
+    def _viewed(self) -> dict:
+        """The replay's view kept when the words change mode (:meth:`Session.at` again), else nothing."""
+        return self.session.at(self.viewing) if self.viewing is not None else {}
 
-    @staticmethod
-    def _why_nothing(answer: dict) -> str:
-        """Why no action is offered (the menu is empty), or an empty string if some are."""
-        if answer["actions"]:
-            return ""
-        if answer["outcome"] is not None:
-            return "Nothing to play: the game is over. Press New game to play again."
-        return f"Nothing to play yet: it is {answer['turn']['to_act']}'s turn."
+    _turn_line = staticmethod(turn_line)
+    _why_nothing = staticmethod(why_nothing)
 
     def _status(self, answer: dict) -> str:
-        message = answer["message"]
-        if message is not None and message["kind"] == "refused":
-            rule = f" {self.links.link(message['rule']['key'])}" if message.get("rule") else ""
-            return f'<span style="color:{REFUSED}">{html.escape(message["text"])}</span>{rule}'
-        if message is not None and message["kind"] == "error":
-            return f'<span style="color:{REFUSED}">{html.escape(message["text"])}</span>'
-        parts = [html.escape(message["text"])] if message is not None else []
-        if answer["outcome"] is not None:
-            parts.append(f"<b>{html.escape(answer['outcome']['line'])}</b>")
-        why = self._why_nothing(answer)
-        if why:
-            parts.append(html.escape(why))
-        return " ".join(parts)
+        return status_html(answer, self.links, self.simple.value)
 
     def _log(self, entries: list[dict]) -> str:
-        """Newest first; each event with links to its rules."""
-        parts = []
-        for entry in reversed(entries):
-            items = "".join(f"<li>{html.escape(e['text'])} {self.links.links(e['rules'])}</li>"
-                            for e in entry["events"])
-            events = f"<ul>{items}</ul>" if items else "<p><i>Nothing happened.</i></p>"
-            parts.append(f"<b>{html.escape(entry['who'])}: {html.escape(entry['text'])}</b>{events}")
-        return "".join(parts)
+        return log_html(entries, self.links, self.simple.value)
 
     # -- the control ------------------------------------------------------------------------------
     def board_widget(self):
@@ -564,16 +422,14 @@ class LivePlay:
         """Board on the left; turn line, menu, buttons, status, ``extra`` rows (a ruleset's "try anything")
         and the scrolling log on the right. The same widgets every call: a re-display shows the same game.
         ``play``: more for the site's page to start with (the Practice page's challenges, widgets/practice.py)."""
-        whole = [self.whole_button] if in_lab() else []  # the page has its own (taps.js)
-        buttons = ipw.HBox([self.play_button, self.undo_button, *whole, self.new_button, self.save_button,
-                            self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
-        # the page has its own scenario and side pickers (from play_here's options); these are Lab's
-        pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        # the page has its own history, banner and curtain (sitebuild/static/js); these are Lab's
-        history = [self.history, ipw.HBox([self.see_button, self.back_button, self.rewind_button],
-                                          layout=ipw.Layout(flex_flow="row wrap"))] if in_lab() else []
-        controls = ipw.VBox([self.turn, self.actions, buttons, self.status, self.question, self.last_words, self.card, *pickers,
-                             *extra, self.opponent, self.saved, *history,
+        lab = in_lab()  # the page has its own of these (sitebuild/static/js/live-play): Lab's own
+        buttons = ipw.HBox([self.play_button, self.undo_button, *([self.whole_button] if lab else []), self.new_button,
+                            self.save_button, self.load_upload], layout=ipw.Layout(flex_flow="row wrap"))
+        pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if lab else []
+        replay, marks, history = ([self.replay_row()], [self.key, self.simple], self.history_rows()) if lab else ([], [], [])
+        self._expert.children = tuple(extra)
+        controls = ipw.VBox([self.turn, *replay, self.actions, buttons, self.status, self.question, self.last_words,
+                             self.card, *marks, *pickers, self._expert, self.opponent, self.saved, *history,
                              ipw.HTML("<b>Log</b> (newest first; a rule link opens its page beside this one):"), self.log],
                             layout=self._controls_layout)
         self._board_box.children = (self.board_widget(),)

@@ -163,6 +163,16 @@ def label_figures(fig, figures: ColumnDataSource, figure_size: int = 11) -> None
                  background_fill_color="#ffffff", background_fill_alpha=0.65, name=f"figure-names-{text}")
 
 
+def name_lone_figures(layout, plain: bool) -> None:
+    """Each figure alone named by its kind (``plain``: simple mode's words, "sniper") or by its id (``t-sniper``):
+    live play in Lab, whose Simple choice changes it (:func:`label_figures` names them by id)."""
+    from bokeh.core.properties import field
+    from bokeh.models import GlyphRenderer
+
+    for renderer in layout.select({"type": GlyphRenderer, "name": "figure-names-id"}):
+        renderer.glyph.text = field("kind" if plain else "id")
+
+
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),
                     terrain: Sequence[str] = ("solid", "semi_solid", "hill", "rough"), name: str = "tabletop-legend",
                     markers: Mapping[str, str] = MARKERS, words: Mapping[str, str] = KIND_WORDS,

@@ -30,20 +30,32 @@ class TabletopLive:
         from .live import LivePlay
 
         self.live = LivePlay(state, board, bots, links=links, bot_seed=bot_seed, **live_options)
-        ids = sorted(state.figures)
-        own = [fid for fid in ids if state.figures[fid].side == human] or ids
-        enemies = [fid for fid in ids if state.figures[fid].side != human] or ids
         first, target, mover, try_target, try_move = self.words
         auto = ipw.Layout(width="auto")
-        self.picker = ipw.Dropdown(options=ids, value=own[0], description=first, layout=auto)
-        self.target = ipw.Dropdown(options=ids, value=enemies[0], description=target, layout=auto)
+        self.picker = ipw.Dropdown(description=first, layout=auto)
+        self.target = ipw.Dropdown(description=target, layout=auto)
         self.target_button = ipw.Button(description=try_target)
-        self.mover = ipw.Dropdown(options=ids, value=own[0], description=mover, layout=auto)
+        self.mover = ipw.Dropdown(description=mover, layout=auto)
+        self._list_figures()
+        self.live.on_show.append(lambda _: self._list_figures())  # a New game of another scenario: its figures
         self.direction = ipw.Dropdown(options=list(tt.COMPASS), value="E", description="Direction", layout=auto)
         self.inches = ipw.FloatSlider(value=4.0, min=0.0, max=self.max_inches, step=0.5, description="Inches")
         self.move_button = ipw.Button(description=try_move)
         self.target_button.on_click(lambda _: self.try_target(self.picker.value, self.target.value))
         self.move_button.on_click(lambda _: self.try_move(self.mover.value, self.direction.value, self.inches.value))
+
+    def _list_figures(self) -> None:
+        """The pickers list the game's figures (another scenario has others): your own first picked, an enemy
+        as the target; kept as they are while the game's figures are the same."""
+        state = self.live.state
+        ids = sorted(state.figures)
+        if list(self.picker.options) == ids:
+            return
+        own = [fid for fid in ids if state.figures[fid].side == self.human] or ids
+        enemies = [fid for fid in ids if state.figures[fid].side != self.human] or ids
+        for picker, first in ((self.picker, own[0]), (self.target, enemies[0]), (self.mover, own[0])):
+            picker.options = ids
+            picker.value = first
 
     # -- what a ruleset says ---------------------------------------------------------------------
     def target_action(self, figure_id: str, target: str):

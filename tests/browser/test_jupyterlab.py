@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -304,4 +305,72 @@ def test_a_move_is_chosen_on_the_lab_board(browser, lab_url):
     page.mouse.click(target[1], target[2])
     page.wait_for_function(f"document.querySelector('.tsr-live-log').innerText.split('You:').length - 1 > {before}",
                            timeout=30_000)
+    page.close()
+
+
+ENGINE_WORDS = re.compile(r"\b[gt]\d+\b|\bt-\w+|\(\s*-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?\s*\)|\b[a-z_]+:[a-z_.]+\b")
+"""A figure id (g1, t-sniper), a coordinate pair (9.0, 15.0) or a rule key (simple_plastic:moving)."""
+
+
+def _settled(page, locator) -> str:
+    """The text of ``locator`` once it has stopped changing (the kernel's answers may come late on a busy machine)."""
+    text = None
+    while text != locator.inner_text():
+        text = locator.inner_text()
+        page.wait_for_timeout(2000)
+    return text
+
+
+def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
+    """Issue 35 (9) at a projector's 1920 x 1080: the board fills its place beside the controls, wholly in view,
+    with no toolbar; the marks' key folded; the other side's turn in plain sentences, and no figure id, coordinate or
+    rule key in the words the table shows (simple mode, Lab's first); the replay bar in view; and after a New game
+    on a table of another shape the board drawn anew in that shape."""
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "simple_plastic/full_game.md")
+    _run_all(page)
+    page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
+    page.wait_for_function(f"({LAB_CHOICES})() !== null", timeout=90_000)
+    play = page.locator("button.widget-button", has_text="Play").first
+    for _ in range(4):
+        play.click()
+        page.wait_for_timeout(1500)
+    _settled(page, page.locator(".tsr-live-log").first)
+    for _ in range(8):  # the key lists the marks on the board: play on until there are some
+        if page.evaluate(LAB_CHOICES):
+            break
+        play.click()
+        page.wait_for_timeout(1500)
+        _settled(page, page.locator(".tsr-live-log").first)
+    row = page.locator(".tsr-live-turn").locator("xpath=ancestor::div[contains(@class,'widget-hbox')][1]")
+    board = row.locator("xpath=div[1]")
+    board.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(1000)
+    box = board.bounding_box()
+    print(f"board {box['width']:.0f} x {box['height']:.0f} px at y {box['y']:.0f}")  # (figures for the note)
+    assert box["width"] > 0.6 * PROJECTOR["width"] * 0.8 and box["y"] >= 0, box  # most of the notebook's width
+    assert box["y"] + box["height"] <= PROJECTOR["height"], box  # the whole board on screen
+    assert board.locator(".bk-Toolbar").count() == 0  # a toy table: no toolbar (nor axes: test_widgets_live.py)
+    _shot(page, "jupyterlab-table.png")
+    key = page.locator("details.tsr-live-legend").first
+    assert key.is_visible() and key.get_attribute("open") is None and "What do the marks mean?" in key.inner_text()
+    replay = page.locator(".widget-play").first.bounding_box()
+    assert replay and 0 <= replay["y"] and replay["y"] + replay["height"] <= PROJECTOR["height"], replay
+    said = " ".join(page.locator(".tsr-live-turn, .tsr-live-last, .tsr-live-card, .tsr-live-log").all_inner_texts())
+    said += " ".join(page.locator(".widget-dropdown", has_text="Action").locator("option").all_inner_texts())
+    assert not ENGINE_WORDS.search(said), ENGINE_WORDS.search(said)
+    assert "Tan: " in page.locator(".tsr-live-last").first.inner_text()  # the other side's turn, a sentence a step
+    shape = box["width"] / box["height"]
+    page.locator(".widget-dropdown", has_text="Scenario").locator("select").select_option(label="sniper duel")
+    page.locator("button.widget-button", has_text="New game").first.click()
+    page.wait_for_timeout(3000)
+    page.get_by_text("your turn (green)").first.wait_for(timeout=60_000)
+    _no_broken_board(page)
+    board.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(1500)
+    again = board.bounding_box()
+    print(f"sniper duel board {again['width']:.0f} x {again['height']:.0f} px at y {again['y']:.0f}")
+    assert abs(again["width"] / again["height"] - 1) < abs(shape - 1) - 0.15, (box, again)  # 24 by 24 inches now
+    assert again["y"] + again["height"] <= PROJECTOR["height"], again
+    _shot(page, "jupyterlab-table-sniper-duel.png")
     page.close()
