@@ -371,7 +371,7 @@ class LivePlay(EndBanner, History, Curtain):
         self.last_words.value = other_turn_html(answer, simple)  # in a replay, the entry its last layer marks
         self._show_banner(answer["outcome"] if self.viewing is None else None)
         self._show_history(answer)
-        self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer))}</b>'
+        self.turn.value = f'<b style="font-size:1.15em">{html.escape(self._turn_line(answer, simple))}</b>'
         self.log.value = self._log(answer["log"])
         # the offered actions, in the Session's order (its numbers are their positions)
         offered = list(self.state.legal_actions) if answer["actions"] else []

@@ -53,15 +53,18 @@ def card_words(points, cards, radius: float, simple: bool = False) -> str:
     return ""
 
 
-def turn_line(answer: dict) -> str:
-    """Whose turn, or the result; in a replay, the move shown (the page's panel.js says it so too)."""
+def turn_line(answer: dict, simple: bool = False) -> str:
+    """Whose turn, or the result (``simple``: in plain words, the figures it names as the board shows them); in a
+    replay, the move shown (the page's panel.js says it so too)."""
     viewing = answer.get("viewing")
     if viewing is not None:
         then = next((e for e in answer["log"] if e["index"] == viewing), None)
         if then is None or viewing == 0:
             return "Replay: the start"
         return f"Replay: {'your' if then['who'] == 'You' else then['who'] + chr(39) + 's'} move ({viewing} of {answer['moves']})"
-    return answer["outcome"]["line"] if answer["outcome"] is not None else answer["turn"]["line"]
+    if answer["outcome"] is not None:
+        return answer["outcome"]["line"]
+    return (simple and answer["turn"].get("words")) or answer["turn"]["line"]
 
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"

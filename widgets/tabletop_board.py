@@ -164,13 +164,14 @@ def label_figures(fig, figures: ColumnDataSource, figure_size: int = 11) -> None
 
 
 def name_lone_figures(layout, plain: bool) -> None:
-    """Each figure alone named by its kind (``plain``: simple mode's words, "sniper") or by its id (``t-sniper``):
-    live play in Lab, whose Simple choice changes it (:func:`label_figures` names them by id)."""
+    """Each figure alone named by its kind in words (``plain``: simple mode's, the figures layer's ``name``, "sniper")
+    or by its id (``t-sniper``): live play in Lab, whose Simple choice changes it (:func:`label_figures` names them
+    by id); the page's board-view.js nameFigures does the same."""
     from bokeh.core.properties import field
     from bokeh.models import GlyphRenderer
 
     for renderer in layout.select({"type": GlyphRenderer, "name": "figure-names-id"}):
-        renderer.glyph.text = field("kind" if plain else "id")
+        renderer.glyph.text = field("name" if plain else "id")
 
 
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),
