@@ -39,7 +39,8 @@ def lab_url(tmp_path_factory):
 
     write_overrides(Path(sys.prefix))  # what `make lab` does: .md pages open as notebooks
     port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("runtime"))}
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("runtime")),
+           "TSR_KEPT_DIR": str(tmp_path_factory.mktemp("kept"))}  # games kept across kernels: this run's own
     env.pop("TSR_STATIC_BUILD", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
