@@ -175,8 +175,8 @@ def keep(game, key, *, page: str | None = None) -> Keeper | None:
     what was kept for ``key`` on this page comes back now, and every answer from now on is kept."""
     live = getattr(game, "live", game)
     page = this_page() if page is None else page
-    if not page or not hasattr(live, "session") or not hasattr(live, "on_show"):
-        return None  # not a notebook's kernel (a test, the site's build), or not a game
+    if not page or os.environ.get("TSR_STATIC_BUILD") or not hasattr(live, "on_show"):
+        return None  # not a notebook's kernel in Lab (a test, the site's build), or not a game
     keeper = Keeper(live, kept_path(page, key), page)
     keeper.restore()
     live.on_show.append(keeper.write)
