@@ -144,3 +144,10 @@ def test_the_game_box_greys_itself_and_says_so_when_the_kernel_goes():
     # ipywidgets marks every widget whose kernel went "jupyter-widgets-disconnected": the box then says so
     assert f".{K.NOTICE_CLASS}.jupyter-widgets-disconnected::before {{ content: {json.dumps(K.GONE)}" in css
     assert "pointer-events: none" in css and "Run All" in K.GONE
+
+
+def test_a_game_that_cannot_be_kept_plays_on_and_says_so(tmp_path):
+    (tmp_path / "kept").write_text("a file where the folder should be")
+    live = _kept_simple_plastic()
+    _play(live, 2)
+    assert len(_actions(live)) >= 2 and "could not be kept for after a kernel restart" in live.status.value

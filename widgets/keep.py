@@ -108,7 +108,6 @@ class Keeper:
         self.live, self.path, self.page = live, path, page
         self.game = secrets.token_hex(8)  # this game's mark in its file: another mark there is another game
         self.came_from: str | None = None  # the mark of the file this game was brought back from
-        self.said = ""  # what the last restore or write had to say (also shown in the game's status line)
 
     def restore(self) -> bool:
         """Bring back the kept game, if there is one; a file that cannot be read is set aside, in words."""
@@ -127,8 +126,8 @@ class Keeper:
         self.live._pick(session.scenario, session.human)
         if session.bot_name in [name for _, name in self.live.opponent.options]:
             self.live.opponent.value = session.bot_name  # the same bot already: no change
-        self._say(f"The game kept for this page is back as it was ({len(session.state.history)} actions), after "
-                  f"the kernel restarted. It is kept in {self.path}; New game starts afresh.")
+        self._say(f"The game kept for this page is back as it was ({len(session.state.history)} actions) in this "
+                  f"new kernel. It is kept in {self.path}; New game starts afresh.")
         return True
 
     def _unreadable(self, why: str) -> bool:
@@ -138,11 +137,18 @@ class Keeper:
         return False
 
     def _say(self, text: str) -> None:
-        self.said = text
         self.live.status.value = html.escape(text)
 
     def write(self, _answer: dict | None = None) -> None:
-        """The game as it is now, in its file (written whole, then renamed: a crash leaves the old one)."""
+        """The game as it is now, in its file; if it cannot be written, the page says so and plays on."""
+        try:
+            self._write()
+        except OSError as error:
+            self._say(f"This game could not be kept for after a kernel restart ({error}); it plays on. "
+                      "Save keeps it in a file of your own.")
+
+    def _write(self) -> None:
+        """Written whole, then renamed over the old file: a crash halfway leaves the old one."""
         on_disk = self._mark_on_disk()
         if on_disk is not None and on_disk not in (self.game, self.came_from):
             aside = set_aside(self.path)
