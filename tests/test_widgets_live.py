@@ -140,7 +140,7 @@ def test_the_control_fits_a_projector_the_board_beside_the_controls_the_log_scro
     """Most of the row for the board, but never taller than Lab's window: the width follows the board's
     proportions (a wide table 70% of the row, Phlog's grid with its hand below less)."""
     game = sp.SimplePlasticLive(human="green", bot_seed=1)
-    banner, curtain, row = game.widget().children  # the end-of-game banner and the curtain above the board
+    banner, curtain, row, _notice = game.widget().children  # the banner and the curtain above the board; the restart notice's style
     board, controls = row.children
     assert isinstance(row, ipw.HBox) and board.layout.width.startswith("min(70%, calc((100vh - 230px) * ")
     assert banner.layout.display == curtain.layout.display == "none"  # nothing over the board during play

@@ -54,6 +54,7 @@ from .board import (
     update_sources, with_choices,
 )
 from .display import bokeh_widget, live_only
+from .keep import keep, restart_notice
 from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 from .live_banner import EndBanner
 from .live_curtain import Curtain
@@ -96,6 +97,7 @@ def kept(factory: Callable, *args, **kwargs):
            tuple(sorted(kwargs.items())))
     if key not in _KEPT:
         _KEPT[key] = factory(*args, **kwargs)
+        keep(_KEPT[key], key)  # in Lab, across kernels too: what was kept comes back (widgets/keep.py)
     return _KEPT[key]
 
 
@@ -435,5 +437,5 @@ class LivePlay(EndBanner, History, Curtain):
         self._board_box.children = (self.board_widget(),)
         row = ipw.HBox([self._board_box, controls], layout=ipw.Layout(width="100%", align_items="flex-start"))
         if in_lab():  # the end-of-game banner and the two people's curtain, above the board
-            return ipw.VBox([self.banner_box, self.curtain_box, row])
+            return restart_notice(ipw.VBox([self.banner_box, self.curtain_box, row]))  # greyed, in words, if the kernel goes
         return live_only(row, play={**self.play_here, **(play or {})})

@@ -13,6 +13,7 @@ import html
 
 import ipywidgets as ipw
 
+from .keep import stop_keeping
 from .links import in_lab
 from .live import LivePlay
 
@@ -30,6 +31,7 @@ class Practice:
 
     def __init__(self, game, name: str | None = None):
         self.game: LivePlay = getattr(game, "live", game)  # a ruleset's live game (ArmyMenLive...) holds its LivePlay
+        stop_keeping(self.game)  # challenges are played here: no game to bring back after a restart
         self.best: dict[str, int] = {}
         listed = self.session.challenges()
         self.picker = ipw.Dropdown(options=[(c["title"], c["name"]) for c in listed], description="Challenge",

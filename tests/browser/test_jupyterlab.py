@@ -33,6 +33,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+LAB_RUN: dict[str, str] = {}  # the running Lab's runtime folder (its kernels' environment names it)
+
+
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
     sys.path.insert(0, str(ROOT))
@@ -40,7 +43,9 @@ def lab_url(tmp_path_factory):
 
     write_overrides(Path(sys.prefix))  # what `make lab` does: .md pages open as notebooks
     port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path_factory.mktemp("runtime"))}
+    LAB_RUN["runtime"] = str(tmp_path_factory.mktemp("runtime"))
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": LAB_RUN["runtime"],
+           "TSR_KEPT_DIR": str(tmp_path_factory.mktemp("kept"))}  # games kept across kernels: this run's own
     env.pop("TSR_STATIC_BUILD", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
@@ -373,4 +378,98 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     assert abs(again["width"] / again["height"] - 1) < abs(shape - 1) - 0.15, (box, again)  # 24 by 24 inches now
     assert again["y"] + again["height"] <= PROJECTOR["height"], again
     _shot(page, "jupyterlab-table-sniper-duel.png")
+    page.close()
+
+
+def _site_sentence(site_dir: Path, page: str, words: str) -> str:
+    """The sentence of the built site's ``page`` around ``words``, its glued values in place (whitespace made one)."""
+    import html
+    import re
+
+    text = html.unescape(re.sub(r"<[^>]+>", "", (site_dir / page).read_text()))
+    at = text.index(words)
+    start = max(text.rfind(".", 0, at), text.rfind("#", 0, at))  # a heading's text ends with its "#" link
+    return _plain(text[start + 1:text.find(".", at) + 1])
+
+
+def _plain(text: str) -> str:
+    """Words to compare: white space made one, the site's curly apostrophes (Sphinx's smart quotes) straight."""
+    return " ".join(text.replace("\u2019", "'").split())
+
+
+def test_glued_values_show_in_labs_prose_as_on_the_site(browser, lab_url, site_dir):
+    """{glue:}, {glue:md} and {glue:text} with a format: after Run All, Lab's prose says what the site says."""
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "phlog/attacking.md")
+    prose = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown")
+    assert "{glue" in " ".join(prose.all_inner_texts())  # before the page is run: the placeholders
+    _run_all(page)
+    page.locator(".tsr-glued").first.wait_for(state="attached", timeout=120_000)
+    page.wait_for_timeout(1000)
+    shown = _plain(" ".join(prose.all_inner_texts()))
+    assert "{glue" not in shown
+    for words in ("or more", "of the time"):
+        assert _site_sentence(site_dir, "phlog/attacking.html", words) in shown
+    prose.filter(has_text="of the time").first.scroll_into_view_if_needed()
+    _shot(page, "jupyterlab-glued.png")
+    page.close()
+
+
+GONE_SHOWN = """() => { const box = document.querySelector(".tsr-live-game.jupyter-widgets-disconnected");
+  return box ? getComputedStyle(box, "::before").content : ""; }"""
+
+
+def _kernel_pid(path) -> int:
+    """The process of the kernel this test's Lab runs for ``path``: its environment names the page and this
+    server's runtime folder."""
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            env = dict(item.split("=", 1) for item in (proc / "environ").read_text().split("\0") if "=" in item)
+        except OSError:
+            continue
+        if (env.get("JPY_SESSION_NAME", "").endswith(path)
+                and env.get("JUPYTER_RUNTIME_DIR") == LAB_RUN.get("runtime") and "ipykernel" in (proc / "cmdline").read_text()):
+            return int(proc.name)
+    raise AssertionError(f"no kernel runs {path}")
+
+
+@pytest.mark.parametrize("how", ["restart", "dead"])
+def test_after_a_kernel_restart_or_death_the_game_says_so_and_run_all_brings_it_back(browser, lab_url, how):
+    page = browser.new_page(viewport=PROJECTOR)
+    _open(page, lab_url, "dice_tactics/full_game.md")
+    _run_all(page)
+    page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
+    if how == "restart":  # a fresh game for this test (the page's game may have been kept by the other)
+        page.locator("button.widget-button", has_text="New game").first.click()
+        page.wait_for_timeout(1500)
+    play = page.locator("button.widget-button", has_text="Play").first
+    for _ in range(3):
+        play.click()
+        page.wait_for_timeout(1500)
+    log = ""
+    while log != _live_log(page):
+        log = _live_log(page)
+        page.wait_for_timeout(2000)
+    assert log.count("You:") >= 2, log
+    assert page.evaluate(GONE_SHOWN) == ""  # alive: no notice
+    if how == "restart":
+        page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Restart Kernel…").first.click()
+        page.locator(".jp-Dialog button", has_text="Restart").first.click()
+    else:
+        os.kill(_kernel_pid("dice_tactics/full_game.md"), 9)
+    page.wait_for_function(f"({GONE_SHOWN})().includes('Run All')", timeout=60_000)
+    if how == "dead":  # Lab says so too, in a dialog to close
+        page.locator(".jp-Dialog button", has_text="Ok").first.click()
+    box = page.locator(".tsr-live-game").first
+    assert box.evaluate("e => getComputedStyle(e.lastElementChild).pointerEvents") == "none"  # old controls inert
+    box.scroll_into_view_if_needed()
+    _shot(page, f"jupyterlab-kernel-{how}.png")
+    _kernel_ready(page)
+    _run_all(page)
+    page.get_by_text("is back as it was").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(1500)
+    assert _live_log(page) == log
+    assert page.evaluate(GONE_SHOWN) == ""
+    _no_broken_board(page)
     page.close()
