@@ -166,13 +166,15 @@ def test_no_hover_card_opens_over_the_board_during_play_its_words_are_beside_it(
         figures = live.sources["figures"].data
         i = min(range(len(figures["x"])), key=lambda i: (figures["x"][i] - choices["x"][at]) ** 2
                 + (figures["y"][i] - choices["y"][at]) ** 2)
-        assert f"ground: {figures['ground'][i]}" in live.card.value
-        # simple mode (Lab's first): no figure id, no coordinates; the engine's card once it is off
+        # simple mode (Lab's first): the figure's card in plain words, as the page says it (boards.naming.card_words),
+        # no figure id, no coordinates; the engine's card once it is off
+        assert figures["said"][i] and html.escape(figures["said"][i]) in live.card.value
         assert figures["id"][i] not in live.card.value and " in</div>" not in live.card.value
         live.simple.value = False
         try:
             live.tap(choices["x"][at], choices["y"][at])
             assert f"{figures['id'][i]} ({figures['side'][i]})" in live.card.value
+            assert f"ground: {figures['ground'][i]}" in live.card.value
             assert f"({figures['x'][i]:.1f}, {figures['y'][i]:.1f}) in" in live.card.value
         finally:
             live.simple.value = True

@@ -34,7 +34,8 @@ _ENGINE_COLUMNS = re.compile(r"@\{?(id|x|y)\}?\b")  # a figure's id and where it
 def card_words(points, cards, radius: float, simple: bool = False) -> str:
     """The hover card's words for the first of ``points`` (``(x, y)`` or None) that is within ``radius`` of a row of
     one of ``cards`` (``(source, tooltips)``: a board layer and its hover tool's template), or an empty string.
-    ``simple``: without the lines that give the figure's id or its coordinates."""
+    ``simple``: the figure's card in plain words (its layer's ``said``), or without the lines that give its id or
+    its coordinates where the layer has none."""
     for point in points:
         if point is None:
             continue
@@ -45,6 +46,8 @@ def card_words(points, cards, radius: float, simple: bool = False) -> str:
             if distance > radius:
                 continue
             row = {column: values[i] for column, values in data.items()}
+            if simple and row.get("said"):  # the card in plain words (boards.naming.card_words), as the page says it
+                return f'<div style="line-height:1.35">{html.escape(row["said"])}</div>'
             if isinstance(tooltips, str):
                 return fill(tooltips, row)
             lines = [f"{html.escape(label) + ': ' if label else ''}{fill(template, row)}" for label, template in tooltips
