@@ -122,8 +122,7 @@ class Keeper:
         if (answer.get("message") or {}).get("kind") == "error":
             return self._unreadable(answer["message"]["text"].split(": ", 1)[-1])  # past "Cannot open this link: "
         self.came_from = data["game"]
-        self.live._show(answer)
-        self.live._pick(session.scenario, session.human)
+        self.live.show_game(answer)
         if session.bot_name in [name for _, name in self.live.opponent.options]:
             self.live.opponent.value = session.bot_name  # the same bot already: no change
         self._say(f"The game kept for this page is back as it was ({len(session.state.history)} actions) in this "

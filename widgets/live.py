@@ -308,6 +308,12 @@ class LivePlay(EndBanner, History, Curtain):
         self.side.options = sides
         self.side.value = wanted if wanted in sides else (sides[0] if sides else None)
 
+    def show_game(self, answer: dict) -> None:
+        """Show ``answer`` of a game that may be of another scenario or side than the pickers say (a load, sides
+        swapped, a kept game brought back): the pickers set to it."""
+        self._show(answer)
+        self._pick(self.session.scenario, self.session.human)
+
     def _pick(self, scenario: str, side: str) -> None:
         """Show the game in progress in the pickers (after a new game or a load)."""
         if scenario in self.options:
@@ -340,8 +346,7 @@ class LivePlay(EndBanner, History, Curtain):
 
     def load(self, text: str) -> None:
         """A saved game of this ruleset, played from this seat (a save holds no seat)."""
-        self._show(self.session.load(text))
-        self._pick(self.session.scenario, self.session.human)
+        self.show_game(self.session.load(text))
 
     def _on_upload(self, change) -> None:
         files = change["new"]

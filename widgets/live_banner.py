@@ -52,8 +52,7 @@ class EndBanner:
         if offer["do"] == "swap":
             self.saved.value = ""
             self._looked = None
-            self._show(self.session.swap())
-            self._pick(self.session.scenario, self.session.human)
+            self.show_game(self.session.swap())
             return
         if offer["do"] == "stronger":
             self.set_bot(offer["bot"])
