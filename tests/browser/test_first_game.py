@@ -105,6 +105,8 @@ def test_the_play_button_says_the_first_games_size_until_it_is_kept(browser, bas
         size.wait_for(timeout=30_000)
         assert size.inner_text().strip() == f"(first game: {first_game_bytes() / 1e6:.1f} MB, once)"
         assert page.evaluate("window.tsrLivePlay.firstGameBytes") == first_game_bytes()
+        top = page.locator(".tsr-play-now .tsr-play-size")  # the Play button at the top says it too
+        assert top.count() == 1 and top.inner_text().strip() == size.inner_text().strip()
         said = []
         page.expose_function("tsrSaid", lambda text: said.append(text))
         page.evaluate("""() => new MutationObserver(() => {

@@ -225,9 +225,13 @@ async function sayTheSize(button) {
     const bytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
     stats.firstGameBytes = kept || stats.preloaded === "ready" ? 0 : bytes;  // what the button says (tests read it)
     if (!stats.firstGameBytes) return;
-    const size = el("span", { class: "tsr-play-size", text: ` (first game: ${(bytes / 1e6).toFixed(1)} MB, once)` });
-    button.append(size);
-    WHEN_READ.add(size);
+    // on the snapshot's own button and on the Play button at the top of the page, which readers press first
+    const tops = Array.from(document.querySelectorAll(".tsr-play-now")).filter((top) => !top.querySelector(".tsr-play-size"));
+    for (const target of [button, ...tops]) {
+      const size = el("span", { class: "tsr-play-size", text: ` (first game: ${(bytes / 1e6).toFixed(1)} MB, once)` });
+      target.append(size);
+      WHEN_READ.add(size);
+    }
   } catch (error) { /* no manifest (an older build): the button says nothing of size */ }
 }
 
