@@ -171,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _read(path) -> bytes:
-    """At most one byte past the limit is read: a 50 MB file is refused without reading it all."""
-    with open(path, "rb") as file:
-        return file.read(MAX_FILE_BYTES + 1)
+    """The file's bytes; a file over the limit is refused by its size, without reading it."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ChallengeError(f"the file is {size:,} bytes; a challenges file is at most {MAX_FILE_BYTES:,}")
+    return path.read_bytes()

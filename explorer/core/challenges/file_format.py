@@ -51,6 +51,8 @@ def load(text: str, ruleset) -> dict[str, Challenge]:
         raise ChallengeError(f"not readable as TOML: {exc}") from None
     except RecursionError:  # tomllib reads nested arrays by recursion: 100,000 deep overflows Python's stack
         raise ChallengeError("not readable as TOML: lists or tables are nested too deep") from None
+    except ValueError:  # a whole number of more than 4,300 digits, which Python will not read
+        raise ChallengeError("not readable as TOML: it holds a number too long to read (thousands of digits)") from None
     if set(data) - {"challenge"} or not isinstance(data.get("challenge"), list):
         raise ChallengeError("a challenges file holds [[challenge]] tables, and nothing else")
     if len(data["challenge"]) > MAX_CHALLENGES:
