@@ -92,7 +92,7 @@ CASES = [
      "the name is 5,000 characters long; at most 40"),
     ("not TOML", "[[challenge]\nname = ", 2, "not readable as TOML"),
     ("empty", "", 2, "a challenges file holds [[challenge]] tables"),
-    ("a sure goal too big to prove", TOO_BIG, 1, "plays out more than 20,000 actions: too big to prove"),
+    ("a sure goal too big to prove", TOO_BIG, 1, "plays out more than 5,000 actions"),
     ("a solution that does not solve, no dice", ONE_MOVE, 1,
      "the recorded solution does not solve it: Goal: Into the bushes. (1 of 2 actions used)"),
 ]
@@ -104,7 +104,7 @@ def test_a_hostile_file_is_answered_in_words(tmp_path, capsys, case, content, st
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     assert c.main(["simple_plastic", str(path)]) == status  # an exception here would be a traceback
     said = capsys.readouterr().out
-    assert words in said
+    assert words in said and "could not finish" not in said  # said by the check itself, not its last guard
     assert len(said) < 2_000  # a 900,000-character title or a 100,000-deep list is never printed whole
 
 
@@ -134,3 +134,19 @@ def test_the_command_answers_without_a_traceback(tmp_path):
                               capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
         assert (done.returncode, done.stderr) == (2, ""), done.stderr[-2000:]
         assert done.stdout.startswith("The file cannot be used:")
+
+
+@pytest.mark.parametrize("name", ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"])
+def test_a_sure_goal_over_a_whole_turn_is_checked_in_words_in_every_ruleset(name):
+    """Each ruleset's first challenge made "lose nobody whatever the other side answers", the first action any:
+    the proof plays on through the other side's turn, and the check says what is wrong in words, its proofs
+    bounded (``MAX_PROOF_STEPS`` a choice, ``MAX_CHECK_STEPS`` in all), never raising."""
+    import dataclasses
+
+    from explorer import get_ruleset
+
+    first = next(iter(c.ruleset_challenges(get_ruleset(name)).values()))
+    whole_turn = dataclasses.replace(first, goal=c.Goal("sure", "none_lost", {}, ""),
+                                     opponent=next(iter(first.ruleset.bots)))
+    problems = c.check(whole_turn)
+    assert problems and all(isinstance(p, str) and len(p) < 400 for p in problems)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..errors import ChallengeError, RuleViolation, UnknownRuleset
+from ..errors import ChallengeError, MalformedAction, RuleViolation, UnknownRuleset
 from ..limits import brief, brief_names
 from ..registry import get_ruleset
 from ..rng import GameRNG
@@ -15,9 +15,11 @@ from .proving import _has_choice, outcomes
 
 RANDOM_TRIES = 8        # random attempts the checker plays: a goal any random attempt reaches teaches nothing
 FIRST_ACTION_ROLLS = 8  # dice seeds each single first action is tried with, where it rolls dice
-MAX_PROOF_STEPS = 20_000
+MAX_PROOF_STEPS = 5_000
 """Actions a "sure" proof may play out for one choice (every roll and every answer): beyond it the choice is
-too big to prove, said in words after a bounded amount of work (the shipped proofs play at most a few thousand)."""
+too big to prove, said in words after a bounded amount of work (the biggest shipped proof, 1BC's gang-up, plays
+1,296)."""
+MAX_CHECK_STEPS = 25_000  # the same, summed over every choice one check proves (the solution, tries, attempts)
 
 
 class _TooBig(Exception):
@@ -30,6 +32,7 @@ def check(challenge: Challenge, *, tries: int = RANDOM_TRIES) -> list[str]:
     reaches the goal within the limit; no single first action of another kind than the solution's (doing
     nothing among them) and not random attempts, each with its own dice; a "sure" goal holds on every outcome,
     and every choice of it can be proved within :data:`MAX_PROOF_STEPS`."""
+    spent = itertools.count(1)  # the actions this check's proofs played out
     try:
         start = challenge.start()
         problems = _goal_problems(challenge, start)
@@ -41,10 +44,10 @@ def check(challenge: Challenge, *, tries: int = RANDOM_TRIES) -> list[str]:
             solved = challenge.play_solution()
         except (RuleViolation, ValueError) as exc:
             return [*problems, f"the recorded solution cannot be played: {exc}"]
-        if not _solves(challenge, solved):
+        if not _solves(challenge, solved, spent):
             problems.append(f"the recorded solution does not solve it: {challenge.grade(solved).why}")
-        problems += _shortcuts(challenge, start)
-        lucky = sum(_solves(challenge, _random_attempt(challenge, seed)) for seed in range(1, tries + 1))
+        problems += _shortcuts(challenge, start, spent)
+        lucky = sum(_solves(challenge, _random_attempt(challenge, seed, spent), spent) for seed in range(1, tries + 1))
         if lucky > tries // 4:
             problems.append(f"{lucky} of {tries} random attempts solve it: the goal must need the rule it teaches")
         return problems
@@ -68,34 +71,38 @@ def _goal_problems(challenge: Challenge, start) -> list[str]:
     return []
 
 
-def _solves(challenge: Challenge, state) -> bool:
+def _solves(challenge: Challenge, state, spent) -> bool:
     """Whether ``state`` solves the challenge; a "sure" choice too big to prove raises ``ChallengeError``."""
     if challenge.goal.kind == "sure":
         chosen = challenge._first_choice(state)
         if chosen is not None:
-            _provable(challenge, *chosen)
+            _provable(challenge, *chosen, spent)
     return challenge.grade(state).solved
 
 
-def _provable(challenge: Challenge, before, action) -> None:
-    """``ChallengeError`` when proving ``action`` sure would play more than :data:`MAX_PROOF_STEPS` actions."""
+def _provable(challenge: Challenge, before, action, spent) -> None:
+    """``ChallengeError`` when proving ``action`` sure would play more than :data:`MAX_PROOF_STEPS` actions,
+    or the check's proofs together (``spent``, counting them) more than :data:`MAX_CHECK_STEPS`."""
     steps = itertools.count(1)
 
     def until(state) -> bool:  # asked once for each action played out: the proof's work, counted
-        if next(steps) > MAX_PROOF_STEPS:
+        if next(steps) > MAX_PROOF_STEPS or next(spent) > MAX_CHECK_STEPS:
             raise _TooBig
         return _has_choice(challenge, state)
 
     try:
         for _ in outcomes(before, action, until=until):
             pass
+    except MalformedAction as exc:  # an action whose dice never end (a reshuffle drawn face by face)
+        raise ChallengeError(f"proving {before.describe(action, challenge.side)} cannot be played out: {exc}") from None
     except _TooBig:
         raise ChallengeError(f"proving {before.describe(action, challenge.side)} plays out more than "
-                             f"{MAX_PROOF_STEPS:,} actions: too big to prove (start closer to the end, or "
-                             "with fewer pieces)") from None
+                             f"{MAX_PROOF_STEPS:,} actions (or the check's proofs together more than "
+                             f"{MAX_CHECK_STEPS:,}): too big to prove (start closer to the end, or with fewer "
+                             "pieces)") from None
 
 
-def _shortcuts(challenge: Challenge, start) -> list[str]:
+def _shortcuts(challenge: Challenge, start, spent) -> list[str]:
     """Single first actions of another kind than the recorded solution's first that solve it on their own
     (the next-step button among them), each tried with :data:`FIRST_ACTION_ROLLS` dice where it rolls."""
     solution = [action for action, _ in challenge.solution_actions() if action.player == challenge.side]
@@ -104,7 +111,7 @@ def _shortcuts(challenge: Challenge, start) -> list[str]:
     for action in list(start.legal_actions):
         if type(action).__name__ == kind:
             continue
-        wins = sum(_solves(challenge, _first_action(challenge, start, action, seed))
+        wins = sum(_solves(challenge, _first_action(challenge, start, action, seed), spent)
                    for seed in range(1, FIRST_ACTION_ROLLS + 1))
         if wins:
             said = start.describe(action, challenge.side)
@@ -126,7 +133,7 @@ def _rolls(challenge: Challenge, start, action) -> bool:
     return challenge._rolled(_first_action(challenge, start, action, 1))
 
 
-def _random_attempt(challenge: Challenge, seed: int):
+def _random_attempt(challenge: Challenge, seed: int, spent):
     rng = GameRNG(seed)
     state = challenge.start()
     state.rng.set_state((seed, state.rng.counter))  # each attempt rolls its own dice
@@ -135,7 +142,7 @@ def _random_attempt(challenge: Challenge, seed: int):
             break
         state.apply(rng.choice(list(state.legal_actions)))
         challenge.answer(state, seed)
-        if _solves(challenge, state):
+        if _solves(challenge, state, spent):
             break
     return state
 
@@ -161,7 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     failed = 0
     for challenge in challenges.values():
-        problems = check(challenge)
+        try:
+            problems = check(challenge)
+        except Exception as exc:  # noqa: BLE001 - a teacher gets words, never a traceback, even for a fault of ours
+            problems = [f"the checker could not finish ({type(exc).__name__}: {brief(str(exc))}): a fault of the "
+                        "checker, please report it with the file"]
         failed += bool(problems)
         print(f"{'ok ' if not problems else 'NO '} {brief(challenge.name)[1:-1]}: {challenge.title}")
         for problem in problems:
