@@ -174,4 +174,3 @@ def test_the_tank_attacking_twice_does_not_solve_the_tank_buster():
 def test_hold_the_zone_says_on_its_card_that_its_scoring_is_our_ruling():
     challenge = CHALLENGES["hold-the-zone"]
     assert "our ruling" in challenge.title and challenge.goal_text.startswith("Our ruling, not the source's")
-    assert "rulings.target-zone" in challenge.sections

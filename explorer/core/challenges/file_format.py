@@ -62,7 +62,9 @@ def load(text: str, ruleset) -> dict[str, Challenge]:
     for order, entry in enumerate(data["challenge"]):
         if not isinstance(entry, Mapping):
             raise ChallengeError(f"challenge {order + 1} is {brief(entry)}: each challenge is a [[challenge]] table")
-        where = f"challenge {order + 1}" + (f" ({brief(entry['name'])})" if isinstance(entry.get("name"), str) else "")
+        name = entry.get("name")
+        shown = name if isinstance(name, str) and len(name) <= MAX_NAME and NAME.fullmatch(name) else brief(name)
+        where = f"challenge {order + 1}" + (f" ({shown})" if isinstance(name, str) else "")
         try:
             challenge = _one(entry, ruleset, order)
         except ChallengeError as exc:
