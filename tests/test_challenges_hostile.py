@@ -28,8 +28,11 @@ def changed(old: str, new: str) -> str:
 
 
 IN_BUSHES = 'kind = "reach", test = "in_terrain", text = "Into the bushes.", args = '
-TOO_BIG = SOUND.replace(GOAL, 'goal = { kind = "sure", test = "none_lost", action = "EndPhase", text = "Lose nobody." }'
-                        ).replace('side = "green"', 'side = "green"\nopponent = "greedy"')
+TOO_BIG = SOUND.replace(GOAL, 'goal = { kind = "sure", test = "enemy_down", args = { count = 0 }, action = "EndPhase", '
+                        'text = "End the turn." }').replace('side = "green"', 'side = "green"\nopponent = "greedy"')
+"""Green ends its move phase: the proof plays on through every attack and every roll, then all of tan's turn
+(every move of each figure, every attack), before green has a choice again; the test always holds, so every
+branch is played out."""
 ONE_MOVE = goal(IN_BUSHES + '{ figure = "g-sniper", terrain = "bushes" }').replace(
     'solution = [ { action = { type = "EndPhase", player = "green" } }, { action = { type = "Attack", player = '
     '"green", attacker = "g-sniper", target = "t2" }, dice = [6] } ]',
