@@ -11,7 +11,7 @@ import pytest
 
 from explorer import get_ruleset
 from explorer.core import challenges as c
-from explorer.rulesets.army_men import Move, Shoot, goals
+from explorer.rulesets.army_men import Fight, Move, Shoot, goals
 
 ARMY_MEN = get_ruleset("army_men")
 CHALLENGES = c.ruleset_challenges(ARMY_MEN)
@@ -119,3 +119,24 @@ def test_danger_close_is_safe_only_where_the_blast_misses_green(target, safe):
     danger = CHALLENGES["danger-close"]
     start = danger.start()
     assert (c.sure_failure(danger, start, Shoot("green", "g8", target)) is None) == safe
+
+
+def test_gang_up_needs_the_ganging_up_not_a_fight_fought_on_alone():
+    """Issue 38: fought on alone, g2 wins 15 of 36 rolls (a tie fought on has no modifier) and t2 is out of
+    play; the goal asks for ganging up, so only the charge that makes it two against one solves it."""
+    gang_up = CHALLENGES["gang-up"]
+    start = gang_up.start()
+    alone = start.clone()
+    alone.apply(Fight("green", "g2"), dice=[6, 1])
+    assert goals.out_of_play(alone, gang_up, figure="t2") and not goals.ganged_up_on(alone, gang_up, figure="t2")
+    assert not gang_up.grade(alone).solved
+    assert goals.ganged_up_on(solved("gang-up"), gang_up, figure="t2") and gang_up.grade(solved("gang-up")).solved
+
+
+def test_the_checker_finds_the_fight_fought_on_alone_with_the_old_goal():
+    """The goal as shipped before issue 38 (t2 out of play, however): the checker tries every single first
+    action with 8 dice seeds of its own, and fighting on alone solves it in 3 of them."""
+    import dataclasses
+
+    old = dataclasses.replace(CHALLENGES["gang-up"], goal=c.Goal("reach", "out_of_play", {"figure": "t2"}))
+    assert c.check(old) == ["one action of another kind than the solution's solves it: g2 fights on (3 of 8 rolls)"]

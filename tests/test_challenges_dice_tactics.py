@@ -145,3 +145,32 @@ def test_holding_the_zone_scores_the_target_die_at_the_end_of_the_turn():
     state.apply(EndTurn("green"))  # tan-1 still in the zone: nobody holds it
     assert state.position.vp["green"] == 0
     assert challenge.play_solution().position.vp["green"] == DICE_TACTICS.new_game("river_crossing").target()
+
+
+def test_two_plain_attacks_defeat_tan_1_but_do_not_solve_bullseye():
+    """Issue 38: the second plain attack deals 4 + 1 - 1 = 4 losses; the goal says a single attack."""
+    challenge = CHALLENGES["bullseye"]
+    state = challenge.start()
+    state.apply(Attack("green", "green-1", "tan-1"))
+    state.apply(Attack("green", "green-1", "tan-1"))
+    assert holds("defeated", state, challenge, unit="tan-1")
+    grade = challenge.grade(state)
+    assert not grade.solved and grade.over
+
+
+def test_the_tank_attacking_twice_does_not_solve_the_tank_buster():
+    """Issue 38: the tank's first attack leaves a squad of 1 (Fullmetal, Machinery) that its second finishes;
+    the goal asks for an attack by each unit, so the order of the two attacks is the lesson again."""
+    challenge = CHALLENGES["tank-buster"]
+    state = challenge.start()
+    state.apply(Attack("green", "green-1", "tan-1"))
+    state.apply(Attack("green", "green-1", "tan-1"))
+    assert holds("defeated", state, challenge, unit="tan-1")
+    assert not holds("attacked_with", state, challenge, units=["green-1", "green-2"])
+    assert not challenge.grade(state).solved
+    assert challenge.grade(challenge.play_solution()).solved
+
+
+def test_hold_the_zone_says_on_its_card_that_its_scoring_is_our_ruling():
+    challenge = CHALLENGES["hold-the-zone"]
+    assert "our ruling" in challenge.title and challenge.goal_text.startswith("Our ruling, not the source's")

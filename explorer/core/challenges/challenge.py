@@ -77,7 +77,7 @@ class Challenge:
         if self.goal.kind == "reach":
             if goal_holds(self, state):
                 return Grade(True, self._stars(used), f"Done: {self.goal_text}", used, True)
-            if over and self.ruleset.rolls_dice and self._played_as_solved(state):
+            if over and self._rolled(state) and self._played_as_solved(state):
                 # the right actions, the wrong dice: the hint would tell a child who got it right that it was wrong
                 return Grade(False, 0, "You played it the right way, but the dice said no this time. Try again!",
                              used, over)
@@ -95,6 +95,13 @@ class Challenge:
         if used <= best:
             return 3
         return 2 if used <= (best + self.limit + 1) // 2 else 1
+
+    def _rolled(self, state) -> bool:
+        """Whether any dice were rolled since the start (entered by hand, or the game's own random numbers
+        drawn): only then may the dice be blamed."""
+        start = self.start()
+        return self.ruleset.rolls_dice and (state.rng.counter != start.rng.counter or any(
+            turn.dice for turn in state.history[len(start.history):]))
 
     def _played_as_solved(self, state) -> bool:
         """Whether the learner's first actions are the recorded solution's (whatever the dice rolled)."""

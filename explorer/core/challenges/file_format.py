@@ -4,6 +4,7 @@ each key checked and refused in words; a ruleset's own ``challenges.toml``."""
 from __future__ import annotations
 
 import importlib.resources
+import re
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -11,25 +12,59 @@ from typing import Any
 from ..errors import ChallengeError
 from ..limits import brief
 from .challenge import Challenge
-from .goals import GOAL_KINDS, MEASURES, Goal, ruleset_package, ruleset_tests
+from .goals import GOAL_KINDS, MEASURES, Goal, args_problem, ruleset_package, ruleset_tests
 
 MAX_LIMIT = 50
+MAX_FILE_BYTES = 1_000_000   # a lesson of 100 challenges is about 100 KB
+MAX_CHALLENGES = 100         # challenges in one file (a lesson)
+MAX_TEXT = {"title": 80, "hint": 600, "goal": 200}  # characters: a card's title, its hint, its goal in one line
+NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+MAX_NAME = 40                # a name goes into a link (``#challenge=gang-up``): lower-case letters, digits, dashes
 _KEYS = {"name", "title", "goal", "sections", "hint", "limit", "side", "start", "solution", "opponent"}
 _START_KEYS = {"scenario", "seed", "settings", "figures", "remove", "position", "prelude"}
 _GOAL_KEYS = {"kind", "test", "args", "action", "measure"}
 
 
+def decoded(data: bytes) -> str:
+    """A challenges file's bytes as text, or ``ChallengeError`` saying why it cannot be read: too big, not
+    text, or text in another encoding than UTF-8."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ChallengeError(f"the file is {len(data):,} bytes; a challenges file is at most {MAX_FILE_BYTES:,}")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ChallengeError("the file is UTF-16 text: save it as UTF-8 (plain text) and check it again")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ChallengeError(f"the file is not text (UTF-8): {exc.reason} at byte {exc.start:,}") from None
+    if "\x00" in text:
+        raise ChallengeError("the file is not text: it holds NUL bytes (a binary file?)")
+    return text
+
+
 def load(text: str, ruleset) -> dict[str, Challenge]:
     """The challenges of a TOML text, by name, in order; ``ChallengeError`` saying what is malformed."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ChallengeError(f"the text is {len(text):,} characters; a challenges file is at most {MAX_FILE_BYTES:,}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ChallengeError(f"not readable as TOML: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays by recursion: 100,000 deep overflows Python's stack
+        raise ChallengeError("not readable as TOML: lists or tables are nested too deep") from None
+    except ValueError:  # a whole number of more than 4,300 digits, which Python will not read
+        raise ChallengeError("not readable as TOML: it holds a number too long to read (thousands of digits)") from None
     if set(data) - {"challenge"} or not isinstance(data.get("challenge"), list):
         raise ChallengeError("a challenges file holds [[challenge]] tables, and nothing else")
+    if len(data["challenge"]) > MAX_CHALLENGES:
+        raise ChallengeError(f"the file holds {len(data['challenge']):,} challenges; a file holds at most "
+                             f"{MAX_CHALLENGES}")
     found: dict[str, Challenge] = {}
     for order, entry in enumerate(data["challenge"]):
-        where = f"challenge {order + 1}" + (f" ({entry['name']})" if isinstance(entry.get("name"), str) else "")
+        if not isinstance(entry, Mapping):
+            raise ChallengeError(f"challenge {order + 1} is {brief(entry)}: each challenge is a [[challenge]] table")
+        name = entry.get("name")
+        shown = name if isinstance(name, str) and len(name) <= MAX_NAME and NAME.fullmatch(name) else brief(name)
+        where = f"challenge {order + 1}" + (f" ({shown})" if isinstance(name, str) else "")
         try:
             challenge = _one(entry, ruleset, order)
         except ChallengeError as exc:
@@ -49,21 +84,38 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
         raise ChallengeError(f"missing {', '.join(sorted(missing))}")
     for key in ("name", "title", "hint", "side"):
         if not isinstance(entry[key], str) or not entry[key].strip():
-            raise ChallengeError(f"{key} is text")
+            raise ChallengeError(f"{key} is text, not {brief(entry[key])}")
+        if len(entry[key]) > MAX_TEXT.get(key, MAX_NAME):
+            raise ChallengeError(f"the {key} is {len(entry[key]):,} characters long; at most "
+                                 f"{MAX_TEXT.get(key, MAX_NAME)}")
+    if not NAME.fullmatch(entry["name"]):
+        raise ChallengeError(f"the name {brief(entry['name'])} goes into a link: lower-case letters, digits and "
+                             "dashes only (\"hold-the-zone\")")
     goal = entry["goal"]
     if not isinstance(goal, Mapping) or not isinstance(goal.get("text"), str):
         raise ChallengeError("goal is a table with text (the goal in one line) and kind")
+    if len(goal["text"]) > MAX_TEXT["goal"]:
+        raise ChallengeError(f"the goal's text is {len(goal['text']):,} characters long; at most {MAX_TEXT['goal']}")
     kind = goal.get("kind")
-    if kind not in GOAL_KINDS:
+    if not isinstance(kind, str) or kind not in GOAL_KINDS:
         raise ChallengeError(f"the goal's kind is one of {', '.join(GOAL_KINDS)}, not {brief(kind)}")
     extra = set(goal) - _GOAL_KEYS - {"text"}
     if extra:
         raise ChallengeError(f"the goal has unknown keys {', '.join(sorted(extra))}")
+    for key in ("test", "action", "measure"):
+        if not isinstance(goal.get(key, ""), str):
+            raise ChallengeError(f"the goal's {key} is a name (text), not {brief(goal[key])}")
+    if not isinstance(goal.get("args", {}), Mapping):
+        raise ChallengeError(f"the goal's args are a table of the test's arguments, not {brief(goal['args'])}")
     parsed = Goal(kind, goal.get("test", ""), dict(goal.get("args", {})), goal.get("action", ""),
                   goal.get("measure", "at_least_one"))
     tests = ruleset_tests(ruleset)
-    if kind in ("reach", "sure") and parsed.test not in tests:
-        raise ChallengeError(f"unknown test {brief(parsed.test)}; {ruleset.title} has {', '.join(tests)}")
+    if kind in ("reach", "sure"):
+        if parsed.test not in tests:
+            raise ChallengeError(f"unknown test {brief(parsed.test)}; {ruleset.title} has {', '.join(tests)}")
+        problem = args_problem(tests, parsed.test, parsed.args)
+        if problem:
+            raise ChallengeError(problem)
     if kind == "best":
         if parsed.action not in ruleset.action_kinds:
             raise ChallengeError(f"a best-choice goal names an action of {ruleset.title} "
@@ -74,7 +126,7 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
     if not isinstance(sections, list) or not sections:
         raise ChallengeError("sections is a list of the rule sections it teaches")
     for key in sections:
-        if key not in ruleset.sections:
+        if not isinstance(key, str) or key not in ruleset.sections:
             raise ChallengeError(f"{ruleset.title} has no rule section {brief(key)}")
     limit = entry["limit"]
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
@@ -82,14 +134,43 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
     start = entry["start"]
     if not isinstance(start, Mapping) or set(start) - _START_KEYS:
         raise ChallengeError(f"start is a table of {', '.join(sorted(_START_KEYS))}")
+    problem = _start_problem(start)
+    if problem:
+        raise ChallengeError(problem)
     opponent = entry.get("opponent", "none")
-    if opponent != "none" and opponent not in ruleset.bots:
+    if not isinstance(opponent, str) or opponent != "none" and opponent not in ruleset.bots:
         raise ChallengeError(f"the opponent is none or a bot ({', '.join(ruleset.bots)}), not {brief(opponent)}")
     solution = entry.get("solution", [])
-    if not isinstance(solution, list) or not all(isinstance(s, Mapping) and "action" in s for s in solution):
-        raise ChallengeError("solution is a list of steps, each with an action (and dice where it rolls)")
+    if not _steps(solution):
+        raise ChallengeError("solution is a list of steps, each with an action table (and dice where it rolls)")
     return Challenge(ruleset, entry["name"], entry["title"], goal["text"], tuple(sections), entry["hint"], limit,
                      entry["side"], dict(start), parsed, tuple(dict(s) for s in solution), opponent, order)
+
+
+_START_SHAPES = {"scenario": (str, "text"), "seed": (int, "a whole number"), "settings": (Mapping, "a table"),
+                 "figures": (Mapping, "a table of pieces by id"), "remove": (list, "a list of ids"),
+                 "position": (Mapping, "a table"), "prelude": (list, "a list of steps")}
+
+
+def _start_problem(start: Mapping) -> str | None:
+    """What is wrong with the shape of a challenge's start table, in words (``None``: nothing)."""
+    for key, value in start.items():
+        kind, words = _START_SHAPES[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"the start's {key} is {words}, not {brief(value)}"
+    if not all(isinstance(v, Mapping) for v in start.get("figures", {}).values()):
+        return "the start's figures are a table of pieces by id, each a table of fields (g1 = { x = 3.0 })"
+    if not all(isinstance(name, str) for name in start.get("remove", [])):
+        return f"the start's remove is a list of ids (text), not {brief(start['remove'])}"
+    if not _steps(start.get("prelude", [])):
+        return "the start's prelude is a list of steps, each with an action table (and dice where it rolls)"
+    return None
+
+
+def _steps(steps) -> bool:
+    """Whether ``steps`` are recorded steps: a list of tables, each with an action table."""
+    return isinstance(steps, list) and all(isinstance(s, Mapping) and isinstance(s.get("action"), Mapping)
+                                           for s in steps)
 
 
 _SHIPPED: dict[str, tuple[Any, dict[str, Challenge]]] = {}  # ruleset name -> (that ruleset, its challenges)

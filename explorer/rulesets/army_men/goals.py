@@ -49,4 +49,20 @@ def out_of_play(state, challenge, figure: str) -> bool:
     return not state.figures[figure].in_play
 
 
-TESTS = {"can_shoot": can_shoot, "safe": safe, "all_safe": all_safe, "out_of_play": out_of_play}
+_GANGING_UP = SECTIONS.ref("combat.ganging_up").key
+
+
+def ganged_up_on(state, challenge, figure: str) -> bool:
+    """``figure`` was killed in a fight the learner's side won by ganging up: in the same action, a fight with
+    the ganging-up modifier (combat.ganging_up) and his death. The lesson is the rule, not a lucky roll of a
+    fight fought on alone."""
+    for turn in state.history[len(challenge.start().history):]:
+        ganged = any(e.kind == "fight" and _GANGING_UP in e.rules and figure in (e.data.get("a"), e.data.get("b"))
+                     for e in turn.events)
+        if ganged and any(e.kind == "casualty" and e.data.get("figure") == figure for e in turn.events):
+            return True
+    return False
+
+
+TESTS = {"can_shoot": can_shoot, "safe": safe, "all_safe": all_safe, "out_of_play": out_of_play,
+         "ganged_up_on": ganged_up_on}

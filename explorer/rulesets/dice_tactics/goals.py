@@ -7,7 +7,7 @@ Each is ``f(state, challenge, **args) -> bool``. They read the position through 
 
 from __future__ import annotations
 
-from .actions import Respawn
+from .actions import Attack, Respawn
 from .mechanics import zone_holder
 
 
@@ -57,10 +57,25 @@ def holds_zone(state, challenge) -> bool:
     return zone_holder(state.setup, state.units.values(), state.sides) == challenge.side
 
 
+def _attacks(state, challenge) -> list[Attack]:
+    return [a for a in challenge.attempt(state) if isinstance(a, Attack)]
+
+
+def attacked_with(state, challenge, units: tuple) -> bool:
+    """Each of the learner's ``units`` made an attack since the start (the order lesson needs them all)."""
+    return set(units) <= {a.attacker for a in _attacks(state, challenge)}
+
+
+def attacks_at_most(state, challenge, count: int) -> bool:
+    """The learner attacked no more than ``count`` times since the start ("with a single attack")."""
+    return len(_attacks(state, challenge)) <= count
+
+
 def all_of(state, challenge, **tests) -> bool:
     """Every test named holds, each with its own arguments: ``all_of(defeated={unit="tan-1"},
     at={unit="green-1", col=1, row=1})``."""
     return all(TESTS[name](state, challenge, **dict(args)) for name, args in tests.items())
 
 
-TESTS = {"at": at, "defeated": defeated, "is_kind": is_kind, "vp": vp, "holds_zone": holds_zone, "all_of": all_of}
+TESTS = {"at": at, "defeated": defeated, "is_kind": is_kind, "vp": vp, "holds_zone": holds_zone,
+         "attacked_with": attacked_with, "attacks_at_most": attacks_at_most, "all_of": all_of}
