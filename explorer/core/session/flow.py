@@ -273,6 +273,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                   "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
+                  "hint": self.hint,
                   "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
         if method is None:
             return self._say("error", f"unknown command {brief(name)}")
