@@ -128,7 +128,8 @@ def _step(state, action, *, first: bool) -> str:
 
 def _rolled(state, action) -> Iterator[tuple[tuple[int, ...] | None, Any]]:
     """Each roll ``action`` can make, with the state it leaves: ``None`` when it rolls no dice, else every
-    tuple of faces (entered one die at a time: how many an action rolls may hang on the faces before)."""
+    tuple of faces, in order (entered a roll at a time: how many dice an action rolls may hang on the faces
+    before)."""
     pending: list[tuple[int, ...]] = [()]
     while pending:
         faces = pending.pop(0)
@@ -136,7 +137,8 @@ def _rolled(state, action) -> Iterator[tuple[tuple[int, ...] | None, Any]]:
         try:
             branch.apply(action, dice=faces)
         except MissingDice as missing:
-            pending[:0] = [(*faces, f) for f in range(1, missing.sides + 1)]
+            sides = range(1, missing.sides + 1)
+            pending[:0] = [(*faces, *more) for more in itertools.product(sides, repeat=missing.more)]
             continue
         yield (faces if faces or branch.history[-1].dice else None), branch
 
