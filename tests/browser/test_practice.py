@@ -157,7 +157,8 @@ def test_lesson_mode_shows_the_goal_large_and_keeps_no_stars(open_page):
 def test_a_failed_try_on_a_phone_is_one_sentence_with_show_me_why_and_the_board_stays_in_view(open_page, tmp_path):
     """Simple Plastic's *Out of sight* at 390x844 (touch), the sniper moved by taps where the tan sniper can hit
     him: the grade is one short sentence, the board still in view under it; *Show me why* opens the proof in
-    full. Then *Show me*: shown, with no stars, and the 3 stars this browser kept for it are not lowered."""
+    full. Then *Hint*, *Try again* and solved by taps: 1 star (a hint and a retry). Then *Show me*: shown, with
+    no stars. The 3 stars this browser kept for it are never lowered."""
     name = "out-of-sight"
     page, report = open_page(f"simple_plastic/practice.html#challenge={name}", width=PHONE[0], height=PHONE[1],
                              touch=True)
@@ -179,6 +180,13 @@ def test_a_failed_try_on_a_phone_is_one_sentence_with_show_me_why_and_the_board_
     why.locator("summary").click()
     proof = why.locator(".tsr-practice-why-text")
     assert proof.is_visible() and proof.inner_text().startswith("Not whatever the dice: if g-sniper moves to (17.5, 20.5)")
+    answered(page, lambda: table.get_by_role("button", name="Hint").click())
+    answered(page, lambda: table.get_by_role("button", name="Try again").click())
+    _solve_by_taps(page, table, "simple_plastic", name)
+    assert _solved(table) == 1 and table.locator(".tsr-practice-solved").inner_text() == (
+        "Yes: it works whatever the dice roll!")
+    assert page.evaluate("JSON.parse(localStorage.getItem('tsr-stars:simple_plastic'))") == {name: 3}
+    answered(page, lambda: table.get_by_role("button", name="Try again").click())
     answered(page, lambda: table.get_by_role("button", name="Show me").click())
     table.locator(".tsr-practice-shown").wait_for(state="visible", timeout=30_000)
     assert table.locator(".tsr-practice-stars .tsr-stars-big").count() == 0, "Show me earns no stars"
