@@ -61,29 +61,41 @@ def _fail(session) -> None:
     assert session.play(attack["id"], dice=[1])["challenge"]["over"]
 
 
+def _fresh(session) -> Session:
+    """A new Session (nothing tried yet) with the fixture's challenges, on the challenge "first"."""
+    fresh = Session("simple_plastic", "skirmish", seed=3, bot="greedy")
+    fresh.practise("first")
+    return fresh
+
+
 def test_stars_by_how_it_was_solved_first_try_hint_retry_and_more(session):
-    session.practise("first")
-    assert _solve(session)["stars"] == 3  # the first try, no hint
-    session.practise("first")
-    session.command("hint")
-    assert _solve(session)["stars"] == 2  # after the hint
-    session.practise("first")
-    _fail(session)
-    session.retry()
-    assert _solve(session)["stars"] == 2  # after a retry
-    session.practise("first")
-    _fail(session)
-    session.undo()
-    session.undo()
-    assert _solve(session)["stars"] == 2  # a failed try undone is not a first try
-    session.practise("first")
-    session.command("hint")
-    session.retry()
-    assert _solve(session)["stars"] == 1  # a hint and a retry
-    session.practise("first")
-    session.show_me()
-    session.retry()
-    part = _solve(session)
+    first = _fresh(session)
+    assert _solve(first)["stars"] == 3  # the first try, no hint
+    hinted = _fresh(session)
+    hinted.command("hint")
+    assert _solve(hinted)["stars"] == 2  # after the hint
+    retried = _fresh(session)
+    _fail(retried)
+    retried.retry()
+    assert _solve(retried)["stars"] == 2  # after a retry
+    undone = _fresh(session)
+    _fail(undone)
+    undone.undo()
+    undone.undo()
+    assert _solve(undone)["stars"] == 2  # a failed try undone is not a first try
+    reopened = _fresh(session)
+    _fail(reopened)
+    reopened.practise("second")
+    reopened.practise("first")
+    assert _solve(reopened)["stars"] == 2  # opened again from the list: a retry
+    more = _fresh(session)
+    more.command("hint")
+    more.retry()
+    assert _solve(more)["stars"] == 1  # a hint and a retry
+    shown = _fresh(session)
+    shown.show_me()
+    shown.retry()
+    part = _solve(shown)
     assert part["stars"] == 1 and not part["shown"]  # shown the way, then solved by the learner's hand
 
 

@@ -89,6 +89,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
+        self._tried: dict = {}  # how each challenge opened in this Session has been tried (practice.Tries)
         self._holder: str | None = None  # two people: the side holding the device (the seat last shown its cards)
         self._run_bots()
 

@@ -22,6 +22,10 @@ class Tries:
     shown: bool = False  # Show me played on this try
     failed: bool = False  # this try has been graded a failure (then undone, its solving is not a first try)
 
+    def again(self) -> Tries:
+        """The next try: a try that was shown the way counts as a hint besides the retry."""
+        return Tries(self.tries + 1, self.hinted or self.shown)
+
     def stars(self, earned: int) -> int:
         """The stars for a solve whose grade earned ``earned`` (fewer for more actions than the solution's)."""
         if self.shown:
@@ -47,7 +51,8 @@ class Practice:
         if challenge is None:
             names = ", ".join(ruleset_challenges(self.ruleset)) or "none"
             return self._say("error", f"No challenge {brief(name)}: {self.ruleset.title} has {names}")
-        self._tries = Tries()
+        tried = self._tried.get(challenge.name)  # opened again (from the list, Next): one more try
+        self._tries = self._tried[challenge.name] = Tries() if tried is None else tried.again()
         return self._begin(challenge)
 
     def _begin(self, challenge) -> dict:
@@ -68,9 +73,7 @@ class Practice:
         """The challenge again from its start."""
         if self.challenge is None:
             return self._say("error", "No challenge to try again: choose one first.")
-        tried = self._tries
-        # a try that was shown the way is one more than a retry's help
-        self._tries = Tries(tried.tries + 1, tried.hinted or tried.shown)
+        self._tries = self._tried[self.challenge.name] = self._tries.again()
         return self._begin(self.challenge)
 
     def hint(self) -> dict:
