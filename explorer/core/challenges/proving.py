@@ -56,7 +56,6 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
     seen: set = set()
 
     def played(state, action, said) -> Iterator[tuple[Any, str]]:
-        action = _offered(state, action)  # an offer of the position is played without its rules checked again
         for dice, branch in _rolled(state, action):
             if once and not _first_visit(seen, branch.position):
                 continue
@@ -71,7 +70,8 @@ def outcomes(state, action, *, until: Callable[[Any], bool], limit: int = MAX_OU
             for reply in list(branch.legal_actions):
                 yield from played(branch, reply, words)
 
-    yield from played(state, action, "")
+    # an offer of the position is played without its rules checked again (the answers after it are offers)
+    yield from played(state, _offered(state, action), "")
 
 
 def _offered(state, action):
