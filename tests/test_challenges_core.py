@@ -69,10 +69,11 @@ def test_a_best_choice_is_graded_by_the_exact_chance_of_every_legal_choice():
     best.apply(Attack("green", "g-sniper", "t2"))
     other.apply(Attack("green", "g-sniper", "t-sniper"))
     assert challenge.grade(best) == c.Grade(True, 3, "The best choice: a 5/6 chance (83%) (g-sniper attacks t2).",
-                                            1, True)
+                                            1, True, "5 chances in 6: the best shot here!")
     wrong = challenge.grade(other)
     assert not wrong.solved and wrong.stars == 0 and wrong.over
     assert "a 2/3 chance (67%); the best choice (g-sniper attacks t2) has a 5/6 chance (83%)" in wrong.why
+    assert wrong.said == "That has 2 chances in 3, but the best shot has 5 chances in 6."  # in words, for a child
     assert not challenge.grade(start).solved and not challenge.grade(start).over  # nothing chosen yet
 
 
@@ -86,6 +87,7 @@ def test_whatever_the_dice_plays_every_roll_and_names_one_that_fails():
     grade = sure_kill.grade(state)
     assert not grade.solved  # a kill this time, but not whatever the dice
     assert grade.why.startswith("Not whatever the dice: if g-sniper attacks t2 rolling [1], the goal is not reached")
+    assert grade.said == "Not always: some rolls of the dice make it fail."  # the proof above is for Show me why
     safe = duel(kind="sure", test="none_lost", text="Lose nobody, whatever the dice.")
     state = safe.start()
     state.apply(attack, dice=[1])
@@ -133,7 +135,7 @@ def test_a_position_goal_counts_the_learners_actions_and_gives_stars_for_fewer()
     challenge = duel(kind="reach", test="enemy_down", text="Take a tan figure out.")
     assert challenge.limit == 1 and not challenge.grade(challenge.start()).solved
     state = challenge.play_solution()
-    assert challenge.grade(state) == c.Grade(True, 3, "Done: Take a tan figure out.", 1, True)
+    assert challenge.grade(state) == c.Grade(True, 3, "Done: Take a tan figure out.", 1, True, "You did it!")
     state = challenge.start()
     state.apply(Attack("green", "g-sniper", "t1"), dice=[1])  # a 1 never kills
     grade = challenge.grade(state)
@@ -244,7 +246,7 @@ def test_a_card_game_is_proved_against_every_answer_and_its_bot_answers_unseeded
     assert state.current_player == "green" and state.attack.defence_card.code == "K♣"
     # Whatever tan defends with, green's joker makes it a 1 and tan has no joker to cancel it: 11 - 1 >= 4.
     assert challenge.grade(state) == c.Grade(True, 3, "Whatever tan answers: choose J♥ to attack with always works.",
-                                             1, True)
+                                             1, True, "Yes: it works whatever tan does!")
     # Winning by 13 is beyond any trick: no dice, so the other side's answers are named, each with its player.
     hopeless = c.load(CARD_DUEL.replace("seed = 1", "seed = 1\nsettings = { removal_margin = 13 }"), phlog)
     state = hopeless["card-duel"].start()

@@ -33,16 +33,78 @@ def test_a_challenge_starts_on_its_position_with_its_goal_and_nothing_solved(ses
     assert part["rules"] == [{"key": "simple_plastic:attacking.modifiers", "title": SP.sections["attacking.modifiers"].title}]
 
 
-def test_show_me_plays_the_recorded_solution_step_by_step_and_it_earns_three_stars(session):
+def test_show_me_plays_the_recorded_solution_step_by_step_and_marks_it_shown_with_no_stars(session):
     session.practise("first")
     answer = session.show_me()
     assert answer["message"]["text"].startswith("Step 1 of 2: ")
-    assert answer["challenge"]["used"] == 1 and not answer["challenge"]["solved"]
+    assert answer["challenge"]["used"] == 1 and not answer["challenge"]["solved"] and answer["challenge"]["shown"]
     answer = session.show_me()
     assert answer["message"]["text"].startswith("Step 2 of 2: ")
     part = answer["challenge"]
-    assert part["solved"] and part["stars"] == 3 and part["over"]
+    assert part["solved"] and part["shown"] and part["stars"] == 0 and part["over"]
     assert answer["actions"] == []  # solved: nothing more to play until Try again or Next
+
+
+def _solve(session) -> dict:
+    """The recorded solution played by the learner's own hand (its dice entered), as a try of the challenge."""
+    for action, dice in session.challenge.solution_actions():
+        answer = session.play(list(session.state.legal_actions).index(action), dice=dice)
+    return answer["challenge"]
+
+
+def _fail(session) -> None:
+    """A try that fails: the first step, then an attack that is not the solution's with a 1 (a 1 never kills)."""
+    end_phase = next(a for a in session.answer()["actions"] if a["action"]["type"] == "EndPhase")
+    session.play(end_phase["id"])
+    attack = next(a for a in session.answer()["actions"]
+                  if a["action"]["type"] == "Attack" and a["action"]["target"] != "t2")
+    assert session.play(attack["id"], dice=[1])["challenge"]["over"]
+
+
+def _fresh(session) -> Session:
+    """A new Session (nothing tried yet) with the fixture's challenges, on the challenge "first"."""
+    fresh = Session("simple_plastic", "skirmish", seed=3, bot="greedy")
+    fresh.practise("first")
+    return fresh
+
+
+def test_stars_by_how_it_was_solved_first_try_hint_retry_and_more(session):
+    first = _fresh(session)
+    assert _solve(first)["stars"] == 3  # the first try, no hint
+    hinted = _fresh(session)
+    hinted.command("hint")
+    assert _solve(hinted)["stars"] == 2  # after the hint
+    retried = _fresh(session)
+    _fail(retried)
+    retried.retry()
+    assert _solve(retried)["stars"] == 2  # after a retry
+    undone = _fresh(session)
+    _fail(undone)
+    undone.undo()
+    undone.undo()
+    assert _solve(undone)["stars"] == 2  # a failed try undone is not a first try
+    reopened = _fresh(session)
+    _fail(reopened)
+    reopened.practise("second")
+    reopened.practise("first")
+    assert _solve(reopened)["stars"] == 2  # opened again from the list: a retry
+    more = _fresh(session)
+    more.command("hint")
+    more.retry()
+    assert _solve(more)["stars"] == 1  # a hint and a retry
+    shown = _fresh(session)
+    shown.show_me()
+    shown.retry()
+    part = _solve(shown)
+    assert part["stars"] == 1 and not part["shown"]  # shown the way, then solved by the learner's hand
+
+
+def test_a_failed_try_is_said_in_one_short_sentence_and_in_full(session):
+    session.practise("first")
+    _fail(session)
+    part = session.answer()["challenge"]
+    assert part["said"] == "Not this time: the goal is not reached."
+    assert part["why"].startswith("Not this time: take a tan figure out. Hint: Closer is better.")
 
 
 def test_a_failed_attempt_is_told_why_with_the_hint_and_can_be_undone_to_the_start_only(session):

@@ -54,12 +54,12 @@ def test_the_house_rules_lab_sweeps_its_setting_and_knows_its_exact_odds():
     assert len(summaries) == 2 and all(s.games == 2 for s in summaries.values())
 
 
-def test_practice_plays_its_challenge_by_its_recorded_solution_to_three_stars():
+def test_practice_plays_its_challenge_by_its_recorded_solution_solved_and_shown():
     session = Session(NAME, "squads", seed=3, bot="greedy")
     answer = session.practise("close-in")
     assert answer["mode"] == "practice" and answer["challenge"]["goal"] == "Move g1 where it can shoot t1."
     answer = session.show_me()
-    assert answer["challenge"]["solved"] and answer["challenge"]["stars"] == 3
+    assert answer["challenge"]["solved"] and answer["challenge"]["shown"] and answer["challenge"]["stars"] == 0
     assert get_ruleset(NAME) is TOY
 
 

@@ -39,7 +39,7 @@ def test_the_first_challenge_opens_with_its_goal_and_every_challenge_in_the_pick
     assert practice.undo_button.disabled
 
 
-def test_show_me_solves_it_step_by_step_and_the_stars_show_then_next_opens_the_next():
+def test_show_me_solves_it_step_by_step_marked_shown_with_no_stars_then_next_opens_the_next():
     practice = Practice(W.live_play())
     challenges = ruleset_challenges(get_ruleset("phlog"))
     first = next(iter(challenges.values()))
@@ -47,9 +47,9 @@ def test_show_me_solves_it_step_by_step_and_the_stars_show_then_next_opens_the_n
         assert "★" not in practice.stars.value, f"stars before the last step ({step})"
         practice.show_button.click()
     answer = practice.session.answer()["challenge"]
-    assert answer["solved"] and answer["stars"] >= 1
-    assert "★" * answer["stars"] in practice.stars.value
-    assert practice.best == {first.name: answer["stars"]}
+    assert answer["solved"] and answer["shown"] and answer["stars"] == 0
+    assert "★" not in practice.stars.value and "Shown" in _text(practice.stars.value)
+    assert practice.best == {first.name: 0}
     assert not practice.next_button.disabled
     practice.next_button.click()
     second = list(challenges.values())[1]
@@ -63,6 +63,7 @@ def test_hint_shows_the_hint_with_its_rule_links_and_undo_and_try_again_go_back(
     assert practice.hint.layout.display == "none"
     practice.hint_button.click()
     assert practice.hint.layout.display is None
+    assert practice.session._tries.hinted  # counted against the stars
     assert _text(practice.hint.value).startswith("Hint:") and challenge.hint in _text(practice.hint.value)
     assert "<a " in practice.hint.value  # the rules it teaches, linked
     start = practice.session.save()
@@ -75,15 +76,17 @@ def test_hint_shows_the_hint_with_its_rule_links_and_undo_and_try_again_go_back(
     assert practice.session.save() == start and practice.stars.value == ""
 
 
-def test_a_wrong_attempt_is_told_why_in_words():
+def test_a_wrong_attempt_is_told_in_one_sentence_and_in_full_behind_show_me_why():
     practice = Practice(sp.SimplePlasticLive(human="green", bot_seed=1))
     live = practice.game
     solution = ruleset_challenges(get_ruleset("simple_plastic"))[practice.picker.value].solution_actions()[0][0]
     wrong = next(i for i, a in enumerate(live.state.legal_actions) if a != solution)  # not the solution's step
     live.play(wrong)
     answer = practice.session.answer()["challenge"]
-    assert not answer["solved"] and answer["why"]
-    assert answer["why"] in _text(practice.grade.value)
+    assert not answer["solved"] and answer["said"]
+    assert _text(practice.grade.value).startswith(answer["said"])
+    assert answer["over"] and answer["said"] == "Not this time: the goal is not reached."  # one short sentence
+    assert "<summary" in practice.grade.value and answer["why"] in _text(practice.grade.value)  # in full: Show me why
 
 
 def test_on_the_site_the_cell_is_the_snapshot_naming_the_challenges(monkeypatch):

@@ -1,8 +1,9 @@
 """Practice challenges with the live widgets: the Practice page's control, in JupyterLab and on the site.
 
 In JupyterLab, :class:`Practice` puts the practice controls over a live game (:class:`widgets.live.LivePlay`):
-the challenge picker, the goal in one line, *Hint*, *Undo*, *Try again*, *Show me*, the grade in words, the
-stars and *Next*, all drawn from the Session's answer (its ``challenge``), as the page draws them. On the site
+the challenge picker, the goal in one line, *Hint*, *Undo*, *Try again*, *Show me*, the grade in one short sentence
+(*Show me why*: in full), the stars (by how it was solved; none for a challenge *Show me* played) and *Next*, all
+drawn from the Session's answer (its ``challenge``), as the page draws them. On the site
 the same cell is the game's snapshot with the challenges in ``data-practice``: sitebuild/static/js/live-play.js
 lists them and plays them on the game table.
 """
@@ -25,9 +26,20 @@ def stars_text(stars: int) -> str:
     return "★" * stars + "☆" * (3 - stars)
 
 
+def grade_html(c: dict) -> str:
+    """The grade in one short sentence, and once the try is over the grade in full behind *Show me why*."""
+    colour = "#1E4D1F" if c["solved"] else "#A3280D" if c["over"] else "#1a1a1a"
+    said = c["said"] if c["used"] or c["over"] else ""
+    full = c["why"] if c["over"] and c["why"] and c["why"] != said else ""
+    why = (f'<details><summary style="cursor:pointer">Show me why</summary>{html.escape(full)}</details>'
+           if full else "")
+    return f'<div role="status" style="color:{colour};font-weight:bold">{html.escape(said)}</div>{why}'
+
+
 class Practice:
     """The challenges of ``game``'s ruleset played on ``game`` (a LivePlay, or a ruleset's live game), starting with ``name`` (by default
-    the first). ``best``: the best stars earned per challenge in this kernel (the page keeps them in the browser)."""
+    the first). ``best``: the best stars earned per challenge in this kernel, 0 for one shown and not yet solved
+    (the page keeps them in the browser)."""
 
     def __init__(self, game, name: str | None = None):
         self.game: LivePlay = getattr(game, "live", game)  # a ruleset's live game (ArmyMenLive...) holds its LivePlay
@@ -76,6 +88,8 @@ class Practice:
 
     def toggle_hint(self) -> None:
         self.hint.layout.display = None if self.hint.layout.display == "none" else "none"
+        if self.hint.layout.display is None:
+            self.command("hint")  # the Session counts the hint against the stars
 
     def _refresh(self, answer: dict) -> None:
         """The challenge's part of ``answer``: the goal, the grade in words, the stars, what can be pressed."""
@@ -86,12 +100,15 @@ class Practice:
             return
         self.goal.value = (f'<div style="font-size:1.35em;font-weight:bold">{c["index"] + 1}/{c["count"]}: '
                            f'{html.escape(c["goal"])}</div>')
-        colour = "#1E4D1F" if c["solved"] else "#A3280D" if c["over"] else "#1a1a1a"
-        self.grade.value = f'<div role="status" style="color:{colour}">{html.escape(c["why"] or "")}</div>'
+        self.grade.value = grade_html(c)
         if c["solved"]:
             self.best[c["name"]] = max(self.best.get(c["name"], 0), c["stars"])
-        self.stars.value = (f'<span style="font-size:2.2em;color:#C58B00" aria-label="{c["stars"]} of 3 stars">'
-                            f'{stars_text(c["stars"])}</span> <b>Well done!</b>' if c["solved"] else "")
+        if c["solved"] and c["shown"]:
+            self.stars.value = "<b>Shown. Now you try it: Try again!</b>"
+        else:
+            self.stars.value = (f'<span style="font-size:2.2em;color:#C58B00" aria-label="{c["stars"]} of 3 stars">'
+                                f'{stars_text(c["stars"])}</span> <b>{"Perfect!" if c["stars"] == 3 else "Well done!"}</b>'
+                                if c["solved"] else "")
         self.hint.value = f"<b>Hint:</b> {html.escape(c['hint'] or '')} {self.game.links.links([r['key'] for r in c['rules']])}"
         self.next_button.disabled = not (c["next"] and (c["solved"] or c["over"]))
         self.undo_button.disabled = not answer["can_undo"]

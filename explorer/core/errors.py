@@ -26,11 +26,11 @@ class MalformedAction(ValueError):
 
 
 class MissingDice(MalformedAction):
-    """Entered dice ran out: the action rolls more (``sides``: of the next die), for whoever enumerates
-    every roll (the practice challenges' "whatever the dice")."""
+    """Entered dice ran out: the action rolls more (``sides``: of the next die; ``more``: how many more of the
+    roll asked for now), for whoever enumerates every roll (the practice challenges' "whatever the dice")."""
 
-    def __init__(self, message: str, sides: int):
-        self.sides = sides
+    def __init__(self, message: str, sides: int, more: int = 1):
+        self.sides, self.more = sides, more
         super().__init__(message)
 
 

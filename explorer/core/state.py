@@ -351,7 +351,7 @@ class GameState:
         if self._forced_dice is None:
             return self.rng.roll(n, sides)
         if len(self._forced_dice) < n:
-            raise MissingDice(f"this action rolls {n} dice; not enough were entered", sides)
+            raise MissingDice(f"this action rolls {n} dice; not enough were entered", sides, n - len(self._forced_dice))
         faces, self._forced_dice = tuple(self._forced_dice[:n]), self._forced_dice[n:]
         if any(not 1 <= f <= sides for f in faces):
             raise MalformedAction(f"dice faces must be whole numbers from 1 to {sides}, got {brief(faces)}")

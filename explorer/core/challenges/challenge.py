@@ -1,4 +1,5 @@
-"""One challenge: its start, the grading of an attempt (0-3 stars, and why in words), its recorded solution."""
+"""One challenge: its start, the grading of an attempt (0-3 stars, and why: in one short sentence a child can read,
+and in full), its recorded solution."""
 
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ from .starting import build_start, step_dice
 
 @dataclass(frozen=True)
 class Grade:
-    """An attempt, graded: solved or not, 0-3 stars, and why, in words (citing the rules when it failed)."""
+    """An attempt, graded: solved or not, 0-3 stars, and why, in words: in full (the proof, the chances as
+    fractions, the hint and the rules) and ``said`` in one short sentence a child can read (the chances in words)."""
 
     solved: bool
     stars: int
     why: str
     used: int  # the learner's actions so far
     over: bool  # no more tries: the limit is used up, or the game ended
+    said: str = ""  # the grade in one short sentence ("" for a grade made elsewhere: ``why`` says it)
 
 
 @dataclass(frozen=True)
@@ -73,22 +76,23 @@ class Challenge:
         used = len(self.attempt(state))
         over = used >= self.limit or state.is_over
         if used > self.limit:
-            return Grade(False, 0, f"That took {used} actions; the goal must be reached in {self.limit}.", used, True)
+            too_many = f"That took {used} actions; the goal must be reached in {self.limit}."
+            return Grade(False, 0, too_many, used, True, f"That took too many actions: you have {self.limit}.")
         if self.goal.kind == "reach":
             if goal_holds(self, state):
-                return Grade(True, self._stars(used), f"Done: {self.goal_text}", used, True)
+                return Grade(True, self._stars(used), f"Done: {self.goal_text}", used, True, "You did it!")
             if over and self._rolled(state) and self._played_as_solved(state):
                 # the right actions, the wrong dice: the hint would tell a child who got it right that it was wrong
-                return Grade(False, 0, "You played it the right way, but the dice said no this time. Try again!",
-                             used, over)
-            return Grade(False, 0, self._not_yet(used, over), used, over)
+                unlucky = "You played it the right way, but the dice said no this time."
+                return Grade(False, 0, f"{unlucky} Try again!", used, over, unlucky)
+            return self._not_yet(used, over)
         chosen = self._first_choice(state)
         if chosen is None:
-            return Grade(False, 0, self._not_yet(used, over), used, over)
-        before, action = chosen
+            return self._not_yet(used, over)
+        before, action, key = chosen
         if self.goal.kind == "best":
-            return self._grade_best(before, action, used)
-        return self._grade_sure(before, action, used)
+            return self._grade_best(before, action, used, key)
+        return self._grade_sure(before, action, used, key)
 
     def _stars(self, used: int) -> int:
         best = len([a for a in self.solution_actions() if a[0].player == self.side]) or 1
@@ -108,51 +112,70 @@ class Challenge:
         solution = [action for action, _ in self.solution_actions() if action.player == self.side]
         return bool(solution) and self.attempt(state)[:len(solution)] == solution
 
-    def _not_yet(self, used: int, over: bool) -> str:
+    def _not_yet(self, used: int, over: bool) -> Grade:
         if not over:
-            return f"Goal: {self.goal_text} ({used} of {self.limit} actions used)"
+            return Grade(False, 0, f"Goal: {self.goal_text} ({used} of {self.limit} actions used)", used, over,
+                         f"{used} of {self.limit} actions used: keep going.")
         rules = ", ".join(ref.key for ref in self.refs)
-        return f"Not this time: {self.goal_text[:1].lower()}{self.goal_text[1:]} Hint: {self.hint} ({rules})"
+        return Grade(False, 0, f"Not this time: {self.goal_text[:1].lower()}{self.goal_text[1:]} Hint: {self.hint} "
+                     f"({rules})", used, over, "Not this time: the goal is not reached.")
 
     def _first_choice(self, state):
-        """The state just before the learner's graded choice, and that choice."""
+        """The state just before the learner's graded choice, that choice, and the play up to it (the key its
+        verdict is remembered by)."""
         replay = self.start()
         begun = len(replay.history)
         wanted = self.goal.action
-        for turn in state.history[begun:]:
+        for index, turn in enumerate(state.history[begun:], begun):
             action = turn.action
             if action.player == self.side and (not wanted or type(action).__name__ == wanted):
-                return replay, action
+                return replay, action, tuple((t.action, t.dice) for t in state.history[begun:index + 1])
             replay.apply(action, dice=turn.dice)
         return None
 
-    def _grade_best(self, before, action, used: int) -> Grade:
-        weighed = weigh_choices(before, self.goal)
+    def _verdict(self, key, work):
+        """``work()``, worked out once for the play ``key`` (an answer is graded every time the page asks where
+        the game stands; proving a choice may play thousands of branches): the last few verdicts are kept."""
+        kept = self.__dict__.setdefault("_verdicts", {})
+        if key not in kept:
+            if len(kept) >= _KEPT_VERDICTS:
+                kept.pop(next(iter(kept)))  # the oldest
+            kept[key] = work()
+        return kept[key]
+
+    def _grade_best(self, before, action, used: int, key) -> Grade:
+        weighed = self._verdict(key, lambda: weigh_choices(before, self.goal))
         best = max(weighed.values())
         mine = weighed.get(action)
         if mine is None:
-            return Grade(False, 0, f"Choose {_a(self.goal.action)} to finish: {self.goal_text}", used, True)
+            finish = f"Choose {_a(self.goal.action)} to finish: {self.goal_text}"
+            return Grade(False, 0, finish, used, True, finish)
+        said = before.describe(action, self.side)
         if mine == best:
-            return Grade(True, 3, f"The best choice: {_chance(mine, self.goal)} ({before.describe(action, self.side)}).",
-                         used, True)
+            return Grade(True, 3, f"The best choice: {_chance(mine, self.goal)} ({said}).", used, True,
+                         f"{_upper(chance_words(mine, self.goal))}: the best shot here!")
         tops = [a for a, value in weighed.items() if value == best]
-        return Grade(False, 0, f"{before.describe(action, self.side)[:1].upper()}{before.describe(action, self.side)[1:]}: "
-                     f"{_chance(mine, self.goal)}; the best choice ({before.describe(tops[0], self.side)}) has "
-                     f"{_chance(best, self.goal)}. {self.hint}", used, True)
+        return Grade(False, 0, f"{_upper(said)}: {_chance(mine, self.goal)}; the best choice "
+                     f"({before.describe(tops[0], self.side)}) has {_chance(best, self.goal)}. {self.hint}", used, True,
+                     f"That has {chance_words(mine, self.goal)}, but the best shot has {chance_words(best, self.goal)}.")
 
-    def _grade_sure(self, before, action, used: int) -> Grade:
-        failure = sure_failure(self, before, action)
+    def _grade_sure(self, before, action, used: int, key) -> Grade:
+        failure = self._verdict(key, lambda: sure_failure(self, before, action))
         said = before.describe(action, self.side)
         # A ruleset without dice (phlog's cards) is proved against the other side's every answer instead; with no
         # dice and no opponent (Dice Tactics' attacks) the choice is proved by playing it once.
         if self.ruleset.rolls_dice or self.opponent != "none":
             whatever = "whatever the dice" if self.ruleset.rolls_dice else f"whatever {before.other(self.side)} answers"
-            sure, unsure = f"{whatever[:1].upper()}{whatever[1:]}", f"Not {whatever}"
+            sure, unsure = _upper(whatever), f"Not {whatever}"
+            yes, no = (("Yes: it works whatever the dice roll!", "Not always: some rolls of the dice make it fail.")
+                       if self.ruleset.rolls_dice else (f"Yes: it works whatever {before.other(self.side)} does!",
+                                                        f"Not always: {before.other(self.side)} has an answer that stops it."))
         else:
             sure, unsure = "Nothing is left to chance", "Not this one"
+            yes, no = "Yes: that does it!", "That one does not do it."
         if failure is None:
-            return Grade(True, 3, f"{sure}: {said} always works.", used, True)
-        return Grade(False, 0, f"{unsure}: {failure}. {self.hint}", used, True)
+            return Grade(True, 3, f"{sure}: {said} always works.", used, True, yes)
+        return Grade(False, 0, f"{unsure}: {failure}. {self.hint}", used, True, no)
 
     # -- the recorded solution ------------------------------------------------------------------------------
     def solution_actions(self) -> list[tuple[Action, tuple[int, ...] | None]]:
@@ -175,6 +198,32 @@ class Challenge:
         bot = seeded(self.ruleset.bots[self.opponent], seed)  # a bot class may or may not take a seed
         while not state.is_over and state.current_player != self.side:
             state.apply(bot(state))
+
+
+_KEPT_VERDICTS = 32  # verdicts a challenge keeps (a few learners' plays at once, in Lab or a test run)
+
+
+def chance_words(value: Fraction, goal: Goal) -> str:
+    """A chance in words a child can read: "1 chance in 2", "about 7 chances in 10" (``_chance`` says it as a
+    fraction and a percentage, for grown-ups)."""
+    if goal.measure == "mean":
+        return f"about {float(value):.1f} on average"
+    if value == 0:
+        return "no chance"
+    if value == 1:
+        return "every chance"
+    if value.denominator > 12:  # 25 in 36 is no help to a child: said in tenths
+        tenths = round(value * 10)
+        if tenths == 0:
+            return "less than 1 chance in 10"
+        if tenths == 10:
+            return "more than 9 chances in 10"
+        return f"about {tenths} chance{'s' if tenths > 1 else ''} in 10"
+    return f"{value.numerator} chance{'s' if value.numerator > 1 else ''} in {value.denominator}"
+
+
+def _upper(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _chance(value: Fraction, goal: Goal) -> str:

@@ -89,6 +89,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
         self._words: list[Told] = self._history_words(state)  # each turn of state.history, told
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
+        self._tried: dict = {}  # how each challenge opened in this Session has been tried (practice.Tries)
         self._holder: str | None = None  # two people: the side holding the device (the seat last shown its cards)
         self._run_bots()
 
@@ -273,6 +274,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                   "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
+                  "hint": self.hint,
                   "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
         if method is None:
             return self._say("error", f"unknown command {brief(name)}")

@@ -1,11 +1,37 @@
 """Practice mode: the ruleset's challenges (:mod:`explorer.core.challenges`) played in the Session: started,
-tried again, shown step by step from the recorded solution, and graded in every answer."""
+tried again, shown step by step from the recorded solution, and graded in every answer.
+
+Stars by how it was solved: 3 at the first try with no hint, 2 after a hint or a retry, 1 after more; a
+challenge *Show me* played is shown, with no stars (solved afterwards by the learner's own hand on a new try: 1)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..challenges import ruleset_challenges
 from ..limits import brief
 from .opponents import make_bot
+
+
+@dataclass
+class Tries:
+    """How a challenge has been tried since it was opened: what its stars depend on."""
+
+    tries: int = 1  # this try's number (Try again adds one)
+    hinted: bool = False  # the hint was opened
+    shown: bool = False  # Show me played on this try
+    failed: bool = False  # this try has been graded a failure (then undone, its solving is not a first try)
+
+    def again(self) -> Tries:
+        """The next try: a try that was shown the way counts as a hint besides the retry."""
+        return Tries(self.tries + 1, self.hinted or self.shown)
+
+    def stars(self, earned: int) -> int:
+        """The stars for a solve whose grade earned ``earned`` (fewer for more actions than the solution's)."""
+        if self.shown:
+            return 0
+        missed = self.tries - 1 + self.failed + self.hinted
+        return min(earned, 3 if missed == 0 else 2 if missed == 1 else 1)
 
 
 class Practice:
@@ -25,6 +51,12 @@ class Practice:
         if challenge is None:
             names = ", ".join(ruleset_challenges(self.ruleset)) or "none"
             return self._say("error", f"No challenge {brief(name)}: {self.ruleset.title} has {names}")
+        tried = self._tried.get(challenge.name)  # opened again (from the list, Next): one more try
+        self._tries = self._tried[challenge.name] = Tries() if tried is None else tried.again()
+        return self._begin(challenge)
+
+    def _begin(self, challenge) -> dict:
+        """The challenge from its start (a new try of it: how it was tried so far is kept)."""
         state = challenge.start()
         if self.challenge is None:  # what a new game goes back to afterwards
             self._before_practice = (self.human, self.bots, self.bot_name)
@@ -41,7 +73,15 @@ class Practice:
         """The challenge again from its start."""
         if self.challenge is None:
             return self._say("error", "No challenge to try again: choose one first.")
-        return self.practise(self.challenge.name)
+        self._tries = self._tried[self.challenge.name] = self._tries.again()
+        return self._begin(self.challenge)
+
+    def hint(self) -> dict:
+        """The hint is read (the page and Lab show it; the Session counts it against the stars)."""
+        if self.challenge is None:
+            return self._say("error", "No hint: choose a challenge first.")
+        self._tries.hinted = True
+        return self.answer()
 
     def show_me(self) -> dict:
         """Play the next step of the challenge's recorded solution (from the start again when the attempt has left
@@ -52,8 +92,9 @@ class Practice:
         steps = challenge.solution_actions()
         mine = [turn.action for turn in self.state.history[self._floor:] if turn.action.player == challenge.side]
         if len(mine) >= len(steps) or mine != [action for action, _ in steps[:len(mine)]]:
-            self.practise(challenge.name)
+            self._begin(challenge)
             mine = []
+        self._tries.shown = True
         action, dice = steps[len(mine)]
         words = self.state.describe(action, self.seat)
         answer = self._apply(action, dice)
@@ -68,11 +109,14 @@ class Practice:
             return None
         grade = challenge.grade(self.state)
         over = grade.over or self.state.current_player not in (challenge.side, *self.bots)
+        if over and not grade.solved:
+            self._tries.failed = True  # undone and solved afterwards, it is not solved at the first try
         names = list(ruleset_challenges(self.ruleset))
         index = names.index(challenge.name)
         return {"name": challenge.name, "title": challenge.title, "goal": challenge.goal_text, "kind": challenge.goal.kind,
                 "hint": challenge.hint, "rules": [self._rule(ref) for ref in challenge.refs], "limit": challenge.limit,
-                "used": grade.used, "solved": grade.solved, "stars": grade.stars, "why": grade.why, "over": over,
+                "used": grade.used, "solved": grade.solved, "stars": self._tries.stars(grade.stars) if grade.solved else 0,
+                "shown": self._tries.shown, "said": grade.said or grade.why, "why": grade.why, "over": over,
                 "steps": len(challenge.solution), "index": index, "count": len(names),
                 "next": names[index + 1] if index + 1 < len(names) else None}
 

@@ -1,6 +1,8 @@
 // Practice (the Practice page): the list of challenges with the stars earned (kept in the browser per ruleset),
-// and on the table the goal in one big line above the board, the grade in words after each action, the stars
-// when solved, and big buttons: Hint, Try again, Show me, Next.
+// and on the table the goal in one big line above the board, the grade after each action in one short sentence
+// (Show me why: the grade in full, its proof and fractions), the stars when solved, and big buttons: Hint, Try
+// again, Show me, Next. Stars by how it was solved (the Session counts the hint, the tries and Show me): a
+// challenge Show me played is kept as shown (0), never over stars earned before.
 
 import { el, ruleLink } from "./common.js";
 import { keepStars, keptStars } from "./kept.js";
@@ -15,6 +17,12 @@ function starsView(stars, big) {  // the stars as stars, and in words for a scre
     el("span", { "aria-hidden": "true", text: starText(stars) }),
     el("span", { class: "tsr-sr", text: stars ? ` ${stars} of 3 stars` : " not solved yet" }));
 }
+// In the list: the stars kept, or "shown" for a challenge Show me played (kept as 0), or none yet.
+function listStars(kept) {
+  if (kept !== 0) return starsView(kept || 0);
+  return el("span", { class: "tsr-practice-shown-mark", text: "shown" },
+    el("span", { class: "tsr-sr", text: ", not solved yet" }));
+}
 // The Practice page's list of challenges (the snapshot's data-practice: [{name, title, goal}]), each
 // opening at a tap (#challenge=<name>), with the stars earned so far; list.said: stars kept that were left out.
 export function practiceList(snapshot, challenges) {
@@ -24,7 +32,7 @@ export function practiceList(snapshot, challenges) {
     const earned = starsOf(snapshot);
     list.replaceChildren(...challenges.map((c) => el("li", { "data-challenge": c.name },
       el("a", { href: `#challenge=${c.name}`, class: "tsr-practice-link" }, el("b", { text: c.title })),
-      " ", starsView(earned[c.name] || 0), el("br"), el("span", { class: "tsr-practice-goal", text: c.goal }))));
+      " ", listStars(earned[c.name]), el("br"), el("span", { class: "tsr-practice-goal", text: c.goal }))));
   };
   fillList();
   list.refresh = fillList;
@@ -41,6 +49,8 @@ export function practiceParts() {
   const goal = el("p", { class: "tsr-practice-goal-line" });
   const count = el("span", { class: "tsr-practice-count" });
   const grade = el("p", { class: "tsr-practice-grade", "aria-live": "polite" });
+  const whyText = el("div", { class: "tsr-practice-why-text" });
+  const why = el("details", { class: "tsr-practice-why", hidden: "" }, el("summary", { text: "Show me why" }), whyText);
   const starLine = el("div", { class: "tsr-practice-stars" });
   const hintBox = el("div", { class: "tsr-practice-hint", hidden: "" });
   const hintButton = el("button", { type: "button", class: "tsr-practice-hint-button", text: "? Hint", "aria-expanded": "false" });
@@ -48,38 +58,45 @@ export function practiceParts() {
   const showMe = el("button", { type: "button", class: "tsr-practice-show", text: "▶ Show me" });
   const nextButton = el("button", { type: "button", class: "tsr-practice-next", text: "Next ▶" });
   const practiceBar = el("div", { class: "tsr-practice-bar", hidden: "" },
-    el("div", { class: "tsr-practice-top" }, count, goal), grade, starLine,
+    el("div", { class: "tsr-practice-top" }, count, goal), grade, why, starLine,
     el("div", { class: "tsr-practice-buttons" }, hintButton, retry, showMe, nextButton), hintBox);
-  return { goal, count, grade, starLine, hintBox, hintButton, retry, showMe, nextButton, practiceBar };
+  return { goal, count, grade, why, whyText, starLine, hintBox, hintButton, retry, showMe, nextButton, practiceBar };
 }
 
 // The challenge's part of the answer: goal, grade (why, in words), stars; the best stars kept (not in a lesson).
 export function showChallenge(table, answer) {
-  const { goal, count, grade, starLine, hintBox, retry, nextButton, practiceBar } = table.parts;
+  const { goal, count, grade, why, whyText, starLine, hintBox, retry, nextButton, practiceBar } = table.parts;
   const { snapshot, ruleset } = table;
   const c = answer.challenge;
   practiceBar.hidden = !c;
   if (!c) return;
   count.textContent = `${c.index + 1} / ${c.count}`;
   goal.textContent = c.goal;
-  // at the start the goal line says it all; then the grade after each action (why, in words)
-  grade.replaceChildren(c.used || c.over ? c.why || "" : "");
+  // at the start the goal line says it all; then the grade after each action in one short sentence, and once
+  // the try is over the grade in full (the proof, the fractions, the hint) behind Show me why
+  const said = c.used || c.over ? c.said || c.why || "" : "";
+  grade.replaceChildren(said);
   grade.className = "tsr-practice-grade" + (c.solved ? " tsr-practice-solved" : c.over ? " tsr-practice-failed" : "");
-  starLine.replaceChildren(...(c.solved ? [starsView(c.stars, true),
-    el("span", { class: "tsr-practice-well-done", text: c.stars === 3 ? "Perfect!" : "Well done!" })] : []));
+  const full = c.over && c.why && c.why !== said ? c.why : "";
+  if (whyText.textContent !== full) { whyText.textContent = full; why.open = false; }
+  why.hidden = !full;
+  starLine.replaceChildren(...(!c.solved ? [] : c.shown
+    ? [el("span", { class: "tsr-practice-shown", text: "Shown. Now you try it: Try again!" })]
+    : [starsView(c.stars, true), el("span", { class: "tsr-practice-well-done", text: c.stars === 3 ? "Perfect!" : "Well done!" })]));
   hintBox.replaceChildren(el("b", { text: "Hint: " }), c.hint || "", " ",
     ...c.rules.flatMap((rule) => [ruleLink(table.rules, rule.key), " "]));
   nextButton.hidden = !c.next || !(c.solved || c.over);
   nextButton.dataset.next = c.next || "";
   retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
   nextButton.classList.toggle("tsr-practice-main", c.solved);
-  const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over}`;  // what sets the goal bar's height
+  const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over} ${c.shown}`;  // what sets the goal bar's height
   if (practiceBar.dataset.shape !== shape) requestAnimationFrame(table.fit);  // the board fits under it again
   practiceBar.dataset.shape = shape;
   snapshot.dataset.challenge = c.name;
   snapshot.dataset.stars = String(c.solved ? c.stars : 0);
   if (c.solved && !table.lesson) {
-    if ((starsOf(snapshot)[c.name] || 0) < c.stars) keepStars(ruleset, namesOf(snapshot), c.name, c.stars);
+    const kept = starsOf(snapshot)[c.name];  // stars earned before are never lowered; shown: 0 where none are kept
+    if (kept === undefined || kept < c.stars) keepStars(ruleset, namesOf(snapshot), c.name, c.stars);
     if (snapshot.practiceList) snapshot.practiceList.refresh();
     else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
   }
@@ -93,11 +110,13 @@ function openChallenge(table, name) {
 }
 
 export function wirePractice(table) {
-  const { hintBox, hintButton, retry, showMe, nextButton } = table.parts;
+  const { hintBox, hintButton, retry, showMe, nextButton, why } = table.parts;
   hintButton.addEventListener("click", () => {
     hintBox.hidden = !hintBox.hidden;
     hintButton.setAttribute("aria-expanded", String(!hintBox.hidden));
+    if (!hintBox.hidden) table.run("hint", []);  // the Session counts the hint against the stars
   });
+  why.addEventListener("toggle", () => requestAnimationFrame(table.fit));  // the board fits under it again
   retry.addEventListener("click", () => table.pressed(retry, () => { hintBox.hidden = true; return table.run("retry", []); }));
   showMe.addEventListener("click", () => table.pressed(showMe, () => table.run("show", [])));
   nextButton.addEventListener("click", () => table.pressed(nextButton, () => openChallenge(table, nextButton.dataset.next)));
