@@ -74,9 +74,9 @@ def _goal_problems(challenge: Challenge, start) -> list[str]:
 def _solves(challenge: Challenge, state, spent) -> bool:
     """Whether ``state`` solves the challenge; a "sure" choice too big to prove raises ``ChallengeError``."""
     if challenge.goal.kind == "sure":
-        chosen = challenge._first_choice(state)
+        chosen = challenge._first_choice(state)  # (the state before the choice, the choice, the play up to it)
         if chosen is not None:
-            _provable(challenge, *chosen, spent)
+            _provable(challenge, *chosen[:2], spent)
     return challenge.grade(state).solved
 
 
@@ -91,7 +91,7 @@ def _provable(challenge: Challenge, before, action, spent) -> None:
         return _has_choice(challenge, state)
 
     try:
-        for end, _ in outcomes(before, action, until=until):
+        for end, _ in outcomes(before, action, until=until):  # every branch, repeats too: a bound on the whole tree
             if not goal_holds(challenge, end):  # where the grading's proof stops too: its work is within the bound
                 return
     except MalformedAction as exc:  # an action whose dice never end (a reshuffle drawn face by face)
