@@ -65,7 +65,10 @@ def panel_figure(source: ColumnDataSource):
     """The players' panel: the operation (the Target die drawn as a die), each player's VP, resources, supply and
     the cards that seat may see. HTML lines that wrap (a phone's 390 px cut the drawn text off), kept in step with
     the layer by a small JS callback."""
-    div = Div(text="".join(source.data["html"]), name="dice-panel", sizing_mode="stretch_width", styles=PANEL_STYLES)
+    # the layer rides in the Div's tags: nothing else draws it, and a source no model refers to is left out of the
+    # page's document (live play then finds no "layer-cards" to fill, and the panel would never change)
+    div = Div(text="".join(source.data["html"]), name="dice-panel", sizing_mode="stretch_width", styles=PANEL_STYLES,
+              tags=[source])
     source.js_on_change("data", CustomJS(args=dict(div=div, source=source), code="""
         const data = source.data, html = data instanceof Map ? data.get('html') : data.html;
         div.text = Array.from(html || []).join('');
