@@ -181,7 +181,8 @@ def test_in_simple_mode_no_text_on_the_table_holds_a_figure_id_a_coordinate_or_a
     live = _all_live()[name]()
     assert live.simple.value
     for lone in live.figure.select({"type": GlyphRenderer, "name": "figure-names-id"}):  # a figure alone on the board
-        assert lone.glyph.text.field == "name"  # "sniper", not "t-sniper"
+        assert not lone.visible  # "sniper" (figure-names-name), not "t-sniper"
+        assert all(named.visible for named in live.figure.select({"type": GlyphRenderer, "name": "figure-names-name"}))
     named = getattr(live.state, "figures", None) or {i for source in live.sources.values()
                                                      for i in source.data.get("id", [])}  # a grid's units' ids
     ids = re.compile(r"\b(" + "|".join(map(re.escape, sorted(named, key=len, reverse=True))) + r")\b")

@@ -63,8 +63,12 @@ class History:
         self.back_button.disabled = self.viewing is None
         moves = answer["moves"]
         shown = moves if self.viewing is None else self.viewing
-        for control in (self.replay_play, self.replay_move):  # (the slider's value then matches: no second view)
+        # every max before any value: the browser's link copies the Play widget's value into the slider as it
+        # arrives, and a slider whose max is still the old one clamps it and sends that back (a replay view of an
+        # earlier move, over a game just brought back or played on)
+        for control in (self.replay_play, self.replay_move):
             control.max = moves
+        for control in (self.replay_play, self.replay_move):  # (the slider's value then matches: no second view)
             control.value = shown
         if self.viewing is None or self.viewing >= moves:
             self.replay_play.playing = False  # at the end the replay stops: the board is the game as it is

@@ -154,24 +154,27 @@ return keep;
 
 
 def label_figures(fig, figures: ColumnDataSource, figure_size: int = 11) -> None:
-    """Name the figures on the board: each figure alone by its id, each squad once by its name. Works from
-    the column data in the browser, so a replay or live play relabels as the figures move."""
-    for lone, text in ((True, "id"), (False, "squad")):
+    """Name the figures on the board: each figure alone by its id (or, shown instead in simple mode, by its kind in
+    words: the figures layer's ``name``), each squad once by its name. Works from the column data in the browser, so
+    a replay or live play relabels as the figures move. Simple mode swaps which lone label is visible (swapping a
+    drawn glyph's text field while the figures come and go upsets BokehJS's filtered views)."""
+    for lone, text in ((True, "id"), (True, "name"), (False, "squad")):
         view = CDSView(filter=CustomJSFilter(args=dict(lone=lone), code=_NAMED_JS))
         fig.text("x", "y", text=text, source=figures, view=view, x_offset=figure_size * 0.6 + 2, y_offset=-2,
                  text_font_size="11px", text_font_style="bold", text_color=INK, text_baseline="bottom",
-                 background_fill_color="#ffffff", background_fill_alpha=0.65, name=f"figure-names-{text}")
+                 background_fill_color="#ffffff", background_fill_alpha=0.65, name=f"figure-names-{text}",
+                 visible=text != "name")
 
 
 def name_lone_figures(layout, plain: bool) -> None:
     """Each figure alone named by its kind in words (``plain``: simple mode's, the figures layer's ``name``, "sniper")
     or by its id (``t-sniper``): live play in Lab, whose Simple choice changes it (:func:`label_figures` names them
     by id); the page's board-view.js nameFigures does the same."""
-    from bokeh.core.properties import field
     from bokeh.models import GlyphRenderer
 
-    for renderer in layout.select({"type": GlyphRenderer, "name": "figure-names-id"}):
-        renderer.glyph.text = field("name" if plain else "id")
+    for name, shown in (("figure-names-id", not plain), ("figure-names-name", plain)):
+        for renderer in layout.select({"type": GlyphRenderer, "name": name}):
+            renderer.visible = shown
 
 
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),

@@ -41,7 +41,8 @@ LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
                   shown: Array.from(key.querySelectorAll("[data-mark]")).filter((i) => !i.hidden).map((i) => i.dataset.mark) },
     kinds: Array.from(new Set(kinds)),
     figure: Math.max(0, ...all.filter((m) => m.w && m.w.units === "screen" && m.url).map((m) => m.w.value)),
-    label: (() => { const r = doc.get_model_by_name("figure-names-id"); return r ? r.glyph.text.field : null; })(),
+    label: (() => { const names = doc.get_model_by_name("figure-names-name");
+                    return names ? (names.visible ? "name" : "id") : null; })(),
   };
 }"""
 

@@ -193,8 +193,10 @@ export function saidAt(doc, view, x, y) {
 // A lone figure's label on the board: its id where the expert list names figures by id, its kind in plain words
 // ("sniper") in simple mode (the figures layer's ``name``, boards/tabletop.py); a grid board has no such label.
 export function nameFigures(doc, simple) {
-  const labels = doc && doc.get_model_by_name("figure-names-id");
-  if (labels && labels.glyph) labels.glyph.text = { field: simple ? "name" : "id" };
+  const ids = doc && doc.get_model_by_name("figure-names-id"), names = doc && doc.get_model_by_name("figure-names-name");
+  if (!ids || !names) return;  // (two labels drawn, one shown: widgets/tabletop_board.py label_figures)
+  ids.visible = !simple;
+  names.visible = simple;
 }
 
 // The board's words and figures grow with it (on a projector the board is far wider than it was drawn for); in
