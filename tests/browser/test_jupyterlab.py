@@ -273,16 +273,22 @@ LAB_CHOICES = """() => {
 }"""
 
 
-def test_a_move_is_chosen_on_the_lab_board(browser, lab_url):
-    """In JupyterLab too, a tap on a ringed figure and then on a marked spot plays the move (the kernel's Session).
-
-    The page's kernel may still hold the game another test played (kept across a re-run): whatever the phase,
-    choose a figure if none is chosen, then tap a marked spot, and see one more move of ours in the log."""
+def _live_game(browser, lab_url):
+    """Simple Plastic's full game run in Lab at a projector's size, once its board offers marks: the page."""
     page = browser.new_page(viewport=PROJECTOR)
     _open(page, lab_url, "simple_plastic/full_game.md")
     _run_all(page)
     page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
     page.wait_for_function(f"({LAB_CHOICES})() !== null", timeout=90_000)
+    return page
+
+
+def test_a_move_is_chosen_on_the_lab_board(browser, lab_url):
+    """In JupyterLab too, a tap on a ringed figure and then on a marked spot plays the move (the kernel's Session).
+
+    The page's kernel may still hold the game another test played (kept across a re-run): whatever the phase,
+    choose a figure if none is chosen, then tap a marked spot, and see one more move of ours in the log."""
+    page = _live_game(browser, lab_url)
     play = page.locator("button.widget-button", has_text="Play").first
     for _ in range(8):  # nothing to tap (say, only "end the phase" is left): play from the list until there is
         if page.evaluate(LAB_CHOICES):
@@ -332,11 +338,7 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     with no toolbar; the marks' key folded; the other side's turn in plain sentences, and no figure id, coordinate or
     rule key in the words the table shows (simple mode, Lab's first); the replay bar in view; and after a New game
     on a table of another shape the board drawn anew in that shape."""
-    page = browser.new_page(viewport=PROJECTOR)
-    _open(page, lab_url, "simple_plastic/full_game.md")
-    _run_all(page)
-    page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
-    page.wait_for_function(f"({LAB_CHOICES})() !== null", timeout=90_000)
+    page = _live_game(browser, lab_url)
     play = page.locator("button.widget-button", has_text="Play").first
     for _ in range(4):
         play.click()
