@@ -140,9 +140,22 @@ function textOf(html) {  // the tooltip's HTML as nodes: its words, bold kept, b
     : Array.from(node.childNodes).flatMap(copy);
   return Array.from(parsed.content.childNodes).flatMap(copy);
 }
+// The row of (xs, ys) nearest the board point (x, y) among those ``within(i, underFinger)`` says may answer it
+// (underFinger(i): row i is within a finger's width of the point on screen): [its index or -1, its distance].
+function nearestRow(view, xs, ys, x, y, within) {
+  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
+  const underFinger = (i) => Math.hypot(view.frame.x_scale.compute(xs[i]) - sx,
+                                        view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
+  let best = -1, bestDistance = Infinity;
+  xs.forEach((px, i) => {
+    const distance = Math.hypot(px - x, ys[i] - y);
+    if (distance < bestDistance && within(i, underFinger)) { best = i; bestDistance = distance; }
+  });
+  return [best, bestDistance];
+}
+
 export function tooltipAt(view, x, y) {
   if (!view) return null;
-  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
   for (const tool of view.model.toolbar.tools) {
     if (!("tooltips" in tool) || !Array.isArray(tool.renderers)) continue;
     for (const renderer of tool.renderers) {
@@ -151,13 +164,8 @@ export function tooltipAt(view, x, y) {
       if (!xs || !ys) continue;
       const width = renderer.glyph.width && renderer.glyph.width.value;
       const height = renderer.glyph.height && renderer.glyph.height.value;
-      let best = -1, bestDistance = Infinity;
-      xs.forEach((px, i) => {
-        const inside = width && height ? Math.abs(px - x) <= width / 2 && Math.abs(ys[i] - y) <= height / 2
-          : Math.hypot(view.frame.x_scale.compute(px) - sx, view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
-        const distance = Math.hypot(px - x, ys[i] - y);
-        if (inside && distance < bestDistance) { best = i; bestDistance = distance; }
-      });
+      const [best] = nearestRow(view, xs, ys, x, y, (i, underFinger) => (width && height
+        ? Math.abs(xs[i] - x) <= width / 2 && Math.abs(ys[i] - y) <= height / 2 : underFinger(i)));
       if (best < 0) continue;
       if (typeof tool.tooltips === "string") return textOf(fill(tool.tooltips, data, best));
       const rows = tool.tooltips.map(([label, template]) => [label, fill(template, data, best).trim()])
@@ -174,18 +182,14 @@ export function tooltipAt(view, x, y) {
 // never the tooltip's ids and inches; a figure within a finger's width, or on the tapped square. null: none there.
 export function saidAt(doc, view, x, y) {
   if (!doc || !view) return null;
-  const sx = view.frame.x_scale.compute(x), sy = view.frame.y_scale.compute(y);
   let best = null, bestDistance = Infinity;
   for (const model of docModels(doc)) {
     const data = typeof model.name === "string" && model.name.startsWith("layer-") && model.data;
     const said = data && columnOf(data, "said"), xs = data && columnOf(data, "x"), ys = data && columnOf(data, "y");
     if (!said || !xs || !ys) continue;
-    xs.forEach((px, i) => {
-      const onSquare = Math.abs(px - x) <= 0.5 && Math.abs(ys[i] - y) <= 0.5;  // a grid's square (a table's half inch)
-      const near = Math.hypot(view.frame.x_scale.compute(px) - sx, view.frame.y_scale.compute(ys[i]) - sy) <= FINGER_PX;
-      const distance = Math.hypot(px - x, ys[i] - y);
-      if (said[i] && (onSquare || near) && distance < bestDistance) { best = said[i]; bestDistance = distance; }
-    });
+    const [i, distance] = nearestRow(view, xs, ys, x, y, (i, underFinger) => Boolean(said[i])
+      && ((Math.abs(xs[i] - x) <= 0.5 && Math.abs(ys[i] - y) <= 0.5) || underFinger(i)));  // a grid's square, or near
+    if (i >= 0 && distance < bestDistance) { best = said[i]; bestDistance = distance; }
   }
   return best == null ? null : [best];
 }
