@@ -114,6 +114,8 @@ def test_the_play_button_says_the_first_games_size_until_it_is_kept(browser, bas
         }).observe(document.body, {subtree: true, childList: true, characterData: true})""")
         button.click()
         page.wait_for_function(PLAYABLE, timeout=600_000)
+        title = page.locator(".tsr-table-title").first.inner_text()  # the ruleset's name, not the size said beside it
+        assert title and "first game" not in title and title in page.locator(".tsr-play-now").first.inner_text()
         total = f"{first_game_bytes() / 1e6:.1f} MB"
         assert any(text.startswith("Loading Python: ") and text.endswith(f" of {total}") for text in said), said
         assert "Loading the engine…" in said and "Starting the game…" in said, said

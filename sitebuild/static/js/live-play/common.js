@@ -87,6 +87,8 @@ export function inView(node) {
 }
 
 export function titleOf(ruleset) {  // the ruleset's title, as the Play button at the top of the page says it
-  const top = document.querySelector(".tsr-play-now");
-  return top ? top.textContent.replace(/^▶\s*Play\s*/, "").trim() : ruleset.replace(/_/g, " ");
+  const top = document.querySelector(".tsr-play-now");  // its own words: not the first game's size said after them
+  const words = top ? Array.from(top.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE)
+    .map((node) => node.textContent).join("") : "";
+  return words ? words.replace(/^▶\s*Play\s*/, "").trim() : ruleset.replace(/_/g, " ");
 }
