@@ -93,7 +93,8 @@ def test_the_replay_plays_itself_steps_and_shows_the_game_at_the_move_shown():
     moves = len(live.state.history)
     assert live.replay_move.max == live.replay_play.max == moves == live.replay_move.value
     live.replay_play.playing = True
-    live.replay_move.value = 2  # what the Play widget does in the browser, a move each interval
+    live.replay_play.value = 2  # what the Play widget sends from the browser, a move each interval
+    assert live.replay_move.value == 2  # the slider follows, linked in the kernel (nothing echoed back late)
     assert live.viewing == 2 and len(live.state.history) == moves  # a view: the game is not changed
     entry = next(e for e in live.session.log() if e["index"] == 2)
     assert f"Replay: {'your' if entry['who'] == 'You' else entry['who'] + chr(39) + 's'} move (2 of {moves})" in live.turn.value

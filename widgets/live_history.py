@@ -30,7 +30,10 @@ class History:
                                     description="Replay", layout=ipw.Layout(width="auto"))
         self.replay_move = ipw.IntSlider(min=0, max=0, description="Move", continuous_update=False,
                                          layout=ipw.Layout(flex="1 1 auto", min_width="160px"))
-        ipw.jslink((self.replay_play, "value"), (self.replay_move, "value"))
+        # linked in the kernel, not the browser: a browser link copies each value it is sent into the other widget
+        # and sends that back, late; after a game is brought back (a value, then the game's), the late copy of the
+        # first came back as a move picked by hand, and the table showed move 1 as a replay over the game restored
+        ipw.link((self.replay_play, "value"), (self.replay_move, "value"))
         self.replay_speed = ipw.Dropdown(options=SPEEDS, value=dict(SPEEDS)["Normal"], description="Speed",
                                          layout=ipw.Layout(width="auto"))
         self.replay_speed.observe(lambda change: setattr(self.replay_play, "interval", change["new"]), names="value")
@@ -63,9 +66,7 @@ class History:
         self.back_button.disabled = self.viewing is None
         moves = answer["moves"]
         shown = moves if self.viewing is None else self.viewing
-        # every max before any value: the browser's link copies the Play widget's value into the slider as it
-        # arrives, and a slider whose max is still the old one clamps it and sends that back (a replay view of an
-        # earlier move, over a game just brought back or played on)
+        # every max before any value: a slider whose max is still the old one clamps the value it is given
         for control in (self.replay_play, self.replay_move):
             control.max = moves
         for control in (self.replay_play, self.replay_move):  # (the slider's value then matches: no second view)

@@ -8,8 +8,9 @@ proves the site works offline.
 from __future__ import annotations
 
 import functools
-import os
 import http.server
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from typing import NamedTuple
 from urllib.parse import urlparse
 
 import pytest
+
+from sitebuild.engine_wheel import RUNTIME_FILES
 
 ROOT = Path(__file__).resolve().parents[2]
 # TSR_SITE lets a build in another folder be tested (e.g. two builds side by side).
@@ -312,3 +315,11 @@ def axe_violations(page, axe_script: str, *, impacts=("critical", "serious"), in
             summary = node.get("failureSummary", "").replace("\n", " ")
             lines.append(f"{violation['impact']} {violation['id']}: {violation['help']} | {target} | {summary}")
     return lines
+
+
+def first_game_bytes() -> int:
+    """What the first game fetches, read from the site's files (not from the manifest the page reads)."""
+    manifest = json.loads((SITE / "_static" / "engine" / "manifest.json").read_text())
+    runtime = SITE / "_static" / "npm" / f"pyodide@{manifest['pyodide']}"
+    wheel = SITE / "_static" / "engine" / manifest["wheel"]
+    return sum((runtime / name).stat().st_size for name in RUNTIME_FILES) + wheel.stat().st_size

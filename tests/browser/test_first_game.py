@@ -10,9 +10,8 @@ import json
 
 import pytest
 
-from sitebuild.engine_wheel import RUNTIME_FILES
 
-from .conftest import SITE, wait_for_boards
+from .conftest import SITE, first_game_bytes, wait_for_boards
 
 PATH, RULESET = "simple_plastic/full_game.html", "simple_plastic"
 READY = "() => window.tsrLivePlay && window.tsrLivePlay.preloaded === 'ready'"
@@ -25,14 +24,6 @@ PYODIDE_STARTS = "window.tsrLivePlay.marks.filter(m => /^Python (started|restore
 def connection(**fields) -> str:
     """An init script: the browser's navigator.connection says ``fields``."""
     return f"Object.defineProperty(navigator, 'connection', {{value: {json.dumps(fields)}}});"
-
-
-def first_game_bytes() -> int:
-    """What the first game fetches, read from the site's files (not from the manifest the page reads)."""
-    manifest = json.loads((SITE / "_static" / "engine" / "manifest.json").read_text())
-    runtime = SITE / "_static" / "npm" / f"pyodide@{manifest['pyodide']}"
-    wheel = SITE / "_static" / "engine" / manifest["wheel"]
-    return sum((runtime / name).stat().st_size for name in RUNTIME_FILES) + wheel.stat().st_size
 
 
 def python_fetched(page) -> bool:

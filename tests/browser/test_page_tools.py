@@ -8,6 +8,8 @@ import re
 
 from boards.classroom import SWEEP, DiceSeries, LabRun, study_words
 
+from .conftest import first_game_bytes
+
 ANSWERS = "(n) => Number(document.querySelector('.tsr-snapshot[data-tool]').dataset.toolAnswers || 0) >= n"
 
 
@@ -20,6 +22,9 @@ def test_the_dice_roller_rolls_in_the_page_with_the_kernels_dice(open_page):
     tool = page.locator('.tsr-snapshot[data-tool="boards.classroom:DiceTool"]')
     assert tool.count() == 1
     assert "Live in this page" in tool.locator(".live-only").inner_text()
+    # its cost said as the Play buttons say it: the files the engine's first use fetches, from the site's own files
+    size = f"{first_game_bytes() / 1e6:.1f} MB"
+    page.wait_for_function("s => document.querySelector('.live-only').textContent.includes(s)", arg=size)
     tool.locator('[data-name="count"]').fill("6")
     tool.locator('[data-name="seed"]').fill("2026")
     tool.locator('[data-name="roll"]').click()

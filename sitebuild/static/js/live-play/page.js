@@ -3,7 +3,7 @@
 // back at once (kept, a link's, #play, a Practice challenge); and, on a click, the engine's worker started and the
 // game table (table.js, loaded then) opened on its first answer.
 
-import { STATIC, connect, el, mark, stats } from "./common.js";
+import { STATIC, connect, el, firstUse, mark, megabytes, stats } from "./common.js";
 import { keptGame, putAside } from "./kept.js";
 import { practiceList } from "./practice.js";
 import { fragment, pendingGame } from "./save-link.js";
@@ -219,16 +219,13 @@ export function preloadWhenIdle() {
 // build); not said once they are all kept by the site's service worker, nor once Python has started in the background.
 async function sayTheSize(button) {
   try {
-    const manifest = await (await fetch(new URL("engine/manifest.json", STATIC))).json();
-    const paths = Object.keys(manifest.files);
-    const kept = "caches" in window && (await Promise.all(paths.map((p) => caches.match(new URL(p, STATIC).href)))).every(Boolean);
-    const bytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
+    const { bytes, kept } = await firstUse();
     stats.firstGameBytes = kept || stats.preloaded === "ready" ? 0 : bytes;  // what the button says (tests read it)
     if (!stats.firstGameBytes) return;
     // on the snapshot's own button and on the Play button at the top of the page, which readers press first
     const tops = Array.from(document.querySelectorAll(".tsr-play-now")).filter((top) => !top.querySelector(".tsr-play-size"));
     for (const target of [button, ...tops]) {
-      const size = el("span", { class: "tsr-play-size", text: ` (first game: ${(bytes / 1e6).toFixed(1)} MB, once)` });
+      const size = el("span", { class: "tsr-play-size", text: ` (first game: ${megabytes(bytes)}, once)` });
       target.append(size);
       WHEN_READ.add(size);
     }

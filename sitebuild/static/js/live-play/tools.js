@@ -3,7 +3,7 @@
 // value to the tool in the worker; the answer says what to show (html, options, labels, progress), and "again"
 // asks for the next slice of work.
 
-import { STATIC, connect, el } from "./common.js";
+import { STATIC, connect, el, firstUse, megabytes } from "./common.js";
 import { MAX_FILE_BYTES, PENDING_GAME, tooBig } from "./save-link.js";
 
 let toolSend = null;
@@ -26,9 +26,12 @@ export function setUpTool(snapshot, index) {
   const controls = Array.from(snapshot.querySelectorAll("button[data-name], select[data-name], input[data-name], textarea[data-name]"));
   const status = el("span", { class: "tsr-play-progress", role: "status" });
   if (note) {
-    note.replaceChildren(el("b", { text: "▶ Live in this page: " }),
-      "the rules engine runs right here (its first use loads Python, about 13 MB, once). " +
+    const cost = el("span", { class: "tsr-tool-size" });  // the first use's size, once the build's manifest says it
+    note.replaceChildren(el("b", { text: "▶ Live in this page: " }), "the rules engine runs right here", cost, ". " +
       "In JupyterLab (make lab) the same control runs in a Python kernel. ", status);
+    firstUse().then(({ bytes, kept }) => {
+      if (!kept) cost.textContent = ` (its first use loads Python, ${megabytes(bytes)}, once)`;
+    }, () => {});  // no manifest (an older build): the note says nothing of size
   }
   const isFile = (c) => c.matches('input[type="file"]');
   const values = () => Object.fromEntries(controls.filter((c) => !c.matches("button") && !isFile(c))
