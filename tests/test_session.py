@@ -1082,3 +1082,26 @@ def test_the_no_joker_button_says_what_a_joker_is_and_other_steps_say_nothing_mo
                 assert "why" not in step
         answer = session.play(rng.randrange(len(answer["actions"])))
     assert {"No joker", "End turn"} <= seen
+
+
+def test_the_sources_shorthand_is_spelt_out_in_simple_words():
+    """1BC's source writes "H2H" for hand-to-hand combat: the expert's words keep it, the simple mode's say
+    "hand-to-hand" (the ruleset's ``plain_terms``), in the log's events and in the actions offered."""
+    from boards.live import new_session
+
+    session = new_session({"ruleset": "one_brain_cell", "scenario": None, "seed": 3, "human": "green", "bot": "person"})
+    rng, expert, simple = random.Random(2), [], []
+    answer = session.answer()
+    for _ in range(120):
+        if answer["outcome"]:
+            break
+        offered = list(session.state.legal_actions)
+        expert += [session.state.describe(a, session.seat) for a in offered]
+        simple += [session.words(a) for a in offered]
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    for entry in session.log():
+        expert += [entry["text"], *(e["text"] for e in entry["events"])]
+        simple += [entry["words"], *(e["words"] for e in entry["events"])]
+    assert any("H2H" in text for text in expert)
+    assert not [text for text in simple if "H2H" in text]
+    assert any("hand-to-hand" in text for text in simple)

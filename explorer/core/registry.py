@@ -87,6 +87,8 @@ class Ruleset:
     """For an action that may fail by the dice (by action type): its chance said in its plain words,
     ``{chance}`` the whole percentage of the engine's exact odds that it comes off (``GameState.chance``'s
     ``True``), e.g. ``"{chance} % to reach"`` for a charge that may fall short; not said when sure."""
+    plain_terms: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The source's shorthand a newcomer cannot read (``"H2H"``), and the words the simple mode says instead."""
 
     def __post_init__(self):
         if isinstance(self.sections, Catalogue):

@@ -273,6 +273,9 @@ LAB_CHOICES = """() => {
 }"""
 
 
+TURN_TEXT = "document.querySelector('.tsr-live-turn').textContent"
+
+
 def _live_game(browser, lab_url):
     """Simple Plastic's full game run in Lab at a projector's size, once its board offers marks: the page."""
     page = browser.new_page(viewport=PROJECTOR)
@@ -368,6 +371,21 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     said += " ".join(page.locator(".widget-dropdown", has_text="Action").locator("option").all_inner_texts())
     assert not ENGINE_WORDS.search(said), ENGINE_WORDS.search(said)
     assert "Tan: " in page.locator(".tsr-live-last").first.inner_text()  # the other side's turn, a sentence a step
+    # the replay plays itself: two steps back, then its play button; the moves shown go on by the browser's clock
+    for _ in range(2):
+        page.locator("button.widget-button", has_text="◀").first.click()
+        page.wait_for_timeout(1000)
+    page.wait_for_function(f"() => /Replay: .*\\(\\d+ of/.test({TURN_TEXT})", timeout=30_000)
+    shown = page.evaluate(f"() => Number({TURN_TEXT}.match(/\\((\\d+) of/)[1])")
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function(f"n => Number(({TURN_TEXT}.match(/\\((\\d+) of/) || [0, 0])[1]) > n || "
+                           f"!{TURN_TEXT}.includes('Replay')", arg=shown, timeout=30_000)
+    page.locator(".widget-play button").nth(1).click()  # pause; then back to the game, unless the replay got there
+    back = page.locator("button.widget-button", has_text="Back to the game").first
+    page.wait_for_timeout(1000)
+    if back.is_enabled():
+        back.click()
+    page.get_by_text("your turn (green)").first.wait_for(timeout=30_000)
     shape = box["width"] / box["height"]
     page.locator(".widget-dropdown", has_text="Scenario").locator("select").select_option(label="sniper duel")
     page.locator("button.widget-button", has_text="New game").first.click()

@@ -75,7 +75,7 @@ class Words:
         """``text``, a sentence about ``action`` played or offered in ``state`` (``None``: a sentence of no action,
         as a decision pending), in plain words from ``seat``'s side (by default the Session's seat): the figures
         the action names as the board shows them, each place said by the board's ``place``, compass letters
-        spelt out; and how many places were said."""
+        and the source's shorthand (the ruleset's ``plain_terms``) spelt out; and how many places were said."""
         if self.name is not None:
             text = self._named(state, action, text, self.seat if seat is None else seat)
         said = 0
@@ -84,6 +84,8 @@ class Words:
                 where = self.place(state, (float(match[1]), float(match[2])))
                 return f" {where}" if where else ""
             text, said = COORDINATES.subn(place, text)
+        for term, plain in self.ruleset.plain_terms.items():
+            text = re.sub(rf"\b{re.escape(term)}\b", plain, text)
         return COMPASS_LETTERS.sub(lambda match: COMPASS[match[1]], text), said
 
     def _refusal(self, state: GameState, action, reason: str) -> str:

@@ -37,6 +37,7 @@ RULESET = declare(
     victory_section="rulings.victory",
     next_step={"RollInitiative": "Roll", "EndStep": "End {phase}"},  # "End move", "End shoot", "End fight"
     chance_words={"Charge": "{chance} % to reach"},  # 2D6 inches (1D6 in rough): it may fall short
+    plain_terms={"H2H": "hand-to-hand"},  # the source's own shorthand, as the expert's words keep it
     equipment=(
         "Toy soldiers: two or three squads a side of 5 to 10 troopers, each with a leader.",
         "A few six-sided dice (D6): a bazooka or flamethrower rolls four at once.",
