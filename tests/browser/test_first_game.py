@@ -10,7 +10,6 @@ import json
 
 import pytest
 
-
 from .conftest import SITE, first_game_bytes, wait_for_boards
 
 PATH, RULESET = "simple_plastic/full_game.html", "simple_plastic"
@@ -30,7 +29,7 @@ def python_fetched(page) -> bool:
     return any(url.endswith("/pyodide.asm.wasm") for url in (r.url for r in page.context.fetched))
 
 
-def opened(browser, base_url, script: str):
+def opened(browser, base_url, script: str, path: str = PATH):
     """The full-game page in a fresh context with ``script`` as its init script, every request to another host
     refused, every response the page and its workers got in ``context.fetched``, and every refusal of the pages'
     Content-Security-Policy (held to it: no bypass) in ``context.refused``."""
@@ -43,7 +42,7 @@ def opened(browser, base_url, script: str):
     page = context.new_page()
     page.on("console", lambda m: context.refused.append(m.text) if "Content Security Policy" in m.text
             or "Refused to" in m.text else None)
-    page.goto(f"{base_url}/{PATH}", wait_until="load")
+    page.goto(f"{base_url}/{path}", wait_until="load")
     return context, page
 
 
@@ -63,6 +62,25 @@ def test_python_starts_in_the_background_once_and_play_uses_it(browser, base_url
         # from the server once (the worker's own request is answered by the site's service worker, which fetched it)
         wasm = [r for r in context.fetched if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
         assert len(wasm) == 1, "the runtime was fetched twice"
+    finally:
+        context.close()
+
+
+def test_a_page_with_a_live_tool_starts_python_in_the_background_too_and_the_tool_uses_it(browser, base_url):
+    """The classroom's dice roller: one engine worker for the page's tools and games, started while the reader
+    reads; the note's size words go once it has started, and the first roll needs no second start."""
+    context, page = opened(browser, base_url, connection(effectiveType="4g", saveData=False, type="wifi"),
+                           path="classroom/dice.html")
+    try:
+        page.wait_for_function(READY, timeout=600_000, polling=250)
+        tool = page.locator('.tsr-snapshot[data-tool="boards.classroom:DiceTool"]')
+        assert "first use loads Python" not in tool.locator(".live-only").inner_text()
+        tool.locator('[data-name="roll"]').click()
+        page.wait_for_function("() => document.querySelector('[data-name=out]').textContent.includes('Rolled')",
+                               timeout=60_000)
+        assert page.evaluate(PYODIDE_STARTS) == 1, "the tool started Python again"
+        assert len(page.workers) == 1, [w.url for w in page.workers]
+        assert context.refused == []
     finally:
         context.close()
 

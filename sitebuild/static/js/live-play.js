@@ -20,8 +20,9 @@
 // the vendored Pyodide, then swaps the snapshot's dead controls for live ones drawn only from
 // the engine's answers: the offered actions, the turn line, refusals with their rule, the log,
 // the result; the Bokeh board already on the page gets each layer's new column data.
-// The page's Python is fetched and started in the background once the page has loaded and the browser is idle,
-// unless the connection asks to save data or is a phone's or slow (page.js preloadWhenIdle): Play uses it.
+// The page's Python (one worker for its games and its tools) is fetched and started in the background once the page
+// has loaded and the browser is idle, unless the connection asks to save data or is a phone's or slow (page.js
+// preloadWhenIdle): Play, or a tool's first press, uses it.
 // Once live, the snapshot is the game table: one screen over the page, the board beside a panel (wide
 // screens) or above a bar that stays at the bottom (phones): the turn, the one big next-step button,
 // Undo, the last action in words, the log; the rest in a More drawer. Opened from disk, the button
@@ -33,8 +34,9 @@ import { setUpTool } from "./live-play/tools.js";
 function init() {
   const games = document.querySelectorAll(".tsr-snapshot[data-ruleset]");
   games.forEach(setUp);
-  if (games.length) preloadWhenIdle();
-  document.querySelectorAll(".tsr-snapshot[data-tool]").forEach(setUpTool);
+  const tools = document.querySelectorAll(".tsr-snapshot[data-tool]");
+  tools.forEach(setUpTool);
+  if (games.length || tools.length) preloadWhenIdle();
   document.querySelectorAll('a.tsr-play-now[href="#play"]').forEach((a) => a.addEventListener("click", playNow));
   document.querySelectorAll("a.tsr-play-friend").forEach(friendButton);
 }

@@ -180,7 +180,8 @@ let engine = null;  // {send, tell}: the worker, and who hears its progress (the
 const WHEN_READ = new Set();  // buttons whose size text goes once Python has started in the background
 let pageGame = null;  // the game the page's first Play here would start, as the pickers say now
 
-function engineWorker(onProgress = () => {}) {
+// The one engine worker of the page, for its games and its classroom tools alike (tools.js).
+export function engineWorker(onProgress = () => {}) {
   if (!engine) {
     let say = () => {};
     engine = { send: connect((text) => say(text)), tell: (f) => { say = f; } };
@@ -196,8 +197,15 @@ function spareConnection() {
   return !(connection.saveData || connection.type === "cellular" || /(^|-)2g$/.test(connection.effectiveType || ""));
 }
 
-// While the reader reads a page with Play here, the page's Python is fetched and started once the page has loaded and
-// the browser is idle, at most once a page (a game that began meanwhile has started it already); Play then uses it.
+// Words about the first use's size, taken away once Python has started in the background.
+export function untilStarted(words) {
+  if (stats.preloaded === "ready") words.remove();
+  else WHEN_READ.add(words);
+}
+
+// While the reader reads a page with Play or a live tool here, the page's Python is fetched and started once the page
+// has loaded and the browser is idle, at most once a page (a game or a tool that began meanwhile has started it
+// already); Play, or the tool's first press, then uses it.
 export function preloadWhenIdle() {
   if (location.protocol === "file:" || !spareConnection()) return;
   const begin = () => {

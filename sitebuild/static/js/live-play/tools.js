@@ -3,11 +3,11 @@
 // value to the tool in the worker; the answer says what to show (html, options, labels, progress), and "again"
 // asks for the next slice of work.
 
-import { STATIC, connect, el, firstUse, megabytes } from "./common.js";
+import { STATIC, el, firstUse, megabytes } from "./common.js";
+import { engineWorker, untilStarted } from "./page.js";
 import { MAX_FILE_BYTES, PENDING_GAME, tooBig } from "./save-link.js";
 
-let toolSend = null;
-let toolStatus = null;  // where the one tool worker's loading progress is shown: the control that asked
+let toolStatus = null;  // where the engine worker's loading progress is shown: the control that asked
 
 function valueOf(control) {
   if (control.matches("select")) return control.value === "" ? null : JSON.parse(control.value);
@@ -30,7 +30,9 @@ export function setUpTool(snapshot, index) {
     note.replaceChildren(el("b", { text: "▶ Live in this page: " }), "the rules engine runs right here", cost, ". " +
       "In JupyterLab (make lab) the same control runs in a Python kernel. ", status);
     firstUse().then(({ bytes, kept }) => {
-      if (!kept) cost.textContent = ` (its first use loads Python, ${megabytes(bytes)}, once)`;
+      if (kept) return;
+      cost.textContent = ` (its first use loads Python, ${megabytes(bytes)}, once)`;
+      untilStarted(cost);
     }, () => {});  // no manifest (an older build): the note says nothing of size
   }
   const isFile = (c) => c.matches('input[type="file"]');
@@ -72,7 +74,7 @@ export function setUpTool(snapshot, index) {
 
   async function run(name, extra) {
     toolStatus = status;
-    toolSend = toolSend || connect((text) => { if (toolStatus) toolStatus.textContent = text; });
+    const toolSend = engineWorker((text) => { if (toolStatus) toolStatus.textContent = text; }).send;
     snapshot.setAttribute("aria-busy", "true");
     try {
       let answer = await toolSend(request(name, extra));
