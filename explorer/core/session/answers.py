@@ -43,6 +43,9 @@ class Answers:
         }
         if practice is not None:
             answer["challenge"] = practice
+        setting = self.setup_answer()
+        if setting is not None:
+            answer["setup"] = setting
         layers = self._layers_of(seat)
         if layers is not None:
             answer["layers"] = layers(state)
