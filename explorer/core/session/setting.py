@@ -18,6 +18,7 @@ import math
 from ..errors import SetupError
 from ..limits import brief
 from ..setting_up import SetUp
+from .taps import CHOICE_COLUMNS
 
 MODES = ("add", "terrain", "square", "move_terrain", "none")
 
@@ -78,6 +79,13 @@ class SettingUp:
             "mode": list(self._mode),
         }
 
+    def setup_choices(self) -> dict[str, list]:
+        """The board's ``choices`` layer while setting up: the picked piece marked ``chosen``, nothing else."""
+        setting = self.setting_up
+        picked = [p for p in setting.pieces() if p["id"] == self._picked and _place(setting.shape, p) is not None]
+        rows = [(*_place(setting.shape, p), "chosen", p["id"]) for p in picked]
+        return {column: [row[i] for row in rows] for i, column in enumerate(CHOICE_COLUMNS)}
+
     # -- the edits ------------------------------------------------------------------------------------------
     def _begin_setup(self) -> dict:
         if self.challenge is not None:
@@ -105,7 +113,8 @@ class SettingUp:
             return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         setting, mode = self._setting, self._mode
         tabletop = "grid" not in setting.to_save()["setup"]
-        spot = (float(x), float(y)) if tabletop else (round(x), round(y))
+        # a tap is a finger's width: a tenth of an inch is as near as it places (and reads well in a file)
+        spot = (round(float(x), 1), round(float(y), 1)) if tabletop else (round(x), round(y))
         if mode[0] == "add":
             added = setting.add(mode[1], mode[2], spot)
             return self._edit(added, f"{mode[1]} {added.pieces()[-1]['id']} set down. Tap again for another.")
