@@ -11,7 +11,7 @@ import pytest
 
 from explorer.core.session.saving import _unpack_link
 
-from .conftest import BOARD_JS, answered, wait_for_boards
+from .conftest import BOARD_JS, answered, axe_violations, wait_for_boards
 
 
 def _open_table(open_page, ruleset: str, width: int = 1280, height: int = 800):
@@ -119,11 +119,15 @@ def test_a_grid_set_up_and_played(open_page):
     assert not report.problems, report.problems
 
 
-def test_the_editor_on_a_phone(open_page):
+def test_the_editor_on_a_phone(open_page, axe_script):
     page, report, table = _open_table(open_page, "phlog", width=390, height=844)
     answered(page, lambda: table.locator(".tsr-setup-open").click())
     table.locator(".tsr-setup").scroll_into_view_if_needed()
     page.screenshot(path="/tmp/setup38-editor-390.png")
     page.screenshot(path="/tmp/setup38-editor-390-full.png", full_page=True)
     assert table.locator(".tsr-setup-cards").is_visible()  # Phlog's hands and piles
+    assert axe_violations(page, axe_script, include=".tsr-setup") == []
+    table.locator(".tsr-setup-card").select_option(index=0)
+    answered(page, lambda: table.locator(".tsr-setup-move-card").click())
+    assert _said(table).endswith("from green's hand to green's draw pile."), _said(table)
     assert not report.problems, report.problems

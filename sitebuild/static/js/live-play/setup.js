@@ -149,6 +149,8 @@ export function showSetup(table, answer) {
   const piles = Object.keys(setup.piles);
   parts.cardRow.hidden = !piles.length;
   fill(parts.fromPile, piles, String);
+  const toKept = parts.toPile.options.length > 0;
   fill(parts.toPile, piles, String);
+  if (!toKept && piles.length > 2) parts.toPile.value = piles[2];  // at first, another pile than From's (its side's next)
   showCards(table);
 }
