@@ -102,7 +102,10 @@ def test_one_brain_cell_figures_and_phase():
     moving = setup.whose_turn("tan", "move")
     assert (moving.state.current_player, moving.position["phase"], moving.position["first"]) == ("tan", "move", "tan")
     assert "Leader with a pistol" in setup.kinds()
-    refused(setup, lambda s: s.add("Leader with a rifle", "green", (5, 20)), "leader")
+    refused(setup, lambda s: s.add("Leader with a rifle", "green", (5, 20)), "squad alpha has 2 leaders; a squad has one")
+    refused(setup, lambda s: s.set_field("g2", "status", "stunned"), "g2 is stunned: a wound of the advanced wounding")
+    wounding = SetUp.new(get_ruleset("one_brain_cell"), wounding=True)
+    assert wounding.set_field("g2", "status", "stunned").pieces()[1]["status"] == "stunned"
 
 
 def test_phlog_fighters_squares_and_cards():

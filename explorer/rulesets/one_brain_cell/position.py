@@ -426,4 +426,5 @@ SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): a figure by 
     kinds={**{w.name: {"weapon": k, "leader": False} for k, w in WEAPONS.items()},
            **{f"Leader with a {WEAPONS[k].name.lower()}": {"weapon": k, "leader": True} for k in ("pistol", "rifle")}},
     new={"squad": "alpha", "status": "ok", "moved": "", "shot": False, "fought": False},
-    phases={phase: {"phase": phase, "first": "{side}"} for phase in ("move", "shoot", "fight")})
+    phases={phase: {"phase": phase, "first": "{side}"} for phase in ("move", "shoot", "fight")},
+    fields_set={"status": ("ok", "stunned", "dazed")})
