@@ -26,7 +26,10 @@ def test_a_tabletop_set_up_by_taps_then_played():
     began = send("begin")
     assert began["setup"]["kinds"] == ["Trooper", "Heavy weapons unit", "Sniper"]
     assert began["setup"]["terrain"] == ["farmhouse", "hedge", "hill", "rocks", "fence"]
-    assert send("tap", 5.1, 15.1)["setup"]["picked"]["id"] == "g1"  # within a base of g1
+    picked = send("tap", 5.1, 15.1)  # within a base of g1
+    assert picked["setup"]["picked"]["id"] == "g1"
+    assert picked["layers"]["choices"] == {"x": [5.0], "y": [15.0], "kind": ["chosen"], "text": ["g1"]}
+    assert picked["marks"] == [] and picked["moves"] == 0  # no action offered on the board while setting up
     assert where(send("tap", 10, 30), "g1") == [10.0, 30.0]
     refused = send("tap", 24, 18)  # into the farmhouse
     assert refused["message"]["kind"] == "refused" and "g1 stands inside solid terrain" in refused["message"]["text"]

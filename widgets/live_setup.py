@@ -10,7 +10,8 @@ import html
 import ipywidgets as ipw
 
 BIG = ipw.Layout(width="auto", min_height="44px")  # a finger's target on a touch screen or a projector's pointer
-FIELD_WORDS = {"prone": {True: "Lie down", False: "Stand up"}}  # a piece's field in plain words, where it has some
+FIELD_WORDS = {"prone": {True: "Lie down", False: "Stand up"},  # a piece's field in plain words, where it has some
+               "status": {"ok": "Unhurt", "stunned": "Stunned", "dazed": "Dazed"}}
 
 
 def _button(words: str, do) -> ipw.Button:

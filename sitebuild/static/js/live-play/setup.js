@@ -6,7 +6,8 @@
 import { el } from "./common.js";
 
 // A piece's field in plain words: the button for each value (a field not named here is said as "field: value").
-const FIELD_WORDS = { prone: { true: "Lie down", false: "Stand up" } };
+const FIELD_WORDS = { prone: { true: "Lie down", false: "Stand up" },
+                      status: { ok: "Unhurt", stunned: "Stunned", dazed: "Dazed" } };
 
 function select(label, cls) {
   const box = el("select", { class: cls, "aria-label": label });
