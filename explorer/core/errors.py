@@ -46,3 +46,8 @@ class ChallengeError(ValueError):
 class UnknownRuleset(KeyError):
     def __str__(self) -> str:  # KeyError quotes its message; say it plainly
         return self.args[0]
+
+
+class SetupError(ValueError):
+    """An edit of a set-up (:mod:`explorer.core.setting_up`) that cannot be made: says why, in words; the set-up
+    is left as it was."""

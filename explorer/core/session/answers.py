@@ -43,10 +43,17 @@ class Answers:
         }
         if practice is not None:
             answer["challenge"] = practice
+        setting = self.setup_answer()
+        if setting is not None:
+            answer["setup"] = setting
         layers = self._layers_of(seat)
         if layers is not None:
             answer["layers"] = layers(state)
-            if self.anchor is not None:
+            if self.anchor is not None and setting is not None:  # setting up: the picked piece marked, no action
+                answer["layers"]["choices"] = self.setup_choices()
+                answer["layers"]["last"] = self.last_layer()
+                answer["marks"] = []
+            elif self.anchor is not None:
                 answer["layers"]["choices"] = self.choices()
                 answer["layers"]["last"] = self.last_layer()
                 answer["marks"] = self.marks()  # the same marks, each with its words (the keyboard's, keys.js)

@@ -22,6 +22,7 @@ from .history import History, Told
 from .opponents import PERSON, Opponents, make_bot
 from .practice import Practice
 from .saving import Saving
+from .setting import SettingUp
 from .taps import Anchor, BoardTaps, Point
 from .words import Words
 
@@ -30,7 +31,7 @@ MAX_ACTION_CHARS = 100_000  # an action's JSON is a few hundred characters; more
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
 
-class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
+class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, SettingUp):
     """One game: the human plays ``human``; ``bot`` (a bot name of the ruleset) plays every other side.
 
     ``state`` may be given instead of a new game (JupyterLab passes the game
@@ -274,7 +275,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving):
                   "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
-                  "hint": self.hint,
+                  "hint": self.hint, "setup": self.set_up,
                   "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
         if method is None:
             return self._say("error", f"unknown command {brief(name)}")

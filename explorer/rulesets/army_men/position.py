@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from explorer.core import Game
 from explorer.core import tabletop as tt
 from explorer.core.limits import brief
+from explorer.core.setting_up import SetupShape
 from explorer.core.tabletop import Point
 from explorer.core.tabletop.figures import (
     MAX_FIGURES, TableFigure, TablePosition, figures_from_save, table_position_problem, where as fmt,
@@ -397,3 +398,9 @@ def position_from_dict(game, data) -> Position:
     flag = None if data["flag"] is None else Flag.from_dict(data["flag"])
     return Position.of(built, data["side"], round=rnd, acting=acting, done=frozenset(done),
                        engaged=tuple(tuple(e) for e in engaged), flag=flag)
+
+
+SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): troopers by profile, standing or prone
+    pieces="figures", place=("x", "y"), kinds={p.name: {"kind": k} for k, p in PROFILES.items()},
+    new={"squad": "alpha", "status": "in_play", "prone": False, "moved": False, "fired_round": 0},
+    fields_set={"prone": (False, True)})

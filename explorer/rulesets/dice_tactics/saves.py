@@ -15,11 +15,12 @@ from explorer.core.gridstate import (
     TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem, is_whole,
 )
 from explorer.core.limits import brief
+from explorer.core.setting_up import SetupShape
 
 from . import data as d
 from .data import CARDS, EDGES, SQUAD, TANK, TERRAIN, UNITS
 from .position import (
-    MOVE_KINDS, PENDING_TYPES, PHASES, SETUP, Effect, Moving, Position, Setup, Supply, Unit,
+    END, MAIN, MOVE_KINDS, PENDING_TYPES, PHASES, SETUP, START, Effect, Moving, Position, Setup, Supply, Unit,
 )
 
 MAX_GRID = 32
@@ -339,3 +340,12 @@ def position_from_dict(game, data) -> Position:
         pending=None if data["pending"] is None else _decision_from_dict(data["pending"]),
         finished=_bool(data["finished"], "finished"),
     )
+
+
+SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): squads and tanks, a die's face their strength
+    pieces="units", fields=("id", "side", "kind", "strength", "square"), place=("square",),
+    kinds={UNITS[k].name: {"kind": k, "strength": 3} for k in (SQUAD, TANK)},
+    fields_set={"strength": tuple(range(1, d.MAX_STRENGTH + 1))},
+    piles={"{side}'s hand": ("hands", "{side}"), "the deck": ("deck",)},
+    supply={SQUAD: ("supply", "{side}", 0), TANK: ("supply", "{side}", 1)},
+    phases={phase: {"phase": phase} for phase in (START, MAIN, END)})

@@ -18,6 +18,7 @@ from explorer.core import Decision, RuleViolation
 from explorer.core import tabletop as tt
 from explorer.core.frozen import evolve
 from explorer.core.limits import brief
+from explorer.core.setting_up import SetupShape
 from explorer.core.tabletop import Point
 from explorer.core.tabletop.between import changed_since as _changed_since
 from explorer.core.tabletop.between import kept_between as _kept_between
@@ -418,3 +419,12 @@ def enemy(state, player: str, target_id, section: str) -> Figure:
     if not target.in_play:
         raise refuse(section, f"{target_id} is {target.status}: out of the battle")
     return target
+
+
+SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): a figure by weapon, a leader by his
+    pieces="figures", place=("x", "y"),
+    kinds={**{w.name: {"weapon": k, "leader": False} for k, w in WEAPONS.items()},
+           **{f"Leader with a {WEAPONS[k].name.lower()}": {"weapon": k, "leader": True} for k in ("pistol", "rifle")}},
+    new={"squad": "alpha", "status": "ok", "moved": "", "shot": False, "fought": False},
+    phases={phase: {"phase": phase, "first": "{side}"} for phase in ("move", "shoot", "fight")},
+    fields_set={"status": ("ok", "stunned", "dazed")})

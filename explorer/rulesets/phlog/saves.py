@@ -13,6 +13,7 @@ import functools
 from explorer.core.cards import Card, Piles, parse_code
 from explorer.core.gridstate import TerrainCode, grid_and_terrain, grid_and_terrain_to_dict, grid_size_problem
 from explorer.core.limits import brief
+from explorer.core.setting_up import SetupShape
 
 from .data import DOOR, HAND_SIZE, OBSTACLE, PIT, TERRAIN, WALL, WEAPONS, Fighter
 from .position import (
@@ -335,3 +336,10 @@ def _pending_from_dict(data):
     return JokerWindow(data["player"], data["rule"], slot=data["slot"], owner=data["owner"],
                        reactor=data["reactor"], stage=data["stage"], card=_card(data["card"], "card"),
                        value=data["value"], joker=_card(data["joker"], "joker"), named=data["named"])
+
+
+SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): fighters by weapon, each side's three piles
+    pieces="fighters", place=("col", "row"),
+    kinds={"Ranged fighter": {"weapon": "ranged"}, "Hand-to-hand fighter": {"weapon": "hand_to_hand"}},
+    piles={"{side}'s hand": ("piles", "{side}", "hand"), "{side}'s draw pile": ("piles", "{side}", "draw"),
+           "{side}'s spent pile": ("piles", "{side}", "spent")})

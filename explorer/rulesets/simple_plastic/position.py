@@ -22,6 +22,7 @@ from explorer.core.tabletop.figures import (
 )
 from explorer.core.frozen import evolve
 from explorer.core.limits import brief, brief_names
+from explorer.core.setting_up import SetupShape
 
 from .data import PROFILES, UnitProfile
 from .rulings import Settings
@@ -290,3 +291,10 @@ def position_from_dict(game: Game, data) -> Position:
         raise ValueError(f"round must be a whole number, not {brief(rnd)}")
     return Position.of(built, data["side"], phase=data["phase"], round=rnd, moved_units=frozenset(moved),
                        attacks_used=tuple(sorted(used.items())))
+
+
+SETTING_UP = SetupShape(  # the set-up editor (core/setting_up.py): units by profile; a sniper in no squad
+    pieces="figures", place=("x", "y"),
+    kinds={p.name: {"kind": k, **({"squad": None} if p.in_squad == "never" else {})} for k, p in PROFILES.items()},
+    new={"squad": "alpha", "alive": True, "moved": False, "in_vehicle": False},
+    phases={phase: {"phase": phase} for phase in PHASES})

@@ -11,6 +11,7 @@ import { followAction } from "./frame.js";
 import { entryButtons, entryShown, replayParts, showViewing } from "./history.js";
 import { showChallenge } from "./practice.js";
 import { keepGame } from "./save-link.js";
+import { showSetup } from "./setup.js";
 import { tellTurn } from "./story.js";
 
 export function panelParts() {
@@ -259,6 +260,7 @@ export function show(table, whole) {
   snapshot.dataset.liveOver = answer.outcome ? "yes" : "no";
   snapshot.dataset.liveSeat = seat || "";
   showChallenge(table, answer);
+  showSetup(table, answer);  // the set-up editor, while the table is being set up (setup.js)
   keepGame(table, answer);
   const again = message && message.confirm;  // the command that does it once agreed (two people: a take-back)
   if (message && message.kind === "confirm") {

@@ -12,6 +12,7 @@ import { wireKeys } from "./keys.js";
 import { skipStory, storyParts } from "./story.js";
 import { wireReplay } from "./history.js";
 import { wireTaps } from "./taps.js";
+import { wireSetup } from "./setup.js";
 
 // The table's own parts, the panel's (panel.js), the practice bar's (practice.js) and the More drawer's.
 function tableParts(table, rollsDice) {
@@ -278,6 +279,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
     pressed(tryButton, () => run("try", faces ? [tryText.value, faces] : [tryText.value]));
   });
   wireSaveLink(table);
+  wireSetup(table);  // Set up the table (setup.js)
 
   if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
   if (opponent) opponent.disabled = false;

@@ -1,0 +1,133 @@
+"""Set up the table on a full-game page (live-play/setup.js), tried as a teacher would at 1280x800: the board
+becomes an editor; a tap picks a figure and another moves it; a move into a building is refused in words with
+nothing changed; a figure is removed, one added, a grid square changed; the set-up's link carries it (a save with
+no actions) and Done plays from there. Screenshots of the editor at 1280 and 390 go to /tmp for a look."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.core.session.saving import _unpack_link
+
+from .conftest import BOARD_JS, answered, axe_violations, wait_for_boards
+
+
+def _open_table(open_page, ruleset: str, width: int = 1280, height: int = 800):
+    page, report = open_page(f"{ruleset}/full_game.html", width=width, height=height)
+    wait_for_boards(page)
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    page.locator(".tsr-play-now").click()
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    return page, report, table
+
+
+def _tap(page, table, x, y) -> None:
+    """A click on the board at board point (x, y), and the engine's answer shown."""
+    point = page.evaluate(BOARD_JS, [table.element_handle(), [[x, y]]])["screen"][0]
+    answered(page, lambda: page.mouse.click(*point))
+
+
+def _said(table) -> str:
+    return table.locator(".tsr-setup-said").inner_text()
+
+
+def _play_by_taps(page, table) -> None:
+    """Play one action from the set-up by taps: a ringed figure, then the first spot marked for it."""
+    before = int(table.get_attribute("data-live-moves"))
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
+    piece = marks["kinds"].index("piece")
+    _tap(page, table, marks["xs"][piece], marks["ys"][piece])
+    marks = page.evaluate(BOARD_JS, [table.element_handle(), []])
+    target = marks["kinds"].index("target")
+    _tap(page, table, marks["xs"][target], marks["ys"][target])
+    for answer in (".tsr-which-option", ".tsr-confirm-yes"):  # asked which, or asked first: the first answer
+        if table.locator(answer).first.is_visible():
+            answered(page, lambda: table.locator(answer).first.click())
+    assert int(table.get_attribute("data-live-moves")) > before
+
+
+def _linked_save(page, table) -> dict:
+    """The set-up's save, as Copy link carries it (the link's fragment, read as the engine reads it)."""
+    answered(page, lambda: table.locator(".tsr-setup-link").click())
+    url = table.locator(".tsr-live-link-text").input_value()
+    return _unpack_link(url.split("#game=", 1)[1])["save"]
+
+
+def test_a_tabletop_set_up_by_taps_and_played(open_page):
+    page, report, table = _open_table(open_page, "simple_plastic")
+    answered(page, lambda: table.locator(".tsr-setup-open").click())
+    editor = table.locator(".tsr-setup")
+    assert editor.is_visible() and not table.locator(".tsr-live-step").is_visible()
+    _tap(page, table, 5, 15)
+    assert "Picked: g1" in table.locator(".tsr-setup-picked").inner_text()
+    _tap(page, table, 10, 30)
+    assert _said(table) == "g1 moved."
+    _tap(page, table, 24, 18)  # into the farmhouse
+    assert "g1 stands inside solid terrain" in _said(table)
+    _tap(page, table, 43, 15)
+    answered(page, lambda: table.locator(".tsr-setup-remove").click())
+    assert _said(table) == "t1 taken off."
+    table.locator(".tsr-setup-kind").select_option("Trooper")
+    table.locator(".tsr-setup-side").select_option("green")
+    answered(page, lambda: table.locator(".tsr-setup-add").click())
+    _tap(page, table, 12, 30)
+    assert _said(table).startswith("Trooper g7 set down")
+    for control in table.locator(".tsr-setup button:visible, .tsr-setup select:visible").all():
+        box = control.bounding_box()
+        assert box["height"] >= 44, f"{control.inner_text()!r} is {box['height']} px high"
+    page.screenshot(path="/tmp/setup38-editor-1280.png")
+    save = _linked_save(page, table)
+    figures = {f["id"]: f for f in save["start"]["position"]["figures"]}
+    assert save["actions"] == [] and (figures["g1"]["x"], figures["g1"]["y"]) == (10.0, 30.0)
+    assert "t1" not in figures and (figures["g7"]["x"], figures["g7"]["y"]) == (12.0, 30.0)
+    answered(page, lambda: table.locator(".tsr-setup-done").click())
+    assert not editor.is_visible() and _said(table) == ""
+    assert table.locator(".tsr-live-status").inner_text() == "Set up: play from here."
+    _play_by_taps(page, table)
+    assert not report.problems, report.problems
+
+
+def test_a_grid_set_up_and_played(open_page):
+    page, report, table = _open_table(open_page, "dice_tactics")
+    answered(page, lambda: table.locator(".tsr-setup-open").click())
+    table.locator(".tsr-setup-square-kind").select_option("forest")
+    answered(page, lambda: table.locator(".tsr-setup-paint").click())
+    _tap(page, table, 1, 2)
+    assert _said(table) == "Square 1, 2: forest."
+    answered(page, lambda: table.locator(".tsr-setup-stop").click())
+    save = _linked_save(page, table)
+    assert save["setup"]["terrain"][2] == ".fT.=.T.." and save["actions"] == []
+    unit = next(u for u in save["start"]["position"]["units"] if u[0] == "green-1")
+    _tap(page, table, *unit[4])
+    assert "Picked: green-1" in table.locator(".tsr-setup-picked").inner_text()
+    _tap(page, table, 3, 0)  # onto a windmill: refused, and green-1 stays where it was
+    assert "green-1 stands on a windmill that holds resources" in _said(table), _said(table)
+    assert "Picked: green-1" in table.locator(".tsr-setup-picked").inner_text()
+    _tap(page, table, 1, 3)
+    assert _said(table) == "green-1 moved."
+    assert next(u for u in _linked_save(page, table)["start"]["position"]["units"] if u[0] == "green-1")[4] == [1, 3]
+    answered(page, lambda: table.locator(".tsr-setup-done").click())
+    assert not table.locator(".tsr-setup").is_visible()
+    step = table.locator(".tsr-live-step")
+    if step.is_visible():
+        before = int(table.get_attribute("data-live-moves"))
+        answered(page, lambda: step.click())
+        assert int(table.get_attribute("data-live-moves")) > before
+    assert not report.problems, report.problems
+
+
+def test_the_editor_on_a_phone(open_page, axe_script):
+    page, report, table = _open_table(open_page, "phlog", width=390, height=844)
+    answered(page, lambda: table.locator(".tsr-setup-open").click())
+    table.locator(".tsr-setup").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/setup38-editor-390.png")
+    page.screenshot(path="/tmp/setup38-editor-390-full.png", full_page=True)
+    assert table.locator(".tsr-setup-cards").is_visible()  # Phlog's hands and piles
+    assert axe_violations(page, axe_script, include=".tsr-setup") == []
+    table.locator(".tsr-setup-card").select_option(index=0)
+    answered(page, lambda: table.locator(".tsr-setup-move-card").click())
+    assert _said(table).endswith("from green's hand to green's draw pile."), _said(table)
+    assert not report.problems, report.problems

@@ -1,0 +1,67 @@
+"""Set up the table in live play (explorer/core/session/setting.py), through the page's JSON commands
+(boards/live.py): taps pick and move, modes add pieces, terrain and squares, refusals change nothing, Done plays
+from the set-up and Cancel brings the game back."""
+
+from __future__ import annotations
+
+import json
+
+import boards.live as live
+
+
+def start(**config) -> dict:
+    return json.loads(live.start(json.dumps(config)))
+
+
+def send(edit: str, *args) -> dict:
+    return json.loads(live.command(json.dumps({"name": "setup", "args": [edit, *args]})))
+
+
+def where(answer: dict, piece: str):
+    return next(p["at"] for p in answer["setup"]["pieces"] if p["id"] == piece)
+
+
+def test_a_tabletop_set_up_by_taps_then_played():
+    start(ruleset="simple_plastic", scenario="skirmish", seed=1, human="green", bot="greedy")
+    began = send("begin")
+    assert began["setup"]["kinds"] == ["Trooper", "Heavy weapons unit", "Sniper"]
+    assert began["setup"]["terrain"] == ["farmhouse", "hedge", "hill", "rocks", "fence"]
+    picked = send("tap", 5.1, 15.1)  # within a base of g1
+    assert picked["setup"]["picked"]["id"] == "g1"
+    assert picked["layers"]["choices"] == {"x": [5.0], "y": [15.0], "kind": ["chosen"], "text": ["g1"]}
+    assert picked["marks"] == [] and picked["moves"] == 0  # no action offered on the board while setting up
+    assert where(send("tap", 10, 30), "g1") == [10.0, 30.0]
+    refused = send("tap", 24, 18)  # into the farmhouse
+    assert refused["message"]["kind"] == "refused" and "g1 stands inside solid terrain" in refused["message"]["text"]
+    assert where(refused, "g1") == [10.0, 30.0]
+    assert "g1" not in [p["id"] for p in send("remove")["setup"]["pieces"]]
+    send("mode", "add", "Trooper", "tan")
+    added = send("tap", 40, 5)
+    assert added["setup"]["pieces"][-1] == {"id": "t7", "side": "tan", "kind": "Trooper", "at": [40.0, 5.0]}
+    assert added["setup"]["mode"] == ["add", "Trooper", "tan"]  # another tap sets down another
+    assert send("mode", "add", "Tank", "tan")["message"]["kind"] == "refused"
+    assert send("turn", "tan", "attack")["setup"]["side"] == "tan"
+    save = json.loads(send("mode", "none")["save"])
+    assert save["actions"] == [] and save["start"]["position"]["phase"] == "attack"
+    done = send("done")
+    assert "setup" not in done and done["moves"] >= 1  # the bot (tan) played on from the set-up
+    assert json.loads(done["save"])["start"] == save["start"]
+
+
+def test_a_grid_set_up_and_cancel():
+    start(ruleset="phlog", scenario="corridor", seed=1, human="green", bot="greedy")
+    before = json.loads(live.command(json.dumps({"name": "save", "args": []})))["save"]
+    send("begin")
+    assert send("mode", "square", "wall")["setup"]["mode"] == ["square", "wall"]
+    assert json.loads(send("tap", 1.2, 0.9)["save"])["setup"]["terrain"][1] == ".#..~#...."
+    refused = send("tap", 0, 0)  # green-1 stands there
+    assert "green-1 cannot stand in a wall" in refused["message"]["text"]
+    send("mode", "none")
+    assert send("tap", 0.1, -0.2)["setup"]["picked"]["id"] == "green-1"  # a tap anywhere in its square
+    assert where(send("tap", 1, 2), "green-1") == [1, 2]
+    card = send("answer")["setup"]["piles"]["green's hand"][0]
+    spent = send("card", card, "green's hand", "green's spent pile")["setup"]["piles"]
+    assert spent["green's spent pile"] == [card]
+    cancelled = send("cancel")
+    assert "setup" not in cancelled and cancelled["save"] == before
+    assert send("remove")["message"]["text"].startswith("Nothing is being set up")
