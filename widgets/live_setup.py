@@ -74,7 +74,8 @@ class SetupEditor:
         """One edit of the set-up (the Session's ``setup`` command), its answer shown."""
         self._show(self.session.set_up(edit, *args))
 
-    def _show_setup(self, answer: dict) -> None:
+    def _show_setup(self, answer: dict | None) -> None:
+        answer = answer or {}  # None: behind the two-player curtain, nothing of the table shown
         setup = answer.get("setup")
         self.setup_box.layout.display = None if setup else "none"
         self.setup_button.layout.display = "none" if setup or answer.get("challenge") else None
