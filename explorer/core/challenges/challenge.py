@@ -4,7 +4,7 @@ and in full), its recorded solution."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -45,6 +45,8 @@ class Challenge:
     solution: tuple[Mapping[str, Any], ...]
     opponent: str = "none"
     order: int = 0
+    source: str = field(default="", compare=False, repr=False)  # its own TOML text (a link carries it)
+    key: str = field(default="", compare=False, repr=False)  # name:digest of its content (opened ones' stars)
 
     # -- the start ---------------------------------------------------------------------------------------
     def start(self) -> Any:

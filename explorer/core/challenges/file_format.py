@@ -3,7 +3,10 @@ each key checked and refused in words; a ruleset's own ``challenges.toml``."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import importlib.resources
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -72,7 +75,34 @@ def load(text: str, ruleset) -> dict[str, Challenge]:
         if challenge.name in found:
             raise ChallengeError(f"{where}: the name {challenge.name!r} is used twice")
         found[challenge.name] = challenge
-    return found
+    texts = _own_texts(text, data["challenge"])
+    return {name: dataclasses.replace(challenge, source=texts[challenge.order], key=_key(data["challenge"][challenge.order]))
+            for name, challenge in found.items()}
+
+
+_HEADER = re.compile(r"^\[\[[ \t]*challenge[ \t]*\]\][ \t]*(#.*)?$", re.M)
+
+
+def _own_texts(text: str, entries: list) -> list[str]:
+    """Each challenge's own TOML text, for a link that carries one: the text cut at its ``[[challenge]]`` lines,
+    each piece read back to the very table it was read as (a header-like line inside a multi-line string, or
+    challenges written as an inline array, fail that: then each one's text is the whole file's)."""
+    starts = [match.start() for match in _HEADER.finditer(text)]
+    if len(starts) == len(entries):
+        pieces = [text[a:b].strip() + "\n" for a, b in zip(starts, [*starts[1:], len(text)])]
+        try:
+            if all(tomllib.loads(piece) == {"challenge": [entry]} for piece, entry in zip(pieces, entries)):
+                return pieces
+        except tomllib.TOMLDecodeError:
+            pass
+    return [text] * len(entries)
+
+
+def _key(entry: Mapping) -> str:
+    """``name:digest``: a challenge told apart by its whole content (the same challenge from a file or a link,
+    its comments aside, has the same key; another challenge of the same name, another key)."""
+    content = json.dumps(entry, sort_keys=True, default=str, separators=(",", ":"))
+    return f"{entry['name']}:{hashlib.sha256(content.encode()).hexdigest()[:16]}"
 
 
 def _one(entry: Mapping, ruleset, order: int) -> Challenge:
