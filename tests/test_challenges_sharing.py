@@ -146,3 +146,14 @@ def test_a_header_inside_a_multiline_string_makes_each_text_the_whole_file():
     loaded = c.load(two, SP)
     assert loaded["thicket"].title == "Into\n[[challenge]]\ncover"
     assert all(challenge.source == two for challenge in loaded.values())  # the link carries the whole lesson
+
+
+def test_the_whole_lesson_links_as_one_text_in_order():
+    session = Session("simple_plastic", "skirmish", seed=3, bot="greedy")
+    assert session.command("challenge_link", True)["message"]["kind"] == "error"  # no lesson opened yet
+    session.open_lesson(LESSON)
+    text = c.link_text(session.command("challenge_link", True)["challenge_link"])
+    assert text == "\n".join(SHIPPED[name].source for name in ("thicket", "out-of-sight", "best-shot"))
+    two = LESSON.replace('title = "Into cover"', 'title = """Into\n[[challenge]]\ncover"""', 1)
+    session.open_lesson(two)  # each challenge's text is the whole file's: the lesson's link carries it once
+    assert c.link_text(session.command("challenge_link", True)["challenge_link"]) == two

@@ -108,6 +108,11 @@ def test_a_lesson_link_opens_and_is_solved_by_taps_and_a_bad_link_or_file_is_ref
     assert c.link_text(link.split("#challenges=")[1]) == SHIPPED["thicket"].source
     answered(page, lambda: table.get_by_role("button", name="Next").click())
     _on_the_table(page, "out-of-sight", True)
+    # Under the lesson's list on the page: the whole lesson, in order, in one link.
+    table.get_by_role("button", name="All challenges").click()
+    answered(page, lambda: page.get_by_role("button", name="Copy the lesson's link").click())
+    lesson_link = page.locator(".tsr-practice-opened .tsr-live-link-text").input_value()
+    assert c.link_text(lesson_link.split("#challenges=")[1]) == "\n".join(SHIPPED[name].source for name in NAMES)
     assert not report.outside, report.outside
 
 

@@ -64,11 +64,16 @@ class Practice:
         return {**self._say("note", f"Opened {count}: {', '.join(c.title for c in lesson.values())}."),
                 "lesson": self.challenges(opened=True)}
 
-    def challenge_link(self) -> dict:
-        """The challenge being played as a link's text (``challenge_link``): its own TOML text, packed."""
-        if self.challenge is None:
+    def challenge_link(self, whole_lesson: bool = False) -> dict:
+        """The challenge being played as a link's text (``challenge_link``): its own TOML text, packed;
+        ``whole_lesson``: the lesson opened, every challenge in order."""
+        if whole_lesson and self.lesson is None:
+            return self._say("error", "No lesson to link: open a challenges file first.")
+        if not whole_lesson and self.challenge is None:
             return self._say("error", "No challenge to link: choose one first.")
-        return {**self.answer(), "challenge_link": challenges_link(self.challenge.source)}
+        texts = [c.source for c in self.lesson.values()] if whole_lesson else [self.challenge.source]
+        text = texts[0] if len(set(texts)) == 1 else "\n".join(texts)  # one text each, or the whole file's
+        return {**self.answer(), "challenge_link": challenges_link(text)}
 
     def practise(self, name: str, opened: bool = False) -> dict:
         """Start the practice challenge ``name`` (``opened``: of the lesson opened): its position, the human on

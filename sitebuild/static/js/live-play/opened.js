@@ -87,11 +87,28 @@ function lessonList(table) {
   };
   list.refresh();
   const box = el("section", { class: "tsr-practice-opened" },
-    el("h3", { text: `Opened from ${from}` }), list);
+    el("h3", { text: `Opened from ${from}` }), list, lessonLink(table));
   const before = document.querySelector(".tsr-practice-opened");
   if (before) before.replaceWith(box);
   else document.querySelector(".tsr-practice-open").after(box);
   table.openedList = list;
+}
+
+// "Copy the lesson's link": every challenge opened, in order, in one link (its text packed by the engine).
+function lessonLink(table) {
+  const button = el("button", { type: "button", class: "tsr-practice-open-file", text: "Copy the lesson's link" });
+  const where = { linkOut: el("input", { type: "text", class: "tsr-live-link-text", readonly: "", hidden: "",
+                                         "aria-label": "Link to this lesson" }),
+                  status: el("span", { class: "tsr-practice-open-note", role: "status" }) };
+  button.addEventListener("click", async () => {
+    if (table.busy) return;
+    const answer = await table.run("challenge_link", [true]);
+    if (!answer || !answer.challenge_link) return;
+    await offerLink(table, `${location.href.split("#")[0]}#challenges=${answer.challenge_link}`,
+      "Lesson link copied: it opens these challenges, in this order, on this page (add &lesson=1 for a projector).",
+      where);
+  });
+  return el("p", {}, button, " ", where.status, where.linkOut);
 }
 
 // As the table opens: the lesson a link or a file brought (resume.opened); later, a link pasted in the address bar.

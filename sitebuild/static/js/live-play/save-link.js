@@ -99,15 +99,16 @@ export function wireSaveLink(table) {
   }));
 }
 
-// A link shown in the More drawer and copied, ``copied`` said; where the browser will not copy, it is selected there.
-export async function offerLink(table, url, copied) {
-  const { linkOut, status, more } = table.parts;
+// A link shown (in the More drawer, or ``where`` another {linkOut, status}) and copied, ``copied`` said; where the
+// browser will not copy, it is selected there.
+export async function offerLink(table, url, copied, where = table.parts) {
+  const { linkOut, status, more } = where;
   linkOut.value = url;
   linkOut.hidden = false;
   try { await navigator.clipboard.writeText(url); status.textContent = copied; }
   catch (error) {
     status.textContent = "The link is below: copy it from there.";
-    more.open = true;
+    if (more) more.open = true;
     linkOut.select();
   }
 }
