@@ -19,7 +19,7 @@ from explorer.core.session import Session
 
 SP = get_ruleset("simple_plastic")
 SHIPPED = c.ruleset_challenges(SP)
-LESSON = "".join(SHIPPED[name].source + "\n" for name in ("thicket", "out-of-sight", "best-shot"))
+LESSON = "".join(c.own_text(SHIPPED[name]) + "\n" for name in ("thicket", "out-of-sight", "best-shot"))
 """Three shipped challenges of Simple Plastic as a teacher would copy them into a lesson file."""
 
 
@@ -37,9 +37,10 @@ def _as_it_is(session: Session) -> tuple:
 
 def test_each_challenge_keeps_its_own_text_which_reads_back_to_the_same_challenge():
     for name, challenge in SHIPPED.items():
-        assert challenge.source.startswith("[[challenge]]") and f'name = "{name}"' in challenge.source
-        again = c.load(challenge.source, SP)[name]
-        assert dataclasses.replace(again, order=challenge.order) == challenge and again.key == challenge.key
+        assert c.own_text(challenge).startswith("[[challenge]]") and f'name = "{name}"' in c.own_text(challenge)
+        again = c.load(c.own_text(challenge), SP)[name]
+        assert dataclasses.replace(again, order=challenge.order) == challenge
+        assert c.content_key(again) == c.content_key(challenge)
         assert (again.title, again.goal, again.start_spec, again.solution) == (
             challenge.title, challenge.goal, challenge.start_spec, challenge.solution)
 
@@ -53,13 +54,13 @@ def test_a_lesson_link_round_trips_its_text_and_opens_the_same_challenges_in_ord
     answer = session.command("open_lesson", link, "link")
     assert answer["message"] == {"kind": "note", "text": "Opened 3 challenges: Into cover, Out of sight, The best shot."}
     assert [(x["name"], x["key"]) for x in answer["lesson"]] == [
-        (name, SHIPPED[name].key) for name in ("thicket", "out-of-sight", "best-shot")]
+        (name, c.content_key(SHIPPED[name])) for name in ("thicket", "out-of-sight", "best-shot")]
     started = session.command("practise", "thicket", True)["challenge"]
     assert (started["name"], started["opened"], started["index"], started["count"], started["next"]) == (
         "thicket", True, 0, 3, "out-of-sight")
     # Copy challenge link: the challenge being played, its own text; it opens that one challenge elsewhere
     one = session.command("challenge_link")["challenge_link"]
-    assert c.link_text(one) == SHIPPED["thicket"].source
+    assert c.link_text(one) == c.own_text(SHIPPED["thicket"])
     other = Session("simple_plastic", "skirmish", seed=5, bot="greedy")
     assert [x["name"] for x in other.open_lesson(one, "link")["lesson"]] == ["thicket"]
 
@@ -69,7 +70,7 @@ def test_a_file_opens_from_its_bytes_and_a_shipped_challenge_links_its_own_text(
     data = base64.b64encode(b"\xef\xbb\xbf" + LESSON.encode()).decode()  # a file saved with a BOM
     assert [x["name"] for x in session.open_lesson(data, "file")["lesson"]] == ["thicket", "out-of-sight", "best-shot"]
     session.practise("sniper")  # a shipped one: its link carries its text from the ruleset's file
-    assert c.link_text(session.challenge_link()["challenge_link"]) == SHIPPED["sniper"].source
+    assert c.link_text(session.challenge_link()["challenge_link"]) == c.own_text(SHIPPED["sniper"])
 
 
 def _pack(data: bytes) -> str:
@@ -92,12 +93,12 @@ BAD = {
         base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00").decode(): "the file is not text (UTF-8): invalid start byte at byte 0",
         base64.b64encode(b"[[challenge]]\nname = \n").decode(): "not readable as TOML: Invalid value (at line 2, column 8)",
         "not base64 at all!": "the file's bytes did not arrive whole (not base64): choose it again",
-        base64.b64encode(SHIPPED["thicket"].source.replace('"thicket"', '"Thicket!"').encode()).decode():
+        base64.b64encode(c.own_text(SHIPPED["thicket"]).replace('"thicket"', '"Thicket!"').encode()).decode():
             "challenge 1 ('Thicket!'): the name 'Thicket!' goes into a link: lower-case letters, digits and dashes only",
     },
     "text": {
-        LESSON + SHIPPED["thicket"].source: "challenge 4 (thicket): the name 'thicket' is used twice",
-        SHIPPED["one-span"].source.replace('test = "', 'test = "no_').split("\n[[")[0]: "unknown test",
+        LESSON + c.own_text(SHIPPED["thicket"]): "challenge 4 (thicket): the name 'thicket' is used twice",
+        c.own_text(SHIPPED["one-span"]).replace('test = "', 'test = "no_').split("\n[[")[0]: "unknown test",
     },
 }
 
@@ -114,9 +115,8 @@ def test_a_bad_link_or_file_is_refused_in_one_sentence_and_nothing_changes(form)
 
 
 def test_a_challenge_the_checker_refuses_is_not_opened():
-    unsolved = SHIPPED["best-shot"].source.replace("solution = [", "solution = [] #", 1) \
-        if "solution = [" in SHIPPED["best-shot"].source else None
-    assert unsolved, "best-shot records its solution inline"
+    assert "solution = [" in c.own_text(SHIPPED["best-shot"]), "best-shot records its solution inline"
+    unsolved = c.own_text(SHIPPED["best-shot"]).replace("solution = [", "solution = [] #", 1)
     session = _session()
     before = _as_it_is(session)
     said = session.open_lesson(unsolved)["message"]["text"]
@@ -125,13 +125,13 @@ def test_a_challenge_the_checker_refuses_is_not_opened():
 
 
 def test_opened_challenges_are_kept_apart_from_shipped_ones_of_the_same_name():
-    changed = SHIPPED["best-shot"].source.replace('hint = "', 'hint = "Look again. ', 1)
-    assert changed != SHIPPED["best-shot"].source
+    changed = c.own_text(SHIPPED["best-shot"]).replace('hint = "', 'hint = "Look again. ', 1)
+    assert changed != c.own_text(SHIPPED["best-shot"])
     session = Session("simple_plastic", "skirmish", seed=3, bot="greedy")
     session.practise("best-shot")
     session.play(0)  # the shipped one tried (and failed or not): its tries are its own
     key = session.open_lesson(changed)["lesson"][0]["key"]
-    assert key.startswith("best-shot:") and key not in ("best-shot", SHIPPED["best-shot"].key)
+    assert key.startswith("best-shot:") and key not in ("best-shot", c.content_key(SHIPPED["best-shot"]))
     mine = session.practise("best-shot", True)["challenge"]
     assert mine["opened"] and mine["key"] == key and session.challenge.hint.startswith("Look again.")
     for action, dice in session.challenge.solution_actions():
@@ -145,7 +145,7 @@ def test_a_header_inside_a_multiline_string_makes_each_text_the_whole_file():
     two = LESSON.replace('title = "Into cover"', 'title = """Into\n[[challenge]]\ncover"""', 1)
     loaded = c.load(two, SP)
     assert loaded["thicket"].title == "Into\n[[challenge]]\ncover"
-    assert all(challenge.source == two for challenge in loaded.values())  # the link carries the whole lesson
+    assert all(c.own_text(challenge) == two for challenge in loaded.values())  # the link carries the whole lesson
 
 
 def test_the_whole_lesson_links_as_one_text_in_order():
@@ -153,7 +153,7 @@ def test_the_whole_lesson_links_as_one_text_in_order():
     assert session.command("challenge_link", True)["message"]["kind"] == "error"  # no lesson opened yet
     session.open_lesson(LESSON)
     text = c.link_text(session.command("challenge_link", True)["challenge_link"])
-    assert text == "\n".join(SHIPPED[name].source for name in ("thicket", "out-of-sight", "best-shot"))
+    assert text == "\n".join(c.own_text(SHIPPED[name]) for name in ("thicket", "out-of-sight", "best-shot"))
     two = LESSON.replace('title = "Into cover"', 'title = """Into\n[[challenge]]\ncover"""', 1)
     session.open_lesson(two)  # each challenge's text is the whole file's: the lesson's link carries it once
     assert c.link_text(session.command("challenge_link", True)["challenge_link"]) == two

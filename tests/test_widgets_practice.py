@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from explorer.core.challenges import ruleset_challenges
+from explorer.core.challenges import own_text, ruleset_challenges
 from explorer.core.registry import get_ruleset
 from widgets import phlog as W
 from widgets import simple_plastic as sp
@@ -108,11 +108,11 @@ def test_a_teachers_lesson_from_text_or_a_file_is_played_and_a_bad_one_raises_in
     from explorer.core.challenges import ChallengeError
 
     shipped = ruleset_challenges(get_ruleset("simple_plastic"))
-    lesson = shipped["thicket"].source + "\n" + shipped["best-shot"].source
+    lesson = own_text(shipped["thicket"]) + "\n" + own_text(shipped["best-shot"])
     game = sp.SimplePlasticLive(human="green", bot_seed=1)
     before = game.live.session.save()
     for bad, words in (("title = 'x'", "a challenges file holds [[challenge]] tables, and nothing else"),
-                       (lesson + shipped["thicket"].source, "the name 'thicket' is used twice")):
+                       (lesson + own_text(shipped["thicket"]), "the name 'thicket' is used twice")):
         with pytest.raises(ChallengeError, match=re.escape(words)):
             Practice(game, text=bad)
         assert game.live.session.save() == before and game.live.session.challenge is None

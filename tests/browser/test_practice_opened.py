@@ -17,7 +17,7 @@ from .test_practice import PHONE, _play_by_taps, _solved
 
 SHIPPED = c.ruleset_challenges(get_ruleset("simple_plastic"))
 NAMES = ("thicket", "out-of-sight", "best-shot")
-LESSON = "".join(SHIPPED[name].source + "\n" for name in NAMES)
+LESSON = "".join(c.own_text(SHIPPED[name]) + "\n" for name in NAMES)
 KEPT = {"tsr-stars:simple_plastic": json.dumps({"one-span": 3}),  # what this browser kept before: never touched
         "tsr-game:/simple_plastic/full_game.html:simple_plastic": json.dumps({"config": {}, "save": "{}"})}
 TABLE = ".tsr-snapshot"
@@ -97,7 +97,7 @@ def test_a_lesson_link_opens_and_is_solved_by_taps_and_a_bad_link_or_file_is_ref
     assert _solved(table) == 3
     page.screenshot(path=str(tmp_path / "opened-lesson-solved-390.png"))
     assert page.evaluate("JSON.parse(localStorage.getItem('tsr-stars-opened:simple_plastic'))") == {
-        SHIPPED["thicket"].key: 3}
+        c.content_key(SHIPPED["thicket"]): 3}
     assert {k: v for k, v in _kept(page).items() if k != "tsr-stars-opened:simple_plastic"} == KEPT
 
     # Copy challenge link (More): the challenge's own TOML text, packed; Next goes on in the lesson.
@@ -105,14 +105,14 @@ def test_a_lesson_link_opens_and_is_solved_by_taps_and_a_bad_link_or_file_is_ref
     answered(page, lambda: table.get_by_role("button", name="Copy challenge link").click())
     link = table.locator(".tsr-live-link-text").input_value()
     assert link.startswith(f"{base}/simple_plastic/practice.html#challenges=c1.")
-    assert c.link_text(link.split("#challenges=")[1]) == SHIPPED["thicket"].source
+    assert c.link_text(link.split("#challenges=")[1]) == c.own_text(SHIPPED["thicket"])
     answered(page, lambda: table.get_by_role("button", name="Next").click())
     _on_the_table(page, "out-of-sight", True)
     # Under the lesson's list on the page: the whole lesson, in order, in one link.
     table.get_by_role("button", name="All challenges").click()
     answered(page, lambda: page.get_by_role("button", name="Copy the lesson's link").click())
     lesson_link = page.locator(".tsr-practice-opened .tsr-live-link-text").input_value()
-    assert c.link_text(lesson_link.split("#challenges=")[1]) == "\n".join(SHIPPED[name].source for name in NAMES)
+    assert c.link_text(lesson_link.split("#challenges=")[1]) == "\n".join(c.own_text(SHIPPED[name]) for name in NAMES)
     assert not report.outside, report.outside
 
 

@@ -24,7 +24,7 @@ from ..actions import action_from_dict
 from ..errors import ChallengeError
 from .challenge import Challenge, Grade
 from .checking import RANDOM_TRIES, check, main
-from .file_format import MAX_LIMIT, load, ruleset_challenges
+from .file_format import MAX_LIMIT, content_key, load, own_text, ruleset_challenges
 from .goals import CORE_TESTS, GOAL_KINDS, MEASURES, Goal, ruleset_tests
 from .sharing import LINK_PREFIX, as_text, challenges_link, file_text, link_text, opened
 from .proving import MAX_OUTCOMES, _has_choice, outcomes, sure_failure, weigh_choices
@@ -33,5 +33,5 @@ __all__ = [
     "action_from_dict", "ChallengeError", "Challenge", "Grade", "RANDOM_TRIES", "check", "main", "MAX_LIMIT", "load",
     "ruleset_challenges", "CORE_TESTS", "GOAL_KINDS", "MEASURES", "Goal", "ruleset_tests", "MAX_OUTCOMES",
     "_has_choice", "outcomes", "sure_failure", "weigh_choices", "LINK_PREFIX", "as_text", "challenges_link",
-    "file_text", "link_text", "opened",
+    "file_text", "link_text", "opened", "content_key", "own_text",
 ]

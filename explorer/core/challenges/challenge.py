@@ -45,8 +45,8 @@ class Challenge:
     solution: tuple[Mapping[str, Any], ...]
     opponent: str = "none"
     order: int = 0
-    source: str = field(default="", compare=False, repr=False)  # its own TOML text (a link carries it)
-    key: str = field(default="", compare=False, repr=False)  # name:digest of its content (opened ones' stars)
+    text: str = field(default="", compare=False, repr=False)  # the TOML text it was read from (its whole file):
+    # its own text and its key from it, when asked: file_format.own_text and content_key
 
     # -- the start ---------------------------------------------------------------------------------------
     def start(self) -> Any:

@@ -74,5 +74,6 @@ def opened(text: str, ruleset) -> dict[str, Challenge]:
             problems = [f"the checker could not finish ({type(exc).__name__}: {brief(str(exc))})"]
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise ChallengeError(f"challenge {challenge.order + 1} ({challenge.name}) is not ready: {problems[0]}{more}")
+            raise ChallengeError(f"challenge {challenge.order + 1} ({challenge.name}) is not ready: "
+                                 f"{problems[0]}{more}")
     return challenges

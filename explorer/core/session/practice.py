@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..challenges import as_text, challenges_link, opened, ruleset_challenges
+from ..challenges import as_text, challenges_link, content_key, opened, own_text, ruleset_challenges
 from ..errors import ChallengeError
 from ..limits import brief
 from .opponents import make_bot
@@ -43,7 +43,7 @@ class Practice:
         """The ruleset's practice challenges (``opened``: the lesson opened), in order: name, title, goal, the
         rules each teaches, and ``key``, what its stars are kept by (opened ones: name and content digest)."""
         return [{"name": c.name, "title": c.title, "goal": c.goal_text, "kind": c.goal.kind,
-                 "rules": [self._rule(ref) for ref in c.refs], "key": c.key if opened else c.name}
+                 "rules": [self._rule(ref) for ref in c.refs], "key": content_key(c) if opened else c.name}
                 for c in self._listed(opened).values()]
 
     def _listed(self, opened: bool) -> dict:
@@ -71,7 +71,7 @@ class Practice:
             return self._say("error", "No lesson to link: open a challenges file first.")
         if not whole_lesson and self.challenge is None:
             return self._say("error", "No challenge to link: choose one first.")
-        texts = [c.source for c in self.lesson.values()] if whole_lesson else [self.challenge.source]
+        texts = [own_text(c) for c in self.lesson.values()] if whole_lesson else [own_text(self.challenge)]
         text = texts[0] if len(set(texts)) == 1 else "\n".join(texts)  # one text each, or the whole file's
         return {**self.answer(), "challenge_link": challenges_link(text)}
 
@@ -91,7 +91,7 @@ class Practice:
 
     def _tries_key(self, challenge) -> str | tuple:
         """How its tries are kept: a shipped challenge by name, an opened one by its key (apart from the others)."""
-        return ("opened", challenge.key) if self._is_opened(challenge) else challenge.name
+        return ("opened", content_key(challenge)) if self._is_opened(challenge) else challenge.name
 
     def _is_opened(self, challenge) -> bool:
         return self.lesson is not None and self.lesson.get(challenge.name) is challenge
@@ -161,7 +161,7 @@ class Practice:
                 "shown": self._tries.shown, "said": grade.said or grade.why, "why": grade.why, "over": over,
                 "steps": len(challenge.solution), "index": index, "count": len(names),
                 "next": names[index + 1] if index + 1 < len(names) else None, "opened": is_opened,
-                "key": challenge.key if is_opened else challenge.name}
+                "key": content_key(challenge) if is_opened else challenge.name}
 
     def _leave_practice(self, *, restore: bool = False) -> None:
         """Out of practice; ``restore``: the side and opponent from before the first challenge too."""

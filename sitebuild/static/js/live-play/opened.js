@@ -23,7 +23,7 @@ export const MAX_CHALLENGE_BYTES = 1_000_000;
 export function openControl(chosen, refused) {
   const input = el("input", { type: "file", accept: ".toml,text/plain,application/toml", class: "tsr-practice-file",
                               tabindex: "-1", "aria-hidden": "true", hidden: "" });
-  const button = el("button", { type: "button", class: "tsr-practice-open-file", text: "📂 Open a challenge file…" });
+  const button = el("button", { type: "button", class: "tsr-practice-open-file", text: "Open a challenge file…" });
   button.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
     const file = input.files[0];
