@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from explorer.core.challenges import ruleset_challenges
+from explorer.core.challenges import own_text, ruleset_challenges
 from explorer.core.registry import get_ruleset
 from widgets import phlog as W
 from widgets import simple_plastic as sp
@@ -99,3 +99,37 @@ def test_on_the_site_the_cell_is_the_snapshot_naming_the_challenges(monkeypatch)
     challenges = ruleset_challenges(get_ruleset("simple_plastic"))
     assert [c["name"] for c in listed] == list(challenges)
     assert listed[0]["goal"] == next(iter(challenges.values())).goal_text
+
+
+def test_a_teachers_lesson_from_text_or_a_file_is_played_and_a_bad_one_raises_in_words_with_nothing_lost(tmp_path):
+    """``Practice(game, text=...)`` and ``file=...`` (issue 38): the lesson's challenges in the picker, in order, the
+    first solved by the learner's own hand for 3 stars; a bad text or file raises ChallengeError in one sentence of
+    the engine's words and the game on the table is left exactly as it was."""
+    from explorer.core.challenges import ChallengeError
+
+    shipped = ruleset_challenges(get_ruleset("simple_plastic"))
+    lesson = own_text(shipped["thicket"]) + "\n" + own_text(shipped["best-shot"])
+    game = sp.SimplePlasticLive(human="green", bot_seed=1)
+    before = game.live.session.save()
+    for bad, words in (("title = 'x'", "a challenges file holds [[challenge]] tables, and nothing else"),
+                       (lesson + own_text(shipped["thicket"]), "the name 'thicket' is used twice")):
+        with pytest.raises(ChallengeError, match=re.escape(words)):
+            Practice(game, text=bad)
+        assert game.live.session.save() == before and game.live.session.challenge is None
+    (tmp_path / "utf16.toml").write_bytes(lesson.encode("utf-16"))
+    with pytest.raises(ChallengeError, match="UTF-16"):
+        Practice(game, file=tmp_path / "utf16.toml")
+    assert game.live.session.save() == before
+
+    (tmp_path / "lesson.toml").write_text(lesson, encoding="utf-8")
+    for practice in (Practice(game, text=lesson), Practice(sp.SimplePlasticLive(human="green", bot_seed=1),
+                                                               file=tmp_path / "lesson.toml")):
+        assert practice.picker.options == (("Into cover", "thicket"), ("The best shot", "best-shot"))
+        assert shipped["thicket"].goal_text in _text(practice.goal.value) and "1/2" in _text(practice.goal.value)
+        live = practice.game
+        for action, _ in practice.session.challenge.solution_actions():  # a move: no dice to enter
+            live.play(list(live.state.legal_actions).index(action))
+        answer = practice.session.answer()["challenge"]
+        assert answer["solved"] and answer["opened"] and answer["stars"] == 3 and "★★★" in practice.stars.value
+        practice.next_button.click()
+        assert practice.session.challenge.name == "best-shot" and practice.session.answer()["challenge"]["opened"]

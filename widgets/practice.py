@@ -14,6 +14,8 @@ import html
 
 import ipywidgets as ipw
 
+from explorer.core.challenges import ChallengeError, file_text
+
 from .keep import stop_keeping
 from .links import in_lab
 from .live import LivePlay
@@ -39,13 +41,24 @@ def grade_html(c: dict) -> str:
 class Practice:
     """The challenges of ``game``'s ruleset played on ``game`` (a LivePlay, or a ruleset's live game), starting with ``name`` (by default
     the first). ``best``: the best stars earned per challenge in this kernel, 0 for one shown and not yet solved
-    (the page keeps them in the browser)."""
+    (the page keeps them in the browser).
 
-    def __init__(self, game, name: str | None = None):
+    ``file`` (a path) or ``text`` (TOML text): a teacher's challenge or lesson (book/classroom/write_a_challenge.md)
+    played instead of the ruleset's own, every challenge checked first; anything wrong raises ``ChallengeError`` in
+    words, and the game is left as it was."""
+
+    def __init__(self, game, name: str | None = None, *, file=None, text: str | None = None):
         self.game: LivePlay = getattr(game, "live", game)  # a ruleset's live game (ArmyMenLive...) holds its LivePlay
+        if file is not None and text is not None:
+            raise ChallengeError("a lesson comes from a file or from text, not both")
+        self.opened = file is not None or text is not None
+        if self.opened:  # read and checked before anything changes: refused, the game is as it was
+            answer = self.session.open_lesson(file_text(file) if file is not None else text)
+            if answer["message"]["kind"] == "error":
+                raise ChallengeError(answer["message"]["text"])
         stop_keeping(self.game)  # challenges are played here: no game to bring back after a restart
         self.best: dict[str, int] = {}
-        listed = self.session.challenges()
+        listed = self.session.challenges(self.opened)
         self.picker = ipw.Dropdown(options=[(c["title"], c["name"]) for c in listed], description="Challenge",
                                    layout=ipw.Layout(width="100%"))
         self.goal = ipw.HTML()
@@ -79,7 +92,7 @@ class Practice:
 
     def practise(self, name: str) -> None:
         self.hint.layout.display = "none"
-        self.command("practise", name)
+        self.command("practise", name, self.opened)
 
     def next(self) -> None:
         challenge = self.session.answer().get("challenge")

@@ -4,7 +4,7 @@ and in full), its recorded solution."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -45,6 +45,8 @@ class Challenge:
     solution: tuple[Mapping[str, Any], ...]
     opponent: str = "none"
     order: int = 0
+    text: str = field(default="", compare=False, repr=False)  # the TOML text it was read from (its whole file):
+    # its own text and its key from it, when asked: file_format.own_text and content_key
 
     # -- the start ---------------------------------------------------------------------------------------
     def start(self) -> Any:

@@ -3,7 +3,11 @@ each key checked and refused in words; a ruleset's own ``challenges.toml``."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import hashlib
 import importlib.resources
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -72,7 +76,52 @@ def load(text: str, ruleset) -> dict[str, Challenge]:
         if challenge.name in found:
             raise ChallengeError(f"{where}: the name {challenge.name!r} is used twice")
         found[challenge.name] = challenge
-    return found
+    return {name: dataclasses.replace(challenge, text=text) for name, challenge in found.items()}
+
+
+# A challenge's own text and its key are worked out when asked (a link made, a lesson opened), not as every file
+# is read: that would double the reading of the shipped files (80 ms more for the five, here).
+@functools.lru_cache(maxsize=4)
+def _entries(text: str) -> list:
+    return tomllib.loads(text)["challenge"]
+
+
+def own_text(challenge: Challenge) -> str:
+    """The TOML text of ``challenge`` alone (:func:`_own_texts`), from the text it was read from."""
+    cached = challenge.__dict__.get("_own_text")
+    if cached is None:
+        entries = _entries(challenge.text)
+        cached = challenge.__dict__["_own_text"] = _own_texts(challenge.text, entries)[challenge.order]
+    return cached
+
+
+def content_key(challenge: Challenge) -> str:
+    """``name:digest``: a challenge told apart by its whole content (the same challenge from a file or a link,
+    its comments aside, has the same key; another challenge of the same name, another key)."""
+    cached = challenge.__dict__.get("_key")
+    if cached is None:
+        content = json.dumps(_entries(challenge.text)[challenge.order], sort_keys=True, default=str,
+                             separators=(",", ":"))
+        cached = challenge.__dict__["_key"] = f"{challenge.name}:{hashlib.sha256(content.encode()).hexdigest()[:16]}"
+    return cached
+
+
+_HEADER = re.compile(r"^\[\[[ \t]*challenge[ \t]*\]\][ \t]*(#.*)?$", re.M)
+
+
+def _own_texts(text: str, entries: list) -> list[str]:
+    """Each challenge's own TOML text, for a link that carries one: the text cut at its ``[[challenge]]`` lines,
+    each piece read back to the very table it was read as (a header-like line inside a multi-line string, or
+    challenges written as an inline array, fail that: then each one's text is the whole file's)."""
+    starts = [match.start() for match in _HEADER.finditer(text)]
+    if len(starts) == len(entries):
+        pieces = [text[a:b].strip() + "\n" for a, b in zip(starts, [*starts[1:], len(text)])]
+        try:
+            if all(tomllib.loads(piece) == {"challenge": [entry]} for piece, entry in zip(pieces, entries)):
+                return pieces
+        except tomllib.TOMLDecodeError:
+            pass
+    return [text] * len(entries)
 
 
 def _one(entry: Mapping, ruleset, order: int) -> Challenge:

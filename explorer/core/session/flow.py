@@ -91,6 +91,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
         self.challenge = None  # the practice challenge being played (:meth:`practise`), if any
         self._floor = 0  # history entries undo never takes back (a challenge's prelude)
         self._tried: dict = {}  # how each challenge opened in this Session has been tried (practice.Tries)
+        self.lesson: dict | None = None  # a teacher's challenges opened (practice.open_lesson), by name
         self._holder: str | None = None  # two people: the side holding the device (the seat last shown its cards)
         self._run_bots()
 
@@ -275,8 +276,9 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
                   "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
-                  "hint": self.hint, "setup": self.set_up,
-                  "challenges": lambda: {**self.answer(), "challenges": self.challenges()}}.get(name)
+                  "hint": self.hint, "setup": self.set_up, "open_lesson": self.open_lesson,
+                  "challenge_link": self.challenge_link,
+                  "challenges": lambda opened=False: {**self.answer(), "challenges": self.challenges(opened)}}.get(name)
         if method is None:
             return self._say("error", f"unknown command {brief(name)}")
         try:

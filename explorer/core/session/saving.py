@@ -3,21 +3,17 @@ link's fragment (``g1.`` then compressed JSON), opened the same way."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import zlib
 
 from ..errors import SaveGameError, UnknownRuleset
 from ..limits import brief, parse_json
+from ..packing import MAX_LINK_CHARS, pack, unpack
 from ..registry import get_ruleset
 from ..state import GameState
 from .opponents import PERSON, make_bot
 
 
 LINK_PREFIX = "g1."  # a link's format and version, so a later format can tell old links apart
-MAX_LINK_CHARS = 200_000  # a whole game is 2-3 thousand characters; anything far longer is not a link of ours
-GARBLED = "it is cut short or garbled (was the whole link copied?)"
 MAX_LINK_JSON = 2_000_000  # what a link may unpack to (a game's save is some 25 thousand characters)
 
 
@@ -61,8 +57,7 @@ class Saving:
         the engine's save (ruleset, scenario, settings, seed, actions) and the side, opponent and seeds."""
         payload = {"save": self.state.to_dict(), "human": self.human, "bot": self.bot_name if self.bots else PERSON,
                    "bot_seed": self.bot_seed, "seed": self.seed}
-        packed = zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 9)
-        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+        return pack(LINK_PREFIX, json.dumps(payload, separators=(",", ":")).encode())
 
     def open(self, text: str) -> dict:
         """Open a game from :meth:`link`'s text, loaded like any save (every check of a save applies): refused in
@@ -105,25 +100,8 @@ class Saving:
 
 def _unpack_link(text) -> dict:
     """A link's payload (:meth:`Session.link`), or a :class:`SaveGameError` saying in words what is wrong."""
-    if not isinstance(text, str):
-        raise SaveGameError("a link is text")
-    text = text.strip().lstrip("#")
-    if len(text) > MAX_LINK_CHARS:
-        raise SaveGameError(f"it is {len(text)} characters long, far more than a game needs "
-                            f"(at most {MAX_LINK_CHARS})")
-    if not text.startswith(LINK_PREFIX):
-        raise SaveGameError(f"it does not start with {LINK_PREFIX!r}, as a game's link does")
-    body = text[len(LINK_PREFIX):]
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        unpacker = zlib.decompressobj()
-        raw = unpacker.decompress(packed, MAX_LINK_JSON + 1)
-    except (binascii.Error, ValueError, zlib.error):
-        raise SaveGameError(GARBLED) from None
-    if len(raw) > MAX_LINK_JSON or unpacker.unconsumed_tail:
-        raise SaveGameError(f"it unpacks to more than {MAX_LINK_JSON} characters, far more than a game needs")
-    if not unpacker.eof:
-        raise SaveGameError(GARBLED)
+    raw = unpack(text, LINK_PREFIX, max_chars=MAX_LINK_CHARS, max_bytes=MAX_LINK_JSON, error=SaveGameError,
+                 what="a game")
     payload = parse_json(raw, SaveGameError, "a link's game")  # the one parse: its nesting and size checks
     if not isinstance(payload, dict) or not isinstance(payload.get("save"), dict):
         raise SaveGameError("it holds no saved game")

@@ -11,6 +11,8 @@ export const simpleKey = (ruleset) => `tsr-simple:${ruleset}`;
 const asideKey = (ruleset) => `tsr-game-aside:${location.pathname}:${ruleset}`;
 export const otherKey = (ruleset) => `tsr-game-other:${location.pathname}:${ruleset}`;
 const starsKey = (ruleset) => `tsr-stars:${ruleset}`;
+// Stars of challenges a teacher's file or link opened (opened.js), apart: {"<name>:<digest>": best stars}.
+export const openedStarsKey = (ruleset) => `tsr-stars-opened:${ruleset}`;
 
 // localStorage may refuse (private mode, full, blocked): reading gives nothing, writing says whether it worked.
 function raw(key) {
@@ -133,13 +135,13 @@ export function oddSimple(ruleset) {
 
 // -- the stars earned: {challenge name: best stars}, whole numbers 0 to 3 per known challenge ---------
 // Anything else is left out and said once: the kept value is cleaned (stars of challenges this page does not list
-// are kept as they are, unread), so the next visit reads it whole.
-export function keptStars(ruleset, names) {
-  const text = raw(starsKey(ruleset));
+// are kept as they are, unread), so the next visit reads it whole. ``key``: where (the opened ones' apart).
+export function keptStars(ruleset, names, key = starsKey(ruleset)) {
+  const text = raw(key);
   if (text === null) return { stars: {}, said: null };
   const read = parsed(text);
   if (!read || !isObject(read.value)) {
-    drop(starsKey(ruleset));
+    drop(key);
     return { stars: {}, said: `The stars kept in this browser could not be read (${quote(text)}): they are left out.` };
   }
   const stars = {}, kept = {}, wrong = [];
@@ -150,11 +152,11 @@ export function keptStars(ruleset, names) {
     if (known) stars[name] = count;
   }
   if (!wrong.length) return { stars, said: null };
-  write(starsKey(ruleset), JSON.stringify(kept));
+  write(key, JSON.stringify(kept));
   return { stars, said: `Stars kept in this browser that are not 0 to 3 are left out (${wrong.join("; ")}).` };
 }
-export function keepStars(ruleset, names, name, count) {
-  keptStars(ruleset, names);  // cleaned first: nothing unreadable is written back
-  const read = parsed(raw(starsKey(ruleset)) || "{}");
-  write(starsKey(ruleset), JSON.stringify({ ...(read && isObject(read.value) ? read.value : {}), [name]: count }));
+export function keepStars(ruleset, names, name, count, key = starsKey(ruleset)) {
+  keptStars(ruleset, names, key);  // cleaned first: nothing unreadable is written back
+  const read = parsed(raw(key) || "{}");
+  write(key, JSON.stringify({ ...(read && isObject(read.value) ? read.value : {}), [name]: count }));
 }

@@ -5,6 +5,7 @@
 
 import { STATIC, connect, el, firstUse, mark, megabytes, stats } from "./common.js";
 import { keptGame, putAside } from "./kept.js";
+import { openControl } from "./opened.js";
 import { practiceList } from "./practice.js";
 import { fragment, pendingGame } from "./save-link.js";
 
@@ -41,6 +42,7 @@ export function setUp(snapshot) {
   if (practice) {  // the Practice page: the challenges listed, and the first unsolved one started at once
     snapshot.practiceList = practiceList(snapshot, practice);
     snapshot.before(snapshot.practiceList);
+    snapshot.practiceList.before(openControl((opened) => openFile(opened), (words) => refuseFile(words)));
     if (snapshot.practiceList.said) snapshot.practiceList.before(refusal(snapshot.practiceList.said));
     button.textContent = "▶ Play the challenges";
   }
@@ -58,11 +60,26 @@ export function setUp(snapshot) {
   }
   button.hidden = false;
   sayTheSize(button);
-  let started = false;
+  let started = false, resumed = null;
   const go = (resume) => {
     if (started) { if (resume && resume.friend) withFriend(opponent); return; }
     started = true;
-    start(snapshot, button, pickers, opponent, resume || {});
+    resumed = resume || {};
+    start(snapshot, button, pickers, opponent, resumed);
+  };
+  // A challenges file chosen on the Practice page (opened.js): on the table once it is open; else the table opens
+  // with it (while it opens, it is what it opens with). Refused from its size here, in words under the control.
+  const openFile = (opened) => {
+    const said = document.querySelector(".tsr-practice-open .tsr-live-error");
+    if (said) said.remove();
+    if (snapshot.openLesson) snapshot.openLesson(opened);
+    else if (started) resumed.opened = opened;
+    else go({ opened });
+  };
+  const refuseFile = (words) => {
+    const said = document.querySelector(".tsr-practice-open .tsr-live-error");
+    if (said) said.remove();
+    document.querySelector(".tsr-practice-open").append(refusal(words));
   };
   starters.set(snapshot, go);
   pageGame = pageGame || (() => chosenGame(snapshot, pickers, opponent));
@@ -82,17 +99,18 @@ export function setUp(snapshot) {
   if (practice) {
     // A challenge starts at a tap (Python perhaps started already in the background): "Play the challenges", a
     // challenge of the list, or a link that names one (a classroom's, a chapter's "Practise this").
+    // A teacher's link (#challenges=...) opens its challenges on the table as it opens (opened.js).
     const begin = () => {
       const named = fragment() || {};
-      go({ challenge: named.challenge, lesson: Boolean(named.lesson) });
+      go({ challenge: named.challenge, lesson: Boolean(named.lesson), opened: named.opened });
     };
     button.addEventListener("click", begin);
     addEventListener("hashchange", () => {
       const named = fragment();
       if (!started && named && named.bad) button.before(refusal(named.bad));
-      else if (!started && named && named.challenge) begin();
+      else if (!started && named && (named.challenge || named.opened)) begin();
     });
-    if (asked && asked.challenge) begin();
+    if (asked && (asked.challenge || asked.opened)) begin();
   }
   else if (asked && asked.link) go({ ...keptGo, link: asked.link });
   else if ((keptGo.kept || aside) && !pending) go({ ...keptGo, friend: Boolean(asked && asked.friend) });

@@ -5,7 +5,7 @@
 // challenge Show me played is kept as shown (0), never over stars earned before.
 
 import { el, ruleLink } from "./common.js";
-import { keepStars, keptStars } from "./kept.js";
+import { keepStars, keptStars, openedStarsKey } from "./kept.js";
 import { fragment } from "./save-link.js";
 
 // -- the stars earned, kept in the browser per ruleset ({challenge name: best stars}; read with care: kept.js) ---
@@ -18,7 +18,7 @@ function starsView(stars, big) {  // the stars as stars, and in words for a scre
     el("span", { class: "tsr-sr", text: stars ? ` ${stars} of 3 stars` : " not solved yet" }));
 }
 // In the list: the stars kept, or "shown" for a challenge Show me played (kept as 0), or none yet.
-function listStars(kept) {
+export function listStars(kept) {
   if (kept !== 0) return starsView(kept || 0);
   return el("span", { class: "tsr-practice-shown-mark", text: "shown" },
     el("span", { class: "tsr-sr", text: ", not solved yet" }));
@@ -69,6 +69,7 @@ export function showChallenge(table, answer) {
   const { snapshot, ruleset } = table;
   const c = answer.challenge;
   practiceBar.hidden = !c;
+  table.parts.copyChallenge.hidden = !c;  // in the More drawer: any challenge, shipped or opened
   if (!c) return;
   count.textContent = `${c.index + 1} / ${c.count}`;
   goal.textContent = c.goal;
@@ -87,26 +88,42 @@ export function showChallenge(table, answer) {
     ...c.rules.flatMap((rule) => [ruleLink(table.rules, rule.key), " "]));
   nextButton.hidden = !c.next || !(c.solved || c.over);
   nextButton.dataset.next = c.next || "";
+  nextButton.dataset.opened = String(Boolean(c.opened));  // Next goes on in the list it is in
   retry.classList.toggle("tsr-practice-main", c.over && !c.solved);
   nextButton.classList.toggle("tsr-practice-main", c.solved);
   const shape = `${c.name} ${c.used > 0} ${c.solved} ${c.over} ${c.shown}`;  // what sets the goal bar's height
   if (practiceBar.dataset.shape !== shape) requestAnimationFrame(table.fit);  // the board fits under it again
   practiceBar.dataset.shape = shape;
   snapshot.dataset.challenge = c.name;
+  snapshot.dataset.opened = String(Boolean(c.opened));
   snapshot.dataset.stars = String(c.solved ? c.stars : 0);
-  if (c.solved && !table.lesson) {
-    const kept = starsOf(snapshot)[c.name];  // stars earned before are never lowered; shown: 0 where none are kept
-    if (kept === undefined || kept < c.stars) keepStars(ruleset, namesOf(snapshot), c.name, c.stars);
-    if (snapshot.practiceList) snapshot.practiceList.refresh();
-    else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
-  }
+  if (c.solved && !table.lesson) keepSolved(table, c);
 }
 
-function openChallenge(table, name) {
+// The best stars kept (never lowered; shown: 0 where none are kept): a shipped challenge's by name, an opened one's
+// by its key, apart (opened.js).
+function keepSolved(table, c) {
+  const { snapshot, ruleset } = table;
+  if (c.opened) {
+    if (!table.opened) return;
+    const keys = table.opened.lesson.map((o) => o.key), where = openedStarsKey(ruleset);
+    const kept = keptStars(ruleset, keys, where).stars[c.key];
+    if (kept === undefined || kept < c.stars) keepStars(ruleset, keys, c.key, c.stars, where);
+    if (table.openedList) table.openedList.refresh();
+    return;
+  }
+  const kept = starsOf(snapshot)[c.name];
+  if (kept === undefined || kept < c.stars) keepStars(ruleset, namesOf(snapshot), c.name, c.stars);
+  if (snapshot.practiceList) snapshot.practiceList.refresh();
+  else { const list = document.querySelector(".tsr-practice-list"); if (list && list.refresh) list.refresh(); }
+}
+
+// Start challenge ``name``: the ruleset's own, or (``opened``) of the lesson opened (opened.js).
+export function openChallenge(table, name, opened = false) {
   const { hintBox, hintButton } = table.parts;
   hintBox.hidden = true;
   hintButton.setAttribute("aria-expanded", "false");
-  return table.run("practise", [name]);
+  return table.run("practise", opened ? [name, true] : [name]);
 }
 
 export function wirePractice(table) {
@@ -119,7 +136,8 @@ export function wirePractice(table) {
   why.addEventListener("toggle", () => requestAnimationFrame(table.fit));  // the board fits under it again
   retry.addEventListener("click", () => table.pressed(retry, () => { hintBox.hidden = true; return table.run("retry", []); }));
   showMe.addEventListener("click", () => table.pressed(showMe, () => table.run("show", [])));
-  nextButton.addEventListener("click", () => table.pressed(nextButton, () => openChallenge(table, nextButton.dataset.next)));
+  nextButton.addEventListener("click", () => table.pressed(nextButton,
+    () => openChallenge(table, nextButton.dataset.next, nextButton.dataset.opened === "true")));
 }
 
 // As the table opens on the Practice page: the challenge asked for (the link's), else the first unsolved; then
@@ -129,13 +147,13 @@ export async function startPractice(table, resume, challenges) {
   const names = challenges.map((c) => c.name);
   const known = names.includes(resume.challenge);
   await openChallenge(table, known ? resume.challenge : firstUnsolved(snapshot, challenges));
-  if (resume.challenge != null && !known) {
+  if (resume.challenge != null && !known && !resume.opened) {
     status.textContent = `No challenge here is named ${JSON.stringify(resume.challenge).slice(0, 80)}: the first unsolved one is open.`;
   }
   addEventListener("hashchange", () => {  // a challenge of the list, tapped on the page behind
     const asked = fragment();
     if (asked && asked.bad) status.textContent = asked.bad;
-    if (!asked || !asked.challenge || !names.includes(asked.challenge)) return;
+    if (!asked || asked.opened || !asked.challenge || !names.includes(asked.challenge)) return;
     table.lesson = asked.lesson;
     snapshot.classList.toggle("tsr-lesson", table.lesson);
     snapshot.classList.remove("tsr-table-inline");

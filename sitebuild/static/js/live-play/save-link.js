@@ -30,6 +30,8 @@ export function tooBig(file) {
 
 // A link's game (Copy link): "#game=<text>"; "#play" starts at once (the Play buttons at the top of pages).
 // A Practice page's challenge: "#challenge=<name>", with "&lesson=1" for the projector (stars not kept).
+// A teacher's challenge or lesson: "#challenges=c1.<packed TOML text>" (opened.js), with "&challenge=<name>" to
+// start at that one and "&lesson=1" as above; the engine unpacks and checks it.
 // A fragment that cannot be read (a broken "%" escape) is {bad: words}: refused, nothing opened.
 export function fragment() {
   let hash;
@@ -40,6 +42,11 @@ export function fragment() {
                   "nothing was opened from it." };
   }
   if (hash.startsWith("game=")) return { link: hash.slice(5) };
+  if (hash.startsWith("challenges=")) {  // base64url: no "+" for URLSearchParams to read as a space
+    const params = new URLSearchParams(hash);
+    return { opened: { form: "link", data: params.get("challenges"), from: "a link" }, challenge: params.get("challenge"),
+             lesson: params.get("lesson") === "1" };
+  }
   if (hash.startsWith("challenge=")) {
     const params = new URLSearchParams(hash);
     return { challenge: params.get("challenge"), lesson: params.get("lesson") === "1" };
@@ -54,9 +61,11 @@ export function saveLinkParts() {
                              tabindex: "-1", "aria-hidden": "true" });
   const load = el("button", { type: "button", class: "tsr-live-load", text: "Load…" });
   const copyLink = el("button", { type: "button", class: "tsr-live-link", text: "Copy link" });
+  const copyChallenge = el("button", { type: "button", class: "tsr-practice-copy-link", text: "Copy challenge link",
+                                       hidden: "" });
   const switchGame = el("button", { type: "button", class: "tsr-live-switch", text: "Switch to the other game", hidden: "" });
   const linkOut = el("input", { type: "text", class: "tsr-live-link-text", readonly: "", "aria-label": "Link to this game", hidden: "" });
-  return { save, file, load, copyLink, linkOut, switchGame };
+  return { save, file, load, copyLink, copyChallenge, linkOut, switchGame };
 }
 
 export function wireSaveLink(table) {
@@ -86,11 +95,22 @@ export function wireSaveLink(table) {
     if (!answer || !answer.link) return;
     const url = `${location.href.split("#")[0]}#game=${answer.link}`;
     history.replaceState(null, "", url);
-    linkOut.value = url;
-    linkOut.hidden = false;
-    try { await navigator.clipboard.writeText(url); status.textContent = "Link copied: it opens this game as it stands."; }
-    catch (error) { status.textContent = "The link is below: copy it from there."; linkOut.select(); }
+    await offerLink(table, url, "Link copied: it opens this game as it stands.");
   }));
+}
+
+// A link shown (in the More drawer, or ``where`` another {linkOut, status}) and copied, ``copied`` said; where the
+// browser will not copy, it is selected there.
+export async function offerLink(table, url, copied, where = table.parts) {
+  const { linkOut, status, more } = where;
+  linkOut.value = url;
+  linkOut.hidden = false;
+  try { await navigator.clipboard.writeText(url); status.textContent = copied; }
+  catch (error) {
+    status.textContent = "The link is below: copy it from there.";
+    if (more) more.open = true;
+    linkOut.select();
+  }
 }
 
 // The game kept after every action (not while looking back, not a challenge), with what starts it again.

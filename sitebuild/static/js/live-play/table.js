@@ -7,6 +7,7 @@ import { el, inView, parseDice, stats, store, stored, titleOf } from "./common.j
 import { boardDocument, boardView, fitBoard, nameFigures, toyTable } from "./board-view.js";
 import { panelParts, show } from "./panel.js";
 import { practiceParts, startPractice, wirePractice } from "./practice.js";
+import { startOpened, wireChallengeLink } from "./opened.js";
 import { resumeGame, saveLinkParts, simpleKey, wireSaveLink } from "./save-link.js";
 import { wireKeys } from "./keys.js";
 import { skipStory, storyParts } from "./story.js";
@@ -41,7 +42,7 @@ function tableParts(table, rollsDice) {
     diceField,
     el("div", { class: "tsr-live-anything" },
       el("p", { text: "Try anything (the engine says which rule forbids it):" }), tryText, tryButton),
-    el("div", { class: "tsr-live-buttons" }, kept.save, kept.load, kept.file, kept.copyLink), kept.linkOut);
+    el("div", { class: "tsr-live-buttons" }, kept.save, kept.load, kept.file, kept.copyLink, kept.copyChallenge), kept.linkOut);
   const told = storyParts();  // the other side's turn, step by step (story.js)
   const side = el("div", { class: "tsr-table-side" }, panel.bar, told.story, panel.last, panel.result, panel.status, panel.others,
     panel.full, panel.legend, gameBar, more, panel.logBox);
@@ -79,7 +80,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   const parts = table.parts = tableParts(table, answer.rolls_dice !== false);
   const { head, leave, simpleBox, bar, step, turn, undo, menu, play, newGame, dice, tryText, tryButton, more, moreButton,
           confirmBox, curtain, banner, status, practiceBar, logBox, hintButton, retry, showMe, nextButton, save, load,
-          copyLink } = parts;
+          copyLink, copyChallenge } = parts;
   const placeholder = el("div", { class: "tsr-table-away" });
   const backToGame = el("button", { type: "button", class: "tsr-play-here", text: "▶ Back to the game" });
   placeholder.append(backToGame);
@@ -149,7 +150,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   });
   more.addEventListener("toggle", () => moreButton.setAttribute("aria-expanded", String(more.open)));
 
-  const controls = [hintButton, retry, showMe, nextButton, menu, dice, play, step, undo, save, load, tryText, tryButton, newGame, copyLink,
+  const controls = [hintButton, retry, showMe, nextButton, menu, dice, play, step, undo, save, load, tryText, tryButton, newGame, copyLink, copyChallenge,
                     ...(pickers ? [pickers.scenario, pickers.side] : []), ...(opponent ? [opponent] : [])];
   const run = table.run = async (name, args, message) => {
     const started = performance.now();
@@ -280,6 +281,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   });
   wireSaveLink(table);
   wireSetup(table);  // Set up the table (setup.js)
+  wireChallengeLink(table);
 
   if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }
   if (opponent) opponent.disabled = false;
@@ -287,7 +289,10 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   toyTable(table.doc);  // no axes, toolbar or hover box in play; wheel and pinch zoom
   show(table, answer);
   await resumeGame(table, resume);
-  if (challenges && challenges.length) await startPractice(table, resume, challenges);
+  if (challenges && challenges.length) {
+    await startPractice(table, resume, challenges);
+    await startOpened(table, resume);
+  }
   fit();
   (step.hidden ? turn : step).focus({ preventScroll: true });
   if (step.hidden) turn.setAttribute("tabindex", "-1"), turn.focus({ preventScroll: true });
