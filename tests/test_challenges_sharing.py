@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import tomllib
 import zlib
 
 import pytest
@@ -141,11 +142,13 @@ def test_opened_challenges_are_kept_apart_from_shipped_ones_of_the_same_name():
     assert not shipped["opened"] and shipped["key"] == "best-shot" and session.challenge is SHIPPED["best-shot"]
 
 
-def test_a_header_inside_a_multiline_string_makes_each_text_the_whole_file():
+def test_a_header_inside_a_multiline_string_has_each_challenge_written_anew():
     two = LESSON.replace('title = "Into cover"', 'title = """Into\n[[challenge]]\ncover"""', 1)
     loaded = c.load(two, SP)
     assert loaded["thicket"].title == "Into\n[[challenge]]\ncover"
-    assert all(c.own_text(challenge) == two for challenge in loaded.values())  # the link carries the whole lesson
+    tables = tomllib.loads(two)["challenge"]
+    for order, challenge in enumerate(loaded.values()):  # not cut at the header lines: each table written anew
+        assert tomllib.loads(c.own_text(challenge)) == {"challenge": [tables[order]]}
 
 
 def test_the_whole_lesson_links_as_one_text_in_order():
@@ -155,5 +158,6 @@ def test_the_whole_lesson_links_as_one_text_in_order():
     text = c.link_text(session.command("challenge_link", True)["challenge_link"])
     assert text == "\n".join(c.own_text(SHIPPED[name]) for name in ("thicket", "out-of-sight", "best-shot"))
     two = LESSON.replace('title = "Into cover"', 'title = """Into\n[[challenge]]\ncover"""', 1)
-    session.open_lesson(two)  # each challenge's text is the whole file's: the lesson's link carries it once
-    assert c.link_text(session.command("challenge_link", True)["challenge_link"]) == two
+    session.open_lesson(two)  # each challenge written anew: the lesson's link carries the same tables, in order
+    linked = c.link_text(session.command("challenge_link", True)["challenge_link"])
+    assert tomllib.loads(linked) == tomllib.loads(two)

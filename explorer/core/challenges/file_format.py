@@ -17,6 +17,7 @@ from ..errors import ChallengeError
 from ..limits import brief
 from .challenge import Challenge
 from .goals import GOAL_KINDS, MEASURES, Goal, args_problem, ruleset_package, ruleset_tests
+from .writing import toml_text
 
 MAX_LIMIT = 50
 MAX_FILE_BYTES = 1_000_000   # a lesson of 100 challenges is about 100 KB
@@ -112,7 +113,8 @@ _HEADER = re.compile(r"^\[\[[ \t]*challenge[ \t]*\]\][ \t]*(#.*)?$", re.M)
 def _own_texts(text: str, entries: list) -> list[str]:
     """Each challenge's own TOML text, for a link that carries one: the text cut at its ``[[challenge]]`` lines,
     each piece read back to the very table it was read as (a header-like line inside a multi-line string, or
-    challenges written as an inline array, fail that: then each one's text is the whole file's)."""
+    challenges written as an inline array, fail that: then each one's text is its table written anew, comments
+    left out)."""
     starts = [match.start() for match in _HEADER.finditer(text)]
     if len(starts) == len(entries):
         pieces = [text[a:b].strip() + "\n" for a, b in zip(starts, [*starts[1:], len(text)])]
@@ -121,7 +123,7 @@ def _own_texts(text: str, entries: list) -> list[str]:
                 return pieces
         except tomllib.TOMLDecodeError:
             pass
-    return [text] * len(entries)
+    return [toml_text([entry]) for entry in entries]
 
 
 def _one(entry: Mapping, ruleset, order: int) -> Challenge:

@@ -72,7 +72,7 @@ class Practice:
         if not whole_lesson and self.challenge is None:
             return self._say("error", "No challenge to link: choose one first.")
         texts = [own_text(c) for c in self.lesson.values()] if whole_lesson else [own_text(self.challenge)]
-        text = texts[0] if len(set(texts)) == 1 else "\n".join(texts)  # one text each, or the whole file's
+        text = "\n".join(texts)
         return {**self.answer(), "challenge_link": challenges_link(text)}
 
     def practise(self, name: str, opened: bool = False) -> dict:
