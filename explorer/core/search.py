@@ -60,6 +60,7 @@ class SearchBot:
     """
 
     policy: type | None = None
+    reply_policy: type | None = None  # the other sides' play in look-aheads (None: ``policy``), e.g. greedy's
     budget: int = 200
     horizon: int = 0
     width: int = 12
@@ -187,7 +188,8 @@ class SearchBot:
                 break
             player = probe.current_player
             if player not in policies:
-                policies[player] = seeded(self.policy, (seed + probe.sides.index(player)) & MAX_SEED)
+                policy = self.policy if player == me or self.reply_policy is None else self.reply_policy
+                policies[player] = seeded(policy, (seed + probe.sides.index(player)) & MAX_SEED)
             probe.apply(policies[player](probe))
             self.nodes += 1
         return self.score(probe, me), probe.rng.get_state() != start
