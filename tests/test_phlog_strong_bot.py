@@ -47,6 +47,7 @@ from explorer.rulesets.phlog import Attack, EndTurn, PlayMovementCard  # noqa: E
 from explorer.rulesets.phlog.bots import HandWiseBot, strong_card  # noqa: E402
 
 TAN_HAND = ["A♣", "3♣", "4♣", "6♣", "7♣", "8♣"]  # tan defends with an 8 at best
+KING_HAND = ["K♠", "2♦", "3♥", "5♦", "9♥", "10♠"]
 
 
 def test_strong_card_is_the_second_highest_value_under_each_card_rule():
@@ -60,7 +61,7 @@ def test_with_a_king_beside_the_enemy_every_bot_attacks():
     """Green holds a king, the tan fighter stands next to him: a trick won by four or more removes tan's
     fighter (the source: "If a player wins by four or more points the losing player will remove their figure")."""
     for bot in (GREEDY, HandWiseBot, STRONG):
-        state = activate(new("gt", green=["K♠", "2♦", "3♥", "5♦", "9♥", "10♠"], tan=TAN_HAND), "green-1", "2♦")
+        state = activate(new("gt", green=KING_HAND, tan=TAN_HAND), "green-1", "2♦")
         assert seeded(bot, 1)(state) == Attack("green", "tan-1"), bot
 
 
@@ -78,7 +79,7 @@ def test_with_nothing_above_a_ten_the_hand_wise_bot_does_not_attack_where_greedy
 def test_with_no_attack_in_reach_it_walks_on_its_lowest_card():
     """Tan is 20 squares off: no card reaches him. Greedy walks on its second best (a ten), leaving a weaker
     hand to defend with; the hand-wise bot walks on its lowest (a two)."""
-    state = new("g" + "." * 19 + "t", green=["K♠", "2♦", "3♥", "5♦", "9♥", "10♠"], tan=TAN_HAND)
+    state = new("g" + "." * 19 + "t", green=KING_HAND, tan=TAN_HAND)
     state.apply(seeded(HandWiseBot, 1)(state))  # nominate green's only fighter
     assert seeded(GREEDY, 1)(state) == PlayMovementCard("green", "10♠")
     assert seeded(HandWiseBot, 1)(state) == PlayMovementCard("green", "2♦")

@@ -55,7 +55,8 @@ class SearchBot:
     applied) per decision.
 
     A ruleset subclasses it and gives ``policy`` (the bot to improve on), :meth:`evaluate` and, if its
-    game hides anything, :meth:`determinize`. ``width`` caps the candidates (:meth:`candidates` says
+    game hides anything, :meth:`determinize`; ``reply_policy``, if given, plays the other sides in the
+    look-aheads (the opponent expected), ``policy`` the bot's own. ``width`` caps the candidates (:meth:`candidates` says
     which); ``samples`` caps the samples of one candidate.
     """
 

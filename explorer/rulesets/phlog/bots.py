@@ -235,9 +235,10 @@ def strong_card(values) -> int:
 class StrongBot(SearchBot):
     """Looks ahead over the hand-wise bot: tries each action on copies of the game, itself playing on as the
     hand-wise bot and the enemy as greedy through the rest of the turn and the enemy's reply, and keeps the
-    action that leaves it best off (fighters standing, then the value of the cards in hand). A duel's cards make every look-ahead noisy, so it tries fewer
-    candidates with more samples each, and overrules greedy only when the gain stands clear of the noise
-    (a standard error above the margin): on a smaller budget or without that test it wins no more than greedy.
+    action that leaves it best off (fighters standing, then the value of the cards in hand). A duel's cards make
+    every look-ahead noisy, so it tries fewer candidates with more samples each, and overrules its policy only
+    when the gain stands clear of the noise (a standard error above the margin): on a smaller budget or without
+    that test it wins no more than greedy.
 
     It never looks at what its side cannot see: each look-ahead deals again, at random, the cards it cannot
     see (the enemy's hand and draw pile, the enemy's spent pile when spent piles are face down, a card the
