@@ -57,12 +57,21 @@ def test_strong_card_is_the_second_highest_value_under_each_card_rule():
     assert strong_card(new("g.t", court_cards_ten=True).values) == 9
 
 
-def test_with_a_king_beside_the_enemy_every_bot_attacks():
+def test_with_a_king_beside_the_enemy_greedy_and_the_hand_wise_bot_attack():
     """Green holds a king, the tan fighter stands next to him: a trick won by four or more removes tan's
     fighter (the source: "If a player wins by four or more points the losing player will remove their figure")."""
-    for bot in (GREEDY, HandWiseBot, STRONG):
+    for bot in (GREEDY, HandWiseBot):
         state = activate(new("gt", green=KING_HAND, tan=TAN_HAND), "green-1", "2♦")
         assert seeded(bot, 1)(state) == Attack("green", "tan-1"), bot
+
+
+def test_the_strong_bot_attacks_when_every_card_the_enemy_could_hold_loses_by_four():
+    """The rest of the deck is in green's piles, so tan can hold nothing but his six low cards (an 8 at best, no
+    joker): green's king removes tan's last fighter, whatever the look-aheads deal. (Where tan's cards are unknown
+    the strong bot may keep its king instead: against greedy, who attacks into it, a king defends well.)"""
+    for seed in range(3):
+        state = activate(new("gt", green=KING_HAND, tan=TAN_HAND, rest_to="green"), "green-1", "2♦")
+        assert seeded(STRONG, seed)(state) == Attack("green", "tan-1")
 
 
 def test_with_nothing_above_a_ten_the_hand_wise_bot_does_not_attack_where_greedy_does():
