@@ -186,3 +186,31 @@ def test_simple_plastics_strong_bot_spends_the_faster_engine_on_more_samples():
             action = greedy(state)
         state.apply(action)
     assert max(spent) > 200, spent
+
+
+def test_the_look_aheads_play_the_reply_policy_for_the_other_sides_and_the_policy_for_its_own():
+    """``reply_policy`` (phlog's strong bot: greedy, the opponent it is measured against) plays the other sides in
+    every look-ahead, ``policy`` the bot's own side; left out, ``policy`` plays every side."""
+    ruleset = explorer.get_ruleset("phlog")
+    played: list[tuple[str, str]] = []
+
+    def recording(name, base):
+        class Recording(base):
+            def __call__(self, state):
+                played.append((name, state.current_player))
+                return super().__call__(state)
+        return Recording
+
+    mine, theirs = recording("mine", ruleset.bots["greedy"]), recording("theirs", ruleset.bots["greedy"])
+    state = ruleset.new_game("duel", seed=3)
+    greedy = seeded(ruleset.bots["greedy"], 1)
+    while len(list(state.legal_actions)) < 2:  # to a choice (the duel opens on a nomination of its only fighter)
+        state.apply(greedy(state))
+    me = state.current_player
+    for reply, expected in ((theirs, {("mine", me), ("theirs", state.other(me))}),
+                            (None, {("mine", me), ("mine", state.other(me))})):
+        played.clear()
+        bot = type("Probe", (SearchBot,), {"policy": mine, "reply_policy": reply, "budget": 60, "horizon": 30,
+                                           "width": 2, "hidden": False})(seed=1)
+        bot(state)
+        assert {entry for entry in played[1:]} == expected  # played[0]: the policy's own choice, asked first

@@ -55,11 +55,13 @@ class SearchBot:
     applied) per decision.
 
     A ruleset subclasses it and gives ``policy`` (the bot to improve on), :meth:`evaluate` and, if its
-    game hides anything, :meth:`determinize`. ``width`` caps the candidates (:meth:`candidates` says
+    game hides anything, :meth:`determinize`; ``reply_policy``, if given, plays the other sides in the
+    look-aheads (the opponent expected), ``policy`` the bot's own. ``width`` caps the candidates (:meth:`candidates` says
     which); ``samples`` caps the samples of one candidate.
     """
 
     policy: type | None = None
+    reply_policy: type | None = None  # the other sides' play in look-aheads (None: ``policy``), e.g. greedy's
     budget: int = 200
     horizon: int = 0
     width: int = 12
@@ -187,7 +189,8 @@ class SearchBot:
                 break
             player = probe.current_player
             if player not in policies:
-                policies[player] = seeded(self.policy, (seed + probe.sides.index(player)) & MAX_SEED)
+                policy = self.policy if player == me or self.reply_policy is None else self.reply_policy
+                policies[player] = seeded(policy, (seed + probe.sides.index(player)) & MAX_SEED)
             probe.apply(policies[player](probe))
             self.nodes += 1
         return self.score(probe, me), probe.rng.get_state() != start

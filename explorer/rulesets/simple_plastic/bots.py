@@ -142,6 +142,11 @@ class StrongBot(SearchBot):
     # worse: looking ahead exactly to the end of the enemy's reply (53% of 60: it counts their shots, not ours back).
     # Issue 37: at most 100 ms of CPU a decision (95th percentile, CPython): at 440 nodes it was 114 ms (72% of 40
     # games won against greedy); at 370, 99 ms and 68% of the same 40 (benchmarks/bench_strong_bot.py).
+    # The skirmish is lopsided by seat: greedy v greedy, green (who moves first) wins 83 of 100; the strong bot won
+    # 18 of 20 as green and 9 of 20 as tan, whose sniper stands on the hill in sight of green's heavy machine gun
+    # after green's first move (its 4 dice often kill him at once: seed 2). More nodes did not help (1100: 65% of 40,
+    # 169 ms p95), nor camping (35% of 100 alone), nor the threat each side's figures pose added to the evaluation
+    # (52-58% of 40 at 250 nodes).
     budget = 370
     samples = 16
     horizon = 8
