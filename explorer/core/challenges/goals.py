@@ -95,9 +95,10 @@ NAMING = ("figure", "fighter", "unit", "units", "squad", "terrain", "by")
 """Parameters that name a piece or a terrain of the start: each name must be one the start has."""
 
 
-def args_problem(tests: Mapping[str, Callable[..., bool]], test: str, args: Any) -> str | None:
+def args_problem(tests: Mapping[str, Callable[..., bool]], test: str, args: Any, *, partial: bool = False) -> str | None:
     """What is wrong with ``args`` for the test ``test`` (missing, unknown or of the wrong type), in words;
-    ``None``: nothing. A test taking ``**tests`` (``all_of``) takes other tests by name, each with its args."""
+    ``None``: nothing. A test taking ``**tests`` (``all_of``) takes other tests by name, each with its args.
+    ``partial``: the args are being picked one at a time (*Make it a challenge*): none is missing yet."""
     if not isinstance(args, Mapping):
         return f"the goal's args are a table of the test's arguments, not {brief(args)}"
     params = list(inspect.signature(tests[test]).parameters.values())[2:]  # after (state, challenge)
@@ -115,7 +116,7 @@ def args_problem(tests: Mapping[str, Callable[..., bool]], test: str, args: Any)
         takes = ", ".join(named) or "no arguments"
         return f"the test {test} has no argument {brief_names(unknown)}; it takes {takes}"
     missing = [p.name for p in params if p.default is p.empty and p.name not in args]
-    if missing:
+    if missing and not partial:
         return f"the test {test} needs {', '.join(missing)} in the goal's args"
     for key, value in args.items():
         wanted = _TYPES.get(str(named[key].annotation).split(" |")[0])

@@ -46,6 +46,9 @@ class Answers:
         setting = self.setup_answer()
         if setting is not None:
             answer["setup"] = setting
+        making = self.making_answer()
+        if making is not None:
+            answer["making"] = making
         layers = self._layers_of(seat)
         if layers is not None:
             answer["layers"] = layers(state)

@@ -19,6 +19,7 @@ from ..registry import get_ruleset
 from ..state import GameState
 from .answers import Answers, decision_is_private
 from .history import History, Told
+from .making import Making
 from .opponents import PERSON, Opponents, make_bot
 from .practice import Practice
 from .saving import Saving
@@ -31,7 +32,7 @@ MAX_ACTION_CHARS = 100_000  # an action's JSON is a few hundred characters; more
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
 
-class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, SettingUp):
+class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, SettingUp, Making):
     """One game: the human plays ``human``; ``bot`` (a bot name of the ruleset) plays every other side.
 
     ``state`` may be given instead of a new game (JupyterLab passes the game
@@ -276,7 +277,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
                   "load": self.load, "tap": self.tap, "choose": self.choose, "new": self.new_game, "bot": self.set_bot,
                   "opponent": self.set_bot, "at": self.at, "rewind": self.rewind, "swap": self.swap,
                   "open": self.open, "practise": self.practise, "retry": self.retry, "show": self.show_me,
-                  "hint": self.hint, "setup": self.set_up, "open_lesson": self.open_lesson,
+                  "hint": self.hint, "setup": self.set_up, "make": self.make_challenge, "open_lesson": self.open_lesson,
                   "challenge_link": self.challenge_link,
                   "challenges": lambda opened=False: {**self.answer(), "challenges": self.challenges(opened)}}.get(name)
         if method is None:
