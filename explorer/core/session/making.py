@@ -6,8 +6,9 @@ as the documented TOML text and as a link; several made one after another make a
 One command, ``make``, with the edit first: ``begin`` (the set-up's position becomes the challenge's start:
 :meth:`~..setting_up.SetUp.challenge_start`); ``set`` key value (:data:`KEYS`); ``arg`` name value (one of the
 goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests);
-``record`` (the board goes to the challenge's start: play the solution); ``stop`` (the actions played, with
-their dice, become the solution, and the board goes back to where it was); ``check``; ``result`` (its TOML text
+``record`` [``solution`` or ``prelude``] (the board goes to the challenge's start: play the solution, or the
+steps before the learner starts); ``stop`` (the actions played, with their dice, become the solution or the
+prelude, and the board goes back to where it was); ``check``; ``result`` (its TOML text
 and link); ``add`` (to the lesson being made); ``lesson`` (the lesson's text and link); ``cancel``.
 A bad edit is refused in words (the challenge file's own words, :mod:`~..challenges.file_format`) and changes
 nothing. While a challenge is being made every answer carries ``making`` (:meth:`Making.making_answer`).
@@ -56,7 +57,8 @@ class _Recording:
 
     board: object
     start: object
-    before: tuple  # (state, words, human, bots, bot name)
+    before: tuple
+    what: str = "solution"  # or "prelude": the steps played before the learner starts  # (state, words, human, bots, bot name)
 
 
 class Making:
@@ -150,10 +152,12 @@ class Making:
             return None if isinstance(value, str) and value in tests else \
                 f"unknown test {brief(value)}; {ruleset.title} has {', '.join(tests)}"
         if key == "side":
-            to_act = draft.setting.state.current_player
-            if value != to_act:
-                return (f"at the start {to_act} is to act, not {brief(value)}: the learner's side is the one to act "
-                        "(set whose turn it is on the table)")
+            if value not in draft.setting.state.sides:
+                return f"the sides are {' and '.join(draft.setting.state.sides)}, not {brief(value)}"
+            try:
+                self._trial(side=value).start()
+            except ChallengeError as exc:  # the learner's side is the one to act at the start (after the prelude)
+                return f"{exc} (set whose turn it is on the table, or record a prelude)"
             return None
         goal = {"kind": "best" if key == "measure" else "reach", "test": "won",
                 "action": next(iter(ruleset.action_kinds)), "text": "The goal."}
@@ -190,32 +194,46 @@ class Making:
         return self._say("note", said)
 
     # -- the solution, played on the board -----------------------------------------------------------------------
-    def _make_record(self) -> dict:
+    def _make_record(self, what: str = "solution") -> dict:
+        """The board at the challenge's start, to play its ``solution`` on; or its ``prelude``: steps played
+        before the learner starts (a moment a file cannot hold, as Dice Tactics' first turn, is reached by a
+        prelude from one before it), every side played by hand."""
+        if what not in ("solution", "prelude"):
+            return self._say("error", f"a challenge records its solution or its prelude, not {brief(what)}")
         try:
-            start = self._trial().start()
+            start = (self._trial(prelude=False) if what == "prelude" else self._trial()).start()
         except ChallengeError as exc:
             return self._say("refused", f"Not recording: {exc}.")
-        opponent = self._draft.keys.get("opponent", "none")
-        self._recording = _Recording(start, start.clone(), (self.state, self._words, self.human, self.bots, self.bot_name))
+        opponent = "none" if what == "prelude" else self._draft.keys.get("opponent", "none")
+        self._recording = _Recording(start, start.clone(), (self.state, self._words, self.human, self.bots,
+                                                             self.bot_name), what)
         self.state, self._words, self.selected, self._floor = start, [], None, len(start.history)
-        self.human = self._draft.keys["side"]
+        self.human = start.current_player if what == "prelude" else self._draft.keys["side"]
         self.bots = {} if opponent == "none" else {
             side: make_bot(self.ruleset, opponent, 1) for side in start.sides if side != self.human}
         self._run_bots()
-        return self._say("note", "Recording: play the solution on the board, then press Stop recording.")
+        return self._say("note", f"Recording the {what}: play it on the board, then press Stop recording.")
 
     def _make_stop(self) -> dict:
-        recording = self._recording
+        recording, draft = self._recording, self._draft
         if recording is None:
             return self._say("error", "Nothing is being recorded: press Record the solution first.")
-        played = self.state.history[len(recording.start.history):] if self.state is recording.board else []
+        board = self.state if self.state is recording.board else None  # (another game opened: nothing recorded)
+        played = board.history[len(recording.start.history):] if board is not None else []
         steps = _steps(recording.start, played, set(self.bots))
         self.state, self._words, self.human, self.bots, self.bot_name = recording.before
         self._recording, self._floor, self.selected = None, 0, None
         if not steps:
-            return self._say("note", "Nothing was recorded: press Record the solution, then play it.")
-        self._draft.solution, self._draft.checked = steps, None
-        return self._say("note", f"Recorded {len(steps)} step{'s' if len(steps) > 1 else ''}.")
+            return self._say("note", f"Nothing was recorded: press Record the {recording.what}, then play it.")
+        said = f"Recorded {len(steps)} step{'s' if len(steps) > 1 else ''}"
+        if recording.what == "prelude":
+            draft.start, draft.solution = {**draft.start, "prelude": steps}, None
+            draft.keys["side"] = board.current_player
+            said += f" before the learner starts: the learner plays {board.current_player}"
+        else:
+            draft.solution = steps
+        draft.checked = None
+        return self._say("note", f"{said}.")
 
     # -- checked, written, linked ----------------------------------------------------------------------------------
     def _make_check(self) -> dict:
@@ -307,12 +325,15 @@ class Making:
                 "side": keys["side"], "opponent": keys.get("opponent", "none"), "goal": goal,
                 "solution": draft.solution, "start": draft.start}
 
-    def _trial(self):
-        """The challenge so far, sound enough to build its start (its goal a placeholder): for recording."""
-        keys = self._draft.keys
-        table = {"name": "draft", "title": "Draft", "hint": "A hint.", "limit": 1, "side": keys["side"],
-                 "opponent": keys.get("opponent", "none"), "sections": [next(iter(self.ruleset.sections))],
-                 "goal": {"kind": "reach", "test": "won", "text": "The goal."}, "start": self._draft.start}
+    def _trial(self, *, side: str | None = None, prelude: bool = True):
+        """The challenge so far, sound enough to build its start (its goal a placeholder): ``side`` the learner's,
+        else the one picked; without its ``prelude``, the set-up's side to act is the learner's."""
+        draft = self._draft
+        start = draft.start if prelude else {k: v for k, v in draft.start.items() if k != "prelude"}
+        side = side or (draft.keys["side"] if prelude else draft.setting.state.current_player)
+        table = {"name": "draft", "title": "Draft", "hint": "A hint.", "limit": 1, "side": side,
+                 "opponent": draft.keys.get("opponent", "none"), "sections": [next(iter(self.ruleset.sections))],
+                 "goal": {"kind": "reach", "test": "won", "text": "The goal."}, "start": start}
         return next(iter(load(toml_text([table]), self.ruleset).values()))
 
 
