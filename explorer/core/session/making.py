@@ -97,7 +97,7 @@ class Making:
         ruleset = self.ruleset
         setting = draft.setting
         return {
-            "challenge": {**draft.keys, "args": dict(draft.args), "start": draft.start},
+            "challenge": {**draft.keys, "args": dict(draft.args), "start": draft.start, "solution": draft.solution},
             "needs": self._needs(), "recording": self._recording is not None,
             "steps": None if draft.solution is None else len(draft.solution),
             "problems": None if draft.checked is None else list(draft.checked[1]),
@@ -159,7 +159,7 @@ class Making:
             except ChallengeError as exc:  # the learner's side is the one to act at the start (after the prelude)
                 return f"{exc} (set whose turn it is on the table, or record a prelude)"
             return None
-        goal = {"kind": "best" if key == "measure" else "reach", "test": "won",
+        goal = {"kind": "best" if key in ("action", "measure") else "reach", "test": "won",
                 "action": next(iter(ruleset.action_kinds)), "text": "The goal."}
         table = {"name": "draft", "title": "Draft", "hint": "A hint.", "limit": 1, "side": draft.keys["side"],
                  "sections": [next(iter(ruleset.sections))], "goal": goal}
