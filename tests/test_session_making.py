@@ -296,3 +296,48 @@ def test_dice_tactics_the_wrong_attack_recorded_is_said():
          ("set", "action", "Attack"), ("set", "goal_text", "Defeat tan-1 with one attack."))
     record(session, ({"type": "Attack", "attacker": "green-1", "defender": "tan-1"}, None))  # 3 against 3
     assert "the recorded solution does not solve it" in said(make(session, "check"))
+
+
+# -- Army Men: from the game as it stands, and from a set-up -------------------------------------------------------
+
+def test_army_men_a_best_shot_from_the_game_as_it_stands():
+    session = Session("army_men", "tutorial", seed=1, human="green", bot=PERSON)
+
+    def shooting_range(setup):
+        for piece in ("g3", "g4", "g5", "t5"):
+            setup = setup.remove(piece)
+        for piece, at in {"t1": (19.0, 14.0), "t2": (21.0, 11.0), "t3": (26.0, 9.0), "t4": (30.0, 16.0)}.items():
+            setup = setup.move(piece, at)
+        return setup
+
+    set_up(session, shooting_range)
+    assert said(session.command("setup", "done")) == "Set up: play from here."
+    began = make(session, "begin")  # no longer being set up: the game as it stands is the start
+    assert "setup" not in began and began["making"]["challenge"]["start"]["remove"] == ["g3", "g4", "g5", "t5"]
+    pick(session, ("set", "title", "Pick your shot"), ("set", "hint", "Within half range a 4 or more kills."),
+         ("set", "goal_text", "Take the shot with the best chance to kill."), ("set", "kind", "best"),
+         ("set", "action", "Shoot"), ("set", "sections", ["shooting.to_hit", "shooting.range"]))
+    record(session, ({"type": "Shoot", "shooter": "g1", "target": "t2"}, [4]))
+    text = made(session)
+    assert 'solution = [{ action = { type = "Shoot", player = "green", shooter = "g1", target = "t2" }, dice = [4] }]' \
+        in text
+    practised_and_solved("army_men", text)
+
+
+def test_army_men_a_reach_challenge_from_a_set_up():
+    session = Session("army_men", "standard", seed=1, human="green", bot="greedy")
+
+    def harm_s_way(setup):
+        for piece in ("g1", "g4", "g5", "g6", "g7", "g8", "t1", "t4", "t5", "t6", "t7"):
+            setup = setup.remove(piece)
+        for piece, at in {"g2": (16.0, 8.0), "g3": (11.0, 10.0), "t2": (21.0, 3.0), "t3": (24.0, 2.0)}.items():
+            setup = setup.move(piece, at)
+        return setup
+
+    set_up(session, harm_s_way)
+    make(session, "begin")
+    pick(session, ("set", "title", "Out of harm's way"), ("set", "hint", "Solid terrain hides a trooper."),
+         ("set", "goal_text", "Get g2 where no tan soldier can shoot him."), ("set", "kind", "reach"),
+         ("set", "test", "safe"), ("arg", "figure", "g2"), ("set", "sections", ["standard.cover"]))
+    record(session, ({"type": "Move", "trooper": "g2", "to": [10.0, 8.0]}, None))
+    practised_and_solved("army_men", made(session))
