@@ -99,7 +99,8 @@ def test_a_reach_challenge_made_from_a_set_up_recorded_checked_and_solved():
                                             "remove": ["g2", "g3", "t2", "t3"]}
     assert making["challenge"]["side"] == "green" and "a recorded solution" in making["needs"]
     tests = {t["name"]: t for t in making["choices"]["tests"]}
-    assert tests["in_terrain"]["args"] == [{"name": "figure", "picks": "piece"}, {"name": "terrain", "picks": "terrain"}]
+    assert tests["in_terrain"]["args"] == [{"name": "figure", "picks": "piece"},
+                                           {"name": "terrain", "picks": "terrain"}]
     assert tests["in_terrain"]["words"].startswith("The figure is in play and stands in the named terrain")
     assert {"key": "moving.span", "title": _ruleset("simple_plastic").sections["moving.span"].title} in \
         making["choices"]["sections"]

@@ -95,7 +95,8 @@ NAMING = ("figure", "fighter", "unit", "units", "squad", "terrain", "by")
 """Parameters that name a piece or a terrain of the start: each name must be one the start has."""
 
 
-def args_problem(tests: Mapping[str, Callable[..., bool]], test: str, args: Any, *, partial: bool = False) -> str | None:
+def args_problem(tests: Mapping[str, Callable[..., bool]], test: str, args: Any, *,
+                 partial: bool = False) -> str | None:
     """What is wrong with ``args`` for the test ``test`` (missing, unknown or of the wrong type), in words;
     ``None``: nothing. A test taking ``**tests`` (``all_of``) takes other tests by name, each with its args.
     ``partial``: the args are being picked one at a time (*Make it a challenge*): none is missing yet."""

@@ -25,8 +25,8 @@ game, as a save must.
 The package, one idea a module, each a part of :class:`Session`: :mod:`.flow` (the Session and the commands
 that move the game), :mod:`.answers` (what every command answers), :mod:`.history` (the log and the ``last``
 layer), :mod:`.words` (actions in plain words), :mod:`.taps` (taps on the board), :mod:`.practice` (practice
-challenges), :mod:`.opponents` (the bots and another person), :mod:`.saving` (saves and links) and :mod:`.setting`
-(*Set up the table*).
+challenges), :mod:`.opponents` (the bots and another person), :mod:`.saving` (saves and links), :mod:`.setting`
+(*Set up the table*) and :mod:`.making` (*Make it a challenge*).
 """
 
 from .answers import hides_information

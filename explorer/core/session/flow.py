@@ -2,8 +2,8 @@
 commands that move it: play, try, undo, rewind, a new game, swap sides, each answered (:mod:`.answers`).
 
 The Session's other methods sit in one mixin per concern, a module each (answers, history, words, taps,
-practice, opponents, saving): one object keeps one game, and each part reads the attributes set here in
-``__init__``, so the page's JSON commands and JupyterLab's shell call one class as before.
+practice, opponents, saving, setting, making): one object keeps one game, and each part reads the attributes set
+here in ``__init__``, so the page's JSON commands and JupyterLab's shell call one class as before.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ MAX_ACTION_CHARS = 100_000  # an action's JSON is a few hundred characters; more
 MAX_BOT_ACTIONS = 2000  # a bot that never hands the turn back is a bug; stop rather than hang the page
 
 
-class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, SettingUp, Making):
+class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, SettingUp,
+              Making):
     """One game: the human plays ``human``; ``bot`` (a bot name of the ruleset) plays every other side.
 
     ``state`` may be given instead of a new game (JupyterLab passes the game
@@ -268,7 +269,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
 
     def command(self, name: str, *args) -> dict:
         """One command by name, as the page sends them: ``answer``, ``play``, ``try``, ``tap``, ``undo``, ``new``,
-        ``save``, ``load``, ``bot``."""
+        ``save``, ``load``, ``bot``, ``setup`` (*Set up the table*), ``make`` (*Make it a challenge*)."""
         if name == "save":
             return {**self.answer(), "save": self.save()}
         if name == "link":

@@ -57,8 +57,8 @@ class _Recording:
 
     board: object
     start: object
-    before: tuple
-    what: str = "solution"  # or "prelude": the steps played before the learner starts  # (state, words, human, bots, bot name)
+    before: tuple  # (state, words, human, bots, bot name)
+    what: str = "solution"  # or "prelude": the steps played before the learner starts
 
 
 class Making:
