@@ -342,3 +342,21 @@ def test_army_men_a_reach_challenge_from_a_set_up():
          ("set", "test", "safe"), ("arg", "figure", "g2"), ("set", "sections", ["standard.cover"]))
     record(session, ({"type": "Move", "trooper": "g2", "to": [10.0, 8.0]}, None))
     practised_and_solved("army_men", made(session))
+
+
+def test_the_page_sends_make_as_json_and_gets_json_back():
+    import json
+
+    import boards.live as live
+
+    json.loads(live.start(json.dumps({"ruleset": "simple_plastic", "scenario": "sniper_duel", "seed": 1,
+                                      "human": "green", "bot": "greedy"})))
+
+    def send(*args):
+        return json.loads(live.command(json.dumps({"name": "make", "args": list(args)})))
+
+    began = send("begin")
+    assert began["making"]["challenge"]["start"] == {"scenario": "sniper_duel", "seed": 1}
+    assert send("set", "sections", ["turn"])["making"]["challenge"]["sections"] == ["turn"]
+    assert send("set", "limit", "two")["message"]["kind"] == "refused"
+    assert send("cancel")["message"]["kind"] == "note" and "making" not in send("lesson")
