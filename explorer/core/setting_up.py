@@ -314,21 +314,11 @@ class SetUp:
             raise SetupError(f"{refusal}: {_plain(exc)}") from None
 
     def _piece(self, piece_id) -> tuple[list[dict], int]:
-        pieces = self.pieces()
-        for index, piece in enumerate(pieces):
-            if piece["id"] == piece_id:
-                return pieces, index
-        raise SetupError(f"there is no piece called {brief(piece_id)}; the pieces are "
-                         f"{', '.join(p['id'] for p in pieces) or 'none'}")
+        return _found(self.pieces(), "id", piece_id, "piece", "pieces")
 
     def _terrain_piece(self, name) -> tuple[list, int]:
         self._tabletop("move or remove terrain pieces (set squares instead)")
-        terrain = self.terrain()
-        for index, piece in enumerate(terrain):
-            if piece["name"] == name:
-                return terrain, index
-        raise SetupError(f"there is no terrain called {brief(name)}; the terrain is "
-                         f"{', '.join(p['name'] for p in terrain) or 'none'}")
+        return _found(self.terrain(), "name", name, "terrain", "terrain")
 
     def _side(self, side) -> None:
         if side not in self.state.sides:
@@ -415,3 +405,11 @@ def _kept_order(before: list[dict], after: list[dict]) -> bool:
     ids = [p["id"] for p in before]
     return [i for i in ids if i in {p["id"] for p in after}] == [p["id"] for p in after]
 
+
+def _found(items: list[dict], key: str, wanted, what: str, whats: str) -> tuple[list[dict], int]:
+    """``items`` and the index of the one whose ``key`` is ``wanted``, or ``SetupError`` naming those there are."""
+    for index, item in enumerate(items):
+        if item[key] == wanted:
+            return items, index
+    raise SetupError(f"there is no {what} called {brief(wanted)}; the {whats} "
+                     f"{'are' if whats.endswith('s') else 'is'} {', '.join(i[key] for i in items) or 'none'}")
