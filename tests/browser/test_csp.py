@@ -157,6 +157,9 @@ document.addEventListener("securitypolicyviolation", (e) =>
   window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
 FULL_GAME = "simple_plastic/full_game.html"
+MOVED = "() => window.tsrLivePlay.moves.length > 0"
+"""A function, not an expression: Playwright polls an expression by eval() in the page, which the page's policy
+refuses ('unsafe-eval' is not allowed) whenever the first look does not already find it true."""
 # Every Bokeh callback of the page compiled now (BokehJS compiles one when it first runs): each must come from the
 # site's served table (bokeh-callbacks.js counts them), none from a string the policy refuses to compile.
 COMPILE = """async () => {
@@ -207,7 +210,7 @@ def test_every_page_and_a_move_of_live_play_run_with_no_policy_violation(browser
         step = snapshot.locator(".tsr-live-step")  # the game table's one big next-step button
         step.wait_for(state="visible", timeout=90_000)
         step.click()
-        page.wait_for_function("window.tsrLivePlay.moves.length > 0", timeout=30_000)
+        page.wait_for_function(MOVED, timeout=30_000)
         found = page.evaluate("window.__cspViolations")
         if found:
             violations["live play"] = found
@@ -272,8 +275,8 @@ def test_live_play_and_the_service_worker_run_under_the_host_headers(browser, si
         step = snapshot.locator(".tsr-live-step")
         step.wait_for(state="visible", timeout=120_000)
         step.click()
-        page.wait_for_function("window.tsrLivePlay.moves.length > 0", timeout=30_000)
-        page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
+        page.wait_for_function(MOVED, timeout=30_000)
+        page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
                                timeout=30_000)
         violations = page.evaluate("window.__cspViolations")
     finally:

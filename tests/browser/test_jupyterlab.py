@@ -75,6 +75,11 @@ def _open(page, lab_url, path):
     _kernel_ready(page)
 
 
+def _play_button(page):
+    """The live game's Play button (not "Done: play from here", the set-up's, nor the banner's "Play again")."""
+    return page.locator("button.widget-button", has_text=re.compile(r"^\W*Play$")).first
+
+
 def _kernel_ready(page):
     """Wait for the page's kernel to be up (a Run All sent before it is may be lost on a busy machine)."""
     page.wait_for_timeout(1000)
@@ -142,7 +147,7 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     turn = page.get_by_text("your turn (green)").first
     turn.wait_for(timeout=120_000)
     board = _board_words(page)
-    play = page.locator("button.widget-button", has_text="Play").first
+    play = _play_button(page)
     for _ in range(4):
         play.click()  # the first legal action is ready: no need to pick one first
         page.wait_for_timeout(1500)
@@ -292,7 +297,7 @@ def test_a_move_is_chosen_on_the_lab_board(browser, lab_url):
     The page's kernel may still hold the game another test played (kept across a re-run): whatever the phase,
     choose a figure if none is chosen, then tap a marked spot, and see one more move of ours in the log."""
     page = _live_game(browser, lab_url)
-    play = page.locator("button.widget-button", has_text="Play").first
+    play = _play_button(page)
     for _ in range(8):  # nothing to tap (say, only "end the phase" is left): play from the list until there is
         if page.evaluate(LAB_CHOICES):
             break
@@ -342,7 +347,7 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     rule key in the words the table shows (simple mode, Lab's first); the replay bar in view; and after a New game
     on a table of another shape the board drawn anew in that shape."""
     page = _live_game(browser, lab_url)
-    play = page.locator("button.widget-button", has_text="Play").first
+    play = _play_button(page)
     for _ in range(4):
         play.click()
         page.wait_for_timeout(1500)
@@ -488,7 +493,7 @@ def test_after_a_kernel_restart_or_death_the_game_says_so_and_run_all_brings_it_
     if how == "restart":  # a fresh game for this test (the page's game may have been kept by the other)
         page.locator("button.widget-button", has_text="New game").first.click()
         page.wait_for_timeout(1500)
-    play = page.locator("button.widget-button", has_text="Play").first
+    play = _play_button(page)
     for _ in range(3):
         play.click()
         page.wait_for_timeout(1500)
