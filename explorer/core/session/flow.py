@@ -281,13 +281,19 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
                   "hint": self.hint, "setup": self.set_up, "make": self.make_challenge, "open_lesson": self.open_lesson,
                   "challenge_link": self.challenge_link,
                   "challenges": lambda opened=False: {**self.answer(), "challenges": self.challenges(opened)}}.get(name)
-        if method is None:
-            return self._say("error", f"unknown command {brief(name)}")
+        refused = self._uncallable(method, args, f"unknown command {brief(name)}", f"the command {name}")
+        return refused or method(*args)
+
+    def _uncallable(self, handler, args: tuple, unknown: str, named: str) -> dict | None:
+        """The error answer when a command or a step by name is not there (``handler`` None: ``unknown`` said) or
+        does not take ``args`` (said of ``named``); ``None`` when ``handler(*args)`` may be called."""
+        if handler is None:
+            return self._say("error", unknown)
         try:
-            inspect.signature(method).bind(*args)
+            inspect.signature(handler).bind(*args)
         except TypeError:
-            return self._say("error", f"the command {name} does not take {len(args)} argument(s)")
-        return method(*args)
+            return self._say("error", f"{named} does not take {len(args)} argument(s)")
+        return None
 
     def _apply(self, action, dice) -> dict:
         words = self._tell(self.state, action)  # before the action changes the position

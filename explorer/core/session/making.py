@@ -16,7 +16,6 @@ nothing. While a challenge is being made every answer carries ``making`` (:meth:
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass, field
 
@@ -76,14 +75,12 @@ class Making:
         handler = {"set": self._make_set, "arg": self._make_arg, "args": self._make_args, "record": self._make_record,
                    "stop": self._make_stop, "check": self._make_check, "result": self._make_result,
                    "add": self._make_add, "lesson": self._make_lesson, "cancel": self._make_cancel}.get(edit)
-        if handler is None:
-            return self._say("error", f"making a challenge has no step {brief(edit)}")
-        if self._draft is None and edit != "lesson":
+        if handler is not None and self._draft is None and edit != "lesson":
             return self._say("error", "No challenge is being made: press Make it a challenge first.")
-        try:
-            inspect.signature(handler).bind(*args)
-        except TypeError:
-            return self._say("error", f"making a challenge's {edit} does not take {len(args)} argument(s)")
+        refused = self._uncallable(handler, args, f"making a challenge has no step {brief(edit)}",
+                                   f"making a challenge's {edit}")
+        if refused:
+            return refused
         if self._recording is not None and edit not in ("stop", "cancel"):
             return self._say("error", "The solution is being recorded: press Stop recording first.")
         return handler(*args)

@@ -12,7 +12,6 @@ While a set-up is edited, the board shows it and every answer carries ``setup`` 
 
 from __future__ import annotations
 
-import inspect
 import math
 
 from ..errors import SetupError
@@ -41,12 +40,9 @@ class SettingUp:
                    "remove_terrain": lambda name: self._edit(self._setting.remove_terrain(name), f"{name} taken off."),
                    "set": self._setup_set, "turn": self._setup_turn, "card": self._setup_card,
                    "done": self._setup_done, "cancel": self._setup_cancel}.get(edit)
-        if handler is None:
-            return self._say("error", f"a set-up has no edit {brief(edit)}")
-        try:
-            inspect.signature(handler).bind(*args)
-        except TypeError:
-            return self._say("error", f"the set-up's {edit} does not take {len(args)} argument(s)")
+        refused = self._uncallable(handler, args, f"a set-up has no edit {brief(edit)}", f"the set-up's {edit}")
+        if refused:
+            return refused
         try:
             return handler(*args)
         except SetupError as refusal:
