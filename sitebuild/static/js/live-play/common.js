@@ -94,11 +94,16 @@ export function titleOf(ruleset) {  // the ruleset's title, as the Play button a
 }
 
 // What the page's Python costs to fetch the first time: the sum of the files the engine's worker loads
-// (engine/manifest.json, from the build), and whether the site's service worker keeps them all already.
-export async function firstUse() {
-  const manifest = await (await fetch(new URL("engine/manifest.json", STATIC))).json();
-  const paths = Object.keys(manifest.files);
-  const kept = "caches" in window && (await Promise.all(paths.map((p) => caches.match(new URL(p, STATIC).href)))).every(Boolean);
-  return { bytes: Object.values(manifest.files).reduce((a, b) => a + b, 0), kept };
+// (engine/manifest.json, from the build), and whether the site's service worker keeps them all already; asked
+// once a page, however many Play buttons and tools say it.
+let firstUseAsked = null;
+export function firstUse() {
+  firstUseAsked = firstUseAsked || (async () => {
+    const manifest = await (await fetch(new URL("engine/manifest.json", STATIC))).json();
+    const paths = Object.keys(manifest.files);
+    const kept = "caches" in window && (await Promise.all(paths.map((p) => caches.match(new URL(p, STATIC).href)))).every(Boolean);
+    return { bytes: Object.values(manifest.files).reduce((a, b) => a + b, 0), kept };
+  })();
+  return firstUseAsked;
 }
 export const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
