@@ -122,6 +122,36 @@ def test_a_reach_challenge_made_from_a_set_up_recorded_checked_and_solved():
     practised_and_solved("simple_plastic", text)
 
 
+def test_the_goals_arguments_picked_by_tapping_the_board():
+    """A tap near a figure (not on it) names it; inside a terrain piece names the piece; a squad is the tapped
+    figure's squad; on a grid, a tap gives a square's column and row, and a list of units gains or loses the unit
+    tapped; what is not a piece, a terrain or a square is picked from its list."""
+    session = plastic(sniper_near_the_bushes)
+    make(session, "begin")
+    pick(session, ("set", "kind", "reach"), ("set", "test", "in_terrain"))
+    bushes = next(t for t in session.setting_up.terrain() if t["name"] == "bushes")
+    (left, bottom), (right, top) = map(min, zip(*bushes["points"])), map(max, zip(*bushes["points"]))
+    pick(session, ("pick", "figure", 4.6, 17.0), ("pick", "terrain", (left + right) / 2, (bottom + top) / 2))
+    assert session.making_answer()["challenge"]["args"] == {"figure": "g-sniper", "terrain": "bushes"}
+    assert said(make(session, "pick", "squad", 4.6, 17.0)) == "Not set: the goal's test 'in_terrain' takes no 'squad'."
+    pick(session, ("set", "test", "in_cohesion"))
+    assert said(make(session, "pick", "squad", 4.6, 17.0)) == "Not set: g-sniper is in no squad; tap a figure of the squad."
+    g1 = next(p for p in session.setting_up.pieces() if p["id"] == "g1")
+    pick(session, ("pick", "squad", g1["x"], g1["y"] - 0.5))
+    assert session.making_answer()["challenge"]["args"] == {"squad": "alpha"}
+    refused = make(session, "pick", "still", 4.0, 17.0)
+    assert said(refused) == "Not set: still is picked from its list, not on the board."
+
+    tactics = Session("dice_tactics", seed=1)
+    tactics.command("setup", "begin")
+    make(tactics, "begin")
+    pick(tactics, ("set", "kind", "reach"), ("set", "test", "at"), ("pick", "col", 2.3, 3.4))
+    assert tactics.making_answer()["challenge"]["args"] == {"col": 2, "row": 3}
+    pick(tactics, ("set", "test", "defeated"), ("pick", "units", 0.2, 1.1), ("pick", "units", 0, 2),
+         ("pick", "units", 0, 1))
+    assert tactics.making_answer()["challenge"]["args"] == {"units": ["green-2"]}
+
+
 def best_shot_table(setup):
     setup = setup.move("g1", (15.0, 14.0)).move("g2", (15.0, 14.75)).move("g-sniper", (15.0, 17.0))
     setup = setup.move("t-sniper", (18.0, 3.0))
@@ -193,6 +223,10 @@ def test_bad_inputs_are_refused_in_words_and_change_nothing():
         (("stop",), "Nothing is being recorded"),
         (("fly",), "making a challenge has no step 'fly'"),
         (("set", "title"), "does not take 1 argument(s)"),
+        (("pick", "speed", 4.0, 17.0), "the goal's test 'in_terrain' takes no 'speed'"),
+        (("pick", "figure", 40.0, 1.0), "no figure there to be the goal's figure"),
+        (("pick", "terrain", 0.2, 0.2), "no terrain there to be the goal's terrain"),
+        (("pick", "figure", float("nan"), 1.0), "a tap is at two finite numbers"),
     ]
     for edit, words in refusals:
         answer = make(session, *edit)

@@ -5,7 +5,9 @@ as the documented TOML text and as a link; several made one after another make a
 
 One command, ``make``, with the edit first: ``begin`` (the set-up's position becomes the challenge's start:
 :meth:`~..setting_up.SetUp.challenge_start`); ``set`` key value (:data:`KEYS`); ``arg`` name value (one of the
-goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests);
+goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests); ``pick`` name x y [reach] (an argument picked by a tap
+on the board: the figure there, its squad, the terrain piece there, or a grid square's column and row; a list of
+figures gains or loses the one tapped);
 ``record`` [``solution`` or ``prelude``] (the board goes to the challenge's start: play the solution, or the
 steps before the learner starts); ``stop`` (the actions played, with their dice, become the solution or the
 prelude, and the board goes back to where it was); ``check``; ``result`` (its TOML text
@@ -16,6 +18,7 @@ nothing. While a challenge is being made every answer carries ``making`` (:meth:
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -23,9 +26,11 @@ from ..challenges import (GOAL_KIND_WORDS, GOAL_KINDS, MEASURES, ChallengeError,
                           goal_test_choices, load, ruleset_tests, toml_text)
 from ..challenges.goals import args_problem, unknown_names
 from ..errors import SetupError
+from ..geometry import Polygon, covers
 from ..limits import brief
 from ..setting_up import SetUp
 from .opponents import make_bot
+from .setting import piece_at
 
 KEYS = ("title", "name", "hint", "goal_text", "kind", "test", "action", "measure", "limit", "side", "opponent",
         "sections")
@@ -72,7 +77,8 @@ class Making:
         nothing."""
         if edit == "begin":
             return self._make_begin()
-        handler = {"set": self._make_set, "arg": self._make_arg, "args": self._make_args, "record": self._make_record,
+        handler = {"set": self._make_set, "arg": self._make_arg, "args": self._make_args, "pick": self._make_pick,
+                   "record": self._make_record,
                    "stop": self._make_stop, "check": self._make_check, "result": self._make_result,
                    "add": self._make_add, "lesson": self._make_lesson, "cancel": self._make_cancel}.get(edit)
         if handler is not None and self._draft is None and edit != "lesson":
@@ -171,6 +177,46 @@ class Making:
         if value is not None:
             args[name] = value
         return self._with_args(args, f"{name} taken back." if value is None else f"{name}: {value}.")
+
+    def _make_pick(self, name, x, y, reach=None) -> dict:
+        """The goal's argument ``name`` picked by a tap at (x, y) on the set-up's board."""
+        draft, test = self._draft, self._draft.keys.get("test")
+        arg = next((a for c in goal_test_choices(self.ruleset) if c["name"] == test for a in c["args"]
+                    if a["name"] == name), None)
+        if arg is None:
+            return self._say("refused", f"Not set: the goal's test {brief(test or 'not picked yet')} takes no "
+                                        f"{brief(name)}.")
+        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in (x, y)):
+            return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
+        setting, spot = draft.setting, (float(x), float(y))
+        tabletop = "grid" not in setting.to_save()["setup"]
+        if name in ("col", "row") and not tabletop:  # a square: its column and its row at once
+            return self._with_args({**draft.args, "col": round(x), "row": round(y)},
+                                   f"The square picked: column {round(x)}, row {round(y)}.")
+        if arg["picks"] == "terrain":
+            return self._picked_terrain(name, spot, tabletop)
+        if arg["picks"] != "piece":
+            return self._say("refused", f"Not set: {name} is picked from its list, not on the board.")
+        piece = piece_at(setting, spot if tabletop else (round(x), round(y)), self.tap_radius, reach)
+        if piece is None:
+            return self._say("refused", f"Not set: no figure there to be the goal's {name}; tap nearer one.")
+        value = piece.get("squad") if name == "squad" else piece["id"]
+        if value is None:
+            return self._say("refused", f"Not set: {piece['id']} is in no squad; tap a figure of the squad.")
+        if name != "units":
+            return self._make_arg(name, value)
+        picked = list(draft.args.get(name, []))  # a list: the tap adds the figure, or takes it off the list
+        picked = [p for p in picked if p != value] if value in picked else [*picked, value]
+        return self._with_args({**draft.args, name: picked} if picked else
+                               {k: v for k, v in draft.args.items() if k != name}, f"{name}: {', '.join(picked) or 'none'}.")
+
+    def _picked_terrain(self, name: str, spot: tuple, tabletop: bool) -> dict:
+        if not tabletop:
+            return self._say("refused", f"Not set: a grid's terrain is squares, with no name for the goal's {name}.")
+        terrain = [t for t in self._draft.setting.terrain() if covers(Polygon(tuple(map(tuple, t["points"]))), spot)]
+        if not terrain:
+            return self._say("refused", f"Not set: no terrain there to be the goal's {name}; tap inside a piece.")
+        return self._make_arg(name, terrain[-1]["name"])  # (the top one, drawn last, where pieces overlap)
 
     def _make_args(self, table) -> dict:
         return self._with_args(table, "The goal's arguments set.")

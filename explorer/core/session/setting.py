@@ -131,12 +131,8 @@ class SettingUp:
         return self._edit(setting.move(self._picked, spot), f"{self._picked} moved.", picked=self._picked)
 
     def _piece_at(self, spot, reach) -> str | None:
-        setting = self._setting
-        radius = max(self.tap_radius, float(reach) if isinstance(reach, (int, float)) and math.isfinite(reach) else 0)
-        near = [(math.dist(_place(setting.shape, p), spot), p["id"]) for p in setting.pieces()
-                if _place(setting.shape, p) is not None]
-        near = [n for n in near if n[0] <= radius]
-        return min(near)[1] if near else None
+        piece = piece_at(self._setting, spot, self.tap_radius, reach)
+        return None if piece is None else piece["id"]
 
     def _setup_mode(self, name="none", *args) -> dict:
         setting = self._setting
@@ -184,6 +180,17 @@ class SettingUp:
         self._setting, self._unset, self._picked, self._mode = None, None, None, ("none",)
         self.state, self._words = state, words
         return self._say("note", "The set-up is put away: the game is as it was.")
+
+
+def piece_at(setting: SetUp, spot, radius: float, reach=None) -> dict | None:
+    """The piece of ``setting`` nearest ``spot`` within a tap's ``radius`` (or the board's ``reach`` of a finger,
+    if wider), or ``None``."""
+    if isinstance(reach, (int, float)) and not isinstance(reach, bool) and math.isfinite(reach):
+        radius = max(radius, float(reach))
+    near = [(math.dist(_place(setting.shape, p), spot), p["id"], p) for p in setting.pieces()
+            if _place(setting.shape, p) is not None]  # (ids are unique: a tie in distance goes to the first id)
+    near = [n for n in near if n[0] <= radius]
+    return min(near)[2] if near else None
 
 
 def _place(shape, piece) -> tuple | None:
