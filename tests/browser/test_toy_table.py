@@ -64,6 +64,22 @@ def _look(page, snapshot) -> dict:
     return last
 
 
+SPILLED_JS = """(table) => {
+  const side = table.querySelector('.tsr-table-side');
+  if (!side) return ['no side panel'];
+  const edge = side.getBoundingClientRect().right + 2;  // (sub-pixel rounding)
+  const scrolled = (c) => {  // inside a row that scrolls sideways (a hand of cards): reached by scrolling
+    for (let e = c.parentElement; e && e !== side; e = e.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) return true;
+    return false;
+  };
+  return [...side.querySelectorAll('button, select, input, summary')].filter((c) => c.offsetParent !== null && !scrolled(c))
+    .filter((c) => c.getBoundingClientRect().right > edge)
+    .map((c) => `${c.getAttribute('aria-label') || c.textContent.trim().slice(0, 30)}: ${Math.round(c.getBoundingClientRect().right - edge)} px`);
+}"""
+"""The side panel's visible controls that run past its right edge (a list as wide as its longest choice)."""
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
     page, report = open_page(f"{ruleset}/full_game.html", width=1280, height=800)
@@ -88,6 +104,8 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
             left, top, right, bottom = look["box"]
             assert left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1, f"{where}: out of view {look['box']}"
             widths[(width, projector)] = right - left
+            spilled = page.evaluate(SPILLED_JS, snapshot)
+            assert not spilled, f"{where}: controls run past the side panel's edge: {spilled}"
             figures[(width, projector)] = look["figure"]
             key = look["key"]
             assert key["tag"] == "DETAILS" and not key["open"] and key["summary"] == "What do the marks mean?", key
