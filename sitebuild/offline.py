@@ -68,7 +68,8 @@ def prepare_static(app: Sphinx) -> None:
     (root / "widgets-offline.js").unlink(missing_ok=True)  # written by earlier builds for the widget manager
     _copy_bokehjs(root / BOKEH_DIR)
     (root / "fonts.css").write_text(_fonts_css())
-    engine_wheel.publish(root / ENGINE_DIR, vendor.manifest()["pyodide"]["version"], root / _npm_path("pyodide"))
+    runtime = root / _npm_path("pyodide")
+    engine_wheel.publish(root / ENGINE_DIR, vendor.manifest()["pyodide"]["version"], runtime, compile_in=runtime)
     (root / ENGINE_DIR / RULES_FILE).write_text(json.dumps(rule_table(), ensure_ascii=False, sort_keys=True,
                                                            separators=(",", ":")))
     app.config.html_static_path.append(str(root))

@@ -1,6 +1,6 @@
 """The engine on the page's own Python: the vendored Pyodide (CPython 3.14 in WebAssembly) under Node.js.
 
-One Pyodide boot for the module: Node runs ``tests/pagepython/run_engine.mjs``,
+One Pyodide boot for the module: Node runs ``sitebuild/run_in_pyodide.mjs`` (the site build compiles the engine with it too),
 which loads the runtime from ``.vendor/`` (never from another host), unzips the
 engine's wheel built as the site build does, and runs
 ``conformance.checks.self_check``. Its games must be saved exactly as CPython,
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -28,7 +29,7 @@ from conformance.checks import SELF_CHECK_GAMES, played_save
 from sitebuild import engine_wheel, vendor
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNNER = ROOT / "tests" / "pagepython" / "run_engine.mjs"
+RUNNER = engine_wheel.RUNNER
 PYODIDE = vendor.manifest()["pyodide"]
 # Only a hang stops the page's Python: a run takes a minute on a quiet machine and five on a busy one (issue 36:
 # no test may depend on the machine's load)
@@ -57,11 +58,18 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def page_python(wheel) -> dict:
+def site_wheel(tmp_path_factory) -> Path:
+    """The wheel as the site build publishes it: each module compiled by the page's Python, in place of its source."""
+    _node()
+    return engine_wheel.build_wheel(tmp_path_factory.mktemp("site-engine"), compile_in=vendor.fetch("pyodide", PYODIDE))
+
+
+@pytest.fixture(scope="module")
+def page_python(site_wheel) -> dict:
     node = _node()
     runtime = vendor.fetch("pyodide", PYODIDE)
     result = subprocess.run(
-        [node, str(RUNNER), "--pyodide", str(runtime), "--wheel", str(wheel),
+        [node, str(RUNNER), "--pyodide", str(runtime), "--wheel", str(site_wheel),
          "--package", str(ROOT / "tests" / "conformance")],
         input=SNIPPET, capture_output=True, text=True, timeout=HUNG, cwd=ROOT,
     )
@@ -110,6 +118,20 @@ def test_the_wheel_holds_the_engine_and_a_valid_record(wheel):
             assert digest == f"sha256={expected}" and int(size) == len(data), name
 
 
+def test_the_sites_wheel_holds_each_module_compiled_by_the_pages_python(wheel, site_wheel):
+    """In place of each source, its bytecode as the page's Python (3.14) writes it, as an "unchecked hash" pyc
+    (valid whatever the zip's times); the data files as they are (the page's self-check imports from it, below)."""
+    with zipfile.ZipFile(wheel) as plain, zipfile.ZipFile(site_wheel) as site:
+        sources = {n for n in plain.namelist() if n.endswith(".py")}
+        names = set(site.namelist())
+        assert {n for n in names if n.endswith(".pyc")} == {n + "c" for n in sources} and not names & sources
+        assert names - {n + "c" for n in sources} == set(plain.namelist()) - sources  # data and dist-info
+        headers = {site.read(n)[:8] for n in names if n.endswith(".pyc")}
+    (header,) = headers  # one magic number for all, and the flags of an unchecked hash-based pyc
+    magic, flags = header[:4], int.from_bytes(header[4:8], "little")
+    assert magic != importlib.util.MAGIC_NUMBER and flags == 0b01  # (not this CPython's: 3.14's)
+
+
 def test_cpython_imports_the_engine_from_the_wheel(wheel, tmp_path):
     code = "import sys; sys.path.insert(0, sys.argv[1]); import explorer; print(explorer.__file__)"
     result = subprocess.run([sys.executable, "-c", code, str(wheel)], cwd=tmp_path, capture_output=True, text=True)
@@ -140,19 +162,22 @@ def test_the_site_build_publishes_the_wheel_and_its_manifest(tmp_path):
         f"engine/{wheel.name}": wheel.stat().st_size}
 
 
-def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkeypatch):
+def test_the_sphinx_hook_puts_the_engine_among_the_static_files(tmp_path, monkeypatch, site_wheel):
+    """The build publishes the wheel compiled in the vendored runtime: the same bytes as compiled apart (so the
+    compiling, too, gives the same bytes for the same source)."""
     from types import SimpleNamespace
 
     from sitebuild import offline
 
     monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path)
     monkeypatch.setattr(vendor, "fetch_all", lambda: {})
-    _runtime(tmp_path)
+    (tmp_path / "npm").mkdir()
+    (tmp_path / "npm" / f"pyodide@{PYODIDE['version']}").symlink_to(vendor.fetch("pyodide", PYODIDE))
     app = SimpleNamespace(config=SimpleNamespace(html_static_path=[]))
     offline.prepare_static(app)
     assert app.config.html_static_path == [str(tmp_path)]
     manifest = json.loads((tmp_path / "engine" / "manifest.json").read_text())
-    assert (tmp_path / "engine" / manifest["wheel"]).read_bytes() == engine_wheel.wheel_bytes()
+    assert (tmp_path / "engine" / manifest["wheel"]).read_bytes() == site_wheel.read_bytes()
 
 
 def test_the_vendored_runtime_is_the_core_and_its_licences():
@@ -169,7 +194,7 @@ def test_the_vendored_runtime_is_the_core_and_its_licences():
 def test_the_page_runs_python_3_14(page_python):
     assert page_python["version_info"][:2] == [3, 14]
     assert page_python["platform"] == "emscripten"
-    assert page_python["engine_file"].startswith("/home/pyodide/engine/explorer/")
+    assert page_python["engine_file"] == "/home/pyodide/engine.whl/explorer/__init__.pyc"  # compiled, from the wheel
 
 
 # the page's wheel holds the shipped rulesets, not the test run's toy one

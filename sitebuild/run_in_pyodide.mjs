@@ -1,26 +1,28 @@
 // Run Python on the page's own runtime (the vendored Pyodide) under Node.js, with the engine's wheel.
 //
-//   node run_engine.mjs --pyodide DIR --wheel FILE [--package DIR ...] < snippet.py
+//   node sitebuild/run_in_pyodide.mjs --pyodide DIR --wheel FILE [--package DIR ...] [--env NAME=VALUE ...] < snippet.py
 //
-// Loads Pyodide from DIR only (nothing is fetched from any host), unzips the wheel with
-// Python's zipfile onto sys.path as the page will, copies each --package folder's .py
-// files beside it (for test helpers), then runs the Python read from stdin. What Python
-// prints goes to stdout; the last line of stderr is JSON timings in milliseconds.
+// Loads Pyodide from DIR only (nothing is fetched from any host) with each --env variable set,
+// puts the wheel on sys.path as /home/pyodide/engine.whl as the page does (zipimport: see
+// sitebuild/static/js/play-worker.mjs), copies each --package folder's .py files beside it
+// (for test helpers), then runs the Python read from stdin. What Python
+// prints goes to stdout; the last line of stderr is JSON timings in milliseconds (the run's CPU too).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 function parse(argv) {
-  const args = { packages: [] };
+  const args = { packages: [], env: {} };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === "--pyodide") args.pyodide = path.resolve(value);
     else if (flag === "--wheel") args.wheel = path.resolve(value);
     else if (flag === "--package") args.packages.push(path.resolve(value));
+    else if (flag === "--env") { const [name, ...rest] = value.split("="); args.env[name] = rest.join("="); }
     else throw new Error(`unknown option ${flag}`);
   }
-  if (!args.pyodide || !args.wheel) throw new Error("usage: run_engine.mjs --pyodide DIR --wheel FILE [--package DIR ...] < code.py");
+  if (!args.pyodide || !args.wheel) throw new Error("usage: run_in_pyodide.mjs --pyodide DIR --wheel FILE [--package DIR ...] < code.py");
   return args;
 }
 
@@ -38,29 +40,28 @@ async function main() {
   const code = fs.readFileSync(0, "utf8");
   const started = performance.now();
   const { loadPyodide } = await import(pathToFileURL(path.join(args.pyodide, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: args.pyodide + path.sep });
+  const pyodide = await loadPyodide({ indexURL: args.pyodide + path.sep, env: args.env });
   const booted = performance.now();
   pyodide.setStdout({ write: (bytes) => { process.stdout.write(bytes); return bytes.length; } });
   pyodide.setStderr({ write: (bytes) => { process.stderr.write(bytes); return bytes.length; } });
 
-  const wheel = `/tmp/${path.basename(args.wheel)}`;
-  pyodide.FS.writeFile(wheel, fs.readFileSync(args.wheel));
+  pyodide.FS.writeFile("/home/pyodide/engine.whl", fs.readFileSync(args.wheel));
   for (const dir of args.packages) copyPython(pyodide.FS, dir, `/home/pyodide/helpers/${path.basename(dir)}`);
-  pyodide.globals.set("_wheel", wheel);
   await pyodide.runPythonAsync(`
-import sys, zipfile
-zipfile.ZipFile(_wheel).extractall("/home/pyodide/engine")
-sys.path[:0] = ["/home/pyodide/engine", "/home/pyodide/helpers"]
+import sys
+sys.path[:0] = ["/home/pyodide/engine.whl", "/home/pyodide/helpers"]
 sys.dont_write_bytecode = True
-del _wheel
 `);
   const installed = performance.now();
+  const cpu = process.cpuUsage();
   await pyodide.runPythonAsync(code);
   const finished = performance.now();
+  const used = process.cpuUsage(cpu);
   process.stderr.write("\n" + JSON.stringify({
     boot_ms: Math.round(booted - started),
     install_ms: Math.round(installed - booted),
     run_ms: Math.round(finished - installed),
+    run_cpu_ms: Math.round((used.user + used.system) / 1000),  // the CPU the snippet took (a busy machine's wall time is not)
   }) + "\n");
 }
 
