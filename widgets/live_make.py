@@ -46,7 +46,8 @@ def saved_words(text: str, name: str, folder: Path) -> str:
         with path.open("x", encoding="utf-8") as file:  # "x": refused, not overwritten, should one appear meanwhile
             file.write(text)
     except OSError as exc:
-        return f'<span style="color:#B34700">Not saved: {html.escape(str(path))} cannot be written ({html.escape(exc.strerror or str(exc))}).</span>'
+        why = html.escape(exc.strerror or str(exc))
+        return f'<span style="color:#B34700">Not saved: {html.escape(str(path))} cannot be written ({why}).</span>'
     kept = f" ({html.escape(name)}.toml is there already: kept as it was)" if path.name != f"{name}.toml" else ""
     return f"Saved as <code>{html.escape(str(path))}</code>{kept}."
 
