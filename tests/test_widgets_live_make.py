@@ -6,6 +6,8 @@ by a tap; the panel hidden behind the two-player curtain."""
 
 from __future__ import annotations
 
+import json
+
 import ipywidgets as ipw
 import pytest
 
@@ -184,6 +186,14 @@ def test_dice_tactics_a_square_picked_by_a_tap():
         pick_units.value = True
         live.tap(*square)
     assert list(units.value) == ["green-1", "green-2"] == live.session.making_answer()["challenge"]["args"]["units"]
+    live.making_test.value = "all_of"  # tests of tests: written as JSON
+    tests = live._arg_widgets["tests"][0]
+    tests.value = '{"defeated": {"unit": "tan-1"}, "attacks_at_most": {"count": 1}}'
+    both = {"defeated": {"unit": "tan-1"}, "attacks_at_most": {"count": 1}}
+    assert live.session.making_answer()["challenge"]["args"] == both
+    tests.value = '{"defeated": '
+    assert "Not set: write the tests as JSON" in live.making_said.value
+    assert live.session.making_answer()["challenge"]["args"] == both and tests.value == json.dumps(both)
 
 
 def test_the_panel_is_hidden_behind_the_curtain():

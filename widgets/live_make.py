@@ -72,7 +72,8 @@ class ChallengeMaker:
         self.making_kind, self.making_test = _pick("Kind"), _pick("Test")
         self.making_action, self.making_measure = _pick("Action"), _pick("Measure")
         self.making_side, self.making_opponent = _pick("Side"), _pick("Opponent")
-        self.making_limit = ipw.IntText(description="Actions", layout=ipw.Layout(width="12em"))
+        self.making_limit = ipw.IntText(description="Actions allowed", style={"description_width": "initial"},
+                                        layout=ipw.Layout(width="14em"))
         self.making_sections = ipw.SelectMultiple(description="Sections", rows=6, layout=WIDE)
         sends = {"title": self.making_title, "name": self.making_name, "goal_text": self.making_goal,
                  "hint": self.making_hint, "kind": self.making_kind, "test": self.making_test,
@@ -270,8 +271,9 @@ class ChallengeMaker:
     def _send_tests(self, text: str) -> None:
         try:
             table = json.loads(text) if text.strip() else {}
-        except ValueError as exc:
-            self._show(self.session.answer({"kind": "refused", "text": f"Not set: the tests are not JSON ({exc})."}))
+        except json.JSONDecodeError as exc:
+            self._show(self.session.answer({"kind": "refused", "text": "Not set: write the tests as JSON, as "
+                                            f'{{"defeated": {{"unit": "tan-1"}}}} ({exc.msg} at character {exc.pos}).'}))
             return
         self.make_challenge("args", table)
 
