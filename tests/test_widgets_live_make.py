@@ -100,7 +100,8 @@ def test_a_reach_challenge_made_in_lab_and_solved_from_its_text(tmp_path, monkey
     assert live.making_result.layout.display == "none"
     _button(live.making_box, "Make the file and link").click()
     text = live.making_text.value
-    assert live.making_result.layout.display is None and live.making_text.disabled
+    live.making_text.value = "edited"  # read-only: selected and copied, never changed
+    assert live.making_result.layout.display is None and live.making_text.value == text
     assert 'name = "sniper-to-the-bushes"' in text and 'args = { figure = "g-sniper", terrain = "bushes" }' in text
     assert 'href="practice.html#challenges=c1.' in live.making_link.value
 

@@ -27,6 +27,18 @@ def _text(description: str, placeholder: str = "") -> ipw.Text:
     return ipw.Text(description=description, placeholder=placeholder, continuous_update=False, layout=WIDE)
 
 
+def _read_only(rows: int) -> ipw.Textarea:
+    """Text to select and copy, not to edit: an edit is put back at once (a disabled box cannot be selected)."""
+    area = ipw.Textarea(rows=rows, layout=WIDE)
+    area.kept = ""  # the text it shows (set with _show_text)
+    area.observe(lambda change: None if change["new"] == area.kept else setattr(area, "value", area.kept), names="value")
+    return area
+
+
+def _show_text(area: ipw.Textarea, text: str) -> None:
+    area.kept = area.value = text
+
+
 def _words(text: str, most: int = 90) -> str:
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
@@ -87,13 +99,12 @@ class ChallengeMaker:
         self.making_record = row(_button("Record the solution", lambda: self.make_challenge("record", "solution")),
                                  _button("Record the steps before", lambda: self.make_challenge("record", "prelude")))
         self.making_stop = _button("Stop recording", lambda: self.make_challenge("stop"))
-        self.making_text = ipw.Textarea(disabled=True, rows=10, layout=WIDE)  # read-only: the file's text
+        self.making_text = _read_only(10)  # the file's text
         self.making_link, self.making_saved = ipw.HTML(), ipw.HTML()
         self.making_result = ipw.VBox([ipw.HTML("<b>The challenge</b>"), self.making_text, self.making_link, row(
             _button("Save as a file", lambda: self._save(self._result[1], self._file_name(self._result[1]))),
             _button("Add to the lesson", lambda: self.make_challenge("add"))), self.making_saved])
-        self.lesson_text, self.lesson_link, self.lesson_saved = ipw.Textarea(disabled=True, rows=6, layout=WIDE), \
-            ipw.HTML(), ipw.HTML()
+        self.lesson_text, self.lesson_link, self.lesson_saved = _read_only(6), ipw.HTML(), ipw.HTML()
         self.making_lesson = ipw.VBox([ipw.HTML("<b>The lesson</b>"), self.lesson_text, self.lesson_link, _button(
             "Save the lesson as a file", lambda: self._save(self._lesson[1], self._file_name(self._lesson[1], "-lesson"),
                                                             self.lesson_saved)), self.lesson_saved])
@@ -283,11 +294,13 @@ class ChallengeMaker:
         result = self._result if self._result and self._result[0] == making["challenge"] and not recording else None
         self.making_result.layout.display = None if result else "none"
         if result:
-            self.making_text.value, self.making_link.value = result[1], self._link_html(result[2], "The challenge's link")
+            _show_text(self.making_text, result[1])
+            self.making_link.value = self._link_html(result[2], "The challenge's link")
         lesson = self._lesson if self._lesson and self._lesson[0] == making["lesson"] and not recording else None
         self.making_lesson.layout.display = None if lesson else "none"
         if lesson:
-            self.lesson_text.value, self.lesson_link.value = lesson[1], self._link_html(lesson[2], "The lesson's link")
+            _show_text(self.lesson_text, lesson[1])
+            self.lesson_link.value = self._link_html(lesson[2], "The lesson's link")
 
     def _link_html(self, link: str, words: str) -> str:
         """The link to the ruleset's Practice page on the site, carrying the text (``#challenges=c1...``)."""

@@ -630,7 +630,8 @@ def test_a_challenge_made_in_lab_and_solved_from_its_text(browser, lab_url):
     _button_click(page, "Stop recording", "Recorded 1 step.")
     _button_click(page, "Check", "Ready: the check found nothing wrong.")
     _button_click(page, "Make the file and link", "Ready: save it as a file or copy its link.")
-    text = page.locator("textarea:disabled").first.input_value()
+    text = next(value for value in page.locator("textarea").evaluate_all("els => els.map((e) => e.value)")
+                if value.startswith("[[challenge]]"))
     assert 'name = "sniper-to-the-bushes"' in text and 'args = { figure = "g-sniper", terrain = "bushes" }' in text
     assert page.locator('a[href^="practice.html#challenges=c1."]').count() == 1
     _button_click(page, "Save as a file", "Saved as")
