@@ -87,8 +87,10 @@ def test_a_reach_challenge_made_in_lab_and_solved_from_its_text(tmp_path, monkey
     assert live.session.making_answer()["challenge"]["args"] == {"figure": "g-sniper", "terrain": "bushes"}
     assert "Still needs: a recorded solution." in live.making_needs.value
     table = live.state
+    assert live.play_button.disabled and live.actions.disabled  # the start is not played on, but by recording
     _button(live.making_box, "Record the solution").click()
     assert live.making_fields.layout.display == "none" and live.making_stop.layout.display is None
+    assert not live.play_button.disabled
     assert live.state is not table and live.state.history == []
     live.tap(4.0, 17.0)  # the sniper, then where it goes
     live.tap(*INTO_THE_BUSHES)

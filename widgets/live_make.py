@@ -162,6 +162,8 @@ class ChallengeMaker:
         recording = making["recording"]
         self.making_stop.layout.display = None if recording else "none"
         self.making_fields.layout.display = "none" if recording else None  # the board plays as in a game meanwhile
+        if not recording:  # the table is the challenge's start: played on only while the solution is recorded
+            self.actions.disabled = self.play_button.disabled = True
         self._quiet = True
         try:
             self._fill_fields(making)
