@@ -97,7 +97,7 @@ class ChallengeMaker:
         row = lambda *children: ipw.HBox(list(children), layout=ipw.Layout(flex_flow="row wrap"))  # noqa: E731
         self.making_goal_row, self.making_best_row = row(self.making_test), row(self.making_action, self.making_measure)
         self.making_record = row(_button("Record the solution", lambda: self.make_challenge("record", "solution")),
-                                 _button("Record the steps before", lambda: self.make_challenge("record", "prelude")))
+                                 _button("Record the steps before the learner plays", lambda: self.make_challenge("record", "prelude")))
         self.making_stop = _button("Stop recording", lambda: self.make_challenge("stop"))
         self.making_text = _read_only(10)  # the file's text
         self.making_link, self.making_saved = ipw.HTML(), ipw.HTML()
@@ -111,7 +111,8 @@ class ChallengeMaker:
         self.making_fields = ipw.VBox([
             self.making_title, self.making_goal, self.making_hint, row(self.making_kind), self.making_goal_row,
             self.making_best_row, self.making_args, row(self.making_side, self.making_opponent, self.making_limit),
-            self.making_name, self.making_sections, self.making_record, self.making_needs,
+            self.making_name, ipw.HTML("The rule sections it teaches (Ctrl-click or ⌘-click picks several):"),
+            self.making_sections, self.making_record, self.making_needs,
             row(_button("Check", lambda: self.make_challenge("check")),
                 _button("Make the file and link", lambda: self.make_challenge("result")),
                 _button("The lesson so far", lambda: self.make_challenge("lesson")))])
