@@ -207,3 +207,67 @@ def test_the_panel_is_hidden_behind_the_curtain():
     live._open_curtain()
     live._show(live.session.answer())
     assert live.making_box.layout.display is None
+
+
+def test_dice_tactics_steps_before_the_learner_recorded_through_the_curtain_and_solved():
+    """Dice Tactics' first turn cannot start a file: the teacher sets out the units at tan's last pick of the draft
+    (two people on one screen, so the curtain comes down between sides), records tan's keep as the steps before the
+    learner plays, then green's attack as the solution; the check is clean and Practice solves it for 3 stars."""
+    from explorer.core.challenges import load
+    from explorer.core.session import PERSON
+    from tests.test_session_making import UNITS
+
+    live = dt.live_play(seed=1).live
+    live.widget()
+    live.set_bot(PERSON)
+    while not (getattr(live.state.position.pending, "player", None) == "tan" and len(list(live.state.legal_actions)) == 3):
+        live.play(0)  # the draft, played by hand
+    live.lift_curtain()
+    live.setup_button.click()
+    setting = live.session.setting_up
+    for piece in setting.pieces():
+        if piece["id"] not in UNITS:
+            setting = setting.remove(piece["id"])
+    for unit, (strength, square) in UNITS.items():
+        setting = setting.move(unit, square).set_field(unit, "strength", strength)
+    live.session._show_setup(setting, None, ("none",))  # (the set-up's own edits: tests/test_widgets_live_setup.py)
+    live._show(live.session.answer())
+    live.make_button.click()
+    assert live.making_side.value == "tan"  # the draft's last pick is tan's
+    _button(live.making_box, "Record the steps before the learner plays").click()
+    live.play(0)  # tan keeps a card
+    assert live.curtain == "green" and live.making_box.layout.display == "none"  # behind the curtain: nothing shown
+    live.lift_curtain()
+    live.making_stop.click()
+    live.lift_curtain()
+    assert live.making_side.value == "green"  # the learner plays green after the steps before
+    assert live.session.making_answer()["challenge"]["start"]["prelude"][0]["action"]["type"] == "Keep"
+    live.making_title.value = "Pick the attacker"
+    live.making_hint.value = "The defender loses the attacker's strength + 1."
+    live.making_goal.value = "Defeat tan-1 with one attack."
+    live.making_sections.value = ("attacking", "attacking.losses")
+    live.making_limit.value = 2
+    live.making_kind.value = "reach"
+    live.making_test.value = "defeated"
+    unit, pick_unit, _ = live._arg_widgets["unit"]
+    pick_unit.value = True
+    live.tap(3, 4)  # tan-1's square
+    assert unit.value == "tan-1"
+    _button(live.making_box, "Record the solution").click()
+    live.lift_curtain()
+    attack = {"type": "Attack", "player": "green", "attacker": "green-2", "defender": "tan-1"}
+    live.play(next(a for a in live.state.legal_actions if a.to_dict() == attack))
+    live.lift_curtain()
+    live.making_stop.click()
+    live.lift_curtain()
+    assert "Recorded: 1 step." in live.making_needs.value
+    _button(live.making_box, "Make the file and link").click()
+    text = live.making_text.value
+    assert 'kind = "reach", test = "defeated", args = { unit = "tan-1" }' in text and "prelude" in text
+    (challenge,) = load(text, live.state.ruleset).values()
+    learner = dt.live_play(seed=1)
+    Practice(learner, text=text)
+    for action, dice in challenge.solution_actions():
+        learner.live.session.try_action(action.to_dict(), dice)
+    solved = learner.live.session.answer()["challenge"]
+    assert solved["solved"] and solved["stars"] == 3
