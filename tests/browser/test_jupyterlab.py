@@ -627,7 +627,7 @@ def test_a_challenge_made_in_lab_and_solved_from_its_text(browser, lab_url):
     page.wait_for_timeout(1500)
     if page.locator("button.widget-button:visible", has_text="Yes, play it").count():
         page.locator("button.widget-button:visible", has_text="Yes, play it").first.click()
-    _button_click(page, "Stop recording", "Recorded 1 step.")
+    _button_click(page, "Stop recording", "Recorded: 1 step.")  # (what the panel lists, kept after the next answer)
     _button_click(page, "Check", "Ready: the check found nothing wrong.")
     _button_click(page, "Make the file and link", "Ready: save it as a file or copy its link.")
     text = next(value for value in page.locator("textarea").evaluate_all("els => els.map((e) => e.value)")
