@@ -28,8 +28,8 @@ seat seeing its own board, with a "pass the device" curtain between turns
 where cards are hidden (in every widget model too).
 
 Its parts by idea: the words beside the board (widgets/live_words.py), the marks' key (live_key.py), the end
-banner (live_banner.py), the history and replay (live_history.py), the seats' boards and curtain (live_curtain.py)
-and *Set up the table* (live_setup.py).
+banner (live_banner.py), the history and replay (live_history.py), the seats' boards and curtain (live_curtain.py),
+*Set up the table* (live_setup.py) and *Make it a challenge* (live_make.py).
 
 Needs a Python kernel, so on the static site it is labelled live-only and shows its first position, with a
 "Play here" button that starts the same Session in the page (sitebuild/static/js/live-play.js).
@@ -58,6 +58,7 @@ from .links import LAB_LINK_STYLE, RuleLinks, in_lab
 from .live_banner import EndBanner
 from .live_curtain import Curtain
 from .live_history import History
+from .live_make import ChallengeMaker
 from .live_setup import SetupEditor
 from .live_key import key_html
 from .tabletop_board import name_lone_figures
@@ -101,7 +102,7 @@ def kept(factory: Callable, *args, **kwargs):
     return _KEPT[key]
 
 
-class LivePlay(EndBanner, History, Curtain, SetupEditor):
+class LivePlay(EndBanner, History, Curtain, SetupEditor, ChallengeMaker):
     """A game against ``bots`` (side -> bot); the human plays the other side."""
 
     def __init__(self, state, board: Board, bots: dict, *, links: RuleLinks, seed: int | None = None,
@@ -170,6 +171,7 @@ class LivePlay(EndBanner, History, Curtain, SetupEditor):
         self._make_history()
         self._make_curtain()
         self._make_setup()  # Set up the table (live_setup.py)
+        self._make_making()  # and Make it a challenge of it (live_make.py)
         self.card = ipw.HTML()  # what the last tap on the board found (the hover card's words, beside the board)
         self.card.add_class("tsr-live-card")
         self.saved = ipw.HTML()  # the download link and its warning; never the game itself
@@ -245,10 +247,8 @@ class LivePlay(EndBanner, History, Curtain, SetupEditor):
     def tap(self, x: float, y: float, reach: float | None = None, confirmed: bool = False) -> None:
         """A tap on the board: choose a figure, then where it goes or whom it attacks (``reach``: a finger's
         width in the board's units; the Session asks which, or whether, where a tap could mean more than one)."""
-        self._looked = (x, y)
-        self._tapped_at = (x, y, reach)
-        self._show(self.session.set_up("tap", x, y, reach) if self.session.setting_up  # setting up: picks, moves, places
-                   else self.session.tap(x, y, confirmed, reach))
+        self._looked, self._tapped_at = (x, y), (x, y, reach)
+        self._show(self._tapped(x, y, reach, confirmed))  # to the game, the set-up or the challenge (live_make.py)
 
     def _ask(self, message: dict | None) -> None:
         """The Session's question after a tap (``which`` mark, or ``confirm`` a move), as big buttons in words."""
@@ -437,7 +437,7 @@ class LivePlay(EndBanner, History, Curtain, SetupEditor):
                            layout=ipw.Layout(flex_flow="row wrap"))
         pickers = [ipw.HBox([self.scenario, self.side], layout=ipw.Layout(flex_flow="row wrap"))] if lab else []
         replay, marks, history = ([self.replay_row()], [self.key, self.simple], self.history_rows()) if lab else ([], [], [])
-        replay = [self.setup_box, *replay] if lab else replay  # the set-up editor, under the turn line (live_setup.py)
+        replay = [self.setup_box, self.making_box, *replay] if lab else replay  # set-up, challenge, under the turn line
         self._expert.children = tuple(extra)
         controls = ipw.VBox([self.turn, *replay, self.actions, buttons, self.status, self.question, self.last_words,
                              self.card, *marks, *pickers, self._expert, self.opponent, self.saved, *history,

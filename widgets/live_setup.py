@@ -9,19 +9,32 @@ import html
 
 import ipywidgets as ipw
 
-BIG = ipw.Layout(width="auto", min_height="44px")  # a finger's target on a touch screen or a projector's pointer
 FIELD_WORDS = {"prone": {True: "Lie down", False: "Stand up"},  # a piece's field in plain words, where it has some
                "status": {"ok": "Unhurt", "stunned": "Stunned", "dazed": "Dazed"}}
 
 
+def big() -> ipw.Layout:
+    """A finger's target on a touch screen or a projector's pointer: a layout of its own for each button (one
+    shared would hide them all when one is hidden)."""
+    return ipw.Layout(width="auto", min_height="44px")
+
+
 def _button(words: str, do) -> ipw.Button:
-    button = ipw.Button(description=words, layout=BIG)
+    button = ipw.Button(description=words, layout=big())
     button.on_click(lambda _: do())
     return button
 
 
 def _pick(description: str) -> ipw.Dropdown:
     return ipw.Dropdown(description=description, layout=ipw.Layout(width="auto"))
+
+
+def message_html(message: dict | None) -> str:
+    """The Session's message in words, a refusal in the warning colour."""
+    if not message:
+        return ""
+    colour = "" if message["kind"] == "note" else ' style="color:#B34700"'
+    return f"<span{colour}>{html.escape(message['text'])}</span>"
 
 
 def _fill(dropdown: ipw.Dropdown, values, words=lambda v: str(v).replace("_", " ")) -> None:
@@ -57,6 +70,8 @@ class SetupEditor:
             "mode", "square", self.setup_square.value)))
         self.setup_card_row = row(self.setup_from, self.setup_card, self.setup_to, _button(
             "Move card", lambda: self.set_up("card", self.setup_card.value, self.setup_from.value, self.setup_to.value)))
+        self.setup_end_row = row(_button("Done: play from here", lambda: self.set_up("done")),
+                                 _button("Cancel", lambda: self.set_up("cancel")))  # (and Make it a challenge: live_make.py)
         self.setup_box = ipw.VBox([
             ipw.HTML("<b>Setting up the table</b>"), self.setup_said, row(self.setup_picked, self.setup_remove),
             self.setup_fields,
@@ -65,8 +80,7 @@ class SetupEditor:
             self.setup_terrain_row, self.setup_square_row,
             row(self.setup_turn_side, self.setup_phase, _button("Set whose turn", lambda: self.set_up(
                 "turn", self.setup_turn_side.value, *([self.setup_phase.value] if self.setup_phase.value else [])))),
-            self.setup_card_row,
-            row(_button("Done: play from here", lambda: self.set_up("done")), _button("Cancel", lambda: self.set_up("cancel")))],
+            self.setup_card_row, self.setup_end_row],
             layout=ipw.Layout(display="none", border="2px solid #2a6f3a", padding="4px 8px", margin="4px 0"))
         self.on_show.append(self._show_setup)
 
@@ -81,9 +95,7 @@ class SetupEditor:
         self.setup_button.layout.display = "none" if setup or answer.get("challenge") else None
         if not setup:
             return
-        message = answer["message"]
-        colour = "" if not message or message["kind"] == "note" else ' style="color:#B34700"'
-        self.setup_said.value = f"<span{colour}>{html.escape(message['text'])}</span>" if message else ""
+        self.setup_said.value = message_html(answer["message"])
         picked = setup["picked"]
         self.setup_picked.value = (f"Picked: {html.escape(picked['id'])} ({html.escape(picked['kind'])}). Tap a spot to "
                                    "move it." if picked else "Tap a piece to pick it." if setup["mode"][0] == "none" else "")

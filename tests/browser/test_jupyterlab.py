@@ -524,3 +524,129 @@ def test_after_a_kernel_restart_or_death_the_game_says_so_and_run_all_brings_it_
     assert page.evaluate(GONE_SHOWN) == ""
     _no_broken_board(page)
     page.close()
+
+
+LAB_POINT = """([x, y]) => {
+  // where the board point (x, y) of the live board is on the screen (through the plot's scales): the board shown
+  // (a New game on another table draws a new one; the old one's document stays, no longer on the page)
+  for (const doc of Bokeh.documents) {
+    const marks = doc.get_model_by_name("choices-pieces");
+    if (marks == null) continue;
+    function* views(view) { yield view; for (const child of (view.child_views || [])) yield* views(child); }
+    for (const root of Object.values(Bokeh.index)) {
+      for (const view of views(root)) {
+        if (view.model.renderers && view.model.renderers.includes(marks) && view.el.isConnected &&
+            view.canvas_view.el.getBoundingClientRect().width > 0) {
+          view.el.scrollIntoView({ block: "center" });
+          const box = view.canvas_view.el.getBoundingClientRect();
+          return [box.left + view.frame.x_scale.compute(x), box.top + view.frame.y_scale.compute(y)];
+        }
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def _labelled(page, kind: str, label: str):
+    """The ipywidget of ``kind`` (text, dropdown, select-multiple) whose label is exactly ``label``."""
+    return page.locator(f".widget-{kind}").filter(
+        has=page.locator("label.widget-label", has_text=re.compile(f"^{re.escape(label)}$"))).first
+
+
+def _said(page, words: str) -> None:
+    """Wait for the panel (or the status) to say ``words``; a screenshot of what it said instead if it does not."""
+    try:
+        page.get_by_text(words).locator("visible=true").first.wait_for(timeout=60_000)  # (the log has it too)
+    except Exception:
+        _shot(page, "jupyterlab-make-failed.png")
+        raise
+
+
+def _board_tap(page, x: float, y: float, said: str) -> None:
+    page.mouse.click(*page.evaluate(LAB_POINT, [x, y]))
+    _said(page, said)
+
+
+def _button_click(page, words: str, then: str) -> None:
+    page.locator("button.widget-button:visible", has_text=re.compile(f"^{re.escape(words)}$")).first.click()
+    _said(page, then)
+
+
+def test_a_challenge_made_in_lab_and_solved_from_its_text(browser, lab_url):
+    """Issue 38 item 2 in Lab, as a teacher makes it: a new game of *Sniper duel*, *Set up the table* (the sniper
+    moved by two taps, four figures taken off), *Make it a challenge* (the title, goal and hint typed, the kind and
+    test picked in words, the figure picked by a tap on the board, the terrain and sections from lists), the solution
+    recorded by two taps, checked clean, saved as a file beside the notebook; the file's text solved by
+    ``Practice(game, text=...)`` for 3 stars."""
+    sys.path.insert(0, str(ROOT))
+    import explorer
+    from explorer.core.challenges import load
+    from widgets import simple_plastic as sp
+    from widgets.practice import Practice
+
+    page = _live_game(browser, lab_url)
+    _labelled(page, "dropdown", "Scenario").locator("select").select_option(label="sniper duel")
+    page.locator("button.widget-button", has_text="New game").first.click()
+    _said(page, "A new game (seed")
+    _button_click(page, "Set up the table", "Setting up: tap a piece")
+    _board_tap(page, 2.0, 16.0, "Picked: g-sniper")
+    _board_tap(page, 4.0, 17.0, "g-sniper moved.")
+    for piece, at in {"g2": (3.0, 11.75), "g3": (3.0, 12.5), "t2": (21.0, 11.75), "t3": (21.0, 12.5)}.items():
+        _board_tap(page, *at, f"Picked: {piece}")
+        _button_click(page, "Remove", f"{piece} taken off.")
+    _button_click(page, "Make it a challenge", "Making a challenge from this table")
+    for label, words, said in (("Title", "Sniper to the bushes", "Title set."),
+                               ("Goal", "Walk your sniper into the bushes.", "Goal text set."),
+                               ("Hint", "A soldier walks one span (4 inches) at most.", "Hint set.")):
+        field = _labelled(page, "text", label).locator("input")
+        field.fill(words)
+        field.press("Enter")  # sent when the typing is done
+        _said(page, said)
+    _labelled(page, "dropdown", "Kind").locator("select").select_option(
+        label="Get there: reach a position within a few actions")
+    _said(page, "Kind set.")
+    _labelled(page, "dropdown", "Test").locator("select").select_option(
+        label="The figure is in play and stands in the named terrain (its centre on it: 'in the bushes').")
+    _said(page, "Test set.")
+    page.locator("button.widget-toggle-button", has_text="Pick on the board").first.click()
+    _said(page, "Tap the board to pick the goal's figure.")
+    _board_tap(page, 4.4, 17.2, "figure: g-sniper.")  # near the sniper
+    _labelled(page, "dropdown", "terrain").locator("select").select_option(label="bushes")
+    _said(page, "terrain: bushes.")
+    _labelled(page, "select-multiple", "Sections").locator("select").select_option(
+        label=["Turns", "Moving: one span"])
+    _said(page, "Sections set.")
+    _said(page, "Still needs: a recorded solution.")
+    _shot(page, "jupyterlab-make-a-challenge.png")
+    _button_click(page, "Record the solution", "Recording the solution")
+    page.mouse.click(*page.evaluate(LAB_POINT, [4.0, 17.0]))  # the sniper, then a spot in the bushes 3.5" away
+    page.wait_for_timeout(2000)  # (LAB_CHOICES reads the first board drawn: the New game's table is another)
+    _shot(page, "jupyterlab-make-recording.png")
+    page.mouse.click(*page.evaluate(LAB_POINT, [5.57, 20.13]))
+    page.wait_for_timeout(1500)
+    if page.locator("button.widget-button:visible", has_text="Yes, play it").count():
+        page.locator("button.widget-button:visible", has_text="Yes, play it").first.click()
+    _button_click(page, "Stop recording", "Recorded: 1 step.")  # (what the panel lists, kept after the next answer)
+    _button_click(page, "Check", "Ready: the check found nothing wrong.")
+    _button_click(page, "Make the file and link", "Ready: save it as a file or copy its link.")
+    text = next(value for value in page.locator("textarea").evaluate_all("els => els.map((e) => e.value)")
+                if value.startswith("[[challenge]]"))
+    assert 'name = "sniper-to-the-bushes"' in text and 'args = { figure = "g-sniper", terrain = "bushes" }' in text
+    assert page.locator('a[href^="practice.html#challenges=c1."]').count() == 1
+    _button_click(page, "Save as a file", "Saved as")
+    saved = Path(re.search(r"Saved as (\S+\.toml)", page.get_by_text("Saved as").first.inner_text()).group(1))
+    try:
+        assert saved.parent == BOOK / "simple_plastic" and saved.read_text(encoding="utf-8") == text
+    finally:
+        saved.unlink(missing_ok=True)  # the notebook's folder is the project's book: leave it clean
+    _shot(page, "jupyterlab-made-a-challenge.png")
+    page.close()
+
+    (challenge,) = load(text, explorer.get_ruleset("simple_plastic")).values()
+    learner = sp.SimplePlasticLive(explorer.new_game("simple_plastic", "sniper_duel", seed=1), human="green")
+    Practice(learner, text=text)
+    for action, dice in challenge.solution_actions():
+        learner.live.session.try_action(action.to_dict(), dice)
+    solved = learner.live.session.answer()["challenge"]
+    assert solved["solved"] and solved["stars"] == 3
