@@ -65,3 +65,17 @@ def test_a_grid_set_up_and_cancel():
     cancelled = send("cancel")
     assert "setup" not in cancelled and cancelled["save"] == before
     assert send("remove")["message"]["text"].startswith("Nothing is being set up")
+
+
+def test_no_action_is_played_on_the_table_while_it_is_set_up():
+    """The big button or an action sent while the editor is open is refused in words and changes nothing: played,
+    it would move the set-up's figures under the editor (whose next edit would then drop it)."""
+    start(ruleset="simple_plastic", scenario="skirmish", seed=1, human="green", bot="greedy")
+    began = send("begin")
+    step = began["step"]["id"]
+    refused = json.loads(live.command(json.dumps({"name": "play", "args": [step]})))
+    assert refused["message"] == {"kind": "refused",
+                                  "text": "The table is being set up: press Done: play from here (or Cancel) first."}
+    assert refused["moves"] == 0 and refused["setup"] == began["setup"] and refused["save"] == began["save"]
+    assert send("turn", "tan")["moves"] == 0  # the bot's side to act: it waits for Done
+    assert send("done")["moves"] >= 1

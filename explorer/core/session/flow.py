@@ -296,6 +296,8 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
         return None
 
     def _apply(self, action, dice) -> dict:
+        if self.setting_up is not None:  # (an action would change the set-up's table under the editor's feet)
+            return self._say("refused", "The table is being set up: press Done: play from here (or Cancel) first.")
         words = self._tell(self.state, action)  # before the action changes the position
         before = self.state.clone()  # where the figures it names still stand, to be named in plain words
         try:
@@ -314,7 +316,7 @@ class Session(Answers, History, Words, BoardTaps, Practice, Opponents, Saving, S
     def _run_bots(self) -> None:
         state = self.state
         for _ in range(MAX_BOT_ACTIONS):
-            if state.is_over or state.current_player not in self.bots:
+            if state.is_over or state.current_player not in self.bots or self.setting_up is not None:
                 return
             action = self.bots[state.current_player](state)
             told, before = self._tell(state, action), state.clone()
