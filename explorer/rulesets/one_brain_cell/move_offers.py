@@ -19,11 +19,11 @@ from .actions import Charge, Move
 from .combat import locked_with
 from .data import COHESION_INCHES, CONTACT_INCHES
 from .moving import (
-    _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move, move_allowance,
+    _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move,
 )
 from .position import Figure, changed_since, in_play, kept_between, shape, standing
 from .setup import measure
-from .terrain import ground_boxes_near, kept, open_between
+from .terrain import ground_boxes_near, in_rough, kept, open_between
 
 
 def legal_moves_of(state, f: Figure) -> list:
@@ -119,7 +119,8 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple, tuple]:
     near.sort(key=itemgetter(0))
     out: list = [built(Charge, side, f.id, e.id) for _, e in near[:4] if charge_problem(state, f, e) is None]
     open_, _, rough = _limits(state, f)
-    radii, spots = _open_spots(state, f, (f.position, move_allowance(state, f).value, nearest, open_, rough))
+    allowance = rough if in_rough(state.table, f.position) else open_  # move_allowance(state, f).value, unworded
+    radii, spots = _open_spots(state, f, (f.position, allowance, nearest, open_, rough))
     if not spots:
         return out, (), tuple(e.position for _, e in near[:4]), ()
     # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch

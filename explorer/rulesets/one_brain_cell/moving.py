@@ -197,9 +197,21 @@ def _limits(state, f: Figure) -> tuple[float, float, float]:
     not), and through rough ground."""
     def work():
         rough = measure(state.settings, ROUGH_INCHES)
-        open_ = open_ground(state, f).value
+        open_ = _open_inches(state, f)
         return open_, min(rough, open_), rough
     return remembered(state, ("limits", f.id), work)
+
+
+def _open_inches(state, f: Figure) -> float:
+    """:func:`open_ground`'s distance without its reasons (their words cost more than the answer, and listing
+    asks it of every figure at every new spot), kept as it keeps its answer."""
+    def work():
+        settings = state.settings
+        near = enemy_near(state, f, measure(settings, NO_RUN_INCHES))
+        return measure(settings, WALK_INCHES if near is not None else RUN_INCHES)
+    if state.figures.get(f.id) is not f:  # a figure somewhere else (a bot's what-if): not remembered
+        return work()
+    return facing(state, "open inches", f, work)
 
 
 def _contact(enemies: list[Figure], to: Point) -> Figure | None:
