@@ -125,3 +125,30 @@ def test_pieces_beside_the_sight_lines_are_passed_over_with_the_same_count_of_li
                                                  or t.shape.bounds[3] < box[1] or t.shape.bounds[1] > box[3])]
         passed_over += len(near) - len(beside_the_lines(eye, target, BASE_RADIUS, near))
     assert passed_over > 1000
+
+
+def test_sight_blocked_with_figures_is_the_traced_lines_verdict():
+    """Table.blocked_with (the figures' bases first, then the terrain across the lines they leave open) says what
+    the traced line_of_sight with those figures says, for every pair of figures on positions of random games, and
+    for figures put on the line between them (so many a line is cut by a base, some by terrain too)."""
+    from explorer.core.tabletop.sight import line_of_sight
+    from explorer.rulesets.one_brain_cell.terrain import blockers
+
+    rng = random.Random(3)
+    checked = blocked = partly = 0
+    for state in _positions(games=2, every=3):
+        table = state.table
+        figures = standing(state)
+        for f in figures:
+            for e in figures:
+                if e.side == f.side:
+                    continue
+                near = dict(blockers(state, f, e))
+                t = rng.uniform(0.2, 0.8)  # a base on (or beside) the line as well
+                near["x"] = (f.x + t * (e.x - f.x) + rng.uniform(-0.9, 0.9), f.y + t * (e.y - f.y) + rng.uniform(-0.9, 0.9))
+                traced = line_of_sight(f.position, e.position, table.terrain, near)
+                assert table.blocked_with(f.position, e.position, near) == traced.is_blocked, (f, e, near)
+                checked += 1
+                blocked += traced.is_blocked
+                partly += any(line.blocked_by for line in traced.lines) and not traced.is_blocked
+    assert checked > 1000 and blocked > 50 and partly > 50, (checked, blocked, partly)

@@ -128,9 +128,10 @@ def blocked(board, eye_figure: Figure, target: Figure) -> bool:
     more lines)."""
     if board.table.is_blocked(eye_figure.position, target.position):
         return True
-    if not blockers(board, eye_figure, target):
+    near = blockers(board, eye_figure, target)
+    if not near:
         return False
-    return sight(board, eye_figure, target).is_blocked
+    return board.table.blocked_with(eye_figure.position, target.position, near)
 
 
 def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
