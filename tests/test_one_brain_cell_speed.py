@@ -3,6 +3,7 @@ many random spots: each test fails if its fast path is broken."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import explorer
@@ -152,3 +153,31 @@ def test_sight_blocked_with_figures_is_the_traced_lines_verdict():
                 blocked += traced.is_blocked
                 partly += any(line.blocked_by for line in traced.lines) and not traced.is_blocked
     assert checked > 1000 and blocked > 50 and partly > 50, (checked, blocked, partly)
+
+
+def test_a_spot_beyond_every_allowance_is_too_far_as_the_traced_route_says():
+    """_ground_problem calls a spot beyond both allowances (straight) 'far' without tracing a route: the plain rule
+    (the route round solid terrain, through rough ground or not) says the same, on spots every way from places by
+    the skirmish table's terrain, a hair or inches beyond."""
+    from explorer.rulesets.one_brain_cell.moving import _ground_problem
+    from explorer.rulesets.one_brain_cell.terrain import crosses_rough
+
+    table = explorer.new_game("one_brain_cell", "skirmish", seed=0).table
+    rng, checked, detours = random.Random(5), 0, 0
+    for _ in range(3000):
+        piece = rng.choice(table.terrain)
+        x0, y0, x1, y1 = piece.shape.bounds
+        here = (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3))
+        open_, rough = rng.choice([(12.0, 4.0), (8.0, 4.0)])
+        angle, beyond = rng.uniform(0, 6.3), rng.choice([-0.5, 1e-7, 1e-3, 0.5, 3.0])
+        to = (round(here[0] + (open_ + beyond) * math.cos(angle), 6), round(here[1] + (open_ + beyond) * math.sin(angle), 6))
+        if not table.on_table(to) or table.in_solid(to) or table.in_solid(here):
+            continue
+        walked = table.route_length(here, to)
+        plain = walked > min(rough, open_) + 1e-9 and walked > (rough if crosses_rough(table, here, to) else open_) + 1e-9
+        assert (_ground_problem(table, here, to, open_, min(rough, open_), rough) == "far") == plain, (here, to)
+        beyond_all = math.hypot(to[0] - here[0], to[1] - here[1]) > open_ + 1e-9  # (rounding may bring one back)
+        assert plain or not beyond_all, (here, to)
+        checked += beyond_all
+        detours += beyond_all and table.crosses_solid(here, to)
+    assert checked > 1000 and detours > 100, (checked, detours)

@@ -256,11 +256,17 @@ def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float
         return "far" if straight > shortest + tt.EPSILON and straight > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
+    if straight > max(open_, rough) + _BEYOND:
+        return "far"  # every route is at least as long as the straight line: none need be traced (a diagonal spot
+        # of the compass rounded a hair past his allowance, most often)
     walked = table.route_length(here, to)
     # move_allowance(state, f, to).value, without its reasons: rough ground or not, a walk this short is allowed
     if walked > shortest + tt.EPSILON and walked > (rough if crosses_rough(table, here, to) else open_) + tt.EPSILON:
         return "far"
     return None
+
+
+_BEYOND = 1e-9  # inches: far more than a route's rounding (a route round a corner is never shorter than the straight line)
 
 
 @refusing
