@@ -3,6 +3,7 @@ many random spots: each test fails if its fast path is broken."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import explorer
@@ -125,3 +126,58 @@ def test_pieces_beside_the_sight_lines_are_passed_over_with_the_same_count_of_li
                                                  or t.shape.bounds[3] < box[1] or t.shape.bounds[1] > box[3])]
         passed_over += len(near) - len(beside_the_lines(eye, target, BASE_RADIUS, near))
     assert passed_over > 1000
+
+
+def test_sight_blocked_with_figures_is_the_traced_lines_verdict():
+    """Table.blocked_with (the figures' bases first, then the terrain across the lines they leave open) says what
+    the traced line_of_sight with those figures says, for every pair of figures on positions of random games, and
+    for figures put on the line between them (so many a line is cut by a base, some by terrain too)."""
+    from explorer.core.tabletop.sight import line_of_sight
+    from explorer.rulesets.one_brain_cell.terrain import blockers
+
+    rng = random.Random(3)
+    checked = blocked = partly = 0
+    for state in _positions(games=2, every=3):
+        table = state.table
+        figures = standing(state)
+        for f in figures:
+            for e in figures:
+                if e.side == f.side:
+                    continue
+                near = dict(blockers(state, f, e))
+                t = rng.uniform(0.2, 0.8)  # a base on (or beside) the line as well
+                near["x"] = (f.x + t * (e.x - f.x) + rng.uniform(-0.9, 0.9), f.y + t * (e.y - f.y) + rng.uniform(-0.9, 0.9))
+                traced = line_of_sight(f.position, e.position, table.terrain, near)
+                assert table.blocked_with(f.position, e.position, near) == traced.is_blocked, (f, e, near)
+                checked += 1
+                blocked += traced.is_blocked
+                partly += any(line.blocked_by for line in traced.lines) and not traced.is_blocked
+    assert checked > 1000 and blocked > 50 and partly > 50, (checked, blocked, partly)
+
+
+def test_a_spot_beyond_every_allowance_is_too_far_as_the_traced_route_says():
+    """_ground_problem calls a spot beyond both allowances (straight) 'far' without tracing a route: the plain rule
+    (the route round solid terrain, through rough ground or not) says the same, on spots every way from places by
+    the skirmish table's terrain, a hair or inches beyond."""
+    from explorer.rulesets.one_brain_cell.moving import _ground_problem
+    from explorer.rulesets.one_brain_cell.terrain import crosses_rough
+
+    table = explorer.new_game("one_brain_cell", "skirmish", seed=0).table
+    rng, checked, detours = random.Random(5), 0, 0
+    for _ in range(3000):
+        piece = rng.choice(table.terrain)
+        x0, y0, x1, y1 = piece.shape.bounds
+        here = (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3))
+        open_, rough = rng.choice([(12.0, 4.0), (8.0, 4.0)])
+        angle, beyond = rng.uniform(0, 6.3), rng.choice([-0.5, 1e-7, 1e-3, 0.5, 3.0])
+        to = (round(here[0] + (open_ + beyond) * math.cos(angle), 6), round(here[1] + (open_ + beyond) * math.sin(angle), 6))
+        if not table.on_table(to) or table.in_solid(to) or table.in_solid(here):
+            continue
+        walked = table.route_length(here, to)
+        plain = walked > min(rough, open_) + 1e-9 and walked > (rough if crosses_rough(table, here, to) else open_) + 1e-9
+        assert (_ground_problem(table, here, to, open_, min(rough, open_), rough) == "far") == plain, (here, to)
+        beyond_all = math.hypot(to[0] - here[0], to[1] - here[1]) > open_ + 1e-9  # (rounding may bring one back)
+        assert plain or not beyond_all, (here, to)
+        checked += beyond_all
+        detours += beyond_all and table.crosses_solid(here, to)
+    assert checked > 1000 and detours > 100, (checked, detours)

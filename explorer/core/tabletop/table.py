@@ -11,7 +11,7 @@ from math import hypot
 from .. import geometry as geo
 from ..geometry import Point, Polygon
 from ..limits import brief
-from .measure import BASE_RADIUS, EPSILON, distance
+from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
     sight_strip, square_of,
@@ -209,13 +209,25 @@ class Table:
             remember(self._blocked_cache, key, answer)
         return answer
 
+    def blocked_with(self, eye: Point, target: Point, figures: Mapping[str, Point], *,
+                     hills_block: bool = True) -> bool:
+        """Whether :meth:`sight` with ``figures`` blocking is BLOCKED, traced only as far as it must: the lines the
+        figures' bases cut (as :func:`line_of_sight` measures them) first, then the terrain only across the others,
+        stopping at the first line nothing cuts (not kept: the figures about change from position to position)."""
+        eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
+        centres = [c for c in figures.values() if distance(c, eye) >= EPSILON and distance(c, target) >= EPSILON]
+        cut = tuple(any(segment_point_distance(eye, end, c) < BASE_RADIUS for c in centres)
+                    for end in sight_points(eye, target))
+        return all(cut) or self._trace_blocked(eye, target, hills_block, cut)
+
     @cached_property
     def _hills(self) -> tuple[Terrain, ...]:
         return tuple(t for t in self.terrain if t.kind is TerrainKind.HILL)
 
-    def _trace_blocked(self, eye: Point, target: Point, hills_block: bool) -> bool:
+    def _trace_blocked(self, eye: Point, target: Point, hills_block: bool, cut: tuple[bool, ...] = ()) -> bool:
         """Every sight line cut by something that blocks (:func:`_sight_roles`' rule), without measuring
-        screens, and stopping at the first line nothing cuts (most targets that can be seen)."""
+        screens, and stopping at the first line nothing cuts (most targets that can be seen). ``cut``: the lines
+        (in :func:`sight_points`' order) something else cuts already (figures' bases), not traced."""
         eye, target = (float(eye[0]), float(eye[1])), (float(target[0]), float(target[1]))
         lo_x, lo_y, hi_x, hi_y = sight_box(eye, target)
         # Only pieces whose box meets the sight lines' box can cut a line (geo.boxes_meet, written out); of those,
@@ -232,13 +244,13 @@ class Table:
                 top = max(self.elevation_at(eye), self.elevation_at(target))
                 shapes += [t.shape for t in hills if t.elevation > top]  # higher than both figures
         if not shapes:
-            return False
+            return bool(cut) and all(cut)
         ends = sight_points(eye, target)
         if self._one_wall_cuts_all(eye, ends, shapes):
             return True
         last = None  # what cut the last line: usually the same wall cuts the next one too, so try it first
-        for end in ends:
-            if last is not None and geo.segment_intersects_polygon(last, eye, end):
+        for i, end in enumerate(ends):
+            if cut and cut[i] or last is not None and geo.segment_intersects_polygon(last, eye, end):
                 continue
             last = next((shape for shape in shapes if geo.segment_intersects_polygon(shape, eye, end)), None)
             if last is None:

@@ -94,6 +94,7 @@ def _solids_near(table, start: Point, reach: float) -> tuple[tuple[float, float,
 
 
 _PAD = tt.BASE_RADIUS + 1e-6  # a base's radius and more than the table's slack on its box tests
+_BEYOND = 1e-9  # inches: far more than a route's rounding (a route round a corner is never shorter than the straight line)
 
 
 # A move's rules fall in two parts. The ground's (the same spot, inside solid terrain, too far to walk) hang on
@@ -131,6 +132,8 @@ def _ground_block(table, start: Point, to: Point, reach: float, solids) -> tuple
             return None, on_table
     if on_table and table.in_solid(to):
         return IN_SOLID, on_table
+    if straight > reach + _BEYOND:
+        return TOO_FAR, on_table  # every route is at least as long as the straight line: none need be traced
     inches, _ = walked(table, start, to)
     return (TOO_FAR if inches > reach else None), on_table
 
@@ -194,9 +197,13 @@ class _Ground:
             tx, ty = to = (round(sx + dx, 6), round(sy + dy, 6))
             if to not in seen:
                 seen.add(to)
-                if not solids and epsilon <= hypot(tx - sx, ty - sy) <= reach:  # nothing solid near: allowed
-                    offers.append((built(Move, side, trooper, to), to, low <= tx <= high_x and low <= ty <= high_y))
-                    continue
+                if not solids:  # nothing solid near: allowed within his reach, too far beyond it (_ground_block)
+                    straight = hypot(tx - sx, ty - sy)
+                    if epsilon <= straight <= reach:
+                        offers.append((built(Move, side, trooper, to), to, low <= tx <= high_x and low <= ty <= high_y))
+                        continue
+                    if straight > reach + _BEYOND:
+                        continue  # a diagonal spot rounded a hair beyond his allowance
                 entry = self._entry(to)
                 if entry[0] is not None:
                     offers.append(entry)

@@ -24,7 +24,7 @@ from .actions import (
     describe,
 )
 from .position import (
-    OverwatchCall, Position, in_play, standing,
+    OverwatchCall, Position, in_play, kept_between, shape, standing,
 )
 from .sections import SECTIONS
 
@@ -34,10 +34,14 @@ def _legal_step(state) -> list[Action]:
     may go on overwatch, then the end of the step. (A list, not a generator: every listing takes them all, and a
     list is built without a frame per action.)"""
     side = state.side
-    offers = move_offers.legal_moves_of if state.phase == "move" else shooting.legal_shots_of
     out = []
-    for f in standing(state, side):
-        out += offers(state, f)
+    if state.phase == "move":  # the kept offers and the enemy's shape asked once for every figure
+        kept, foes = kept_between(state, "move offers"), shape(state, state.other(side))
+        for f in standing(state, side):
+            out += move_offers.offers_of(state, f, kept, foes)
+    else:
+        for f in standing(state, side):
+            out += shooting.legal_shots_of(state, f)
     if state.settings.overwatch:
         for squad in sorted({f.squad for f in in_play(state, side)}):
             act = Overwatch(side, squad)

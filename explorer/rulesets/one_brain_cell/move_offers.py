@@ -19,33 +19,38 @@ from .actions import Charge, Move
 from .combat import locked_with
 from .data import COHESION_INCHES, CONTACT_INCHES
 from .moving import (
-    _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move, move_allowance,
+    _BEST_CHARGE, _contact, _ground_problem, _limits, charge_problem, may_move,
 )
 from .position import Figure, changed_since, in_play, kept_between, shape, standing
 from .setup import measure
-from .terrain import ground_boxes_near, kept, open_between
+from .terrain import ground_boxes_near, in_rough, kept, open_between
 
 
 def legal_moves_of(state, f: Figure) -> list:
     """The moves and charges offered to ``f``, a standing figure of the side to play: a charge at each of the
     four nearest enemies he may charge, then the spots of the compass at his full and half allowance and one
     toward the nearest enemy, where he may go. Asked of the rules' yes/no tests, not their worded checks."""
+    return list(offers_of(state, f, kept_between(state, "move offers"), shape(state, state.other(f.side))))
+
+
+def offers_of(state, f: Figure, kept: dict, foes) -> tuple:
+    """:func:`legal_moves_of` as a tuple (kept: the caller copies it into its listing), given the game's kept
+    move offers and the enemy's :func:`.position.shape` (``foes``): a step's listing asks them once for all its
+    figures, not once a figure."""
     if not may_move(state, f, unless_locked=False):
-        return []
-    kept = kept_between(state, "move offers")
+        return ()
     then = kept.get(f.id)
-    foes = shape(state, state.other(f.side)) if then is None or then[0] is f else None  # (asked only if it matters)
     # Kept offers were listed when he was not locked, and only the enemy's shape could lock him since.
-    if then is not None and then[0] is f and then[1] == foes and not _disturbed(state, f, *then[2:5], then[6]):
+    if then is not None and then[0] is f and then[1] == foes and (
+            then[2] is state.position or not _disturbed(state, f, *then[2:5], then[6], then[7])):
         if then[2] is not state.position:  # they hold here too: measured from here next time (one change, not many)
             kept[f.id] = then[:2] + (state.position,) + then[3:]
-        return list(then[5])
+        return then[5]
     if locked_with(state, f):
-        return []
-    if foes is None:
-        foes = shape(state, state.other(f.side))
-    offers, spots, targets = _moves_of(state, f)
-    kept[f.id] = (f, foes, state.position, spots, targets, tuple(offers), _reach(f, spots, targets))
+        return ()
+    offers, spots, targets, radii = _moves_of(state, f)
+    offers = tuple(offers)
+    kept[f.id] = (f, foes, state.position, spots, targets, offers, _reach(f, spots, targets), radii)
     return offers
 
 
@@ -58,12 +63,13 @@ def _reach(f: Figure, spots: tuple, targets: tuple) -> float:
     return max(far, COHESION_INCHES * 2, aim + CONTACT_INCHES + tt.BASE_DIAMETER) + 1e-3
 
 
-def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: float = math.inf) -> bool:
+def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: float = math.inf,
+               radii: tuple = ()) -> bool:
     """Whether what changed since position ``then`` can change the moves offered to ``f``, the enemy's shape being
     the same (and ``f``): a friend that came to or left one of his open ``spots`` (within a base's width); with
     enemies in a charge's reach (``targets``, the four nearest), a friend that fell anywhere (his cohesion counts
     the living), came to or left his cohesion distance, an enemy's side (he may gang up on him) or the line to
-    him (he may screen the charger's sight)."""
+    him (he may screen the charger's sight). ``radii``: the spots' distances from him (:func:`_open_spots`)."""
     changes = changed_since(state, then)
     if changes is None:
         return True
@@ -71,16 +77,19 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: floa
     base = tt.BASE_DIAMETER + 1e-5
     gang = CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
     cohesion = measure(state.settings, COHESION_INCHES) + 1e-5
+    ring = 1.5 * base  # more than a box's corner, base * sqrt(2): a point in a spot's box is as near the spot's ring
     for _, side, ax, ay, bx, by, fell in changes:
         if side != f.side or targets and fell:
             return True
         for x, y in ((ax, ay), (bx, by)):
-            if math.hypot(x - fx, y - fy) > reach:
+            d = math.hypot(x - fx, y - fy)
+            if d > reach:
                 continue  # farther than every test below reaches (``reach``: :func:`_reach`)
-            for sx, sy in spots:
-                if -base <= sx - x <= base and -base <= sy - y <= base:
-                    return True
-            if targets and math.hypot(x - fx, y - fy) <= cohesion:
+            if not radii or any(-ring <= d - r <= ring for r in radii):  # near a ring the spots lie on: test them
+                for sx, sy in spots:
+                    if -base <= sx - x <= base and -base <= sy - y <= base:
+                        return True
+            if targets and d <= cohesion:
                 return True
             for e in targets:
                 if (math.hypot(x - e[0], y - e[1]) <= gang
@@ -89,9 +98,9 @@ def _disturbed(state, f: Figure, then, spots: tuple, targets: tuple, reach: floa
     return False
 
 
-def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
-    """:func:`legal_moves_of` worked out: the offers, the spots the ground lets him go to, and where the enemies
-    he might charge stand."""
+def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple, tuple]:
+    """:func:`legal_moves_of` worked out: the offers, the spots the ground lets him go to, where the enemies he
+    might charge stand, and the spots' distances from him (rounded)."""
     side = state.side
     fx, fy = f.position
     hypot = math.hypot
@@ -110,25 +119,30 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
     near.sort(key=itemgetter(0))
     out: list = [built(Charge, side, f.id, e.id) for _, e in near[:4] if charge_problem(state, f, e) is None]
     open_, _, rough = _limits(state, f)
-    radii, spots = _open_spots(state, f, (f.position, move_allowance(state, f).value, nearest, open_, rough))
+    allowance = rough if in_rough(state.table, f.position) else open_  # move_allowance(state, f).value, unworded
+    radii, spots = _open_spots(state, f, (f.position, allowance, nearest, open_, rough))
     if not spots:
-        return out, (), tuple(e.position for _, e in near[:4])
+        return out, (), tuple(e.position for _, e in near[:4]), ()
     # A base can overlap a spot (or touch it within an inch) only if its distance from f is within half an inch
     # (an inch and a half) of the spot's: the rings the spots lie on pick the few figures worth the exact tests.
     base, touch = tt.BASE_DIAMETER + 1e-5, CONTACT_INCHES + tt.BASE_DIAMETER + 1e-5
+    # (the rings' span first, a little wider than the tests it spares: most figures are nearer or farther than all)
+    lo, hi = radii[0] - touch - 1e-6, radii[-1] + touch + 1e-6
     others, foes = [], []
     for g in in_play(state):  # loops written out: every figure, for every figure listed
         if g is not f:
             dg = hypot(g.x - fx, g.y - fy)
-            for r in radii:
-                if -base <= dg - r <= base:
-                    others.append(g.position)
-                    break
+            if lo <= dg <= hi:
+                for r in radii:
+                    if -base <= dg - r <= base:
+                        others.append(g.position)
+                        break
     for d, e in enemies:
-        for r in radii:
-            if -touch <= d - r <= touch:
-                foes.append(e)
-                break
+        if lo <= d <= hi:
+            for r in radii:
+                if -touch <= d - r <= touch:
+                    foes.append(e)
+                    break
     base = tt.BASE_DIAMETER
     for x, y, act in spots:
         for px, py in others:  # any(...) written out: every spot, for every figure listed
@@ -137,7 +151,7 @@ def _moves_of(state, f: Figure) -> tuple[list, tuple, tuple]:
         else:
             if not foes or _contact(foes, (x, y)) is None:
                 out.append(act)
-    return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4])
+    return out, tuple((x, y) for x, y, _ in spots), tuple(e.position for _, e in near[:4]), radii
 
 
 def _open_spots(state, f: Figure, key: tuple) -> tuple[tuple[float, ...], tuple]:

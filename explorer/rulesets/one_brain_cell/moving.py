@@ -197,9 +197,21 @@ def _limits(state, f: Figure) -> tuple[float, float, float]:
     not), and through rough ground."""
     def work():
         rough = measure(state.settings, ROUGH_INCHES)
-        open_ = open_ground(state, f).value
+        open_ = _open_inches(state, f)
         return open_, min(rough, open_), rough
     return remembered(state, ("limits", f.id), work)
+
+
+def _open_inches(state, f: Figure) -> float:
+    """:func:`open_ground`'s distance without its reasons (their words cost more than the answer, and listing
+    asks it of every figure at every new spot), kept as it keeps its answer."""
+    def work():
+        settings = state.settings
+        near = enemy_near(state, f, measure(settings, NO_RUN_INCHES))
+        return measure(settings, WALK_INCHES if near is not None else RUN_INCHES)
+    if state.figures.get(f.id) is not f:  # a figure somewhere else (a bot's what-if): not remembered
+        return work()
+    return facing(state, "open inches", f, work)
 
 
 def _contact(enemies: list[Figure], to: Point) -> Figure | None:
@@ -244,11 +256,17 @@ def _ground_problem(table, here: Point, to: Point, open_: float, shortest: float
         return "far" if straight > shortest + tt.EPSILON and straight > open_ + tt.EPSILON else None
     if table.in_solid(to):
         return "solid"
+    if straight > max(open_, rough) + _BEYOND:
+        return "far"  # every route is at least as long as the straight line: none need be traced (a diagonal spot
+        # of the compass rounded a hair past his allowance, most often)
     walked = table.route_length(here, to)
     # move_allowance(state, f, to).value, without its reasons: rough ground or not, a walk this short is allowed
     if walked > shortest + tt.EPSILON and walked > (rough if crosses_rough(table, here, to) else open_) + tt.EPSILON:
         return "far"
     return None
+
+
+_BEYOND = 1e-9  # inches: far more than a route's rounding (a route round a corner is never shorter than the straight line)
 
 
 @refusing

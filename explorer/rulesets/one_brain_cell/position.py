@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -229,10 +230,14 @@ def squad_of(board, squad: str) -> list[Figure]:
 
 def cut_off(board, figure: Figure) -> bool:
     """More than 4 inches from every other living member of his squad (his 6s count as 5s)."""
-    def work():
-        inches = measure(board.settings, COHESION_INCHES)
-        mates = [f for f in in_play(board, figure.side) if f.squad == figure.squad and f.id != figure.id]
-        return bool(mates) and not any(within(figure.position, m.position, inches) for m in mates)
+    def work():  # (within() written out, the same arithmetic: asked of every shooter and charger listed)
+        limit, x, y, mates = measure(board.settings, COHESION_INCHES) + tt.EPSILON, figure.x, figure.y, False
+        for m in in_play(board, figure.side):
+            if m.squad == figure.squad and m.id != figure.id:
+                if math.hypot(m.x - x, m.y - y) <= limit:
+                    return False
+                mates = True
+        return mates
     if board.figures.get(figure.id) is not figure:  # a figure somewhere else (a bot's what-if): not remembered
         return work()
     return remembered(board, ("cut off", figure.id), work)

@@ -128,9 +128,10 @@ def blocked(board, eye_figure: Figure, target: Figure) -> bool:
     more lines)."""
     if board.table.is_blocked(eye_figure.position, target.position):
         return True
-    if not blockers(board, eye_figure, target):
+    near = blockers(board, eye_figure, target)
+    if not near:
         return False
-    return sight(board, eye_figure, target).is_blocked
+    return board.table.blocked_with(eye_figure.position, target.position, near)
 
 
 def blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
@@ -145,12 +146,18 @@ def _blockers(board, eye_figure: Figure, target: Figure) -> dict[str, Point]:
     (ax, ay), (bx, by) = eye_figure.position, target.position
     reach = 2 * tt.BASE_RADIUS
     left, right, low, high = min(ax, bx) - reach, max(ax, bx) + reach, min(ay, by) - reach, max(ay, by) + reach
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
     found = {}
     for f in standing(board):
         x, y = f.x, f.y
-        if left <= x <= right and low <= y <= high and f.id != eye_figure.id and f.id != target.id \
-                and tt.segment_point_distance((ax, ay), (bx, by), (x, y)) < reach:
-            found[f.id] = (x, y)
+        if left <= x <= right and low <= y <= high and f.id != eye_figure.id and f.id != target.id:
+            # tt.segment_point_distance((ax, ay), (bx, by), (x, y)), the same arithmetic written out with the line's
+            # part worked out once: asked of every figure near the line of every pair listed
+            t = 0.0 if length2 == 0 else ((x - ax) * dx + (y - ay) * dy) / length2
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            if math.hypot(ax + t * dx - x, ay + t * dy - y) < reach:
+                found[f.id] = (x, y)
     return found
 
 
