@@ -5,28 +5,10 @@ own editor)."""
 
 from __future__ import annotations
 
-import ipywidgets as ipw
-import pytest
-
 from widgets import phlog as W
 from widgets import simple_plastic as sp
 
-
-@pytest.fixture(autouse=True)
-def in_a_lab_kernel(monkeypatch):
-    monkeypatch.delenv("TSR_STATIC_BUILD", raising=False)
-
-
-def _button(box, words: str) -> ipw.Button:
-    """The editor's button saying ``words`` (in the box or one of its rows)."""
-    for widget in box.children:
-        if isinstance(widget, ipw.Button) and widget.description == words:
-            return widget
-        if isinstance(widget, ipw.Box):
-            found = next((w for w in widget.children if isinstance(w, ipw.Button) and w.description == words), None)
-            if found is not None:
-                return found
-    raise AssertionError(f"no button {words!r} in the editor")
+from tests.test_widgets_live_make import _button, in_a_lab_kernel  # noqa: F401 (a fixture: the kernel is Lab's)
 
 
 def _figure(live, piece: str):
