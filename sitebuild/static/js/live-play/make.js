@@ -73,7 +73,7 @@ export function makeParts() {
     row("tsr-make-sides", field("Learner's side ", side), field("Opponent ", opponent), field("Limit (optional) ", limit)),
     sections);
   const lessonRow = row("tsr-make-lesson-row", lesson, saveLesson, copyLesson, lessonLink);
-  const box = el("section", { class: "tsr-setup tsr-make", "aria-label": "Make it a challenge", hidden: "" },
+  const box = el("section", { class: "tsr-make", "aria-label": "Make it a challenge", hidden: "" },
     el("h3", { text: "Making a challenge" }), said, form,
     row("tsr-make-recording-row", record, stop, prelude), recording,
     needs, row("tsr-make-result", check, save, copy, add), link, lessonRow, row("tsr-make-end", cancel));
@@ -96,19 +96,32 @@ export function wireMake(table) {
     await make(parts.open, "begin");
     if (table.current.making) parts.title.focus();
   });
+  // A field's change is sent as it is left, in turn after any step still under way, and the focus stays where
+  // the reader went next (the next field): nothing typed is lost or typed into the wrong field.
+  // While changes wait their turn, the ticks and lists show what was picked, not the engine's answer to an
+  // earlier change; once none waits, the engine's (a refusal puts back what it had).
+  const quietly = table.makeQuietly = (...args) => {
+    table.makeWaiting = (table.makeWaiting || 0) + 1;
+    table.makeQueue = (table.makeQueue || Promise.resolve()).then(async () => {
+      while (table.busy) await new Promise((done) => setTimeout(done, 50));
+      const reply = await table.run("make", args);
+      if (--table.makeWaiting === 0) showMake(table, table.current);
+      return reply;
+    });
+    return table.makeQueue;
+  };
   const setOnChange = (control, key, value = () => control.value) =>
-    control.addEventListener("change", () => make(control, "set", key, value()));
+    control.addEventListener("change", () => quietly("set", key, value()));
   setOnChange(parts.title, "title");
   setOnChange(parts.goalText, "goal_text");
   setOnChange(parts.hint, "hint");
   for (const key of ["kind", "test", "action", "measure", "side", "opponent"]) {
     const control = parts[key];
-    control.addEventListener("change", () => { if (control.value) make(control, "set", key, control.value); });
+    control.addEventListener("change", () => { if (control.value) quietly("set", key, control.value); });
   }
-  parts.limit.addEventListener("change", () => { if (parts.limit.value) make(parts.limit, "set", "limit", Number(parts.limit.value)); });
-  parts.sections.addEventListener("change", (event) => {
-    const keys = Array.from(parts.sections.querySelectorAll("input:checked"), (box) => box.value);
-    make(event.target, "set", "sections", keys);
+  parts.limit.addEventListener("change", () => { if (parts.limit.value) quietly("set", "limit", Number(parts.limit.value)); });
+  parts.sections.addEventListener("change", () => {
+    quietly("set", "sections", Array.from(parts.sections.querySelectorAll("input:checked"), (box) => box.value));
   });
   parts.record.addEventListener("click", () => make(parts.record, "record", "solution"));
   parts.prelude.addEventListener("click", () => make(parts.prelude, "record", "prelude"));
@@ -163,18 +176,21 @@ export function wireMake(table) {
 // An argument of the goal's test: a list (a piece, a terrain piece) with Pick on the board, a number, yes-no, text.
 function argControl(table, arg, value, choices) {
   const parts = table.makeParts, name = arg.name, label = words(name);
-  const send = (control, v) => { if (!table.busy) table.pressed(control, () => table.run("make", ["arg", name, v])); };
-  const sendArgs = (control, v) => { if (!table.busy) table.pressed(control, () => table.run("make", ["args", v])); };
+  const send = (control, v) => table.makeQuietly("arg", name, v);
+  const sendArgs = (control, v) => table.makeQuietly("args", v);
   const onBoard = (...controls) => {
-    const pickIt = button(table.makePick === name ? "Tap the board…" : "Pick on the board", "tsr-make-pick");
-    pickIt.setAttribute("aria-label", `Pick the ${label} on the board`);
+    const pickWords = (arg, waiting) => waiting ? `Tap the board: the ${words(arg)}…` : `Pick the ${words(arg)} on the board`;
+    const pickIt = button(pickWords(name, table.makePick === name), "tsr-make-pick");
     pickIt.setAttribute("aria-pressed", String(table.makePick === name));
     pickIt.dataset.arg = name;
     pickIt.addEventListener("click", () => {
       table.makePick = table.makePick === name ? null : name;
       parts.said.className = "tsr-make-said";
       parts.said.textContent = table.makePick ? `Tap the board: the ${label} of the goal.` : "";
-      showMake(table, table.current);
+      for (const other of parts.args.querySelectorAll(".tsr-make-pick")) {  // one argument waits for a tap at a time
+        other.setAttribute("aria-pressed", String(other.dataset.arg === table.makePick));
+        other.textContent = pickWords(other.dataset.arg, other.dataset.arg === table.makePick);
+      }
     });
     return el("div", { class: "tsr-setup-row tsr-make-arg", "data-arg": name }, ...controls, pickIt);
   };
@@ -272,7 +288,7 @@ export function showMake(table, answer) {
   fill(parts.side, choices.sides.map((s) => [s, s]), challenge.side, null);
   fill(parts.opponent, choices.opponents.map((o) => [o, o === "none" ? "none (every side played by hand)" : `${o} bot`]),
        challenge.opponent || "none", null);
-  showSections(parts, choices.sections, challenge.sections || []);
+  showSections(parts, choices.sections, challenge.sections || [], table.makeWaiting > 0);
   // What it still needs, and what the check found, in words.
   const lines = [...(making.needs.length ? [`It still needs ${making.needs.join(", ")}.`] : []),
                  ...(making.problems || []).map((p) => `The check says: ${p}.`)];
@@ -284,11 +300,12 @@ export function showMake(table, answer) {
     ? `The lesson: ${making.lesson.map((t, i) => `${i + 1}. ${t}`).join("; ")}.` : "";
 }
 
-function showSections(parts, sections, chosen) {
+function showSections(parts, sections, chosen, waiting) {
   const boxes = parts.sections.querySelectorAll("input");
   if (boxes.length !== sections.length) {
     parts.sections.replaceChildren(parts.sections.firstChild, ...sections.map((s) =>
       el("label", { class: "tsr-make-tick" }, el("input", { type: "checkbox", value: s.key }), ` ${s.title}`)));
   }
+  if (waiting) return;
   for (const box of parts.sections.querySelectorAll("input")) box.checked = chosen.includes(box.value);
 }
