@@ -146,7 +146,8 @@ def _make(page, table, case: Case) -> None:
     panel = table.locator(".tsr-make")
     for key, selector in (("title", ".tsr-make-title"), ("goal_text", ".tsr-make-goal-text"), ("hint", ".tsr-make-hint")):
         box = panel.locator(selector)
-        answered(page, lambda: (box.fill(case.keys[key]), box.dispatch_event("change")))
+        box.fill(case.keys[key])
+        answered(page, lambda: box.press("Tab"))  # left: its change is sent
     answered(page, lambda: panel.locator(".tsr-make-kind").select_option(case.kind))
     for key in ("test", "action", "measure", "opponent"):
         if key in case.keys:
@@ -161,8 +162,8 @@ def _make(page, table, case: Case) -> None:
         answered(page, lambda: panel.locator(f'.tsr-make-sections input[value="{key}"]').click())
         said = table.locator(".tsr-make-said").inner_text()
         assert said == "Sections set.", (key, said)
-    assert [box.get_attribute("value") for box in panel.locator(".tsr-make-sections input:checked").all()] == \
-        list(case.sections)
+    assert {box.get_attribute("value") for box in panel.locator(".tsr-make-sections input:checked").all()} == \
+        set(case.sections)
 
 
 def _record(page, table, mirror, steps, what: str = "solution") -> None:
@@ -177,8 +178,9 @@ def _record(page, table, mirror, steps, what: str = "solution") -> None:
         action = _action(mirror, wanted)
         _play_by_taps(page, table, mirror, action)
         mirror.try_action(action.to_dict())
+    _past_the_curtain(page, table)
     played = panel.locator(".tsr-make-recording").inner_text()
-    assert f"{len(steps)} step" in played, played
+    assert f" {len(steps)} step{'' if len(steps) == 1 else 's'} played so far." in played, played
     answered(page, lambda: panel.locator(".tsr-make-stop").click())
     mirror.command("make", "stop")
 
@@ -217,13 +219,16 @@ def test_a_challenge_made_on_the_page_and_solved_by_taps_on_a_phone(open_page, a
     page.screenshot(path=str(SHOTS / f"{case.name}-panel-1280.png"))
     assert axe_violations(page, axe_script, include=".tsr-make") == []
     answered(page, lambda: panel.locator(".tsr-make-link").click())
-    link = panel.locator(".tsr-make-link-text").input_value()
+    link = panel.locator(".tsr-make-challenge-link").input_value()
     print(f"{case.name}: Make it a challenge to a copied link in {time.monotonic() - started:.1f} s")
     base = page.url.split(f"/{case.ruleset}/")[0]
     assert link.startswith(f"{base}/{case.ruleset}/practice.html#challenges=c1.")
     text = c.link_text(link.split("#challenges=")[1])
     (challenge,) = c.load(text, get_ruleset(case.ruleset)).values()
-    assert (challenge.title, challenge.goal.kind, challenge.sections) == (case.keys["title"], case.kind, case.sections)
+    assert (challenge.title, challenge.goal.kind, set(challenge.sections)) == (case.keys["title"], case.kind,
+                                                                               set(case.sections))
+    if case.name == "sp-reach":
+        _saved_and_added_to_a_lesson(page, panel, text, get_ruleset(case.ruleset))
     assert not report.problems, report.problems
 
     # A child, on a phone, in a fresh browser: the link opened on the Practice page and solved by taps.
@@ -250,6 +255,26 @@ def test_a_challenge_made_on_the_page_and_solved_by_taps_on_a_phone(open_page, a
     assert stars == (2 if case.wrong else 3)
     phone.screenshot(path=str(SHOTS / f"{case.name}-solved-390.png"))
     assert not phone_report.problems, phone_report.problems
+
+
+def _saved_and_added_to_a_lesson(page, panel, text: str, ruleset) -> None:
+    """Save as a file: the challenge's TOML text, named after it; Add to the lesson, then the lesson's file and
+    link: the challenge in it."""
+    with page.expect_download() as download:
+        answered(page, lambda: panel.locator(".tsr-make-save").click())
+    assert download.value.suggested_filename == "sniper-to-the-bushes.toml"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == text
+    answered(page, lambda: panel.locator(".tsr-make-add").click())
+    assert panel.locator(".tsr-make-said").inner_text() == "The lesson has 1 challenge."
+    assert panel.locator(".tsr-make-lesson").inner_text() == "The lesson: 1. Sniper to the bushes."
+    with page.expect_download() as download:
+        answered(page, lambda: panel.locator(".tsr-make-save-lesson").click())
+    assert download.value.suggested_filename == "simple_plastic-lesson.toml"
+    lesson = Path(download.value.path()).read_text(encoding="utf-8")
+    assert list(c.load(lesson, ruleset)) == ["sniper-to-the-bushes"]
+    answered(page, lambda: panel.locator(".tsr-make-lesson-link").click())
+    link = panel.locator(".tsr-make-lesson-link-text").input_value()
+    assert c.link_text(link.split("#challenges=")[1]) == lesson
 
 
 def _solved(table) -> int:

@@ -56,13 +56,13 @@ export function makeParts() {
   const check = button("Check", "tsr-make-check");
   const save = button("Save as a file", "tsr-make-save");
   const copy = button("Copy challenge link", "tsr-make-link");
-  const link = el("input", { type: "text", readonly: "", class: "tsr-live-link-text tsr-make-link-text", hidden: "",
+  const link = el("input", { type: "text", readonly: "", class: "tsr-make-link-text tsr-make-challenge-link", hidden: "",
                              "aria-label": "Link to this challenge" });
   const add = button("Add to the lesson", "tsr-make-add");
   const lesson = el("p", { class: "tsr-make-lesson" });
   const saveLesson = button("Save the lesson", "tsr-make-save-lesson");
   const copyLesson = button("Copy the lesson's link", "tsr-make-lesson-link");
-  const lessonLink = el("input", { type: "text", readonly: "", class: "tsr-live-link-text tsr-make-lesson-link-text",
+  const lessonLink = el("input", { type: "text", readonly: "", class: "tsr-make-link-text tsr-make-lesson-link-text",
                                    hidden: "", "aria-label": "Link to this lesson" });
   const cancel = button("Cancel", "tsr-make-cancel");
   const row = (cls, ...children) => el("div", { class: `tsr-setup-row ${cls}` }, ...children);
@@ -248,7 +248,7 @@ export function showMake(table, answer) {
   const wasShown = !parts.box.hidden;
   parts.box.hidden = !making;
   table.snapshot.classList.toggle("tsr-making", Boolean(making));
-  if (!making) { table.makePick = null; table.recordFrom = null; return; }
+  if (!making) { table.makePick = null; return; }
   const { challenge, choices } = making;
   const message = answer.message;
   parts.said.textContent = message ? message.text : "";
@@ -263,9 +263,9 @@ export function showMake(table, answer) {
   parts.form.hidden = making.recording;
   parts.record.hidden = parts.prelude.hidden = making.recording;
   parts.stop.hidden = !making.recording;
-  if (making.recording && table.recordFrom == null) table.recordFrom = answer.moves;
-  if (!making.recording) table.recordFrom = null;
-  const played = making.recording ? answer.moves - table.recordFrom : 0;
+  // (the learner's steps and, in a prelude, every side's: not the opponent's replies, which it plays again; the
+  // log starts anew as the recording starts)
+  const played = making.recording ? answer.log.filter((e) => e.who !== "Setup" && e.who !== "Bot").length : 0;
   parts.recording.textContent = making.recording
     ? `Recording: play it on the board as in a game, then press Stop recording. ${played} step${played === 1 ? "" : "s"} played so far.`
     : making.steps != null ? `The solution recorded: ${making.steps} step${making.steps === 1 ? "" : "s"}.` : "";
