@@ -215,6 +215,14 @@ def test_a_challenge_made_on_the_page_and_solved_by_taps_on_a_phone(open_page, a
         assert "tsr-live-error" in panel.locator(".tsr-make-said").get_attribute("class")
         assert panel.locator(".tsr-make-title").input_value() == case.keys["title"]
         page.screenshot(path=str(SHOTS / f"{case.name}-check-failed-1280.png"))
+        limit = panel.locator(".tsr-make-limit")  # a refusal: said in words, what was typed kept, nothing set
+        limit.fill("0")
+        answered(page, lambda: limit.press("Tab"))
+        said = panel.locator(".tsr-make-said")
+        assert said.inner_text().startswith("Not set: limit is the learner's actions allowed, a whole number from 1")
+        assert "tsr-live-error" in said.get_attribute("class") and limit.input_value() == "0"
+        assert panel.locator(".tsr-make-title").input_value() == case.keys["title"]
+        limit.fill("")
     _record(page, table, mirror, case.solution)
     answered(page, lambda: panel.locator(".tsr-make-check").click())
     assert panel.locator(".tsr-make-said").inner_text() == "Ready: the check found nothing wrong."
@@ -222,6 +230,8 @@ def test_a_challenge_made_on_the_page_and_solved_by_taps_on_a_phone(open_page, a
         box = control.bounding_box()
         assert box["height"] >= 44, f"{control.evaluate('(n) => n.outerHTML.slice(0, 80)')} is {box['height']} px high"
     page.screenshot(path=str(SHOTS / f"{case.name}-panel-1280.png"))
+    panel.locator("h3").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"{case.name}-panel-top-1280.png"))
     assert axe_violations(page, axe_script, include=".tsr-make") == []
     answered(page, lambda: panel.locator(".tsr-make-link").click())
     link = panel.locator(".tsr-make-challenge-link").input_value()

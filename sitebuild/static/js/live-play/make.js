@@ -274,14 +274,14 @@ export function showMake(table, answer) {
   // The goal: its kind, and its test (reach, sure) or the action and the measure (best).
   const kind = challenge.kind;
   fill(parts.kind, choices.kinds.map((k) => [k.name, k.words]), kind, "pick the goal's kind");
-  fill(parts.test, choices.tests.map((t) => [t.name, `${words(t.name)}: ${t.words}`]), challenge.test, "pick a test");
+  fill(parts.test, choices.tests.map((t) => [t.name, `${words(t.name)}: ${t.words.replace(/``/g, "")}`]), challenge.test, "pick a test");
   fill(parts.action, choices.actions.map((a) => [a, words(a)]), challenge.action, kind === "best" ? "pick an action" : "any action");
   fill(parts.measure, choices.measures.map((m) => [m, words(m)]), challenge.measure || choices.measures[0], null);
   parts.testField.hidden = !(kind === "reach" || kind === "sure");
   parts.actionField.hidden = !(kind === "best" || kind === "sure");
   parts.measureField.hidden = kind !== "best";
   const test = !parts.testField.hidden && choices.tests.find((t) => t.name === challenge.test);
-  parts.testWords.textContent = test ? test.words : "";
+  parts.testWords.textContent = test ? test.words.replace(/``/g, "") : "";
   if (!parts.args.contains(document.activeElement) || !test) {
     parts.args.replaceChildren(...(test ? test.args.map((arg) => argControl(table, arg, challenge.args[arg.name], choices)) : []));
   }
