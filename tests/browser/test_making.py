@@ -50,6 +50,8 @@ class Case:
 BUSHES = dict(title="Sniper to the bushes", goal_text="Walk your sniper into the bushes.",
               hint="A soldier walks one span (4 inches) at most.", test="in_terrain")
 INTO_THE_BUSHES = ({"type": "MoveFigure", "figure": "g-sniper", "to": [6.8, 19.8]},)
+AM = {**{f"g{i}": (6, 6 + 2 * i) for i in range(1, 9)}, **{f"t{i}": (40, 8 + 2 * i) for i in range(1, 8)}}
+"""Where Army Men's standard game sets out each trooper (the full-game page's)."""
 CASES = [
     Case("sp-reach", "simple_plastic", "reach", (("move", (2, 16), (4, 17)),), BUSHES, ("turn", "moving.span"),
          INTO_THE_BUSHES, {"figure": (4, 17), "terrain": (6, 21)}, scenario="sniper_duel"),
@@ -64,6 +66,13 @@ CASES = [
          dict(title="Pick your shot", goal_text="Take the shot with the best chance to kill.",
               hint="Count the dice each shot rolls.", action="Shoot"),
          ("shooting.to_hit", "shooting.range"), ({"type": "Shoot", "shooter": "g8", "target": "t4"},)),
+    Case("am-reach", "army_men", "reach",
+         (*(("remove", AM[p]) for p in ("g1", "g4", "g5", "g6", "g7", "g8", "t1", "t4", "t5", "t6", "t7")),
+          ("move", AM["g2"], (16, 8)), ("move", AM["g3"], (11, 10)), ("move", AM["t2"], (21, 3)),
+          ("move", AM["t3"], (24, 2))),
+         dict(title="Out of harm's way", goal_text="Get g2 where no tan soldier can shoot him.",
+              hint="Solid terrain hides a trooper.", test="safe"),
+         ("standard.cover",), ({"type": "Move", "trooper": "g2", "to": [10.0, 8.0]},), {"figure": (16, 8)}),
     Case("1bc-best", "one_brain_cell", "best", (("turn", "green", "shoot"), ("move", (39, 12), (20, 12))),
          dict(title="Best shot", goal_text="Take the shot with the best chance to hit.",
               hint="Closer is easier.", action="Shoot"),
@@ -133,6 +142,12 @@ def _set_up(page, table, mirror, case: Case) -> None:
             assert table.locator(".tsr-setup-said").inner_text().endswith("moved."), edit
             mirror.command("setup", "tap", *edit[1], None)
             mirror.command("setup", "tap", *edit[2], None)
+        elif edit[0] == "remove":
+            _tap(page, table, edit[1])
+            answered(page, lambda: table.locator(".tsr-setup-remove").click())
+            assert table.locator(".tsr-setup-said").inner_text().endswith("taken off."), edit
+            mirror.command("setup", "tap", *edit[1], None)
+            mirror.command("setup", "remove")
         elif edit[0] == "field":
             answered(page, lambda: table.locator(".tsr-setup-field", has_text=edit[1]).first.click())
             name, value = edit[1].split(" ")
