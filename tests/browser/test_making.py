@@ -1,10 +1,12 @@
 """*Make it a challenge* on a full-game page (issue 38 item 2, live-play/make.js), tried as a teacher would at
 1280x800: Play, Set up the table (edits by taps), Make it a challenge; the goal's kind and test picked from the lists,
 an argument picked by a tap on the board, the title, goal line, hint and rule sections filled in; the solution
-recorded by taps (and, for Dice Tactics, the draft's last picks as the steps before the learner starts); the check
+recorded by taps (and, for Dice Tactics, the draft's picks as the steps before the learner starts); the check
 passes and the challenge's link is copied. Then, in a fresh browser at 390x844 with touch, the link opened on the
-ruleset's Practice page and solved by taps, its stars shown. A wrong recording is said in words by the check; the
-panel has no axe findings and every control is at least 44 px high. Screenshots go to /tmp/make38-shots/."""
+ruleset's Practice page and solved by taps, its stars shown. Simple Plastic each goal kind, the others one or two.
+A wrong recording is said in words by the check (and the child's wrong try on the phone); a refused edit is said in
+words with what was typed kept; Save as a file and the lesson's file and link; the panel has no axe findings and
+every control is at least 44 px high. Screenshots go to /tmp/make38-shots/."""
 
 from __future__ import annotations
 
