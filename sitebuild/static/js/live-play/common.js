@@ -27,8 +27,8 @@ export function store(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* private mode, full: play on */ }
 }
 // ``text`` offered as a file to download (a save, a kept game set aside).
-export function offerFile(name, text) {
-  const link = el("a", { download: name, href: URL.createObjectURL(new Blob([text], { type: "application/json" })) });
+export function offerFile(name, text, type = "application/json") {
+  const link = el("a", { download: name, href: URL.createObjectURL(new Blob([text], { type })) });
   document.body.append(link);
   link.click();
   link.remove();

@@ -12,6 +12,7 @@ import { entryButtons, entryShown, replayParts, showViewing } from "./history.js
 import { showChallenge } from "./practice.js";
 import { keepGame } from "./save-link.js";
 import { showSetup } from "./setup.js";
+import { showMake } from "./make.js";
 import { tellTurn } from "./story.js";
 
 export function panelParts() {
@@ -261,6 +262,7 @@ export function show(table, whole) {
   snapshot.dataset.liveSeat = seat || "";
   showChallenge(table, answer);
   showSetup(table, answer);  // the set-up editor, while the table is being set up (setup.js)
+  showMake(table, answer);  // Make it a challenge, while one is being made (make.js)
   keepGame(table, answer);
   const again = message && message.confirm;  // the command that does it once agreed (two people: a take-back)
   if (message && message.kind === "confirm") {

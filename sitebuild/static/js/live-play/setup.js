@@ -117,8 +117,8 @@ export function showSetup(table, answer) {
   if (!parts) return;
   const setup = answer.setup;
   table.snapshot.classList.toggle("tsr-setting-up", Boolean(setup));
-  parts.box.hidden = !setup;
-  parts.open.hidden = Boolean(setup) || Boolean(answer.challenge);
+  parts.box.hidden = !setup || Boolean(answer.making);  // making a challenge of it: its own panel (make.js)
+  parts.open.hidden = Boolean(setup) || Boolean(answer.challenge) || Boolean(answer.making);
   if (!setup) return;
   const message = answer.message;
   parts.said.textContent = message ? message.text : "";

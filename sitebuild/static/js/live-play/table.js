@@ -14,6 +14,7 @@ import { skipStory, storyParts } from "./story.js";
 import { wireReplay } from "./history.js";
 import { wireTaps } from "./taps.js";
 import { wireSetup } from "./setup.js";
+import { wireMake } from "./make.js";
 
 // The table's own parts, the panel's (panel.js), the practice bar's (practice.js) and the More drawer's.
 function tableParts(table, rollsDice) {
@@ -281,6 +282,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   });
   wireSaveLink(table);
   wireSetup(table);  // Set up the table (setup.js)
+  wireMake(table);  // Make it a challenge, from the set-up (make.js)
   wireChallengeLink(table);
 
   if (pickers) { pickers.scenario.disabled = pickers.side.disabled = false; }

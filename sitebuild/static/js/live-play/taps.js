@@ -15,6 +15,7 @@ export function wireTaps(table) {
     const reach = Number.isFinite(event.detail.reach) ? event.detail.reach : null;  // a finger's width, in board units
     if (table.busy || !doc || doc.get_model_by_id(plot) == null) return;
     if (table.current.viewing != null) { status.textContent = "You are looking back: press Back to the game to play."; return; }
+    if (table.makeTap && table.makeTap(x, y, reach)) return;  // a goal's argument picked on the board (make.js)
     if (table.setupTap && table.setupTap(x, y, reach)) return;  // setting up the table: the editor's (setup.js)
     fadeLast(doc, true);  // the other side's last move gives way to the reader's own marks
     table.confirmed = () => table.run("tap", [x, y, true, reach]);
