@@ -282,20 +282,20 @@ class Making:
     def _make_check(self) -> dict:
         problems = self._checked()[1]
         if problems:
-            return self._say("refused", "Not ready: " + "; ".join(problems) + ".")
+            return self._say("refused", "Not ready: " + _listed(problems))
         return self._say("note", "Ready: the check found nothing wrong.")
 
     def _make_result(self) -> dict:
         text, problems = self._checked()
         if problems:
-            return self._say("refused", "Not ready: " + "; ".join(problems) + ".")
+            return self._say("refused", "Not ready: " + _listed(problems))
         return {**self._say("note", "Ready: save it as a file or copy its link."), "challenge_text": text,
                 "challenge_link": challenges_link(text)}
 
     def _make_add(self) -> dict:
         text, problems = self._checked()
         if problems:
-            return self._say("refused", "Not added: " + "; ".join(problems) + ".")
+            return self._say("refused", "Not added: " + _listed(problems))
         table = self._table()
         made = self._made or []
         if any(t["name"] == table["name"] for t in made):
@@ -386,6 +386,11 @@ def _load_problem(table: dict, ruleset) -> str | None:
     except ChallengeError as exc:
         return _unprefixed(str(exc))
     return None
+
+
+def _listed(problems: list[str]) -> str:
+    """The check's problems as one sentence (a problem's own full stop dropped: no "..")."""
+    return "; ".join(p.rstrip(".") for p in problems) + "."
 
 
 def _unprefixed(text: str) -> str:

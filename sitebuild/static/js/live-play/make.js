@@ -291,7 +291,7 @@ export function showMake(table, answer) {
   showSections(parts, choices.sections, challenge.sections || [], table.makeWaiting > 0);
   // What it still needs, and what the check found, in words.
   const lines = [...(making.needs.length ? [`It still needs ${making.needs.join(", ")}.`] : []),
-                 ...(making.problems || []).map((p) => `The check says: ${p}.`)];
+                 ...(making.problems || []).map((p) => `The check says: ${p.replace(/[.!?]$/, "")}.`)];
   if (!making.needs.length && making.problems && !making.problems.length) lines.push("Ready: the check found nothing wrong.");
   parts.needs.replaceChildren(...(making.recording ? [] : lines.map((line) => el("li", { text: line }))));
   parts.needs.className = "tsr-make-needs" + (making.problems && making.problems.length ? " tsr-live-error" : "");
