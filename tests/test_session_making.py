@@ -317,7 +317,11 @@ def test_dice_tactics_a_challenge_with_a_prelude_made_and_solved(kind):
          ("set", "goal_text", "Defeat tan-1 with one attack."))
     if kind == "sure":
         pick(session, ("set", "action", "Attack"))
-    record(session, ({"type": "Attack", "attacker": "green-2", "defender": "tan-1"}, None))
+    make(session, "record")
+    session.try_action({"type": "Attack", "attacker": "green-2", "defender": "tan-1"}, None)
+    (told,) = [e for e in session.log() if e["index"] > 0]  # the prelude's turn is the start's, told by no one
+    assert told["index"] == len(session.state.history) and "green-2" in told["text"], told
+    assert said(make(session, "stop")) == "Recorded 1 step."
     text = made(session)
     assert f'kind = "{kind}", test = "defeated", args = {{ unit = "tan-1" }}' in text
     practised_and_solved("dice_tactics", text)

@@ -50,7 +50,8 @@ class History:
         if setup:
             entries.append({"who": "Setup", "text": "The game is set up", "words": "The game is set up",
                             "events": _events(setup), "index": 0})
-        for index, (turn, told) in enumerate(zip(state.history, self._words), start=1):
+        told_from = len(state.history) - len(self._words)  # (turns before: a challenge's prelude, told by no one)
+        for index, (turn, told) in enumerate(zip(state.history[told_from:], self._words), start=told_from + 1):
             player = turn.action.player
             who = "You" if player == seat else "Bot" if player in self.bots else player
             shown = [e for e in turn.events if e.visible_to(seat)]
