@@ -75,9 +75,15 @@ def _open(page, lab_url, path):
     _kernel_ready(page)
 
 
+def _widget_button(page, words: str):
+    """The first widget button saying exactly ``words`` (after an icon): not a longer one that holds them, as the
+    challenge maker's hidden "Save as a file" holds "Save" or the set-up's "Done: play from here" holds "Play"."""
+    return page.locator("button.widget-button", has_text=re.compile(rf"^\W*{re.escape(words)}$")).first
+
+
 def _play_button(page):
     """The live game's Play button (not "Done: play from here", the set-up's, nor the banner's "Play again")."""
-    return page.locator("button.widget-button", has_text=re.compile(r"^\W*Play$")).first
+    return _widget_button(page, "Play")
 
 
 def _kernel_ready(page):
@@ -184,7 +190,7 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     assert "/lab/tree/army_men/full_game.md" in page.url
     assert _live_log(page) == log
     # Save downloads a file that loads back
-    page.locator("button.widget-button", has_text="Save").first.click()
+    _widget_button(page, "Save").click()
     with page.expect_download() as download:
         page.locator("a.tsr-save").click()
     saved = Path(download.value.path()).read_text()
@@ -206,7 +212,7 @@ def test_a_game_survives_a_rule_link_and_a_refresh(browser, lab_url):
     # Lab offers the scenario and the side: New game starts the one picked, the bot (green) moving first
     page.locator(".widget-dropdown", has_text="Scenario").locator("select").select_option(label="capture the flag")
     page.locator(".widget-dropdown", has_text="Your side").locator("select").select_option(label="tan")
-    page.locator("button.widget-button", has_text="New game").first.click()
+    _widget_button(page, "New game").click()
     page.get_by_text("your turn (tan)").first.wait_for(timeout=60_000)
     assert "Bot:" in _live_log(page)  # green (the bot) moved first
     page.wait_for_timeout(1500)
@@ -373,7 +379,7 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     replay = page.locator(".widget-play").first.bounding_box()
     assert replay and 0 <= replay["y"] and replay["y"] + replay["height"] <= PROJECTOR["height"], replay
     said = " ".join(page.locator(".tsr-live-turn, .tsr-live-last, .tsr-live-card, .tsr-live-log").all_inner_texts())
-    said += " ".join(page.locator(".widget-dropdown", has_text="Action").locator("option").all_inner_texts())
+    said += " ".join(page.locator(".widget-dropdown:visible", has_text="Action").locator("option").all_inner_texts())
     assert not ENGINE_WORDS.search(said), ENGINE_WORDS.search(said)
     assert "Tan: " in page.locator(".tsr-live-last").first.inner_text()  # the other side's turn, a sentence a step
     # the replay plays itself: two steps back, then its play button; the moves shown go on by the browser's clock
@@ -386,14 +392,14 @@ def test_the_game_table_in_lab_is_the_pages_table(browser, lab_url):
     page.wait_for_function(f"n => Number(({TURN_TEXT}.match(/\\((\\d+) of/) || [0, 0])[1]) > n || "
                            f"!{TURN_TEXT}.includes('Replay')", arg=shown, timeout=30_000)
     page.locator(".widget-play button").nth(1).click()  # pause; then back to the game, unless the replay got there
-    back = page.locator("button.widget-button", has_text="Back to the game").first
+    back = _widget_button(page, "Back to the game")
     page.wait_for_timeout(1000)
     if back.is_enabled():
         back.click()
     page.get_by_text("your turn (green)").first.wait_for(timeout=30_000)
     shape = box["width"] / box["height"]
     page.locator(".widget-dropdown", has_text="Scenario").locator("select").select_option(label="sniper duel")
-    page.locator("button.widget-button", has_text="New game").first.click()
+    _widget_button(page, "New game").click()
     page.wait_for_timeout(3000)
     page.get_by_text("your turn (green)").first.wait_for(timeout=60_000)
     _no_broken_board(page)
@@ -491,7 +497,7 @@ def test_after_a_kernel_restart_or_death_the_game_says_so_and_run_all_brings_it_
     _run_all(page)
     page.get_by_text("your turn (green)").first.wait_for(timeout=120_000)
     if how == "restart":  # a fresh game for this test (the page's game may have been kept by the other)
-        page.locator("button.widget-button", has_text="New game").first.click()
+        _widget_button(page, "New game").click()
         page.wait_for_timeout(1500)
     play = _play_button(page)
     for _ in range(3):
@@ -587,7 +593,7 @@ def test_a_challenge_made_in_lab_and_solved_from_its_text(browser, lab_url):
 
     page = _live_game(browser, lab_url)
     _labelled(page, "dropdown", "Scenario").locator("select").select_option(label="sniper duel")
-    page.locator("button.widget-button", has_text="New game").first.click()
+    _widget_button(page, "New game").click()
     _said(page, "A new game (seed")
     _button_click(page, "Set up the table", "Setting up: tap a piece")
     _board_tap(page, 2.0, 16.0, "Picked: g-sniper")
