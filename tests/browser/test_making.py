@@ -3,7 +3,8 @@
 an argument picked by a tap on the board, the title, goal line, hint and rule sections filled in; the solution
 recorded by taps (and, for Dice Tactics, the draft's picks as the steps before the learner starts); the check
 passes and the challenge's link is copied. Then, in a fresh browser at 390x844 with touch, the link opened on the
-ruleset's Practice page and solved by taps, its stars shown. Simple Plastic each goal kind, the others one or two.
+ruleset's Practice page and solved by taps, its stars shown. Simple Plastic each goal kind, the others one or two
+(1BC reach with a count typed).
 A wrong recording is said in words by the check (and the child's wrong try on the phone); a refused edit is said in
 words with what was typed kept; Save as a file and the lesson's file and link; the panel has no axe findings and
 every control is at least 44 px high. Screenshots go to /tmp/make38-shots/."""
@@ -44,6 +45,7 @@ class Case:
     sections: tuple
     solution: tuple
     taps: dict = field(default_factory=dict)
+    typed: dict = field(default_factory=dict)  # an argument typed (a count): name -> value
     scenario: str | None = None
     prelude: int = 0
     wrong: tuple = ()
@@ -79,6 +81,15 @@ CASES = [
          dict(title="Best shot", goal_text="Take the shot with the best chance to hit.",
               hint="Closer is easier.", action="Shoot"),
          ("shooting", "shooting.range"), ({"type": "Shoot", "shooter": "g4", "target": "t1"},)),
+    Case("1bc-reach", "one_brain_cell", "reach",
+         (*(("remove", at) for at in ((5, 14), (5, 16), (5, 18), (39, 12), (39, 20), (39, 22))),
+          ("move", (5, 8), (24, 12)), ("move", (5, 10), (28, 15)), ("move", (5, 12), (25, 16)),
+          ("move", (39, 18), (39.5, 12.5)), ("move", (39, 14), (39, 19)), ("move", (39, 16), (42, 16)),
+          ("turn", "green", "move")),
+         dict(title="Take cover", goal_text="Get g2 where every tan soldier needs a 6 to hit him.",
+              hint="Cover and long range make a hit harder.", test="hard_to_hit"),
+         ("shooting", "shooting.cover"), ({"type": "Move", "figure": "g2", "to": [30.5, 12.5]},),
+         {"figure": (28, 15)}, typed={"need": 6}),
     Case("1bc-sure", "one_brain_cell", "sure", (("turn", "green", "move"), ("move", (39, 12), (8, 10))),
          dict(title="Sure charge", goal_text="Charge t1 with a figure sure to reach him.",
               hint="Count the shortest charge the dice can give.", test="in_h2h", action="Charge"),
@@ -100,8 +111,9 @@ CASES = [
 
 
 def _action(mirror, wanted: dict):
-    """The action offered in ``mirror`` that has every field of ``wanted`` (a tabletop move: the one to that spot)."""
-    if wanted["type"] == "MoveFigure":
+    """The action offered in ``mirror`` that has every field of ``wanted`` (a free tabletop move: the one to that
+    spot, tapped)."""
+    if wanted["type"] in ("MoveFigure", "Move") and "to" in wanted:  # a free move: to the spot tapped
         return action_from_dict({**wanted, "player": mirror.state.current_player}, mirror.ruleset.action_kinds)
     for action in mirror.state.legal_actions:
         said = action.to_dict()
@@ -180,6 +192,12 @@ def _make(page, table, case: Case) -> None:
         _tap(page, table, point)
         said = panel.locator(".tsr-make-said").inner_text()
         assert said.startswith((f"{name}:", "The square picked")), said
+    for name, value in case.typed.items():
+        box = panel.locator(f'.tsr-make-arg[data-arg="{name}"] .tsr-make-arg-value')
+        box.fill(str(value))
+        answered(page, lambda: box.press("Tab"))
+        said = panel.locator(".tsr-make-said").inner_text()
+        assert said == f"{name}: {value}.", said
     for key in case.sections:
         answered(page, lambda: panel.locator(f'.tsr-make-sections input[value="{key}"]').click())
         said = table.locator(".tsr-make-said").inner_text()
