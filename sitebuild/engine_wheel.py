@@ -129,8 +129,9 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 out, wheel = {}, "/home/pyodide/engine.whl"
 assert all(column is None for *_, column in compile("x = 1", "", "exec").co_positions()), \
     "columns would be kept: PYTHONNODEBUGRANGES was not heard"
-for name in sorted(n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".py")):
-    data = zipfile.ZipFile(wheel).read(name)
+archive = zipfile.ZipFile(wheel)
+for name in sorted(n for n in archive.namelist() if n.endswith(".py")):
+    data = archive.read(name)
     code = compile(data, f"{wheel}/{name}", "exec", dont_inherit=True)
     out[name] = base64.b64encode(bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))).decode()
 print(json.dumps(out))

@@ -255,6 +255,12 @@ class SetUp:
         return self._with(terrain=rows, refusal=f"square {col}, {row} cannot be {kind}")
 
     # -- saving ---------------------------------------------------------------------------------------------
+    @property
+    def tabletop(self) -> bool:
+        """Whether the table is a tabletop measured in inches (else a grid of squares), read without copying the
+        save."""
+        return "grid" not in self._save["setup"]
+
     def to_save(self) -> dict:
         """The set-up as a saved game with no actions (the existing save format: a game file, a game link)."""
         return copy.deepcopy(self._save)

@@ -5,9 +5,9 @@ as the documented TOML text and as a link; several made one after another make a
 
 One command, ``make``, with the edit first: ``begin`` (the set-up's position becomes the challenge's start:
 :meth:`~..setting_up.SetUp.challenge_start`); ``set`` key value (:data:`KEYS`); ``arg`` name value (one of the
-goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests); ``pick`` name x y [reach] (an argument picked by a tap
-on the board: the figure there, its squad, the terrain piece there, or a grid square's column and row; a list of
-figures gains or loses the one tapped);
+goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests);
+``pick`` name x y [reach] (an argument picked by a tap on the board: the figure there, its squad, the terrain
+piece there, or a grid square's column and row; a list of figures gains or loses the one tapped);
 ``record`` [``solution`` or ``prelude``] (the board goes to the challenge's start: play the solution, or the
 steps before the learner starts); ``stop`` (the actions played, with their dice, become the solution or the
 prelude, and the board goes back to where it was); ``check``; ``result`` (its TOML text
@@ -78,8 +78,7 @@ class Making:
         if edit == "begin":
             return self._make_begin()
         handler = {"set": self._make_set, "arg": self._make_arg, "args": self._make_args, "pick": self._make_pick,
-                   "record": self._make_record,
-                   "stop": self._make_stop, "check": self._make_check, "result": self._make_result,
+                   "record": self._make_record, "stop": self._make_stop, "check": self._make_check, "result": self._make_result,
                    "add": self._make_add, "lesson": self._make_lesson, "cancel": self._make_cancel}.get(edit)
         if handler is not None and self._draft is None and edit != "lesson":
             return self._say("error", "No challenge is being made: press Make it a challenge first.")
@@ -189,7 +188,7 @@ class Making:
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in (x, y)):
             return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         setting, spot = draft.setting, (float(x), float(y))
-        tabletop = "grid" not in setting.to_save()["setup"]
+        tabletop = setting.tabletop
         if name in ("col", "row") and not tabletop:  # a square: its column and its row at once
             return self._with_args({**draft.args, "col": round(x), "row": round(y)},
                                    f"The square picked: column {round(x)}, row {round(y)}.")

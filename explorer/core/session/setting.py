@@ -62,7 +62,7 @@ class SettingUp:
             return None
         shape, position = setting.shape, setting.position
         picked = next((p for p in setting.pieces() if p["id"] == self._picked), None)
-        tabletop = "grid" not in setting.to_save()["setup"]
+        tabletop = setting.tabletop
         return {
             "pieces": [{"id": p["id"], "side": p["side"], "kind": _kind_words(shape, p), "at": _place(shape, p)}
                        for p in setting.pieces()],
@@ -108,7 +108,7 @@ class SettingUp:
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in (x, y)):
             return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
         setting, mode = self._setting, self._mode
-        tabletop = "grid" not in setting.to_save()["setup"]
+        tabletop = setting.tabletop
         # a tap is a finger's width: a tenth of an inch is as near as it places (and reads well in a file)
         spot = (round(float(x), 1), round(float(y), 1)) if tabletop else (round(x), round(y))
         if mode[0] == "add":
@@ -140,7 +140,7 @@ class SettingUp:
             return self._say("error", f"a set-up's mode is one of {', '.join(MODES)}, not {brief(name)}")
         wanted = {"add": (setting.kinds(), setting.state.sides), "terrain": (setting.terrain_kinds(),),
                   "square": ((*setting.terrain_kinds(), "open"),),
-                  "move_terrain": ([t["name"] for t in setting.terrain()] if "grid" not in setting.to_save()["setup"]
+                  "move_terrain": ([t["name"] for t in setting.terrain()] if setting.tabletop
                                    else [],), "none": ()}[name]
         if len(args) != len(wanted) or any(a not in choices for a, choices in zip(args, wanted)):
             return self._say("refused", f"Not set: {name} needs " + ", ".join(
