@@ -3,8 +3,8 @@
 an argument picked by a tap on the board, the title, goal line, hint and rule sections filled in; the solution
 recorded by taps (and, for Dice Tactics, the draft's picks as the steps before the learner starts); the check
 passes and the challenge's link is copied. Then, in a fresh browser at 390x844 with touch, the link opened on the
-ruleset's Practice page and solved by taps, its stars shown. Simple Plastic each goal kind, the others one or two
-(1BC reach with a count typed).
+ruleset's Practice page and solved by taps, its stars shown. Every ruleset, each goal kind it has (Dice Tactics and Phlog have
+no "best"): 1BC reach with a count typed, Phlog sure with cards moved between piles.
 A wrong recording is said in words by the check (and the child's wrong try on the phone); a refused edit is said in
 words with what was typed kept; Save as a file and the lesson's file and link; the panel has no axe findings and
 every control is at least 44 px high. Screenshots go to /tmp/make38-shots/."""
@@ -32,7 +32,8 @@ TABLE = ".tsr-snapshot"
 @dataclass(frozen=True)
 class Case:
     """A challenge made on the page: the game it starts from (the page's own unless ``scenario``), the set-up's
-    edits (``("move", at, to)``, ``("remove", at)``, ``("field", words)``, ``("turn", side, phase)``), the keys typed
+    edits (``("move", at, to)``, ``("remove", at)``, ``("field", words)``, ``("turn", side, phase)``,
+    ``("card", card, from, to)``), the keys typed
     or picked from lists, the goal's arguments picked by a tap (name: board point), the rule sections, the steps
     before the learner starts and the solution (played by taps), and a wrong solution recorded first (its check's
     words)."""
@@ -77,6 +78,14 @@ CASES = [
          dict(title="Out of harm's way", goal_text="Get g2 where no tan soldier can shoot him.",
               hint="Solid terrain hides a trooper.", test="safe"),
          ("standard.cover",), ({"type": "Move", "trooper": "g2", "to": [10.0, 8.0]},), {"figure": (16, 8)}),
+    Case("am-sure", "army_men", "sure",
+         (*(("remove", AM[p]) for p in ("g1", "g4", "g5", "g6", "g7", "t1", "t3", "t5", "t6", "t7")),
+          ("move", AM["g8"], (6, 14)), ("move", AM["g2"], (30, 12)), ("move", AM["g3"], (28, 10)),
+          ("move", AM["t2"], (32, 13)), ("move", AM["t4"], (38, 20))),
+         dict(title="Danger close", goal_text="Fire the mortar where it cannot hurt your own men, whatever the dice.",
+              hint="A mortar's blast reaches 6 inches around its target, friend or foe.", test="none_lost",
+              action="Shoot"),
+         ("standard.area_effect",), ({"type": "Shoot", "shooter": "g8", "target": "t4"},)),
     Case("1bc-best", "one_brain_cell", "best", (("turn", "green", "shoot"), ("move", (39, 12), (20, 12))),
          dict(title="Best shot", goal_text="Take the shot with the best chance to hit.",
               hint="Closer is easier.", action="Shoot"),
@@ -107,6 +116,16 @@ CASES = [
          ({"type": "Nominate", "fighter": "green-1"}, {"type": "PlayMovementCard", "card": "4♠"},
           {"type": "Step", "direction": "E"}, {"type": "Step", "direction": "E"}, {"type": "Step", "direction": "S"}),
          {"fighter": (0, 0), "col": (2, 1)}),
+    Case("phlog-sure", "phlog", "sure",  # green holds a King and its joker (which cancels tan's): sure to remove
+         (("card", "J♦", "green's hand", "tan's draw pile"), ("card", "K♠", "tan's draw pile", "green's hand"),
+          ("card", "2♣", "green's hand", "green's draw pile"),
+          ("card", "Joker:green", "green's draw pile", "green's hand"), ("move", (9, 0), (1, 0))),
+         dict(title="Whatever tan answers", goal_text="Attack t1 with the card that removes it, whatever tan answers.",
+              hint="A King beats every card but a joker, and your own joker cancels tan's.", test="attack_removes",
+              action="ChooseAttackCard", opponent="greedy"),
+         ("attacking.removal", "jokers.cancel"),
+         ({"type": "Nominate", "fighter": "green-1"}, {"type": "PlayMovementCard", "card": "4♠"},
+          {"type": "Attack", "target": "tan-1"}, {"type": "ChooseAttackCard", "card": "K♠"}), {"fighter": (1, 0)}),
 ]
 
 
@@ -166,6 +185,13 @@ def _set_up(page, table, mirror, case: Case) -> None:
             answered(page, lambda: table.locator(".tsr-setup-field", has_text=edit[1]).first.click())
             name, value = edit[1].split(" ")
             mirror.command("setup", "set", name, int(value))
+        elif edit[0] == "card":  # a card moved between piles: From, Card, To picked from the lists
+            _, card, source, target = edit
+            table.locator(".tsr-setup-from").select_option(source)
+            table.locator(".tsr-setup-card").select_option(card)
+            table.locator(".tsr-setup-to").select_option(target)
+            answered(page, lambda: table.locator(".tsr-setup-move-card").click())
+            mirror.command("setup", "card", card, source, target)
         elif edit[0] == "turn":
             table.locator(".tsr-setup-turn-side").select_option(edit[1])
             table.locator(".tsr-setup-phase").select_option(edit[2])
