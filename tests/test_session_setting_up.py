@@ -117,3 +117,6 @@ def test_a_drag_moves_the_piece_pressed_on_as_tap_then_tap_would():
     assert where(off, "g1") == [10.0, 30.0] and off["save"] == beside["save"]
     assert send("drag", 30, 2, 31, 3)["message"]["text"] == "No piece there to drag: press on a piece."
     assert send("drag", 10, 30, None, 3)["message"]["kind"] == "error"
+    start(ruleset="phlog", scenario="corridor", seed=1, human="green", bot="greedy")
+    send("begin")
+    assert where(send("drag", 0.2, -0.1, 1.4, 2.3), "green-1") == [1, 2]  # a grid's piece, to the square dropped on

@@ -136,7 +136,7 @@ def test_the_editor_on_a_phone(open_page, axe_script):
     assert not report.problems, report.problems
 
 
-def test_a_hedge_made_longer_and_turned_by_its_controls(open_page):
+def test_a_hedge_made_longer_and_turned_by_its_controls(open_page, axe_script):
     page, report, table = _open_table(open_page, "simple_plastic")
     answered(page, lambda: table.locator(".tsr-setup-open").click())
     table.locator(".tsr-setup-terrain-name").select_option("hedge")
@@ -155,6 +155,7 @@ def test_a_hedge_made_longer_and_turned_by_its_controls(open_page):
     assert (width.input_value(), depth.input_value()) == ("12", "0.5")  # turned, it keeps its length
     for control in (width, depth, table.locator(".tsr-setup-resize"), table.locator(".tsr-setup-turn-terrain")):
         assert control.bounding_box()["height"] >= 44
+    assert axe_violations(page, axe_script, include=".tsr-setup") == []  # the boxes labelled in words
     hedge = _linked_save(page, table)["setup"]["terrain"][1]
     assert hedge["name"] == "hedge" and hedge["points"] == [  # 12 by 0.5 about (17, 6.5), turned 45 degrees
         [12.934136, 2.080583], [21.419417, 10.565864], [21.065864, 10.919417], [12.580583, 2.434136]]

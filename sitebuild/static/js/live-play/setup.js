@@ -158,7 +158,7 @@ export function showSetup(table, answer) {
   parts.said.className = "tsr-setup-said" + (message && message.kind !== "note" ? " tsr-live-error" : "");
   const picked = setup.picked;
   parts.picked.textContent = picked ? `Picked: ${picked.id} (${picked.kind}). Tap a spot to move it.`
-    : setup.mode[0] === "none" ? "Tap a piece to pick it." : "";
+    : setup.mode[0] === "none" ? "Tap a piece to pick it, or drag it to a spot." : "";
   parts.remove.hidden = !picked;
   parts.fields.replaceChildren(...(picked ? Object.entries(setup.fields).flatMap(([name, values]) =>
     values.filter((v) => v !== picked[name]).map((value) => {
