@@ -127,6 +127,10 @@ def test_terrain_reshaped_or_turned_is_refused_in_words_with_nothing_changed():
             "turn or remove; set squares instead")
     assert setup.reshape_terrain("hedge", 12.5, 0.5).terrain()[1]["points"] == [
         [10.75, 6.25], [23.25, 6.25], [23.25, 6.75], [10.75, 6.75]]
+    # Rocks (a 12-sided stand-in for a circle 3 inches across, about (33, 8), its first edge pointing up and left)
+    # are sized along the table: 6 wide left to right, 3 deep front to back.
+    rocks = setup.reshape_terrain("rocks", 6, 3).terrain()[3]["points"]
+    assert [rocks[i] for i in (0, 3, 6, 9)] == [[36.0, 8.0], [33.0, 9.5], [30.0, 8.0], [33.0, 6.5]]
 
 
 def test_army_men_prone_and_squads():

@@ -234,8 +234,8 @@ class SetUp:
         return self._shaped_terrain(name, lambda points: shaping.moved(points, at), f"the {name} cannot go there")
 
     def reshape_terrain(self, name: str, width, depth) -> SetUp:
-        """The terrain piece called ``name`` made ``width`` by ``depth`` inches, about its middle: its width along
-        its first edge, its depth across it (:mod:`.tabletop.shaping`), so a turned wall keeps its length."""
+        """The terrain piece called ``name`` made ``width`` by ``depth`` inches, about its middle: a four-cornered
+        piece's along its first edge and across it, so a turned wall keeps its length (:mod:`.tabletop.shaping`)."""
         longest = max(self._save["setup"]["width"], self._save["setup"]["height"])
         sizes = [_number(value, f"a {what}") for value, what in ((width, "width"), (depth, "depth"))]
         for value, what in zip(sizes, ("width", "depth")):

@@ -1,11 +1,13 @@
 """A terrain piece's shape as a set-up edits it (:mod:`explorer.core.setting_up`): its middle, its own width and
 depth, the piece moved, stretched or turned about its middle, and whether it stays on the table.
 
-A piece is the list of its corners (``[[x, y], ...]`` in inches, as saved). Its *width* runs along its first edge
-(corner 0 to corner 1: a new piece's side along the table, a wall's length as the scenarios draw it) and its
-*depth* across it; turning a piece turns that edge with it, so a wall keeps its length and thickness however it
-lies, and the save needs no field of its own to remember a turn. Corners are rounded to a millionth of an inch, as
-a move rounds them, so a piece's numbers read well in a file and two ways to the same shape save alike.
+A piece is the list of its corners (``[[x, y], ...]`` in inches, as saved). A four-cornered piece (a wall, a hedge,
+a house, a new piece) has its *width* along its first edge (corner 0 to corner 1: a new piece's side along the
+table, as the scenarios draw theirs too) and its *depth* across it; turning it turns that edge with it, so a wall
+keeps its length and thickness however it lies, and the save needs no field of its own to remember a turn. A
+rounder piece (a hill, rocks: a many-sided polygon, whose first edge may point anywhere) is sized along the table,
+its width left to right and its depth front to back. Corners are rounded to a millionth of an inch, as a move
+rounds them, so a piece's numbers read well in a file.
 """
 
 from __future__ import annotations
@@ -21,16 +23,16 @@ def middle(points) -> tuple[float, float]:
 
 
 def _axes(points) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The unit vectors along the piece's first edge (its width) and across it (its depth); the table's own axes
-    where the first edge has no length."""
+    """The unit vectors of the piece's width and depth: along its first edge and across it (four corners), else
+    the table's own axes."""
     (ax, ay), (bx, by) = points[0], points[1]
     length = math.hypot(bx - ax, by - ay)
-    along = ((bx - ax) / length, (by - ay) / length) if length else (1.0, 0.0)
+    along = ((bx - ax) / length, (by - ay) / length) if length and len(points) == 4 else (1.0, 0.0)
     return along, (-along[1], along[0])
 
 
 def size(points) -> tuple[float, float]:
-    """The piece's width and depth in inches: its extent along its first edge and across it."""
+    """The piece's width and depth in inches: its extent along its width's axis and its depth's (``_axes``)."""
     return tuple(max(dots) - min(dots) for dots in
                  ([p[0] * u + p[1] * v for p in points] for u, v in _axes(points)))
 
@@ -42,8 +44,8 @@ def moved(points, at) -> list[list[float]]:
 
 
 def reshaped(points, width: float, depth: float) -> list[list[float]]:
-    """The piece stretched or shrunk about its middle, along and across its first edge, to ``width`` by ``depth``
-    (a valid piece has some extent both ways: it has an area)."""
+    """The piece stretched or shrunk about its middle, along its width's axis and its depth's, to ``width`` by
+    ``depth`` (a valid piece has some extent both ways: it has an area)."""
     (ux, uy), (vx, vy) = _axes(points)
     now = size(points)
     cx, cy = middle(points)
