@@ -45,10 +45,12 @@ export function wireDrag(table) {
   const hold = (event) => { event.stopPropagation(); if (event.cancelable) event.preventDefault(); };
 
   document.addEventListener("pointerdown", (event) => {
+    if (!event.isPrimary) return;  // a second finger (a pinch) is the board's
     swallowClick = false;
+    if (drag) { drag = null; ghost.hidden = true; }  // a drag whose release went unseen (outside the window)
     const setup = table.current && table.current.setup;
-    if (drag || !setup || table.current.making || setup.mode[0] !== "none" || table.busy || !event.isPrimary
-        || event.button !== 0 || !table.boardBox.contains(event.target) || event.target.closest("button")) return;
+    if (!setup || table.current.making || setup.mode[0] !== "none" || table.busy || event.button !== 0
+        || !table.boardBox.contains(event.target) || event.target.closest("button")) return;
     const view = boardView(table.doc);
     const at = view && boardPoint(view, event);
     const piece = at && at.inside && pieceAt(setup, at);
@@ -56,6 +58,7 @@ export function wireDrag(table) {
     drag = { id: piece.id, pointerId: event.pointerId, from: at, start: [event.clientX, event.clientY], moved: false,
              plot: view.model.id };
     hold(event);
+    try { table.boardBox.setPointerCapture(event.pointerId); } catch { /* a pointer gone already: its up is unseen */ }
   }, true);
 
   document.addEventListener("pointermove", (event) => {
