@@ -94,8 +94,9 @@ def test_terrain_reshaped_and_turned_by_the_setup_command():
     assert json.loads(turned["save"])["setup"]["terrain"][1]["points"] == [
         [17.25, 0.5], [17.25, 12.5], [16.75, 12.5], [16.75, 0.5]]
     for edit, words in ((("reshape_terrain", "hedge", 0, 1), "Not set: a width is a number of inches above 0"),
-                        (("reshape_terrain", "hedge", 12, 40), "the hedge cannot be 12 by 40 inches: the hedge's "
-                                                               "corner (-3, 12.5) would be off the 48 by 36 inch table"),
+                        (("reshape_terrain", "hedge", 12, 40),
+                         "the hedge cannot be 12 by 40 inches: the hedge's corner (-3, 12.5) would be off the 48 by 36 "
+                         "inch table"),
                         (("turn_terrain", "hedge", "left"), "Not set: a turn in degrees is a number, not 'left'"),
                         (("turn_terrain", "castle", 45), "Not set: there is no terrain called 'castle'")):
         answer = send(*edit)

@@ -110,7 +110,8 @@ def test_terrain_reshaped_or_turned_is_refused_in_words_with_nothing_changed():
     for width, depth, words in ((0, 1, "a width is a number of inches above 0 and at most 48"),
                                 (-2, 1, "above 0"), (10, 0, "a depth is a number of inches above 0"),
                                 (60, 1, "at most 48 (the table's longer side), not 60"),
-                                ("wide", 1, "a width is a number, not 'wide'"), (True, 1, "a width is a number, not True"),
+                                ("wide", 1, "a width is a number, not 'wide'"),
+                                (True, 1, "a width is a number, not True"),
                                 (10, float("nan"), "a depth is a number, not nan")):
         refused(setup, lambda s: s.reshape_terrain("hedge", width, depth), words)
     refused(setup, lambda s: s.reshape_terrain("hedge", 40, 1),

@@ -78,7 +78,8 @@ def test_a_tabletop_set_up_by_taps_and_played(open_page):
     answered(page, lambda: table.locator(".tsr-setup-add").click())
     _tap(page, table, 12, 30)
     assert _said(table).startswith("Trooper g7 set down")
-    for control in table.locator(".tsr-setup button:visible, .tsr-setup select:visible, .tsr-setup input:visible").all():
+    controls = ".tsr-setup button:visible, .tsr-setup select:visible, .tsr-setup input:visible"
+    for control in table.locator(controls).all():
         box = control.bounding_box()
         assert box["height"] >= 44, f"{control.inner_text()!r} is {box['height']} px high"
     page.screenshot(path="/tmp/setup38-editor-1280.png")

@@ -8,8 +8,9 @@ piece, a grid square's terrain, or the terrain piece being moved); ``drag`` x y 
 at x y would pick, moved to to_x to_y as a second tap moves it, even where that tap would pick another piece; it
 stays picked); ``mode`` (``add`` kind side, ``terrain`` kind, ``square`` kind, ``move_terrain`` name, or
 ``none``); ``remove`` (the picked piece); ``remove_terrain`` name; ``reshape_terrain`` name width depth (inches:
-along the piece and across it); ``turn_terrain`` name degrees (anticlockwise); ``set`` field value (of the picked
-piece); ``turn`` side [phase]; ``card`` card from to; ``done``; ``cancel``.
+a wall's along it and across it, a hill's along the table: ``tabletop.shaping``); ``turn_terrain`` name degrees
+(anticlockwise); ``set`` field value (of the picked piece); ``turn`` side [phase]; ``card`` card from to;
+``done``; ``cancel``.
 While a set-up is edited, the board shows it and every answer carries ``setup`` (:meth:`SettingUp.setup_answer`).
 """
 

@@ -67,8 +67,8 @@ def turned(points, degrees: float) -> list[list[float]]:
     else:
         cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     cx, cy = middle(points)
-    return [[round(cx + (px - cx) * cos - (py - cy) * sin, DIGITS), round(cy + (px - cx) * sin + (py - cy) * cos, DIGITS)]
-            for px, py in points]
+    return [[round(cx + (px - cx) * cos - (py - cy) * sin, DIGITS),
+             round(cy + (px - cx) * sin + (py - cy) * cos, DIGITS)] for px, py in points]
 
 
 def off_table(piece: dict, table: dict) -> str | None:

@@ -19,7 +19,8 @@ const FINGER_PX = 22;  // a finger's reach round a tap, in CSS px: widgets/board
 function boardPoint(view, event) {
   const box = view.canvas_view.el.getBoundingClientRect();
   const { x_scale: xs, y_scale: ys } = view.frame;
-  const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+  const inside = event.clientX >= box.left && event.clientX <= box.right
+    && event.clientY >= box.top && event.clientY <= box.bottom;
   return { x: xs.invert(event.clientX - box.left), y: ys.invert(event.clientY - box.top), inside,
            reach: Math.abs(xs.invert(FINGER_PX) - xs.invert(0)) };
 }

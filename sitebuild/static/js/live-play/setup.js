@@ -84,8 +84,9 @@ export function setupParts() {
     cardRow,
     row("tsr-setup-end", done, cancel, save, copy));
   return { open, box, said, picked, remove, fields, kind, side, add, stop, terrainKind, addTerrain, terrainName,
-           moveTerrain, removeTerrain, width, depth, resize, turnTerrain, shapeRow, squareKind, paint, turnSide, phase, phaseLabel, setTurn, card, fromPile, toPile,
-           moveCard, done, cancel, save, copy, terrainRow, squareRow, cardRow };
+           moveTerrain, removeTerrain, width, depth, resize, turnTerrain, shapeRow, squareKind, paint, turnSide, phase,
+           phaseLabel, setTurn, card, fromPile, toPile, moveCard, done, cancel, save, copy, terrainRow, squareRow,
+           cardRow };
 }
 
 export function wireSetup(table) {
@@ -128,8 +129,8 @@ export function wireSetup(table) {
   wireDrag(table);  // or a piece dragged to its spot
 }
 
-// The width and depth of the terrain piece chosen in the list, as the engine measures it (along the piece and
-// across it); a box being typed in is left alone unless another piece is chosen.
+// The width and depth of the terrain piece chosen in the list, as the engine measures it (a wall's along it and
+// across it, a hill's along the table); a box being typed in is left alone unless another piece is chosen.
 function showSize(table, chosen = false) {
   const parts = table.setupParts, setup = table.current.setup;
   const measured = setup && setup.terrain_sizes && setup.terrain_sizes[parts.terrainName.value];

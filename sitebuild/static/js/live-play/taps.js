@@ -77,7 +77,8 @@ export function wireTaps(table) {
   let down = null;
   boardBox.addEventListener("pointerdown", (event) => { down = [event.clientX, event.clientY]; }, true);
   boardBox.addEventListener("pointerup", (event) => {
-    if (down && event.pointerType === "mouse" && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > DRAG_PX) zoomed();
+    const dragged = down && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > DRAG_PX;
+    if (dragged && event.pointerType === "mouse") zoomed();
     down = null;
   }, true);
   whole.addEventListener("click", () => { showWhole(doc); whole.hidden = true; boardBox.dataset.framed = ""; });
