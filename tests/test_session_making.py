@@ -236,7 +236,7 @@ def test_bad_inputs_are_refused_in_words_and_change_nothing():
 
 
 def test_a_table_a_file_cannot_hold_is_said_and_no_challenge_made():
-    session = plastic(lambda s: s.add_terrain("solid", (10, 30)))
+    session = plastic(lambda s: s.add_terrain("solid", (12, 20)))  # (on the 24 by 24 inch table)
     answer = make(session, "begin")
     assert answer["message"]["kind"] == "refused" and "terrain differs" in said(answer)
     assert "making" not in answer and said(make(session, "check")).startswith("No challenge is being made")

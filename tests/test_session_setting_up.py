@@ -79,3 +79,45 @@ def test_no_action_is_played_on_the_table_while_it_is_set_up():
     assert refused["moves"] == 0 and refused["setup"] == began["setup"] and refused["save"] == began["save"]
     assert send("turn", "tan")["moves"] == 0  # the bot's side to act: it waits for Done
     assert send("done")["moves"] >= 1
+
+
+def test_terrain_reshaped_and_turned_by_the_setup_command():
+    start(ruleset="simple_plastic", scenario="skirmish", seed=1, human="green", bot="greedy")
+    began = send("begin")
+    assert began["setup"]["terrain_sizes"]["hedge"] == [10.0, 1.0]  # along the hedge and across it, inches
+    wider = send("reshape_terrain", "hedge", 12, 0.5)
+    assert wider["message"] == {"kind": "note", "text": "hedge: 12 by 0.5 inches."}
+    assert wider["setup"]["terrain_sizes"]["hedge"] == [12.0, 0.5]
+    turned = send("turn_terrain", "hedge", 90)
+    assert turned["message"]["text"] == "hedge turned 90 degrees."
+    assert turned["setup"]["terrain_sizes"]["hedge"] == [12.0, 0.5]  # a turned hedge keeps its length
+    assert json.loads(turned["save"])["setup"]["terrain"][1]["points"] == [
+        [17.25, 0.5], [17.25, 12.5], [16.75, 12.5], [16.75, 0.5]]
+    for edit, words in ((("reshape_terrain", "hedge", 0, 1), "Not set: a width is a number of inches above 0"),
+                        (("reshape_terrain", "hedge", 12, 40),
+                         "the hedge cannot be 12 by 40 inches: the hedge's corner (-3, 12.5) would be off the 48 by 36 "
+                         "inch table"),
+                        (("turn_terrain", "hedge", "left"), "Not set: a turn in degrees is a number, not 'left'"),
+                        (("turn_terrain", "castle", 45), "Not set: there is no terrain called 'castle'")):
+        answer = send(*edit)
+        assert answer["message"]["kind"] == "refused" and words in answer["message"]["text"], answer["message"]
+        assert answer["save"] == turned["save"] and answer["setup"]["terrain_sizes"] == turned["setup"]["terrain_sizes"]
+
+
+def test_a_drag_moves_the_piece_pressed_on_as_tap_then_tap_would():
+    start(ruleset="simple_plastic", scenario="skirmish", seed=1, human="green", bot="greedy")
+    began = send("begin")
+    assert began["setup"]["radius"] == 0.8  # a tap's radius, inches: the page starts a drag within it of a piece
+    dragged = send("drag", 5.2, 15.1, 10.04, 30.02, 0.5)
+    assert dragged["message"]["text"] == "g1 moved." and where(dragged, "g1") == [10.0, 30.0]
+    assert dragged["setup"]["picked"]["id"] == "g1"  # it stays picked: Remove takes it off
+    beside = send("drag", 5, 15.75, 10.6, 30, 0.5)  # dropped 0.6 inches from g1: a tap there would pick g1
+    assert beside["message"]["text"] == "g2 moved." and where(beside, "g2") == [10.6, 30.0]
+    off = send("drag", 10, 30, 50, 30, 0.5)  # off the table: refused in words, g1 where it was
+    assert off["message"]["kind"] == "refused" and "off the 48 by 36 inch table" in off["message"]["text"]
+    assert where(off, "g1") == [10.0, 30.0] and off["save"] == beside["save"]
+    assert send("drag", 30, 2, 31, 3)["message"]["text"] == "No piece there to drag: press on a piece."
+    assert send("drag", 10, 30, None, 3)["message"]["kind"] == "error"
+    start(ruleset="phlog", scenario="corridor", seed=1, human="green", bot="greedy")
+    send("begin")
+    assert where(send("drag", 0.2, -0.1, 1.4, 2.3), "green-1") == [1, 2]  # a grid's piece, to the square dropped on

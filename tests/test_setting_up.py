@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from explorer.core.challenges.starting import build_start
-from explorer.core.errors import SetupError
+from explorer.core.errors import RuleViolation, SetupError
 from explorer.core.registry import get_ruleset
 from explorer.core.saves import load_json
 from explorer.core.session import PERSON, Session
@@ -81,6 +81,57 @@ def test_simple_plastic_turn_and_terrain():
     refused(setup, lambda s: s.move_terrain("farmhouse", (5, 16)), "stands inside solid terrain")
     refused(setup, lambda s: s.remove_terrain("castle"), "no terrain called 'castle'")
     refused(setup, lambda s: s.set_square((1, 1), "wall"), "a tabletop has no squares")
+
+
+def test_a_wall_reshaped_and_turned_keeps_its_length_and_blocks_a_shot_that_was_open():
+    """A wall is made 1 by 16 inches and turned 45 degrees about its middle (22.5, 9.5): its corners are the
+    rectangle's, turned (cos 45 = sin 45 = 0.70710678..., to a millionth of an inch), its length stays along it
+    whichever edit comes first, and the game played from the set-up measures sight with the new wall."""
+    from explorer.core.tabletop.shaping import size
+    from explorer.rulesets.army_men import Shoot
+    open_shot = start("army_men").move("t2", (24, 16))  # g2 at (6, 10): 18.97 inches, in range, nothing between
+    shot = Shoot("green", "g2", "t2")
+    assert shot in open_shot.state.legal_actions
+    assert open_shot.terrain()[1]["points"] == [[22.0, 6.0], [23.0, 6.0], [23.0, 13.0], [22.0, 13.0]]
+    walled = open_shot.turn_terrain("stone wall", 45).reshape_terrain("stone wall", 1, 16)
+    assert walled.terrain()[1] == {"name": "stone wall", "kind": "solid", "elevation": 0, "points": [
+        [27.803301, 3.489592], [28.510408, 4.196699], [17.196699, 15.510408], [16.489592, 14.803301]]}
+    assert walled.terrain() == open_shot.reshape_terrain("stone wall", 1, 16).turn_terrain("stone wall", 45).terrain()
+    assert [round(v, 5) for v in size(walled.terrain()[1]["points"])] == [1.0, 16.0]
+    assert shot not in walled.state.legal_actions
+    with pytest.raises(RuleViolation, match="g2 cannot see t2"):
+        walled.state.apply(shot)
+    across = open_shot.reshape_terrain("stone wall", 1, 16).turn_terrain("stone wall", 90)  # quarter turns exact
+    assert across.terrain()[1]["points"] == [[30.5, 9.0], [30.5, 10.0], [14.5, 10.0], [14.5, 9.0]]
+
+
+def test_terrain_reshaped_or_turned_is_refused_in_words_with_nothing_changed():
+    setup = start("simple_plastic")  # the table is 48 by 36; the hedge is 10 by 1 about (17, 6.5)
+    for width, depth, words in ((0, 1, "a width is a number of inches above 0 and at most 48"),
+                                (-2, 1, "above 0"), (10, 0, "a depth is a number of inches above 0"),
+                                (60, 1, "at most 48 (the table's longer side), not 60"),
+                                ("wide", 1, "a width is a number, not 'wide'"),
+                                (True, 1, "a width is a number, not True"),
+                                (10, float("nan"), "a depth is a number, not nan")):
+        refused(setup, lambda s: s.reshape_terrain("hedge", width, depth), words)
+    refused(setup, lambda s: s.reshape_terrain("hedge", 40, 1),
+            "the hedge cannot be 40 by 1 inches: the hedge's corner (-3, 6) would be off the 48 by 36 inch table")
+    refused(setup, lambda s: s.turn_terrain("hedge", "a bit"), "a turn in degrees is a number, not 'a bit'")
+    refused(setup, lambda s: s.turn_terrain("castle", 45), "no terrain called 'castle'")
+    refused(setup.move("g1", (19, 18)), lambda s: s.turn_terrain("farmhouse", 90),
+            "the farmhouse cannot be turned 90 degrees: not a legal position of Simple Plastic Wargame: g1 stands "
+            "inside solid terrain at (19.0, 18.0)")
+    refused(setup, lambda s: s.move_terrain("hedge", (2, 2)),
+            "the hedge cannot go there: the hedge's corner (-3, 1.5) would be off the 48 by 36 inch table")
+    refused(setup, lambda s: s.add_terrain("solid", (1, 1)), "the solid 6's corner (-1, -1) would be off")
+    refused(start("phlog"), lambda s: s.turn_terrain("wall", 90), "a grid has no terrain pieces to move, reshape, "
+            "turn or remove; set squares instead")
+    assert setup.reshape_terrain("hedge", 12.5, 0.5).terrain()[1]["points"] == [
+        [10.75, 6.25], [23.25, 6.25], [23.25, 6.75], [10.75, 6.75]]
+    # Rocks (a 12-sided stand-in for a circle 3 inches across, about (33, 8), its first edge pointing up and left)
+    # are sized along the table: 6 wide left to right, 3 deep front to back.
+    rocks = setup.reshape_terrain("rocks", 6, 3).terrain()[3]["points"]
+    assert [rocks[i] for i in (0, 3, 6, 9)] == [[36.0, 8.0], [33.0, 9.5], [30.0, 8.0], [33.0, 6.5]]
 
 
 def test_army_men_prone_and_squads():

@@ -52,3 +52,24 @@ def test_phlog_cards_move_between_piles_in_lab():
     assert [str(c) for c in live.state.position.piles["green"].spent] == [card]
     live.set_up("cancel")
     assert live.state.position.piles["green"].spent == () and live.setup_box.layout.display == "none"
+
+
+def test_a_hedge_sized_and_turned_in_lab():
+    live = sp.SimplePlasticLive(human="green", bot_seed=1).live
+    live.widget()
+    live.set_up("begin")
+    assert live.setup_shape_row.layout.display is None
+    live.setup_terrain.value = "hedge"
+    assert (live.setup_width.value, live.setup_depth.value) == (10.0, 1.0)
+    live.setup_width.value = 60
+    _button(live.setup_box, "Set its size").click()
+    assert "a width is a number of inches above 0 and at most 48" in live.setup_said.value
+    assert (live.setup_width.value, live.setup_depth.value) == (10.0, 1.0)  # refused: the hedge as it is
+    live.setup_width.value, live.setup_depth.value = 12, 0.5
+    _button(live.setup_box, "Set its size").click()
+    _button(live.setup_box, "Turn it 45°").click()
+    assert live.setup_said.value.endswith("hedge turned 45 degrees.</span>")
+    assert (live.setup_width.value, live.setup_depth.value) == (12.0, 0.5)  # turned, it keeps its length
+    hedge = next(t for t in live.state.game.setup.terrain if t.name == "hedge")
+    assert [list(p) for p in hedge.points] == [  # 12 by 0.5 about (17, 6.5), turned 45 degrees
+        [12.934136, 2.080583], [21.419417, 10.565864], [21.065864, 10.919417], [12.580583, 2.434136]]

@@ -1,7 +1,8 @@
 """*Set up the table* in JupyterLab: the live board as an editor, as on the page (its editor is
 sitebuild/static/js/live-play/setup.js). One button opens it; every edit is the Session's ``setup`` command
 (explorer/core/session/setting.py), checked by the engine and refused in words; taps on the board pick a piece and
-move it, or place what is being added. A part of :class:`widgets.live.LivePlay`."""
+move it, or place what is being added; a terrain piece is moved, sized (width and depth, inches) and turned. A part
+of :class:`widgets.live.LivePlay`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import html
 
 import ipywidgets as ipw
 
+TURN_DEGREES = 45  # "Turn it": an eighth of a turn a press, anticlockwise (as on the page: live-play/setup.js says why)
 FIELD_WORDS = {"prone": {True: "Lie down", False: "Stand up"},  # a piece's field in plain words, where it has some
                "status": {"ok": "Unhurt", "stunned": "Stunned", "dazed": "Dazed"}}
 
@@ -27,6 +29,12 @@ def _button(words: str, do) -> ipw.Button:
 
 def _pick(description: str) -> ipw.Dropdown:
     return ipw.Dropdown(description=description, layout=ipw.Layout(width="auto"))
+
+
+def _inches(description: str) -> ipw.FloatText:
+    """A terrain piece's size in inches, as tall as a finger's target."""
+    return ipw.FloatText(description=description, step=0.1, style={"description_width": "initial"},
+                         layout=ipw.Layout(width="12em", min_height="44px"))
 
 
 def message_html(message: dict | None) -> str:
@@ -62,10 +70,17 @@ class SetupEditor:
         self.setup_remove = _button("Remove", lambda: self.set_up("remove"))
         row = lambda *children: ipw.HBox(list(children), layout=ipw.Layout(flex_flow="row wrap"))  # noqa: E731
         terrain = lambda: self.setup_terrain.value  # noqa: E731 (the terrain piece picked in the list)
+        self.setup_width, self.setup_depth = _inches("Width (inches)"), _inches("Depth (inches)")
+        self.setup_terrain.observe(lambda _: self._setup_size(), names="value")
         self.setup_terrain_row = row(
             self.setup_terrain_kind, _button("Add terrain", lambda: self.set_up("mode", "terrain", self.setup_terrain_kind.value)),
             self.setup_terrain, _button("Move it", lambda: self.set_up("mode", "move_terrain", terrain())),
             _button("Remove it", lambda: self.set_up("remove_terrain", terrain())))
+        self.setup_shape_row = row(  # wider or narrower, deeper or shallower (along the piece and across it), turned
+            self.setup_width, self.setup_depth,
+            _button("Set its size", lambda: self.set_up("reshape_terrain", terrain(), self.setup_width.value,
+                                                        self.setup_depth.value)),
+            _button(f"Turn it {TURN_DEGREES}°", lambda: self.set_up("turn_terrain", terrain(), TURN_DEGREES)))
         self.setup_square_row = row(self.setup_square, _button("Change squares", lambda: self.set_up(
             "mode", "square", self.setup_square.value)))
         self.setup_card_row = row(self.setup_from, self.setup_card, self.setup_to, _button(
@@ -77,7 +92,7 @@ class SetupEditor:
             self.setup_fields,
             row(self.setup_kind, self.setup_side, _button("Add", lambda: self.set_up(
                 "mode", "add", self.setup_kind.value, self.setup_side.value)), self.setup_stop),
-            self.setup_terrain_row, self.setup_square_row,
+            self.setup_terrain_row, self.setup_shape_row, self.setup_square_row,
             row(self.setup_turn_side, self.setup_phase, _button("Set whose turn", lambda: self.set_up(
                 "turn", self.setup_turn_side.value, *([self.setup_phase.value] if self.setup_phase.value else [])))),
             self.setup_card_row, self.setup_end_row],
@@ -115,11 +130,20 @@ class SetupEditor:
         self.setup_square_row.layout.display = "none" if setup["tabletop"] else None
         _fill(self.setup_terrain_kind, setup["terrain_kinds"])
         _fill(self.setup_terrain, setup["terrain"], str)
+        self.setup_shape_row.layout.display = None if setup["tabletop"] and setup["terrain"] else "none"
+        self._setup_size()
         _fill(self.setup_square, [*setup["terrain_kinds"], "open"])
         self.setup_card_row.layout.display = None if setup["piles"] else "none"
         _fill(self.setup_from, list(setup["piles"]), str)
         _fill(self.setup_to, list(setup["piles"]), str)
         self._setup_cards()
+
+    def _setup_size(self) -> None:
+        """The width and depth of the terrain piece chosen in the list, as the engine measures them."""
+        setup = self.session.setup_answer()
+        size = setup and setup["terrain_sizes"].get(self.setup_terrain.value)
+        if size:
+            self.setup_width.value, self.setup_depth.value = size
 
     def _setup_cards(self) -> None:
         setup = self.session.setup_answer()

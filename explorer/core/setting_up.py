@@ -1,14 +1,14 @@
 """Setting up the table: a position made by hand, one edit at a time, each checked as a saved game is.
 
 A :class:`SetUp` is a save (:mod:`.saves`) with no actions: its ``start`` is the position being made (and, for
-terrain, its ``setup``). Every edit (add, move, remove or change a piece; add, move or remove terrain, or set a
-grid square; whose turn and which part of it; a card from one pile to another) builds the edited save and loads
-it with every check a save gets (``from_dict``: the ruleset's one position check, the same a scenario passes), so
-an edit is either a new, legal :class:`SetUp` or a :class:`~.errors.SetupError` saying in words what is wrong;
-a set-up is a value and an edit never changes the one it was made from. The set-up plays from where it stands
-(:attr:`SetUp.state`), is saved and linked as any game (``to_save``: the existing save format, no new one) and
-gives a practice challenge's ``start`` block (:meth:`SetUp.challenge_start`, as ``challenges/starting.py``
-reads it).
+terrain, its ``setup``). Every edit (add, move, remove or change a piece; add, move, reshape, turn or remove
+terrain, or set a grid square; whose turn and which part of it; a card from one pile to another) builds the edited
+save and loads it with every check a save gets (``from_dict``: the ruleset's one position check, the same a
+scenario passes; and a tabletop's terrain kept on the table), so an edit is either a new, legal :class:`SetUp` or
+a :class:`~.errors.SetupError` saying in words what is wrong; a set-up is a value and an edit never changes the one
+it was made from. The set-up plays from where it stands (:attr:`SetUp.state`), is saved and linked as any game
+(``to_save``: the existing save format, no new one) and gives a practice challenge's ``start`` block
+(:meth:`SetUp.challenge_start`, as ``challenges/starting.py`` reads it).
 
 What differs between rulesets is declared as data: each ruleset's ``SETTING_UP`` (a :class:`SetupShape`, in the
 ``saves`` module its state class names: its position's save):
@@ -29,8 +29,9 @@ from .errors import SaveGameError, SetupError
 from .limits import brief
 from .settings import settings_to_dict
 from .state import GameState
+from .tabletop import shaping
 
-TERRAIN_SIZE = (4.0, 4.0)  # inches: a new terrain piece's footprint until it is reshaped in the save
+TERRAIN_SIZE = (4.0, 4.0)  # inches: a new terrain piece's footprint until it is reshaped (reshape_terrain)
 HILL_LEVEL = 1
 
 
@@ -215,7 +216,7 @@ class SetUp:
 
     def add_terrain(self, kind: str, at, size=TERRAIN_SIZE) -> SetUp:
         """A new rectangle of terrain of ``kind`` (one of :meth:`terrain_kinds`), centred on ``at`` (tabletop)."""
-        self._tabletop("add terrain pieces")
+        self._tabletop("add")
         if kind not in self.terrain_kinds():
             raise SetupError(f"terrain is {', '.join(self.terrain_kinds())}, not {brief(kind)}")
         (x, y), (w, h) = self._point(at), (_number(size[0], "a width"), _number(size[1], "a height"))
@@ -229,12 +230,27 @@ class SetUp:
 
     def move_terrain(self, name: str, at) -> SetUp:
         """The terrain piece called ``name``, moved so that its middle is at ``at``."""
-        terrain, index = self._terrain_piece(name)
-        x, y = self._point(at)
-        points = terrain[index]["points"]
-        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-        terrain[index]["points"] = [[round(px + x - cx, 6), round(py + y - cy, 6)] for px, py in points]
-        return self._with(terrain=terrain, refusal=f"the {name} cannot go there")
+        at = self._point(at)
+        return self._shaped_terrain(name, lambda points: shaping.moved(points, at), f"the {name} cannot go there")
+
+    def reshape_terrain(self, name: str, width, depth) -> SetUp:
+        """The terrain piece called ``name`` made ``width`` by ``depth`` inches, about its middle: a four-cornered
+        piece's along its first edge and across it, so a turned wall keeps its length (:mod:`.tabletop.shaping`)."""
+        longest = max(self._save["setup"]["width"], self._save["setup"]["height"])
+        sizes = [_number(value, f"a {what}") for value, what in ((width, "width"), (depth, "depth"))]
+        for value, what in zip(sizes, ("width", "depth")):
+            if not 0 < value <= longest:
+                raise SetupError(f"a {what} is a number of inches above 0 and at most {longest:g} (the table's "
+                                 f"longer side), not {value:g}")
+        return self._shaped_terrain(name, lambda points: shaping.reshaped(points, *sizes),
+                                    f"the {name} cannot be {sizes[0]:g} by {sizes[1]:g} inches")
+
+    def turn_terrain(self, name: str, degrees) -> SetUp:
+        """The terrain piece called ``name`` turned ``degrees`` anticlockwise (as the board shows the table) about
+        its middle."""
+        turn = _number(degrees, "a turn in degrees")
+        return self._shaped_terrain(name, lambda points: shaping.turned(points, turn),
+                                    f"the {name} cannot be turned {turn:g} degrees")
 
     def remove_terrain(self, name: str) -> SetUp:
         terrain, index = self._terrain_piece(name)
@@ -312,8 +328,11 @@ class SetUp:
         save = copy.deepcopy(self._save)
         if position is not None:
             save["start"]["position"] = save["current"]["position"] = position
-        if terrain is not None:
+        if terrain is not None:  # (no save's check keeps a tabletop's terrain on the table: a set-up's does)
             save["setup"]["terrain"] = terrain
+            off = self.tabletop and next(filter(None, (shaping.off_table(t, save["setup"]) for t in terrain)), None)
+            if off:
+                raise SetupError(f"{refusal}: {off}")
         try:
             return SetUp(_load(type(self.state), save))
         except SetupError as exc:
@@ -322,8 +341,14 @@ class SetUp:
     def _piece(self, piece_id) -> tuple[list[dict], int]:
         return _found(self.pieces(), "id", piece_id, "piece", "pieces")
 
+    def _shaped_terrain(self, name: str, change, refusal: str) -> SetUp:
+        """The set-up with the terrain piece ``name``'s corners changed by ``change``, refused as ``_with`` is."""
+        terrain, index = self._terrain_piece(name)
+        terrain[index]["points"] = change(terrain[index]["points"])
+        return self._with(terrain=terrain, refusal=refusal)
+
     def _terrain_piece(self, name) -> tuple[list, int]:
-        self._tabletop("move or remove terrain pieces (set squares instead)")
+        self._tabletop("move, reshape, turn or remove")
         return _found(self.terrain(), "name", name, "terrain", "terrain")
 
     def _side(self, side) -> None:
@@ -332,7 +357,7 @@ class SetUp:
 
     def _tabletop(self, what: str) -> None:
         if _terrain_code(self.state) is not None:
-            raise SetupError(f"a grid has no terrain pieces to {what.split(' (')[0]}; set squares instead")
+            raise SetupError(f"a grid has no terrain pieces to {what}; set squares instead")
 
     def _place(self, at) -> dict:
         place = self.shape.place

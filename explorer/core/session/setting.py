@@ -4,9 +4,13 @@ brings the game back as it was.
 
 One command, ``setup``, with the edit first: ``begin``; ``tap`` x y [reach] (with nothing to place: a tap on a
 piece picks it, a tap elsewhere moves the picked piece there; in a mode, places a piece of a kind, a terrain
-piece, a grid square's terrain, or the terrain piece being moved); ``mode`` (``add`` kind side, ``terrain`` kind,
-``square`` kind, ``move_terrain`` name, or ``none``); ``remove`` (the picked piece); ``remove_terrain`` name;
-``set`` field value (of the picked piece); ``turn`` side [phase]; ``card`` card from to; ``done``; ``cancel``.
+piece, a grid square's terrain, or the terrain piece being moved); ``drag`` x y to_x to_y [reach] (the piece a tap
+at x y would pick, moved to to_x to_y as a second tap moves it, even where that tap would pick another piece; it
+stays picked); ``mode`` (``add`` kind side, ``terrain`` kind, ``square`` kind, ``move_terrain`` name, or
+``none``); ``remove`` (the picked piece); ``remove_terrain`` name; ``reshape_terrain`` name width depth (inches:
+a wall's along it and across it, a hill's along the table: ``tabletop.shaping``); ``turn_terrain`` name degrees
+(anticlockwise); ``set`` field value (of the picked piece); ``turn`` side [phase]; ``card`` card from to;
+``done``; ``cancel``.
 While a set-up is edited, the board shows it and every answer carries ``setup`` (:meth:`SettingUp.setup_answer`).
 """
 
@@ -17,6 +21,7 @@ import math
 from ..errors import SetupError
 from ..limits import brief
 from ..setting_up import SetUp
+from ..tabletop import shaping
 from .taps import CHOICE_COLUMNS
 
 MODES = ("add", "terrain", "square", "move_terrain", "none")
@@ -36,8 +41,10 @@ class SettingUp:
             return self._begin_setup()
         if self.setting_up is None:
             return self._say("error", "Nothing is being set up: press Set up the table first.")
-        handler = {"tap": self._setup_tap, "mode": self._setup_mode, "remove": self._setup_remove,
+        handler = {"tap": self._setup_tap, "drag": self._setup_drag, "mode": self._setup_mode,
+                   "remove": self._setup_remove,
                    "remove_terrain": lambda name: self._edit(self._setting.remove_terrain(name), f"{name} taken off."),
+                   "reshape_terrain": self._setup_reshape, "turn_terrain": self._setup_turn_terrain,
                    "set": self._setup_set, "turn": self._setup_turn, "card": self._setup_card,
                    "done": self._setup_done, "cancel": self._setup_cancel}.get(edit)
         refused = self._uncallable(handler, args, f"a set-up has no edit {brief(edit)}", f"the set-up's {edit}")
@@ -69,6 +76,9 @@ class SettingUp:
             "kinds": list(setting.kinds()), "sides": list(self.state.sides), "phases": list(shape.phases),
             "side": position.get("side"), "piles": setting.piles(), "terrain_kinds": list(setting.terrain_kinds()),
             "terrain": [t["name"] for t in setting.terrain()] if tabletop else [], "tabletop": tabletop,
+            "terrain_sizes": {t["name"]: [round(v, 2) for v in shaping.size(t["points"])]
+                              for t in (setting.terrain() if tabletop else ())},  # width and depth, inches
+            "radius": self.tap_radius,  # a tap's radius round a piece, board units (the page's drag starts within it)
             "fields": {name: list(values) for name, values in shape.fields_set.items()},
             "picked": None if picked is None else {"id": picked["id"], "kind": _kind_words(shape, picked),
                                                    **{name: picked[name] for name in shape.fields_set}},
@@ -104,13 +114,17 @@ class SettingUp:
         self._show_setup(setting, picked, self._mode if mode is None else mode)
         return self._say("note", said)
 
-    def _setup_tap(self, x, y, reach=None) -> dict:
+    def _spot(self, x, y) -> tuple | None:
+        """Where a tap at (x, y) places: a tenth of an inch (a tap is a finger's width, and it reads well in a file)
+        or a square; ``None`` unless two finite numbers."""
         if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in (x, y)):
+            return None
+        return (round(float(x), 1), round(float(y), 1)) if self._setting.tabletop else (round(x), round(y))
+
+    def _setup_tap(self, x, y, reach=None) -> dict:
+        spot, setting, mode = self._spot(x, y), self._setting, self._mode
+        if spot is None:
             return self._say("error", f"a tap is at two finite numbers, not ({brief(x)}, {brief(y)})")
-        setting, mode = self._setting, self._mode
-        tabletop = setting.tabletop
-        # a tap is a finger's width: a tenth of an inch is as near as it places (and reads well in a file)
-        spot = (round(float(x), 1), round(float(y), 1)) if tabletop else (round(x), round(y))
         if mode[0] == "add":
             added = setting.add(mode[1], mode[2], spot)
             return self._edit(added, f"{mode[1]} {added.pieces()[-1]['id']} set down. Tap again for another.")
@@ -129,6 +143,26 @@ class SettingUp:
         if self._picked is None:
             return self._say("note", "Tap a piece first (or choose Add).")
         return self._edit(setting.move(self._picked, spot), f"{self._picked} moved.", picked=self._picked)
+
+    def _setup_drag(self, x, y, to_x, to_y, reach=None) -> dict:
+        """The piece pressed at (x, y) dropped at (to_x, to_y): the move of tap-then-tap, its refusal the same."""
+        spot, drop = self._spot(x, y), self._spot(to_x, to_y)
+        if spot is None or drop is None:
+            return self._say("error", f"a drag is from two finite numbers to two, not ({brief(x)}, {brief(y)}) to "
+                                      f"({brief(to_x)}, {brief(to_y)})")
+        hit = self._piece_at(spot, reach)
+        if hit is None:
+            return self._say("note", "No piece there to drag: press on a piece.")
+        self._picked = hit  # picked as a tap would, so a refused drop leaves it picked where it stands
+        return self._edit(self._setting.move(hit, drop), f"{hit} moved.", picked=hit)
+
+    def _setup_reshape(self, name, width, depth) -> dict:
+        reshaped = self._setting.reshape_terrain(name, width, depth)
+        return self._edit(reshaped, f"{name}: {width:g} by {depth:g} inches.", picked=self._picked)
+
+    def _setup_turn_terrain(self, name, degrees) -> dict:
+        return self._edit(self._setting.turn_terrain(name, degrees), f"{name} turned {degrees:g} degrees.",
+                          picked=self._picked)
 
     def _piece_at(self, spot, reach) -> str | None:
         piece = piece_at(self._setting, spot, self.tap_radius, reach)

@@ -11,6 +11,7 @@
 //   practice.js    the Practice page's challenges, stars and bar
 //   save-link.js   the game kept in the browser, links, Save, Load and Copy link
 //   setup.js       Set up the table: the board as an editor (move, add, remove, turn, terrain, whose turn)
+//   drag.js        while setting up, a piece dragged to its spot (mouse or finger), as tap-then-tap moves it
 //   make.js        Make it a challenge: a set-up's goal, hint, sections and recorded solution; its file and link
 //   kept.js        what the browser keeps, read with care: games (kept aside when unreadable), Simple, stars
 //   tools.js       the classroom's page tools

@@ -66,6 +66,7 @@ function docModels(doc) {
 }
 
 export const touchOnly = () => Boolean(window.matchMedia && matchMedia("(hover: none)").matches);
+export const DRAG_PX = 8;  // a press that moves further than this (CSS px) is a drag, not a tap
 
 // A toy table, not a chart (issue 35): in play the board has no axes, grid lines, toolbar or hover box (a tap's
 // details are said beside the board: tooltipAt), yet the wheel and a pinch zoom it (a wheel-zoom tool active without

@@ -1,9 +1,16 @@
 // Set up the table: the board becomes an editor (the engine's "setup" command, explorer/core/session/setting.py).
-// Tap a piece, then a spot to move it; Remove, Turn (lie down, a die's face), Add a kind (then tap the table),
-// terrain or squares, whose turn, cards between piles; Done plays from there, Cancel brings the game back. Every
-// edit is checked by the engine and refused in words; Save and Copy link keep the set-up as any game.
+// Tap a piece, then a spot to move it, or drag it there (drag.js); Remove, Turn (lie down, a die's face), Add a kind
+// (then tap the table), terrain (added, moved, made wider or deeper, turned) or squares, whose turn, cards between
+// piles; Done plays from there, Cancel brings the game back. Every edit is checked by the engine and refused in
+// words; Save and Copy link keep the set-up as any game.
 
 import { el } from "./common.js";
+import { wireDrag } from "./drag.js";
+
+// "Turn it" turns a terrain piece an eighth of a turn a press (anticlockwise, as the engine's turn_terrain counts):
+// a wall or hedge lies along the table, across it or on either diagonal in at most two presses, and eight bring
+// it back; a finer angle would take many presses for the layouts a table needs.
+const TURN_DEGREES = 45;
 
 // A piece's field in plain words: the button for each value (a field not named here is said as "field: value").
 const FIELD_WORDS = { prone: { true: "Lie down", false: "Stand up" },
@@ -24,6 +31,10 @@ function button(text, cls) {
   return el("button", { type: "button", class: `tsr-setup-button ${cls}`, text });
 }
 
+function inches(cls) {  // a terrain piece's size, in inches (a tenth of an inch is as fine as a teacher needs)
+  return el("input", { type: "number", class: cls, min: "0.1", step: "0.1", inputmode: "decimal" });
+}
+
 export function setupParts() {
   const open = button("Set up the table", "tsr-setup-open");
   const said = el("p", { class: "tsr-setup-said", "aria-live": "polite" });
@@ -39,6 +50,9 @@ export function setupParts() {
   const terrainName = select("Terrain on the table", "tsr-setup-terrain-name");
   const moveTerrain = button("Move it", "tsr-setup-move-terrain");
   const removeTerrain = button("Remove it", "tsr-setup-remove-terrain");
+  const width = inches("tsr-setup-width"), depth = inches("tsr-setup-depth");
+  const resize = button("Set its size", "tsr-setup-resize");
+  const turnTerrain = button(`Turn it ${TURN_DEGREES}°`, "tsr-setup-turn-terrain");
   const squareKind = select("Square", "tsr-setup-square-kind");
   const paint = button("Change squares", "tsr-setup-paint");
   const turnSide = select("Whose turn", "tsr-setup-turn-side");
@@ -55,6 +69,8 @@ export function setupParts() {
   const row = (cls, ...children) => el("div", { class: `tsr-setup-row ${cls}` }, ...children);
   const terrainRow = row("tsr-setup-terrain", el("label", {}, "Terrain ", terrainKind), addTerrain,
                          el("label", {}, "On the table ", terrainName), moveTerrain, removeTerrain);
+  const shapeRow = row("tsr-setup-shape", el("label", {}, "Width (inches) ", width),
+                       el("label", {}, "Depth (inches) ", depth), resize, turnTerrain);
   const squareRow = row("tsr-setup-squares", el("label", {}, "Square ", squareKind), paint);
   const phaseLabel = el("label", {}, "Part ", phase);
   const cardRow = row("tsr-setup-cards", el("label", {}, "From ", fromPile), el("label", {}, "Card ", card),
@@ -63,13 +79,14 @@ export function setupParts() {
     el("h3", { text: "Setting up the table" }), said,
     row("tsr-setup-piece", picked, remove, fields),
     row("tsr-setup-adding", el("label", {}, "Add ", kind), el("label", {}, "for ", side), add, stop),
-    terrainRow, squareRow,
+    terrainRow, shapeRow, squareRow,
     row("tsr-setup-turning", el("label", {}, "Turn ", turnSide), phaseLabel, setTurn),
     cardRow,
     row("tsr-setup-end", done, cancel, save, copy));
   return { open, box, said, picked, remove, fields, kind, side, add, stop, terrainKind, addTerrain, terrainName,
-           moveTerrain, removeTerrain, squareKind, paint, turnSide, phase, phaseLabel, setTurn, card, fromPile, toPile,
-           moveCard, done, cancel, save, copy, terrainRow, squareRow, cardRow };
+           moveTerrain, removeTerrain, width, depth, resize, turnTerrain, shapeRow, squareKind, paint, turnSide, phase,
+           phaseLabel, setTurn, card, fromPile, toPile, moveCard, done, cancel, save, copy, terrainRow, squareRow,
+           cardRow };
 }
 
 export function wireSetup(table) {
@@ -87,6 +104,12 @@ export function wireSetup(table) {
   parts.addTerrain.addEventListener("click", () => edit(parts.addTerrain, "mode", "terrain", parts.terrainKind.value));
   parts.moveTerrain.addEventListener("click", () => edit(parts.moveTerrain, "mode", "move_terrain", parts.terrainName.value));
   parts.removeTerrain.addEventListener("click", () => edit(parts.removeTerrain, "remove_terrain", parts.terrainName.value));
+  const size = (input) => input.value === "" ? "" : Number(input.value);  // empty: refused in words by the engine
+  parts.resize.addEventListener("click", () => edit(parts.resize, "reshape_terrain", parts.terrainName.value,
+                                                    size(parts.width), size(parts.depth)));
+  parts.turnTerrain.addEventListener("click", () => edit(parts.turnTerrain, "turn_terrain", parts.terrainName.value,
+                                                         TURN_DEGREES));
+  parts.terrainName.addEventListener("change", () => showSize(table, true));
   parts.paint.addEventListener("click", () => edit(parts.paint, "mode", "square", parts.squareKind.value));
   parts.setTurn.addEventListener("click", () => edit(parts.setTurn, "turn", parts.turnSide.value,
                                                      ...(parts.phase.value ? [parts.phase.value] : [])));
@@ -103,6 +126,17 @@ export function wireSetup(table) {
     table.run("setup", ["tap", x, y, reach]).then(() => table.keepInView());
     return true;
   };
+  wireDrag(table);  // or a piece dragged to its spot
+}
+
+// The width and depth of the terrain piece chosen in the list, as the engine measures it (a wall's along it and
+// across it, a hill's along the table); a box being typed in is left alone unless another piece is chosen.
+function showSize(table, chosen = false) {
+  const parts = table.setupParts, setup = table.current.setup;
+  const measured = setup && setup.terrain_sizes && setup.terrain_sizes[parts.terrainName.value];
+  for (const [input, value] of [[parts.width, measured && measured[0]], [parts.depth, measured && measured[1]]]) {
+    if (chosen || !input.matches(":focus")) input.value = value == null ? "" : String(value);
+  }
 }
 
 function showCards(table) {
@@ -125,7 +159,7 @@ export function showSetup(table, answer) {
   parts.said.className = "tsr-setup-said" + (message && message.kind !== "note" ? " tsr-live-error" : "");
   const picked = setup.picked;
   parts.picked.textContent = picked ? `Picked: ${picked.id} (${picked.kind}). Tap a spot to move it.`
-    : setup.mode[0] === "none" ? "Tap a piece to pick it." : "";
+    : setup.mode[0] === "none" ? "Tap a piece to pick it, or drag it to a spot." : "";
   parts.remove.hidden = !picked;
   parts.fields.replaceChildren(...(picked ? Object.entries(setup.fields).flatMap(([name, values]) =>
     values.filter((v) => v !== picked[name]).map((value) => {
@@ -146,6 +180,8 @@ export function showSetup(table, answer) {
   fill(parts.terrainKind, setup.terrain_kinds);
   fill(parts.terrainName, setup.terrain, String);
   parts.moveTerrain.disabled = parts.removeTerrain.disabled = !setup.terrain.length;
+  parts.shapeRow.hidden = !setup.tabletop || !setup.terrain.length;
+  showSize(table);
   fill(parts.squareKind, [...setup.terrain_kinds, "open"]);
   const piles = Object.keys(setup.piles);
   parts.cardRow.hidden = !piles.length;

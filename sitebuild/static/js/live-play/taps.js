@@ -4,13 +4,15 @@
 // beside the board; and after a zoom or a pan, one button shows the whole table again.
 
 import { el } from "./common.js";
-import { boardView, columnOf, fadeLast, saidAt, showWhole, tooltipAt, views } from "./board-view.js";
+import { boardView, columnOf, DRAG_PX, fadeLast, saidAt, showWhole, tooltipAt, views } from "./board-view.js";
+
+export const TAP_EVENT = "tsr-board-tap";  // widgets/board.py TAP_EVENT (and drag.js: a press on a piece not dragged)
 
 export function wireTaps(table) {
   const { doc, boardBox, parts: { status, hand, details } } = table;
 
   // A tap on this board (widgets/board.py passes Bokeh's tap on as a DOM event): the engine decides.
-  document.addEventListener("tsr-board-tap", (event) => {
+  document.addEventListener(TAP_EVENT, (event) => {
     const { plot, x, y } = event.detail;
     const reach = Number.isFinite(event.detail.reach) ? event.detail.reach : null;  // a finger's width, in board units
     if (table.busy || !doc || doc.get_model_by_id(plot) == null) return;
@@ -75,7 +77,8 @@ export function wireTaps(table) {
   let down = null;
   boardBox.addEventListener("pointerdown", (event) => { down = [event.clientX, event.clientY]; }, true);
   boardBox.addEventListener("pointerup", (event) => {
-    if (down && event.pointerType === "mouse" && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > 8) zoomed();
+    const dragged = down && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > DRAG_PX;
+    if (dragged && event.pointerType === "mouse") zoomed();
     down = null;
   }, true);
   whole.addEventListener("click", () => { showWhole(doc); whole.hidden = true; boardBox.dataset.framed = ""; });
