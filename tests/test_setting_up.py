@@ -246,8 +246,36 @@ def test_a_set_up_is_a_challenge_start(name):
     assert built.position == setup.state.position
 
 
+@pytest.mark.parametrize("name", ["army_men", "one_brain_cell", "phlog", "simple_plastic"])
+def test_a_set_up_with_its_terrain_changed_is_a_challenge_start(name):
+    """The start's ``terrain`` is the set-up's, as saved, only where it differs from the scenario's; the start built
+    from the block is the set-up: its table and its position."""
+    setup = _edited(name)
+    assert "terrain" not in setup.challenge_start()
+    if setup.tabletop:
+        terrain = setup.terrain()
+        setup = setup.remove_terrain(terrain[0]["name"]).turn_terrain(terrain[-1]["name"], 90)
+    else:
+        setup = setup.set_square((0, 7), "pit")
+    block = setup.challenge_start()
+    assert block["terrain"] == setup.terrain() != start(name).terrain() and list(block)[-1] == "terrain"
+    built = build_start(SimpleNamespace(ruleset=setup.state.ruleset, start_spec=block,
+                                        side=setup.state.current_player))
+    assert built.position == setup.state.position and built.to_dict()["setup"] == setup.to_save()["setup"]
+
+
+def test_a_table_with_every_terrain_piece_taken_off_is_a_start_of_no_terrain():
+    setup = start("simple_plastic")
+    for piece in setup.terrain():
+        setup = setup.remove_terrain(piece["name"])
+    assert setup.challenge_start() == {"scenario": "skirmish", "seed": 1, "terrain": []}  # kept, though empty
+
+
 def test_a_challenge_start_refuses_what_a_file_cannot_hold():
-    refused(start("simple_plastic").add_terrain("solid", (10, 30)), SetUp.challenge_start, "terrain differs")
+    save = start("simple_plastic").to_save()
+    save["setup"]["width"] = 60.0  # a save of a wider table than the scenario's: a challenge changes terrain only
+    refused(SetUp(load_json(json.dumps(save))), SetUp.challenge_start,
+            "a challenge starts on its scenario's table, only its terrain changed, not its width")
     refused(start("dice_tactics"), SetUp.challenge_start, "this set-up's position.pending is empty")
 
 

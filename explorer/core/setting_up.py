@@ -283,15 +283,17 @@ class SetUp:
 
     def challenge_start(self) -> dict:
         """The ``start`` block of a challenge file that builds this position (``challenges/starting.py``): the
-        scenario, seed and settings, the pieces changed (``figures``) or taken off (``remove``) by id, and the
-        other parts of the position that differ (``position``). The table's terrain is the scenario's: a
-        set-up with its terrain changed cannot be a challenge's start yet."""
+        scenario, seed and settings, the pieces changed (``figures``) or taken off (``remove``) by id, the other parts
+        of the position that differ (``position``) and, where it is not the scenario's, the table's ``terrain`` as
+        saved (:meth:`terrain`: pieces added, moved, sized, turned or taken off; squares set)."""
         save, ruleset = self._save, self.state.ruleset
         seed = save["start"]["rng"]["seed"]
         settings = {k: v for k, v in save["settings"].items() if settings_to_dict(ruleset.settings()).get(k) != v}
         fresh = ruleset.new_game(save["scenario"], seed=seed, **settings).to_dict()
-        if fresh["setup"] != save["setup"]:
-            raise SetupError("a challenge starts on its scenario's own table: this set-up's terrain differs")
+        table, own = save["setup"], fresh["setup"]
+        other = " and ".join(sorted(k for k in {*table, *own} - {"terrain"} if table.get(k) != own.get(k)))
+        if other:  # (a table of another size, say: a set-up changes none, a save loaded may)
+            raise SetupError(f"a challenge starts on its scenario's table, only its terrain changed, not its {other}")
         block: dict[str, Any] = {"scenario": save["scenario"], "seed": seed, "settings": settings}
         was, now = fresh["start"]["position"], save["start"]["position"]
         key = self.shape.pieces
@@ -303,6 +305,8 @@ class SetUp:
             was = {**was, key: now[key]}
         block["position"] = {k: v for k, v in now.items() if was.get(k) != v}
         block = {k: v for k, v in block.items() if v or k in ("scenario", "seed")}
+        if table.get("terrain") != own.get("terrain"):  # (an empty list too: every piece taken off)
+            block["terrain"] = copy.deepcopy(table["terrain"])
         empty = _empty_value(block)
         if empty:
             raise SetupError(f"a challenge file (TOML) has no empty value, and this set-up's {empty} is empty: "
@@ -328,9 +332,9 @@ class SetUp:
         save = copy.deepcopy(self._save)
         if position is not None:
             save["start"]["position"] = save["current"]["position"] = position
-        if terrain is not None:  # (no save's check keeps a tabletop's terrain on the table: a set-up's does)
+        if terrain is not None:
             save["setup"]["terrain"] = terrain
-            off = self.tabletop and next(filter(None, (shaping.off_table(t, save["setup"]) for t in terrain)), None)
+            off = shaping.terrain_off_table(save["setup"])
             if off:
                 raise SetupError(f"{refusal}: {off}")
         try:

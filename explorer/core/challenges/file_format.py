@@ -8,6 +8,7 @@ import functools
 import hashlib
 import importlib.resources
 import json
+import math
 import re
 import tomllib
 from collections.abc import Mapping
@@ -15,6 +16,7 @@ from typing import Any
 
 from ..errors import ChallengeError
 from ..limits import brief
+from ..tabletop.table import MAX_CORNERS, MAX_TERRAIN
 from .challenge import Challenge
 from .goals import GOAL_KINDS, MEASURES, Goal, args_problem, ruleset_package, ruleset_tests
 from .writing import toml_text
@@ -26,7 +28,10 @@ MAX_TEXT = {"title": 80, "hint": 600, "goal": 200}  # characters: a card's title
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 MAX_NAME = 40                # a name goes into a link (``#challenge=gang-up``): lower-case letters, digits, dashes
 _KEYS = {"name", "title", "goal", "sections", "hint", "limit", "side", "start", "solution", "opponent"}
-_START_KEYS = {"scenario", "seed", "settings", "figures", "remove", "position", "prelude"}
+MAX_TERRAIN_ITEMS = MAX_TERRAIN  # the start's terrain: a tabletop's pieces (as many as a save holds) or a grid's rows
+MAX_TERRAIN_TEXT = 80        # characters: a terrain piece's name or kind, a grid's row (Phlog's widest is 64 squares)
+_START_KEYS = {"scenario", "seed", "settings", "figures", "remove", "position", "prelude", "terrain"}
+_PIECE_KEYS = ("name", "kind", "elevation", "points")  # a tabletop's terrain piece, as a save holds it
 _GOAL_KEYS = {"kind", "test", "args", "action", "measure"}
 
 
@@ -200,7 +205,8 @@ def _one(entry: Mapping, ruleset, order: int) -> Challenge:
 
 _START_SHAPES = {"scenario": (str, "text"), "seed": (int, "a whole number"), "settings": (Mapping, "a table"),
                  "figures": (Mapping, "a table of pieces by id"), "remove": (list, "a list of ids"),
-                 "position": (Mapping, "a table"), "prelude": (list, "a list of steps")}
+                 "position": (Mapping, "a table"), "prelude": (list, "a list of steps"),
+                 "terrain": (list, "a list: a tabletop's terrain pieces or a grid's rows")}
 
 
 def _start_problem(start: Mapping) -> str | None:
@@ -215,7 +221,44 @@ def _start_problem(start: Mapping) -> str | None:
         return f"the start's remove is a list of ids (text), not {brief(start['remove'])}"
     if not _steps(start.get("prelude", [])):
         return "the start's prelude is a list of steps, each with an action table (and dice where it rolls)"
-    return None
+    return _terrain_problem(start.get("terrain", []))
+
+
+def _terrain_problem(terrain: list) -> str | None:
+    """What is wrong with the shape of the start's terrain, in words (``None``: nothing): a tabletop's pieces,
+    each a table of name, kind, elevation and points (its corners, each [x, y] in inches), or a grid's rows, each
+    a text of one symbol a square; its sizes bounded. Whether the table takes it (its kinds, its rows' length and
+    symbols, every piece on the table) is for the start to say, as a save's checks do (``starting.build_start``)."""
+    if len(terrain) > MAX_TERRAIN_ITEMS:
+        return f"the start's terrain holds {len(terrain):,} pieces or rows; at most {MAX_TERRAIN_ITEMS}"
+    if all(isinstance(row, str) for row in terrain):
+        long = next((row for row in terrain if len(row) > MAX_TERRAIN_TEXT), None)
+        return long and f"a row of the start's terrain is {len(long):,} squares long; at most {MAX_TERRAIN_TEXT}"
+    return next(filter(None, (_piece_problem(piece, f"the start's terrain piece {number}")
+                              for number, piece in enumerate(terrain, 1))), None)
+
+
+def _piece_problem(piece, where: str) -> str | None:
+    if not isinstance(piece, Mapping):
+        return (f"the start's terrain is a list of a tabletop's pieces (tables of {', '.join(_PIECE_KEYS)}) or of a "
+                f"grid's rows (text), not {brief(piece)}")
+    unknown, missing = set(piece) - set(_PIECE_KEYS), {"name", "kind", "points"} - set(piece)
+    if unknown or missing:
+        return (f"{where} has {', '.join(_PIECE_KEYS[:-1])} and {_PIECE_KEYS[-1]}, not "
+                f"{'the keys ' + ', '.join(map(brief, sorted(unknown))) if unknown else 'no ' + min(missing)}")
+    for key in ("name", "kind"):
+        if not isinstance(piece[key], str) or not piece[key].strip():
+            return f"{where}'s {key} is text, not {brief(piece[key])}"
+        if len(piece[key]) > MAX_TERRAIN_TEXT:
+            return f"{where}'s {key} is {len(piece[key]):,} characters long; at most {MAX_TERRAIN_TEXT}"
+    if not isinstance(piece.get("elevation", 0), int) or isinstance(piece.get("elevation"), bool):
+        return f"{where}'s elevation is a whole number (its level: 0 but for a hill), not {brief(piece['elevation'])}"
+    points = piece["points"]
+    if not isinstance(points, list) or not 3 <= len(points) <= MAX_CORNERS:
+        return f"{where}'s points are a list of its corners, 3 to {MAX_CORNERS:,}, each [x, y], not {brief(points)}"
+    bad = next((p for p in points if not isinstance(p, list) or len(p) != 2 or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p)), None)
+    return None if bad is None else f"{where}'s corner {brief(bad)} is not [x, y], two numbers of inches"
 
 
 def _steps(steps) -> bool:

@@ -1,13 +1,16 @@
-"""A challenge's start: the scenario, its pieces changed or taken off by id, and the prelude played."""
+"""A challenge's start: the scenario, its table's terrain if given (as a save holds it), its pieces changed or
+taken off by id, and the prelude played."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..actions import action_from_dict
 from ..errors import ChallengeError, SaveGameError
 from ..limits import brief
+from ..tabletop import shaping
 
 if TYPE_CHECKING:
     from .challenge import Challenge
@@ -23,15 +26,20 @@ def build_start(challenge: Challenge):
     except (ValueError, TypeError) as exc:
         raise ChallengeError(f"the start cannot be made: {exc}") from None
     edits = {key: spec[key] for key in ("figures", "remove", "position") if key in spec}
-    if edits:
+    if edits or "terrain" in spec:
         save = state.to_dict()
         position = _edited(save["start"]["position"], edits)
         save["start"]["position"] = save["current"]["position"] = position
         save["actions"] = []
+        if "terrain" in spec:  # the table's terrain as a save holds it, judged by the save's own checks
+            save["setup"]["terrain"] = copy.deepcopy(spec["terrain"])
         try:
             state = type(state).from_dict(save)
         except SaveGameError as exc:
-            raise ChallengeError(f"the start is not a legal position: {exc}") from None
+            raise ChallengeError(_refusal(exc)) from None
+        off = "terrain" in spec and shaping.terrain_off_table(save["setup"])
+        if off:
+            raise ChallengeError(f"the start's terrain is not on the table: {off}")
     kinds = ruleset.action_kinds
     for index, step in enumerate(spec.get("prelude", ())):
         try:
@@ -43,6 +51,14 @@ def build_start(challenge: Challenge):
     if state.current_player != challenge.side:
         raise ChallengeError(f"at the start {state.current_player} is to act, not the learner's side {challenge.side}")
     return state
+
+
+def _refusal(exc: SaveGameError) -> str:
+    """A save's refusal of the start said of a challenge: its table's terrain, or its position."""
+    text, lead = str(exc), "the save's setup is malformed: "
+    if text.startswith(lead):
+        return f"the start's terrain cannot be laid out: {text[len(lead):]}"
+    return f"the start is not a legal position: {text}"
 
 
 def _edited(position: dict, edits: Mapping[str, Any]) -> dict:

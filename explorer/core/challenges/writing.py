@@ -63,8 +63,16 @@ def toml_text(challenges: Sequence[Mapping[str, Any]], comment: str = "") -> str
         lines += [f"{toml_key(key)} = {toml_value(challenge[key])}" for key in keys]
         if "start" in challenge:
             lines.append("[challenge.start]")
-            lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in challenge["start"].items()]
+            lines += [_start_line(key, value) for key, value in challenge["start"].items()]
     return "\n".join(lines) + "\n"
+
+
+def _start_line(key: Any, value: Any) -> str:
+    """A key of the start as TOML; its ``terrain`` one piece (tabletop) or one row (grid: the board's picture) a
+    line, as the shipped files write a solution."""
+    if key == "terrain" and isinstance(value, (list, tuple)) and value:
+        return "\n".join(["terrain = [", *(f"  {toml_value(item)}," for item in value), "]"])
+    return f"{toml_key(key)} = {toml_value(value)}"
 
 
 # -- the goal tests a ruleset offers, in words ------------------------------------------------------------------

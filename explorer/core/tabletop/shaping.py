@@ -78,3 +78,12 @@ def off_table(piece: dict, table: dict) -> str | None:
     corner = next(((x, y) for x, y in piece["points"] if not (0 <= x <= width and 0 <= y <= height)), None)
     return None if corner is None else (f"the {piece['name']}'s corner ({corner[0]:g}, {corner[1]:g}) would be off "
                                         f"the {width:g} by {height:g} inch table")
+
+
+def terrain_off_table(table: dict) -> str | None:
+    """Where the saved ``table``'s terrain first leaves it (:func:`off_table`), in words, or ``None``; a grid's
+    squares (a ``grid`` key) never do. (No save's check keeps a tabletop's terrain on the table: a set-up's and a
+    challenge's start do.)"""
+    if "grid" in table:
+        return None
+    return next(filter(None, (off_table(piece, table) for piece in table.get("terrain", ()))), None)

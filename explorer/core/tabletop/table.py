@@ -361,6 +361,7 @@ class Board:
 # -- a table from a saved game ---------------------------------------------------------------------
 MAX_TABLE_INCHES = 1000.0
 MAX_TERRAIN = 200
+MAX_CORNERS = 1000  # corners of one terrain piece
 
 
 def table_from_dict(data, *, terrain_optional: bool = True) -> Table:
@@ -393,11 +394,11 @@ def _terrain_from_save(data) -> Terrain:
     if not isinstance(data, Mapping):
         raise ValueError("a piece of terrain is an object")
     points = data.get("points")
-    if not isinstance(points, list) or not 3 <= len(points) <= 1000 or not all(
+    if not isinstance(points, list) or not 3 <= len(points) <= MAX_CORNERS or not all(
             isinstance(pt, list) and len(pt) == 2 and all(
                 isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
             for pt in points):
-        raise ValueError("its points must be a list of 3 to 1000 [x, y] pairs of finite numbers")
+        raise ValueError(f"its points must be a list of 3 to {MAX_CORNERS} [x, y] pairs of finite numbers")
     if not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
         raise ValueError("a piece of terrain has a name and a kind (text)")
     elevation = data.get("elevation", 0)
