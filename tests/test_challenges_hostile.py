@@ -38,6 +38,58 @@ ONE_MOVE = goal(IN_BUSHES + '{ figure = "g-sniper", terrain = "bushes" }').repla
     '"green", attacker = "g-sniper", target = "t2" }, dice = [6] } ]',
     'solution = [ { action = { type = "EndPhase", player = "green" } } ]')
 
+
+
+def terrain(text: str) -> str:
+    """SOUND with its start's terrain given (a tabletop's pieces, replacing the scenario's)."""
+    return changed("seed = 1", f"seed = 1\nterrain = {text}")
+
+
+def wall(points: str = "[[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]]", **fields) -> str:
+    keys = {"name": '"wall"', "kind": '"solid"', "elevation": "0", "points": points, **fields}
+    return "{ " + ", ".join(f"{key} = {value}" for key, value in keys.items() if value is not None) + " }"
+
+
+TERRAIN_CASES = [
+    ("terrain a number", terrain("5"), 2, "the start's terrain is a list: a tabletop's terrain pieces or a grid's rows"),
+    ("terrain a list of numbers", terrain("[1, 2]"), 2,
+     "the start's terrain is a list of a tabletop's pieces (tables of name, kind, elevation, points) or of a grid's "
+     "rows (text), not 1"),
+    ("a piece and a row", terrain(f'[{wall()}, "..."]'), 2, "the start's terrain is a list of a tabletop's pieces"),
+    ("a piece without points", terrain(f"[{wall(points=None)}]"), 2,
+     "the start's terrain piece 1 is a table of name, kind, elevation and points: a piece has no points"),
+    ("a piece with a colour", terrain(f'[{wall(colour=chr(34) + "red" + chr(34))}]'), 2, "a piece has no key 'colour'"),
+    ("a name a number", terrain(f"[{wall(name='5')}]"), 2, "the start's terrain piece 1's name is text, not 5"),
+    ("a name of 5,000 characters", terrain(f"[{wall(name=chr(34) + 'w' * 5000 + chr(34))}]"), 2,
+     "the start's terrain piece 1's name is 5,000 characters long; at most 80"),
+    ("an elevation as text", terrain(f"[{wall(elevation=chr(34) + 'high' + chr(34))}]"), 2,
+     "the start's terrain piece 1's elevation is a whole number"),
+    ("points a table", terrain(f"[{wall(points='{ x = 1 }')}]"), 2,
+     "the start's terrain piece 1's points are a list of its corners, 3 to 1,000, each [x, y]"),
+    ("two corners", terrain(f"[{wall(points='[[1, 1], [2, 2]]')}]"), 2, "a list of its corners, 3 to 1,000"),
+    ("a point not two numbers", terrain(f"[{wall(points='[[1, 1], [2, 1], [2, {x = 2}]]')}]"), 2,
+     "the start's terrain piece 1's corner [2, {'x': 2}] is not [x, y], two numbers of inches"),
+    ("a point of three numbers", terrain(f"[{wall(points='[[1, 1], [2, 1, 0], [2, 2]]')}]"), 2,
+     "corner [2, 1, 0] is not [x, y]"),
+    ("a point at infinity", terrain(f"[{wall(points='[[1, 1], [inf, 1], [2, 2]]')}]"), 2, "corner [inf, 1] is not"),
+    ("1,001 corners", terrain(f"[{wall(points='[' + ', '.join(['[1, 1]'] * 1001) + ']')}]"), 2,
+     "points are a list of its corners, 3 to 1,000"),
+    ("201 pieces", terrain("[" + ", ".join([wall()] * 201) + "]"), 2,
+     "the start's terrain holds 201 pieces or rows; at most 200"),
+    ("a piece off the table", terrain(f"[{wall(points='[[20, 20], [30, 20], [30, 22], [20, 22]]')}]"), 1,
+     "the start's terrain is not on the table: the wall's corner (30, 20) would be off the 24 by 24 inch table"),
+    ("a kind no table has", terrain(f'[{wall(kind=chr(34) + "lava" + chr(34))}]'), 1,
+     "the start's terrain cannot be laid out: malformed terrain 1: a terrain piece's kind is one of solid"),
+    ("an elevation of 500", terrain(f"[{wall(elevation='500')}]"), 1,
+     "the start's terrain cannot be laid out: malformed terrain 1: a piece of terrain's elevation is a whole number "
+     "from 0 to 100, not 500"),
+    ("a wall on a figure", terrain(f"[{wall(points='[[14, 15], [16, 15], [16, 17], [14, 17]]')}]"), 1,
+     "the start is not a legal position"),
+    ("a grid's rows on a tabletop", terrain('["...", "..."]'), 1, "the start's terrain cannot be laid out"),
+]
+"""The start's terrain (issue 38: a set-up's table made a challenge): its shape checked by the file format, the
+rest by the save's own checks and the table's edges."""
+
 CASES = [
     # (case, text or bytes, exit status, words said)
     ("args missing", goal(IN_BUSHES + '{ figure = "g-sniper" }'), 2, "the test in_terrain needs terrain"),
@@ -98,6 +150,7 @@ CASES = [
     ("a sure goal too big to prove", TOO_BIG, 1, "plays out more than 5,000 actions"),
     ("a solution that does not solve, no dice", ONE_MOVE, 1,
      "the recorded solution does not solve it: Goal: Into the bushes. (1 of 2 actions used)"),
+    *TERRAIN_CASES,
 ]
 
 
@@ -109,6 +162,59 @@ def test_a_hostile_file_is_answered_in_words(tmp_path, capsys, case, content, st
     said = capsys.readouterr().out
     assert words in said and "could not finish" not in said  # said by the check itself, not its last guard
     assert len(said) < 2_000  # a 900,000-character title or a 100,000-deep list is never printed whole
+
+
+RIVER = ["V..W~W..V", ".h..~..h.", "..T.=.T..", ".B.f~f.B.", "..V.=.V..", ".h..~..h.", "V..W~W..V"]
+
+
+def rows(*changed: tuple[int, str]) -> list[str]:
+    """The river crossing's rows, some replaced (index, row)."""
+    board = list(RIVER)
+    for index, row in changed:
+        board[index] = row
+    return board
+
+
+GRID_CASES = [
+    ("the board itself", rows(), 0, "ok  up-the-hill"),
+    ("a square changed", rows((3, ".B.f~fhB.")), 0, "ok  up-the-hill"),
+    ("a row of the wrong length", rows((2, "..T.=.T...")), 1,
+     "the start's terrain cannot be laid out: the terrain is 7 rows of 9 symbols"),
+    ("a row too few", RIVER[:6], 1, "the terrain is 7 rows of 9 symbols"),
+    ("an unknown symbol", rows((1, ".h..~..h?")), 1, "unknown terrain symbol '?' at (8, 1)"),
+    ("a row of 5,000 squares", rows((0, "." * 5000)), 2, "a row of the start's terrain is 5,000 squares long; at most 80"),
+    ("10,000 rows", ["........."] * 10_000, 2, "the start's terrain holds 10,000 pieces or rows; at most 200"),
+    ("water on the solution's way", rows((0, "V~.W~W..V")), 1,
+     "the recorded solution cannot be played: that movement costs"),
+]
+
+
+@pytest.mark.parametrize("case, board, status, words", GRID_CASES, ids=[case[0] for case in GRID_CASES])
+def test_a_grids_terrain_in_a_file_is_checked_in_words(tmp_path, capsys, case, board, status, words):
+    """Dice Tactics' first shipped challenge (green-1 at column 2, row 0, the hill below-left), its start's terrain
+    given as the board's rows."""
+    from explorer import get_ruleset
+
+    first = c.ruleset_challenges(get_ruleset("dice_tactics"))["up-the-hill"]
+    text = c.own_text(first).replace("seed = 1\n", f"seed = 1\nterrain = {board!r}\n".replace("'", '"'), 1)
+    path = tmp_path / "grid.toml"
+    path.write_text(text, encoding="utf-8")
+    assert c.main(["dice_tactics", str(path)]) == status
+    said = capsys.readouterr().out
+    assert words in said and "could not finish" not in said and len(said) < 2_000, said
+
+
+def test_a_bad_terrain_opened_in_a_session_is_refused_in_one_sentence_and_nothing_changes():
+    """Each hostile terrain opened as a teacher's text (``open_lesson``, as a link or a file is): refused in one
+    sentence of the same words, the game, the challenge being played and its tries left as they were."""
+    from tests.test_challenges_sharing import _as_it_is, _session
+
+    session = _session()
+    before = _as_it_is(session)
+    for case, text, _status, words in TERRAIN_CASES:
+        said = session.command("open_lesson", text, "text")["message"]
+        assert said["kind"] == "error" and said["text"].startswith("Not opened: ") and words in said["text"], case
+        assert said["text"].count("\n") == 0 and _as_it_is(session) == before, case
 
 
 def test_the_dice_are_blamed_only_where_dice_were_rolled(tmp_path, capsys):

@@ -55,6 +55,27 @@ def test_any_table_written_reads_back_as_it_was(entry, start):
     assert tomllib.loads(toml_text(tables)) == {"challenge": tables}
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_VALUES, max_size=6))
+def test_any_terrain_written_one_item_a_line_reads_back_as_it_was(terrain):
+    tables = [{"name": "x", "start": {"scenario": "s", "terrain": terrain}}]
+    assert tomllib.loads(toml_text(tables)) == {"challenge": tables}
+
+
+def test_a_starts_terrain_is_written_one_piece_or_row_a_line():
+    wall = {"name": "wall", "kind": "solid", "points": [[11.267949, 17.267949], [14.7, 19.2], [12.7, 22.7]],
+            "elevation": 0}
+    rows = ["V..W~W..V", ".h..~..h."]
+    text = toml_text([{"name": "a", "start": {"seed": 1, "terrain": [wall, wall]}},
+                      {"name": "b", "start": {"terrain": rows}}, {"name": "c", "start": {"terrain": []}}])
+    piece = ('  { name = "wall", kind = "solid", points = [[11.267949, 17.267949], [14.7, 19.2], [12.7, 22.7]], '
+             'elevation = 0 },')
+    assert text.split("\n")[4:8] == ["terrain = [", piece, piece, "]"]
+    assert '[challenge.start]\nterrain = [\n  "V..W~W..V",\n  ".h..~..h.",\n]\n' in text  # the board's picture
+    assert text.endswith("[challenge.start]\nterrain = []\n")
+    assert [t["start"]["terrain"] for t in tomllib.loads(text)["challenge"]] == [[wall, wall], rows, []]
+
+
 def test_what_toml_cannot_hold_is_refused_in_words():
     with pytest.raises(ChallengeError, match="not set"):
         toml_value({"figures": {1, 2}})

@@ -235,11 +235,43 @@ def test_bad_inputs_are_refused_in_words_and_change_nothing():
     assert said(make(session, "check")) == "Ready: the check found nothing wrong."
 
 
-def test_a_table_a_file_cannot_hold_is_said_and_no_challenge_made():
-    session = plastic(lambda s: s.add_terrain("solid", (12, 20)))  # (on the 24 by 24 inch table)
-    answer = make(session, "begin")
-    assert answer["message"]["kind"] == "refused" and "terrain differs" in said(answer)
-    assert "making" not in answer and said(make(session, "check")).startswith("No challenge is being made")
+def setup_commands(session: Session, *edits) -> None:
+    for edit in edits:
+        answer = session.command("setup", *edit)
+        assert answer["message"]["kind"] == "note", (edit, said(answer))
+
+
+def test_a_challenge_on_terrain_added_sized_turned_and_moved_reads_back_and_is_solved():
+    """Terrain changed with the ``setup`` command (a hedge added, sized and turned; the wall moved and turned) is
+    the made challenge's start: its TOML text and its link read back to the set-up's table, and a new Session
+    opens it on that table and is solved by the recorded solution."""
+    session = plastic(sniper_near_the_bushes)
+    setup_commands(session, ("mode", "terrain", "semi_solid"), ("tap", 6.5, 14.0),
+                   ("reshape_terrain", "semi solid 5", 3, 1.5), ("turn_terrain", "semi solid 5", 45),
+                   ("mode", "move_terrain", "ruined wall"), ("tap", 16.0, 14.0), ("turn_terrain", "ruined wall", 30))
+    terrain = session.setting_up.terrain()
+    assert terrain[0]["points"] == [[19.133975, 6.571797], [20.866025, 7.571797], [12.866025, 21.428203],
+                                    [11.133975, 20.428203]]  # the wall, its middle at (16, 14), turned 30 degrees
+    assert terrain[-1]["points"] == [[5.96967, 12.40901], [8.09099, 14.53033], [7.03033, 15.59099],
+                                     [4.90901, 13.46967]]  # the hedge, 3 by 1.5 inches, turned 45 degrees
+    began = make(session, "begin")
+    assert began["message"]["kind"] == "note" and began["making"]["challenge"]["start"]["terrain"] == terrain
+    pick(session, ("set", "title", "Into the hedge"), ("set", "hint", "A soldier walks one span (4 inches) at most."),
+         ("set", "goal_text", "Walk your sniper into the hedge."), ("set", "kind", "reach"),
+         ("set", "test", "in_terrain"), ("arg", "figure", "g-sniper"), ("arg", "terrain", "semi solid 5"),
+         ("set", "sections", ["turn", "moving.span"]))
+    record(session, ({"type": "MoveFigure", "figure": "g-sniper", "to": [6.5, 14.0]}, None))
+    assert said(make(session, "check")) == "Ready: the check found nothing wrong."
+    text = made(session)  # (its link carries this very text)
+    assert '\nterrain = [\n  { name = "ruined wall", kind = "solid", points = [[19.133975, 6.571797]' in text
+    (challenge,) = load(text, _ruleset("simple_plastic")).values()
+    assert challenge.start_spec["terrain"] == terrain
+    assert challenge.start().to_dict()["setup"] == session.setting_up.to_save()["setup"]
+    practised_and_solved("simple_plastic", text)
+    learner = Session("simple_plastic", bot=PERSON)
+    learner.open_lesson(text)
+    learner.practise("into-the-hedge", True)
+    assert learner.state.to_dict()["setup"]["terrain"] == terrain
 
 
 def test_challenges_made_one_after_another_make_a_lesson_in_order():
@@ -324,6 +356,23 @@ def test_dice_tactics_a_challenge_with_a_prelude_made_and_solved(kind):
     assert said(make(session, "stop")) == "Recorded 1 step."
     text = made(session)
     assert f'kind = "{kind}", test = "defeated", args = {{ unit = "tan-1" }}' in text
+    practised_and_solved("dice_tactics", text)
+
+
+def test_dice_tactics_a_challenge_on_a_changed_square_reads_back_and_is_solved():
+    session = dice_tactics_last_pick()
+    setup_commands(session, ("mode", "square", "forest"), ("tap", 2, 0))
+    terrain = session.setting_up.terrain()
+    assert terrain[0] == "V.fW~W..V"  # (the river crossing's top row: "V..W~W..V")
+    assert make(session, "begin")["making"]["challenge"]["start"]["terrain"] == terrain
+    record(session, (next(iter(session.state.legal_actions)).to_dict(), None), what="prelude")
+    pick(session, *PICK, ("set", "kind", "reach"), ("set", "test", "defeated"), ("arg", "unit", "tan-1"),
+         ("set", "goal_text", "Defeat tan-1 with one attack."))
+    record(session, ({"type": "Attack", "attacker": "green-2", "defender": "tan-1"}, None))
+    text = made(session)
+    assert "\nterrain = [\n  \"V.fW~W..V\",\n  \".h..~..h.\",\n" in text  # one row a line: the board's picture
+    (challenge,) = load(text, _ruleset("dice_tactics")).values()
+    assert challenge.start().to_dict()["setup"]["terrain"] == terrain
     practised_and_solved("dice_tactics", text)
 
 

@@ -244,8 +244,8 @@ def _piece_problem(piece, where: str) -> str | None:
                 f"grid's rows (text), not {brief(piece)}")
     unknown, missing = set(piece) - set(_PIECE_KEYS), {"name", "kind", "points"} - set(piece)
     if unknown or missing:
-        return (f"{where} has {', '.join(_PIECE_KEYS[:-1])} and {_PIECE_KEYS[-1]}, not "
-                f"{'the keys ' + ', '.join(map(brief, sorted(unknown))) if unknown else 'no ' + min(missing)}")
+        wrong = f"no {', '.join(sorted(missing))}" if missing else f"no key {', '.join(map(brief, sorted(unknown)))}"
+        return f"{where} is a table of {', '.join(_PIECE_KEYS[:-1])} and {_PIECE_KEYS[-1]}: a piece has {wrong}"
     for key in ("name", "kind"):
         if not isinstance(piece[key], str) or not piece[key].strip():
             return f"{where}'s {key} is text, not {brief(piece[key])}"
