@@ -39,6 +39,12 @@ MAX_WHOLE = 10**15
 MAX_ITEMS = 10_000
 """The most items any one collection inside a position holds."""
 
+MAX_TERRAIN = 200
+"""The most terrain pieces a tabletop holds (a save's table, a challenge's start)."""
+
+MAX_CORNERS = 1000
+"""The most corners one terrain piece has."""
+
 _QUOTE_CHARS = 60  # text and numbers quoted in a message
 _INSTANCE_CHARS = 200  # an object's repr (an action, a figure)
 

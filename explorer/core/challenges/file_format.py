@@ -15,8 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ChallengeError
-from ..limits import brief
-from ..tabletop.table import MAX_CORNERS, MAX_TERRAIN
+from ..limits import MAX_CORNERS, MAX_TERRAIN, brief
 from .challenge import Challenge
 from .goals import GOAL_KINDS, MEASURES, Goal, args_problem, ruleset_package, ruleset_tests
 from .writing import toml_text
@@ -28,7 +27,7 @@ MAX_TEXT = {"title": 80, "hint": 600, "goal": 200}  # characters: a card's title
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 MAX_NAME = 40                # a name goes into a link (``#challenge=gang-up``): lower-case letters, digits, dashes
 _KEYS = {"name", "title", "goal", "sections", "hint", "limit", "side", "start", "solution", "opponent"}
-MAX_TERRAIN_ITEMS = MAX_TERRAIN  # the start's terrain: a tabletop's pieces (as many as a save holds) or a grid's rows
+MAX_TERRAIN_ITEMS = MAX_TERRAIN  # the start's terrain: a tabletop's pieces (as a save holds) or a grid's rows
 MAX_TERRAIN_TEXT = 80        # characters: a terrain piece's name or kind, a grid's row (Phlog's widest is 64 squares)
 _START_KEYS = {"scenario", "seed", "settings", "figures", "remove", "position", "prelude", "terrain"}
 _PIECE_KEYS = ("name", "kind", "elevation", "points")  # a tabletop's terrain piece, as a save holds it

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from ..actions import action_from_dict
 from ..errors import ChallengeError, SaveGameError
 from ..limits import brief
-from ..tabletop import shaping
 
 if TYPE_CHECKING:
     from .challenge import Challenge
@@ -37,9 +36,12 @@ def build_start(challenge: Challenge):
             state = type(state).from_dict(save)
         except SaveGameError as exc:
             raise ChallengeError(_refusal(exc)) from None
-        off = "terrain" in spec and shaping.terrain_off_table(save["setup"])
-        if off:
-            raise ChallengeError(f"the start's terrain is not on the table: {off}")
+        if "terrain" in spec and "grid" not in save["setup"]:  # a tabletop's (imported here: a grid needs none)
+            from ..tabletop.shaping import terrain_off_table
+
+            off = terrain_off_table(save["setup"])
+            if off:
+                raise ChallengeError(f"the start's terrain is not on the table: {off}")
     kinds = ruleset.action_kinds
     for index, step in enumerate(spec.get("prelude", ())):
         try:

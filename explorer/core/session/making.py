@@ -3,11 +3,11 @@ challenge in live play: its goal, hint, title and rule sections picked from list
 by playing it on the board, checked as ``make challenge`` checks a file (:func:`~..challenges.check`), and given
 as the documented TOML text and as a link; several made one after another make a lesson, in order.
 
-One command, ``make``, with the edit first: ``begin`` (the set-up's position becomes the challenge's start:
-:meth:`~..setting_up.SetUp.challenge_start`); ``set`` key value (:data:`KEYS`); ``arg`` name value (one of the
-goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a test that takes tests);
-``pick`` name x y [reach] (an argument picked by a tap on the board: the figure there, its squad, the terrain
-piece there, or a grid square's column and row; a list of figures gains or loses the one tapped);
+One command, ``make``, with the edit first: ``begin`` (the set-up's position, and its terrain where changed,
+becomes the challenge's start: :meth:`~..setting_up.SetUp.challenge_start`); ``set`` key value (:data:`KEYS`);
+``arg`` name value (one of the goal test's arguments; ``None`` takes it back); ``args`` table (all of them, for a
+test that takes tests); ``pick`` name x y [reach] (an argument picked by a tap on the board: the figure there, its
+squad, the terrain piece there, or a grid square's column and row; a list of figures gains or loses the one tapped);
 ``record`` [``solution`` or ``prelude``] (the board goes to the challenge's start: play the solution, or the
 steps before the learner starts); ``stop`` (the actions played, with their dice, become the solution or the
 prelude, and the board goes back to where it was); ``check``; ``result`` (its TOML text

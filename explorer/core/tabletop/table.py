@@ -10,7 +10,7 @@ from math import hypot
 
 from .. import geometry as geo
 from ..geometry import Point, Polygon
-from ..limits import brief
+from ..limits import MAX_CORNERS, MAX_TERRAIN, brief
 from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
@@ -360,8 +360,6 @@ class Board:
 
 # -- a table from a saved game ---------------------------------------------------------------------
 MAX_TABLE_INCHES = 1000.0
-MAX_TERRAIN = 200
-MAX_CORNERS = 1000  # corners of one terrain piece
 
 
 def table_from_dict(data, *, terrain_optional: bool = True) -> Table:
