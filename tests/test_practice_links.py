@@ -80,6 +80,25 @@ def test_the_documented_example_passes_the_make_challenge_check():
     assert "Warning" not in done.stderr
 
 
+def test_the_documented_terrain_examples_lay_out_their_tables():
+    """The page's two ``terrain`` examples (a tabletop's pieces, a grid's rows) are start blocks the file format
+    reads and the start lays out as written."""
+    import tomllib
+    from types import SimpleNamespace
+
+    from explorer.core.challenges.starting import build_start
+    from explorer.core.registry import get_ruleset
+
+    page = (BOOK / "classroom" / "write_a_challenge.md").read_text(encoding="utf-8")
+    examples = [tomllib.loads(block)["challenge"]["start"] for block in re.findall(r"```toml\n(.*?)```", page, re.S)]
+    assert [start["scenario"] for start in examples] == ["sniper_duel", "river_crossing"]
+    for start, name in zip(examples, ["simple_plastic", "dice_tactics"]):
+        ruleset = get_ruleset(name)
+        side = ruleset.new_game(start["scenario"]).current_player
+        built = build_start(SimpleNamespace(ruleset=ruleset, start_spec=start, side=side))
+        assert built.to_dict()["setup"]["terrain"] == start["terrain"]
+
+
 def test_make_challenge_says_in_words_what_is_wrong(tmp_path):
     example = (BOOK / "classroom" / "example_challenge.toml").read_text(encoding="utf-8")
     wrong_limit = tmp_path / "limit.toml"
