@@ -20,6 +20,7 @@ from typing import NamedTuple
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sitebuild.engine_wheel import RUNTIME_FILES
 
@@ -121,7 +122,7 @@ SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: t
 
 
 def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int = 900, touch: bool = False,
-            motion: str = "reduce", save_data: bool = True):
+            motion: str = "reduce", save_data: bool = True, csp: bool = False):
     """``path`` in a fresh context, every outside request blocked and recorded: (context, page, report).
 
     ``save_data``: the browser asks to save data (SAVE_DATA), so a page with Play here does not start its Python in
@@ -130,16 +131,20 @@ def open_in(browser, base_url: str, path: str, *, width: int = 1280, height: int
 
     ``touch``: a phone's (touch, mobile, 2x pixels). ``motion``: the reader's prefers-reduced-motion; "reduce" by
     default, so the other side's turn is told at once (live-play/story.js) and a test reads the board as it ends:
-    tests/browser/test_story.py watches the play-out with "no-preference"."""
+    tests/browser/test_story.py watches the play-out with "no-preference".
+
+    ``csp``: the page's Content-Security-Policy holds (its violations gathered in ``window.__cspViolations``)."""
     # The pages' Content-Security-Policy allows no 'unsafe-eval' (issue 36), and Playwright's wait_for_function polls
     # its predicate with an eval in the page: these tests bypass the policy, tests/browser/test_csp.py holds the
     # pages to it (every callback compiled under it, a move played with no violation).
-    options = {"viewport": {"width": width, "height": height}, "bypass_csp": True, "reduced_motion": motion}
+    options = {"viewport": {"width": width, "height": height}, "bypass_csp": not csp, "reduced_motion": motion}
     if touch:
         options.update(has_touch=True, is_mobile=True, device_scale_factor=2)
     context = browser.new_context(**options)
     if save_data:
         context.add_init_script(SAVE_DATA)
+    if csp:
+        context.add_init_script(COLLECT_VIOLATIONS)
     report = PageReport()
 
     def route(route):
@@ -184,32 +189,78 @@ def bokeh_figures_expected(path: str) -> int:
     return widgets + html.count('class="tsr-bokeh"')
 
 
+PAGES = sorted(
+    str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
+) if SITE.exists() else ["index.html"]
+"""Every page of the built site."""
+
+COLLECT_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+"""An init script: the page's Content-Security-Policy violations, as the browser reports them."""
+# Every Bokeh callback of the page compiled now (BokehJS compiles one when it first runs): each must come from the
+# site's served table (bokeh-callbacks.js counts them), none from a string the policy refuses to compile.
+COMPILE_CALLBACKS = """async () => {
+  const kinds = ["CustomJS", "CustomJSFilter"].map((name) => Bokeh.Models.get(name));
+  const errors = [];
+  let compiled = 0;
+  for (const doc of Bokeh.documents) for (const model of doc.all_models) {
+    try {
+      if (model instanceof kinds[0]) { await model.compile(); compiled += 1; }
+      else if (model instanceof kinds[1] && typeof model.func === "function") compiled += 1;
+    } catch (error) { errors.push(String(error)); }
+  }
+  const served = window.tsrBokehCallbacksServed;
+  return {compiled, errors, misses: served ? served.misses : ["bokeh-callbacks.js not loaded"]};
+}"""
+
+
 class PageVisit(NamedTuple):
-    """What one load of a page did: its problems, the bytes it loaded, and the Bokeh figures it drew."""
+    """What one load of a page did: its problems, the bytes it loaded, the Bokeh figures it drew, the text it
+    showed, the URLs it asked for, and what its Content-Security-Policy refused (violations, and callbacks that
+    did not compile from the site's served table)."""
 
     problems: list[str]
     loaded_bytes: int
     figures_drawn: int
+    text: str
+    requests: list[str]
+    refused: list[str]
 
 
 @pytest.fixture(scope="session")
 def page_visit(browser, base_url):
-    """Each page of the site loaded once, at desktop width, for every test that reads the same facts of it
-    (no errors, every figure drawn, within its byte budget): one load a page, not one a test."""
+    """Each page of the site loaded once, at desktop width, in a fresh context holding the page to its own policy
+    (no bypass), for every test that reads the same facts of it (tests/browser/test_every_page.py): one load a
+    page, not one a test."""
+    from sitebuild import bokeh_callbacks
+
     visits: dict[str, PageVisit] = {}
 
     def visit(path: str) -> PageVisit:
         if path not in visits:
-            context, page, report = open_in(browser, base_url, path)
-            drawn = 0
+            context, page, report = open_in(browser, base_url, path, csp=True)
+            drawn, refused = 0, []
             if bokeh_figures_expected(path):
                 # Bokeh draws inside shadow roots; Playwright's locators look inside them.
                 figures = page.locator(".bk-Figure")
-                figures.first.wait_for(timeout=20_000)
-                page.locator("canvas").first.wait_for(timeout=20_000)
+                try:
+                    figures.first.wait_for(timeout=20_000)
+                    page.locator("canvas").first.wait_for(timeout=20_000)
+                except PlaywrightTimeout:  # e.g. a callback refused: the figures drawn (none) and the problems say
+                    pass
                 drawn = sum(1 for box in (f.bounding_box() for f in figures.all())
                             if box and box["width"] * box["height"] > 0)
-            visits[path] = PageVisit(report.problems, report.loaded_bytes(), drawn)
+            if bokeh_callbacks.callbacks((SITE / path).read_text("utf-8")):
+                compiled = page.evaluate(COMPILE_CALLBACKS)
+                if compiled["errors"] or compiled["misses"] or not compiled["compiled"]:
+                    refused.append(f"callbacks: {compiled}")
+            refused += page.evaluate("window.__cspViolations")
+            visits[path] = PageVisit(report.problems, report.loaded_bytes(), drawn,
+                                     page.evaluate("document.body.innerText"),
+                                     [response.url for response in report.responses], refused)
             context.close()
         return visits[path]
 

@@ -1,8 +1,9 @@
 """Every page carries a Content-Security-Policy allowing only what the site ships (sitebuild/csp.py).
 
-Without a browser: the policy's hashes, where the tag goes, inline handlers refused. In chromium:
-every page of the built site loads, and one move of live play is played (Pyodide in its Web Worker),
-in one context, with no ``securitypolicyviolation`` event and no "Refused to" console message.
+Without a browser: the policy's hashes, where the tag goes, inline handlers refused. In chromium: one move of live
+play is played (Pyodide in its Web Worker) under the host's headers and the page's policy, with no
+``securitypolicyviolation`` event and no "Refused to" console message (every page loads under its policy with none,
+each callback compiled: test_every_page.py).
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sphinx.errors import ExtensionError
 
 from sitebuild import bokeh_callbacks, csp
 
-from .conftest import SITE, bokeh_figures_expected
-from .test_browser import PAGES
+from .conftest import COLLECT_VIOLATIONS, PAGES, SITE
 
 PAGE = """<!DOCTYPE html>
 <html><head>
@@ -151,77 +150,10 @@ def test_no_html_file_of_the_site_is_a_template():
     assert templates == []
 
 
-COLLECT = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (e) =>
-  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
-"""
 FULL_GAME = "simple_plastic/full_game.html"
 MOVED = "() => window.tsrLivePlay.moves.length > 0"
 """A function, not an expression: Playwright polls an expression by eval() in the page, which the page's policy
 refuses ('unsafe-eval' is not allowed) whenever the first look does not already find it true."""
-# Every Bokeh callback of the page compiled now (BokehJS compiles one when it first runs): each must come from the
-# site's served table (bokeh-callbacks.js counts them), none from a string the policy refuses to compile.
-COMPILE = """async () => {
-  const kinds = ["CustomJS", "CustomJSFilter"].map((name) => Bokeh.Models.get(name));
-  const errors = [];
-  let compiled = 0;
-  for (const doc of Bokeh.documents) for (const model of doc.all_models) {
-    try {
-      if (model instanceof kinds[0]) { await model.compile(); compiled += 1; }
-      else if (model instanceof kinds[1] && typeof model.func === "function") compiled += 1;
-    } catch (error) { errors.push(String(error)); }
-  }
-  const served = window.tsrBokehCallbacksServed;
-  return {compiled, errors, misses: served ? served.misses : ["bokeh-callbacks.js not loaded"]};
-}"""
-
-
-def test_every_page_and_a_move_of_live_play_run_with_no_policy_violation(browser, base_url):
-    """Also, as this is the one Pyodide boot of these tests: the service worker keeps the page's Python
-    from its first use (sitebuild/service-worker.js)."""
-    context = browser.new_context()
-    context.add_init_script(COLLECT)
-    refused, outside = [], []
-    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1"
-                  else (outside.append(route.request.url), route.abort()))
-    page = context.new_page()
-    page.on("console", lambda m: refused.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text
-            or "Refused to" in m.text else None)
-    violations = {}
-    try:
-        for path in PAGES:
-            page.goto(f"{base_url}/{path}", wait_until="load")
-            if bokeh_figures_expected(path):
-                try:
-                    page.locator(".bk-Figure").first.wait_for(timeout=20_000)
-                except PlaywrightTimeout:  # e.g. a CustomJS refused: the violation recorded says why
-                    violations.setdefault(path, []).append("no board drawn")
-            compiled = page.evaluate(COMPILE) if bokeh_callbacks.callbacks((SITE / path).read_text("utf-8")) else None
-            if compiled is not None and (compiled["errors"] or compiled["misses"] or not compiled["compiled"]):
-                violations.setdefault(path, []).append(f"callbacks: {compiled}")
-            found = page.evaluate("window.__cspViolations")
-            if found:
-                violations.setdefault(path, []).extend(found)
-
-        page.goto(f"{base_url}/{FULL_GAME}", wait_until="load")
-        snapshot = page.locator(".tsr-snapshot").first
-        snapshot.locator(".tsr-play-here").click()
-        step = snapshot.locator(".tsr-live-step")  # the game table's one big next-step button
-        step.wait_for(state="visible", timeout=90_000)
-        step.click()
-        page.wait_for_function(MOVED, timeout=30_000)
-        found = page.evaluate("window.__cspViolations")
-        if found:
-            violations["live play"] = found
-        page.wait_for_function("""async () => {
-            const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
-            const urls = (await (await caches.open(names[0])).keys()).map(r => r.url);
-            return urls.some(u => u.endsWith("/pyodide.asm.wasm")) && urls.some(u => u.endsWith(".whl"));
-        }""", timeout=20_000)
-    finally:
-        context.close()
-    assert violations == {} and refused == [] and outside == []
 
 
 # -- the headers a host should add (README, "Publish the site") ------------------------------------------
@@ -255,11 +187,13 @@ def _served_with_host_headers(site: Path):
 
 
 def test_live_play_and_the_service_worker_run_under_the_host_headers(browser, site_dir):
-    """The page's Python worker boots Pyodide and plays a move under WORKER_POLICY, and the service worker
-    installs under it: no console message of a refusal, from the page or from a worker."""
+    """The page's Python worker boots Pyodide and plays a move under WORKER_POLICY (and the page under its own
+    policy, the host's and the page's both holding), and the service worker installs under it and keeps the
+    page's Python from its first use (sitebuild/service-worker.js): no console message of a refusal, from the
+    page or from a worker. (Every page loads under its policy with no violation: test_every_page.py.)"""
     server = _served_with_host_headers(site_dir)
     context = browser.new_context()
-    context.add_init_script(COLLECT)
+    context.add_init_script(COLLECT_VIOLATIONS)
     page = context.new_page()
     refused = []
 
@@ -278,6 +212,11 @@ def test_live_play_and_the_service_worker_run_under_the_host_headers(browser, si
         page.wait_for_function(MOVED, timeout=30_000)
         page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
                                timeout=30_000)
+        page.wait_for_function("""async () => {  // the service worker keeps the page's Python from its first use
+            const names = (await caches.keys()).filter(n => n.startsWith("tsr-site "));
+            const urls = (await (await caches.open(names[0])).keys()).map(r => r.url);
+            return urls.some(u => u.endsWith("/pyodide.asm.wasm")) && urls.some(u => u.endsWith(".whl"));
+        }""", timeout=20_000)
         violations = page.evaluate("window.__cspViolations")
     finally:
         context.close()

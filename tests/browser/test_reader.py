@@ -1,4 +1,4 @@
-"""The reader's side of the built site: printable sheets, no raw markup, no icon script."""
+"""The reader's side of the built site: printable sheets (no raw markup, no icon script: test_every_page.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,6 @@ import re
 import pytest
 
 from .conftest import SITE
-
-PAGES = sorted(
-    str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts and "_sources" not in p.parts
-) if SITE.exists() else ["index.html"]
 
 QUICK_REFERENCES = [f"{name}/quick_reference.html" for name in
                     ("simple_plastic", "phlog", "army_men", "one_brain_cell", "dice_tactics")]
@@ -78,30 +74,4 @@ def test_printed_quick_reference_never_breaks_a_table_heading_inside_a_word(open
     assert page.evaluate(_WORDS_BROKEN_INSIDE) == []
 
 
-@pytest.fixture(scope="module")
-def every_page(browser, base_url):
-    """Each page's visible text and the URLs it requested, loaded once for the tests below."""
-    visited = {}
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    for path in PAGES:
-        page = context.new_page()
-        requests: list[str] = []
-        page.on("request", lambda r, requests=requests: requests.append(r.url))
-        page.goto(f"{base_url}/{path}", wait_until="load")
-        page.wait_for_load_state("networkidle")
-        visited[path] = (page.evaluate("document.body.innerText"), requests)
-        page.close()
-    context.close()
-    return visited
-
-
-def test_no_page_shows_raw_markup(every_page):
-    raw = re.compile(r"\{glue(?::\w+)?\}|\{rule\}|\{[a-z][\w-]*(?::[\w-]+)*\}`")
-    shown = {path: raw.findall(text) for path, (text, _) in every_page.items() if raw.search(text)}
-    assert shown == {}
-
-
-def test_no_page_loads_fontawesome_js(every_page):
-    loading = {path: [u for u in urls if "fontawesome.js" in u.lower()] for path, (_, urls) in every_page.items()}
-    assert {path: urls for path, urls in loading.items() if urls} == {}
     assert not (SITE / "_static" / "scripts" / "fontawesome.js").exists()
