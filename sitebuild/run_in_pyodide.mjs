@@ -42,8 +42,10 @@ async function main() {
   const { loadPyodide } = await import(pathToFileURL(path.join(args.pyodide, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({ indexURL: args.pyodide + path.sep, env: args.env });
   const booted = performance.now();
-  pyodide.setStdout({ write: (bytes) => { process.stdout.write(bytes); return bytes.length; } });
-  pyodide.setStderr({ write: (bytes) => { process.stderr.write(bytes); return bytes.length; } });
+  // Copied: Pyodide hands a view of a buffer it reuses for the next write, and a pipe's write is sent later, so
+  // a long output written as the view came out garbled (a multi-byte character torn apart).
+  pyodide.setStdout({ write: (bytes) => { process.stdout.write(Buffer.from(bytes)); return bytes.length; } });
+  pyodide.setStderr({ write: (bytes) => { process.stderr.write(Buffer.from(bytes)); return bytes.length; } });
 
   pyodide.FS.writeFile("/home/pyodide/engine.whl", fs.readFileSync(args.wheel));
   for (const dir of args.packages) copyPython(pyodide.FS, dir, `/home/pyodide/helpers/${path.basename(dir)}`);

@@ -1,6 +1,6 @@
 """The engine on the page's own Python: the vendored Pyodide (CPython 3.14 in WebAssembly) under Node.js.
 
-One Pyodide boot for the module: Node runs ``sitebuild/run_in_pyodide.mjs`` (the site build compiles the engine with it too),
+One Pyodide boot for the module's checks and games (and one to compile the site's wheel): Node runs ``sitebuild/run_in_pyodide.mjs`` (the site build compiles the engine with it too),
 which loads the runtime from ``.vendor/`` (never from another host), unzips the
 engine's wheel built as the site build does, and runs
 ``conformance.checks.self_check``. Its games must be saved exactly as CPython,
@@ -66,15 +66,19 @@ def site_wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def page_python(site_wheel) -> dict:
+    """One boot of the page's Python, with the site's wheel: the conformance checks (SNIPPET), then live play's
+    Session played to the end in each ruleset (SESSION_GAMES, under ``"sessions"``)."""
     node = _node()
     runtime = vendor.fetch("pyodide", PYODIDE)
     result = subprocess.run(
         [node, str(RUNNER), "--pyodide", str(runtime), "--wheel", str(site_wheel),
          "--package", str(ROOT / "tests" / "conformance")],
-        input=SNIPPET, capture_output=True, text=True, timeout=HUNG, cwd=ROOT,
+        input=SNIPPET + SESSION_GAMES, capture_output=True, text=True, timeout=HUNG, cwd=ROOT,
     )
     assert result.returncode == 0, f"the page's Python failed:\n{result.stderr}"
-    report = json.loads(result.stdout.splitlines()[-1])
+    *_, checked, sessions = result.stdout.splitlines()
+    report = json.loads(checked)
+    report["sessions"] = json.loads(sessions)
     report["timings"] = json.loads(result.stderr.splitlines()[-1])
     print(f"\npage python: {report['timings']}", file=sys.stderr)
     return report
@@ -238,13 +242,9 @@ print(json.dumps(out))
 """
 
 
-def test_a_live_game_in_the_page_saves_the_same_json_as_in_cpython(wheel):
+def test_a_live_game_in_the_page_saves_the_same_json_as_in_cpython(page_python):
     """The Session the page's worker drives (boards.live), played to the end on Pyodide and on CPython."""
-    runtime = vendor.fetch("pyodide", PYODIDE)
-    result = subprocess.run([_node(), str(RUNNER), "--pyodide", str(runtime), "--wheel", str(wheel)],
-                            input=SESSION_GAMES, capture_output=True, text=True, timeout=HUNG, cwd=ROOT)
-    assert result.returncode == 0, f"the page's Python failed:\n{result.stderr}"
-    page = json.loads(result.stdout.splitlines()[-1])
+    page = page_python["sessions"]
     here = subprocess.run([sys.executable, "-c", SESSION_GAMES], capture_output=True, text=True, cwd=ROOT,
                           check=True, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     cpython = json.loads(here.stdout.splitlines()[-1])
