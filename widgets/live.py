@@ -375,7 +375,7 @@ class LivePlay(EndBanner, History, Curtain, SetupEditor, ChallengeMaker):
                                           LAST: self.session.last_layer()}
         update_sources(self.sources, layers)
         self.key.value = key_html(layers)
-        name_lone_figures(self.figure, simple)  # a lone figure's label: its kind, not its id, in simple mode
+        name_lone_figures(self._plot, simple)  # a lone figure's label: its kind, not its id, in simple mode
         self._expert.layout.display = "none" if simple else None  # (never in the site's snapshot: not simple)
         self.last_words.value = other_turn_html(answer, simple)  # in a replay, the entry its last layer marks
         self._show_banner(answer["outcome"] if self.viewing is None else None)

@@ -170,11 +170,15 @@ def name_lone_figures(layout, plain: bool) -> None:
     """Each figure alone named by its kind in words (``plain``: simple mode's, the figures layer's ``name``, "sniper")
     or by its id (``t-sniper``): live play in Lab, whose Simple choice changes it (:func:`label_figures` names them
     by id); the page's board-view.js nameFigures does the same."""
-    from bokeh.models import GlyphRenderer
+    from bokeh.models import GlyphRenderer, Plot
 
-    for name, shown in (("figure-names-id", not plain), ("figure-names-name", plain)):
-        for renderer in layout.select({"type": GlyphRenderer, "name": name}):
-            renderer.visible = shown
+    shown = {"figure-names-id": not plain, "figure-names-name": plain}
+    # A plot's own renderers, not select(): that walks every model of the board at each answer (90 % of Lab's
+    # time a game, profiled)
+    renderers = layout.renderers if isinstance(layout, Plot) else layout.select({"type": GlyphRenderer})
+    for renderer in renderers:
+        if renderer.name in shown:
+            renderer.visible = shown[renderer.name]
 
 
 def tabletop_legend(sides: Sequence[str] = ("green", "tan"), *, kinds: Sequence[str] = ("trooper", "heavy", "sniper"),
