@@ -115,6 +115,15 @@ function stop(table) {
   if (table.overlay) table.overlay.replaceChildren();
 }
 
+// Behind the curtain (curtain.js) nothing of a seat's turn is kept: no play-out, no sentence, and the board's end
+// kept for the tests is the curtained answer's (the previous one's would hold the passed seat's hand).
+export function forgetTurn(table, answer) {
+  stop(table);
+  stats.finalLayers = answer.layers;
+  table.parts.story.hidden = true;
+  table.parts.storyLines.replaceChildren();
+}
+
 export function skipStory(table) {
   if (table.skipStory) table.skipStory();
 }
