@@ -67,7 +67,7 @@ function lastLines(answer, simple) {
     return [{ text: `${then.who}: ${simple && then.words ? then.words : then.text}`, dice: then.dice || null },
             ...did.slice(0, 2).map((text) => ({ text }))];
   }
-  if (Array.isArray(answer.last)) return answer.last;
+  if (Array.isArray(answer.last)) return answer.last.filter((line) => !line.quiet);  // nothing happened: nothing said
   // before the engine said it: the other side's turns since the seat's own last one, from the log
   const lines = [];
   for (const entry of answer.log.slice().reverse()) {
