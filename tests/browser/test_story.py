@@ -214,9 +214,13 @@ def test_replay_reads_like_a_story(open_page):
         entries = table.locator(".tsr-live-log > li")  # the log is cut at the move shown
         last = table.locator(".tsr-live-last").inner_text()
         assert f"after move {at} of {_moves(page, table)}" in table.locator(".tsr-view-where").inner_text()
-        if at > 0:
-            newest = entries.first.locator("b").first.inner_text()
-            assert newest in last, f"move {at}: the panel says {last!r}, the log's entry {newest!r}"
+        if at > 0:  # the move by its side's name, never "Bot": what happened first (the log's entry), else what was done
+            shown = page.evaluate(SHOWN_JS, table.element_handle())
+            side = "Green" if shown["who"] == "You" else "Tan"
+            assert shown["said"] in [f"{side}: {words}" for words in [*shown["events"], shown["words"]]], (at, shown)
+            turn = table.locator(".tsr-live-turn").inner_text()
+            assert turn == ("Replay: your move" if side == "Green" else "Replay: Tan's move"), turn
+            assert "Bot" not in last, f"move {at}: the panel names a bot: {last!r}"
             assert entries.count() == at + (1 if _has_setup(table) else 0)
         else:
             assert "The start" in last and entries.count() <= 1
@@ -252,6 +256,16 @@ def test_replay_reads_like_a_story(open_page):
             if size == PHONE and not projector:
                 page.screenshot(path="/tmp/story-replay-phone.png")
     assert not report.problems, report.problems
+
+
+# The replay's last-move box against the log's entry of the move shown (the newest of the log cut there): the box's
+# first sentence, and the entry's who, words and each event's words.
+SHOWN_JS = """(snapshot) => {
+  const entry = snapshot.querySelector('.tsr-live-log > li');
+  const [who, ...words] = entry.querySelector('b').textContent.split(': ');
+  const events = Array.from(entry.querySelectorAll(':scope > ul > li')).map((li) => li.firstChild.textContent.trim());
+  return { who, words: words.join(': '), events, said: snapshot.querySelector('.tsr-live-last p').firstChild.textContent };
+}"""
 
 
 def _moves(page, table) -> int:

@@ -52,7 +52,7 @@ export function tellTurn(table, answer) {
     story.hidden = !told.length;
     last.hidden = !story.hidden;
     table.parts.storySkip.hidden = true;
-    if (told.length && table.toldTurn !== answer.moves) sayTurn(table, steps, answer);  // (said once: a live region)
+    if (told.length && table.toldTurn !== turnKey(steps, answer)) sayTurn(table, steps, answer);  // said once (a live region)
     drawLayers(table.doc, answer.layers);
     return;
   }
@@ -73,8 +73,9 @@ function sayTurn(table, steps, answer) {
   table.parts.storyLines.replaceChildren(...said(steps).map(sentence));
   table.parts.storySkip.hidden = true;
   table.snapshot.dataset.story = "done";
-  table.toldTurn = answer.moves;
+  table.toldTurn = turnKey(steps, answer);
 }
+const turnKey = (steps, answer) => JSON.stringify([answer.moves, said(steps).map((step) => step.text)]);
 
 // The play-out: for each step, the board as it was before it, the step drawn over it, then the next.
 async function play(table, answer, steps, start) {
