@@ -100,7 +100,8 @@ def test_the_replay_plays_itself_steps_and_shows_the_game_at_the_move_shown():
     assert entry["who"] == "You" and f"Replay: your move (2 of {moves})" in live.turn.value
     bots = next(e["index"] for e in live.session.log() if e["who"] == "Bot")
     live.replay_play.value = bots  # the bot's move: said by its side's name (the bot plays tan), never "Bot"
-    assert html.escape(f"Replay: Tan's move ({bots} of {moves})") in live.turn.value and "Bot" not in live.last_words.value
+    assert html.escape(f"Replay: Tan's move ({bots} of {moves})") in live.turn.value
+    assert "Bot" not in live.last_words.value
     assert live.last_words.value.count("Tan: ") == 1
     live.replay_play.value = 2
     assert live.sources["figures"].data == live.session.at(2)["layers"]["figures"]

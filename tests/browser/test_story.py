@@ -130,7 +130,8 @@ LAST_MARKS_JS = """(snapshot) => {
   const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
   const source = doc.get_model_by_name("layer-last");
   const rows = Array.from(source.data instanceof Map ? source.data.get("kind") : source.data.kind).length;
-  return { rows, drawn: ["last-arrows", "last-rings", "last-inner-rings"].filter((n) => doc.get_model_by_name(n).visible) };
+  const drawn = ["last-arrows", "last-rings", "last-inner-rings"].filter((n) => doc.get_model_by_name(n).visible);
+  return { rows, drawn };
 }"""
 QUIET = re.compile(r"turn ends|phase begins|has moved|'s (move|attack|shoot|fight) step")  # what only moves the game on
 
@@ -214,7 +215,7 @@ def test_replay_reads_like_a_story(open_page):
         entries = table.locator(".tsr-live-log > li")  # the log is cut at the move shown
         last = table.locator(".tsr-live-last").inner_text()
         assert f"after move {at} of {_moves(page, table)}" in table.locator(".tsr-view-where").inner_text()
-        if at > 0:  # the move by its side's name, never "Bot": what happened first (the log's entry), else what was done
+        if at > 0:  # by its side's name, never "Bot": what happened first (the log's entry), else what was done
             shown = page.evaluate(SHOWN_JS, table.element_handle())
             side = "Green" if shown["who"] == "You" else "Tan"
             assert shown["said"] in [f"{side}: {words}" for words in [*shown["events"], shown["words"]]], (at, shown)
@@ -264,7 +265,8 @@ SHOWN_JS = """(snapshot) => {
   const entry = snapshot.querySelector('.tsr-live-log > li');
   const [who, ...words] = entry.querySelector('b').textContent.split(': ');
   const events = Array.from(entry.querySelectorAll(':scope > ul > li')).map((li) => li.firstChild.textContent.trim());
-  return { who, words: words.join(': '), events, said: snapshot.querySelector('.tsr-live-last p').firstChild.textContent };
+  const said = snapshot.querySelector('.tsr-live-last p').firstChild.textContent;
+  return { who, words: words.join(': '), events, said };
 }"""
 
 

@@ -61,7 +61,9 @@ KEPT_JS = """() => {
     for (const m of all) {
       if (!m.data || typeof m.data !== 'object' || !('selected' in m)) continue;  // a ColumnDataSource
       const data = m.data instanceof Map ? Object.fromEntries(m.data) : m.data;
-      for (const column of Object.values(data)) sources.push(...Array.from(column || []).filter((v) => typeof v === 'string'));
+      for (const column of Object.values(data)) {
+        sources.push(...Array.from(column || []).filter((v) => typeof v === 'string'));
+      }
     }
   }
   return { kept, sources: sources.join('\\n') };

@@ -5,7 +5,8 @@
 // that only moves the game on) says nothing. The board between steps is the engine's own, as it was after each step
 // (the "at" command, asked one at a time so a tap never waits behind a queue); the end is the answer's board. Never
 // blocks the reader: a tap or a key during the play-out skips to the end first; with prefers-reduced-motion, no
-// animation, the sentences at once.
+// animation, the sentences at once. The whole turn then stays to read, also after a tap that only chooses a figure,
+// until the reader plays (issue 35: the turn's moves, shots and dice are never swapped for its last quiet steps).
 
 import { diceView, el, stats } from "./common.js";
 import { boardView, drawLayers, fadeLast } from "./board-view.js";
@@ -52,7 +53,8 @@ export function tellTurn(table, answer) {
     story.hidden = !told.length;
     last.hidden = !story.hidden;
     table.parts.storySkip.hidden = true;
-    if (told.length && table.toldTurn !== turnKey(steps, answer)) sayTurn(table, steps, answer);  // said once (a live region)
+    // said once (a live region): a tap that only chose says nothing again
+    if (told.length && table.toldTurn !== turnKey(steps, answer)) sayTurn(table, steps, answer);
     drawLayers(table.doc, answer.layers);
     return;
   }
