@@ -583,6 +583,29 @@ def test_last_carries_the_dice_of_a_roll():
     assert "rolls " + ", ".join(map(str, rolled["dice"])) in rolled["text"]
 
 
+def test_the_log_names_the_side_of_each_move_and_says_it_as_the_other_sides_turn_is_told():
+    """A replay says the move shown by the side that made it, never "Bot" (issue 35): each log entry's ``side``
+    and ``said``, the same sentence :meth:`Session.last` tells of that turn."""
+    session = Session("dice_tactics", "river_crossing", 4, "green", "greedy")
+    rng = random.Random(2)
+    answer = session.answer()
+    def bot_played_a_card(answer):
+        return any(e["who"] == "Bot" and e["text"].startswith("play ") for e in answer["log"])
+
+    while not (any(entry["who"] == "tan" for entry in answer["last"]) and bot_played_a_card(answer)):
+        assert not answer["outcome"]
+        answer = session.play(rng.randrange(len(answer["actions"])))
+    log = {entry["index"]: entry for entry in answer["log"] if entry["who"] != "Setup"}
+    moves = answer["moves"]
+    told = dict(zip(range(moves - len(answer["last"]) + 1, moves + 1), answer["last"]))
+    for index, step in told.items():
+        assert log[index]["who"] == "Bot" and log[index]["side"] == "tan" and log[index]["said"] == step["text"]
+    assert all(entry["side"] == ("green" if entry["who"] == "You" else "tan") for entry in log.values())
+    assert all(entry["said"].startswith(entry["side"].capitalize() + ": ") for entry in log.values())
+    played = next(entry for entry in log.values() if entry["text"].startswith("play ") and entry["who"] == "Bot")
+    assert played["said"].startswith(f"Tan: tan plays {played['text'][5:]}"), played
+
+
 def test_log_entries_are_numbered_as_the_history():
     session = Session("army_men", "standard", 3, "green")
     _play_randomly(session, random.Random(1), limit=5)

@@ -460,7 +460,8 @@ def test_history_shows_the_board_then_goes_back_to_the_game_or_undoes_back_to_an
     live.history.value = 1
     live.see_button.click()
     entry = next(e for e in live.session.log() if e["index"] == 1)
-    assert f"<b>{entry['who']}:</b> {html.escape(entry['words'])}" in live.last_words.value  # what the board marks
+    assert entry["said"] == "Green: squad alpha moves: your trooper at the bottom goes 4.0 inches, the rest follow"
+    assert html.escape(entry["said"]) in live.last_words.value  # what the board marks, by the side's name
     assert live.sources["last"].data["kind"] == ["move"]
     live.back_button.click()
     assert live.viewing is None and not live.play_button.disabled

@@ -97,7 +97,13 @@ def test_the_replay_plays_itself_steps_and_shows_the_game_at_the_move_shown():
     assert live.replay_move.value == 2  # the slider follows, linked in the kernel (nothing echoed back late)
     assert live.viewing == 2 and len(live.state.history) == moves  # a view: the game is not changed
     entry = next(e for e in live.session.log() if e["index"] == 2)
-    assert f"Replay: {'your' if entry['who'] == 'You' else entry['who'] + chr(39) + 's'} move (2 of {moves})" in live.turn.value
+    assert entry["who"] == "You" and f"Replay: your move (2 of {moves})" in live.turn.value
+    bots = next(e["index"] for e in live.session.log() if e["who"] == "Bot")
+    live.replay_play.value = bots  # the bot's move: said by its side's name (the bot plays tan), never "Bot"
+    assert html.escape(f"Replay: Tan's move ({bots} of {moves})") in live.turn.value
+    assert "Bot" not in live.last_words.value
+    assert live.last_words.value.count("Tan: ") == 1
+    live.replay_play.value = 2
     assert live.sources["figures"].data == live.session.at(2)["layers"]["figures"]
     live.step_on.click()
     assert live.viewing == 3 and not live.replay_play.playing  # a step pauses

@@ -64,10 +64,17 @@ def turn_line(answer: dict, simple: bool = False) -> str:
         then = next((e for e in answer["log"] if e["index"] == viewing), None)
         if then is None or viewing == 0:
             return "Replay: the start"
-        return f"Replay: {'your' if then['who'] == 'You' else then['who'] + chr(39) + 's'} move ({viewing} of {answer['moves']})"
+        who = "your" if then["who"] == "You" else f"{side_name(then)}'s"
+        return f"Replay: {who} move ({viewing} of {answer['moves']})"
     if answer["outcome"] is not None:
         return answer["outcome"]["line"]
     return (simple and answer["turn"].get("words")) or answer["turn"]["line"]
+
+
+def side_name(entry: dict) -> str:
+    """The side that made a log entry's move, by its name, never "Bot" (the page's history.js says it so too)."""
+    side = entry.get("side") or entry["who"]
+    return side[:1].upper() + side[1:]
 
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -93,9 +100,10 @@ def other_turn_html(answer: dict, simple: bool = False) -> str:
         then = next((e for e in answer["log"] if e["index"] == viewing), None)
         if then is None or viewing == 0:
             return "<div>The start: the armies set up.</div>"
-        did = [text for e in then["events"] if (text := (simple and e.get("words")) or e["text"])][:2]
-        lines = [f"<b>{html.escape(then['who'])}:</b> {html.escape((simple and then.get('words')) or then['text'])}"
-                 + dice_words(then.get("dice"))] + [html.escape(text) for text in did]
+        first = (simple and then.get("said")) or f"{side_name(then)}: {(simple and then.get('words')) or then['text']}"
+        did = [text for e in then["events"]
+               if (text := (simple and e.get("words")) or e["text"]) and text not in first][:2]
+        lines = [html.escape(first) + dice_words(then.get("dice"))] + [html.escape(text) for text in did]
         return "".join(f'<div class="tsr-live-last-line">{line}</div>' for line in lines)
     steps = [item for item in answer["last"] if not item.get("quiet")]
     return "".join(f'<div class="tsr-live-last-line">{html.escape(item["text"])}{dice_words(item.get("dice"), item.get("need"))}</div>'

@@ -124,6 +124,60 @@ def test_reduced_motion_says_the_whole_turn_at_once(open_page):
     assert not report.problems, report.problems
 
 
+# The last move's marks (widgets/board.py add_last): each one's data rows and whether it is drawn.
+LAST_MARKS_JS = """(snapshot) => {
+  const item = snapshot.querySelector('script[type="application/json"][id$="-item"]');
+  const doc = Bokeh.documents.find((d) => d.get_model_by_id(JSON.parse(item.textContent).root_id) != null);
+  const source = doc.get_model_by_name("layer-last");
+  const rows = Array.from(source.data instanceof Map ? source.data.get("kind") : source.data.kind).length;
+  const drawn = ["last-arrows", "last-rings", "last-inner-rings"].filter((n) => doc.get_model_by_name(n).visible);
+  return { rows, drawn };
+}"""
+QUIET = re.compile(r"turn ends|phase begins|has moved|'s (move|attack|shoot|fight) step")  # what only moves the game on
+
+
+def _told(table) -> list[str]:
+    """What the panel says of the other side's turn: the story's lines, or the last-move box's, whichever shows."""
+    for name in (".tsr-story", ".tsr-live-last"):
+        if table.locator(name).is_visible():
+            return table.locator(f"{name} p").all_inner_texts()
+    return []
+
+
+@pytest.mark.parametrize("ruleset, size, touch", [("army_men", DESKTOP, False), ("simple_plastic", PHONE, True)],
+                         ids=["army_men-1280", "simple_plastic-390"])
+def test_the_turn_told_stays_after_the_readers_tap_and_its_marks_give_way(open_page, ruleset, size, touch):
+    """A step where nothing happened (a phase begins, the turn ends) is never said; after the reader's tap that
+    chooses a figure, the other side's turn (its moves, shots, dice) still reads as it was told, and the last
+    move's arrow and rings are no longer drawn over the reader's own marks."""
+    from .test_game_table import _tap_mark
+
+    page, report = open_page(f"{ruleset}/full_game.html", width=size[0], height=size[1], touch=touch)
+    wait_for_boards(page)
+    page.locator(".tsr-play-now").click()
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    for _ in range(12):  # the big button until the other side has played where the board shows it
+        answered(page, lambda: table.locator(".tsr-live-step").click())
+        if table.get_attribute("data-story") == "done" and page.evaluate(LAST_MARKS_JS, table.element_handle())["rows"]:
+            break
+    told = _told(table)
+    assert told and all(line.startswith("Tan: ") for line in told), told
+    assert not [line for line in told if QUIET.search(line)], f"a step where nothing happened is said: {told}"
+    marks = page.evaluate(LAST_MARKS_JS, table.element_handle())
+    assert marks["drawn"] == ["last-arrows", "last-rings", "last-inner-rings"], marks
+    _tap_mark(page, table, "piece")  # the reader chooses a figure: nothing played
+    page.wait_for_timeout(300)
+    after = _told(table)
+    print(f"{ruleset}: told {len(told)} lines; after the tap {len(after)}: {after}")
+    marks = page.evaluate(LAST_MARKS_JS, table.element_handle())
+    wrong = [*([f"after the reader's tap the turn reads {after}, it was told {told}"] if after != told else []),
+             *([f"the last move's marks still drawn over the reader's: {marks}"] if marks["drawn"] else [])]
+    assert marks["rows"] and not wrong, wrong
+    assert not report.problems, report.problems
+
+
 def _controls_in_view(page, table, size) -> list[str]:
     out = []
     for name in (".tsr-view-back", ".tsr-view-play", ".tsr-view-next", ".tsr-view-speed", ".tsr-view-now"):
@@ -161,9 +215,13 @@ def test_replay_reads_like_a_story(open_page):
         entries = table.locator(".tsr-live-log > li")  # the log is cut at the move shown
         last = table.locator(".tsr-live-last").inner_text()
         assert f"after move {at} of {_moves(page, table)}" in table.locator(".tsr-view-where").inner_text()
-        if at > 0:
-            newest = entries.first.locator("b").first.inner_text()
-            assert newest in last, f"move {at}: the panel says {last!r}, the log's entry {newest!r}"
+        if at > 0:  # by its side's name, never "Bot": what happened first (the log's entry), else what was done
+            shown = page.evaluate(SHOWN_JS, table.element_handle())
+            side = "Green" if shown["who"] == "You" else "Tan"
+            assert shown["said"] in [f"{side}: {words}" for words in [*shown["events"], shown["words"]]], (at, shown)
+            turn = table.locator(".tsr-live-turn").inner_text()
+            assert turn == ("Replay: your move" if side == "Green" else "Replay: Tan's move"), turn
+            assert "Bot" not in last, f"move {at}: the panel names a bot: {last!r}"
             assert entries.count() == at + (1 if _has_setup(table) else 0)
         else:
             assert "The start" in last and entries.count() <= 1
@@ -199,6 +257,17 @@ def test_replay_reads_like_a_story(open_page):
             if size == PHONE and not projector:
                 page.screenshot(path="/tmp/story-replay-phone.png")
     assert not report.problems, report.problems
+
+
+# The replay's last-move box against the log's entry of the move shown (the newest of the log cut there): the box's
+# first sentence, and the entry's who, words and each event's words.
+SHOWN_JS = """(snapshot) => {
+  const entry = snapshot.querySelector('.tsr-live-log > li');
+  const [who, ...words] = entry.querySelector('b').textContent.split(': ');
+  const events = Array.from(entry.querySelectorAll(':scope > ul > li')).map((li) => li.firstChild.textContent.trim());
+  const said = snapshot.querySelector('.tsr-live-last p').firstChild.textContent;
+  return { who, words: words.join(': '), events, said };
+}"""
 
 
 def _moves(page, table) -> int:

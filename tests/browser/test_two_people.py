@@ -2,7 +2,8 @@
 
 "Play with a friend on this screen" sits beside Play at the top of a phone's first screen. In a two-person
 game of Phlog and of Dice Tactics, while the pass-the-device curtain is up, neither seat's hidden cards are
-anywhere in the page (no element or text of the DOM, no data of the board's layers) and nothing outside the
+anywhere in the page (no element or text of the DOM, no data of the board's layers, nothing the page keeps in JS
+reachable from ``window.tsrLivePlay``, no string of any of the board's column data sources) and nothing outside the
 curtain takes the keyboard's focus. Undo takes back your own last move at once; the other person's only
 when they agree, asked in words.
 """
@@ -36,6 +37,36 @@ LAYERS_JS = """(snapshot) => {
     }
   }
   return data;
+}"""
+
+# Every string the page keeps in JS reachable from ``window.tsrLivePlay`` (the live tables' figures, the story's kept
+# layers...: a walk of its objects with a cycle guard, keys and values) and in every column data source of every
+# Bokeh document (not only the named layers: whatever the board's callbacks derive from them too).
+KEPT_JS = """() => {
+  const strings = [], seen = new Set();
+  const walk = (value, depth) => {
+    if (typeof value === 'string') { strings.push(value); return; }
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 40) return;
+    seen.add(value);
+    if (value instanceof Node || value === window) return;
+    if (value instanceof Map) { for (const [k, v] of value) { walk(k, depth + 1); walk(v, depth + 1); } return; }
+    if (ArrayBuffer.isView(value)) return;
+    for (const key of Object.keys(value)) { strings.push(key); walk(value[key], depth + 1); }
+  };
+  walk(window.tsrLivePlay, 0);
+  const kept = strings.join('\\n');
+  const sources = [];
+  for (const doc of Bokeh.documents) {
+    const all = doc._all_models instanceof Map ? Array.from(doc._all_models.values()) : Array.from(doc.all_models);
+    for (const m of all) {
+      if (!m.data || typeof m.data !== 'object' || !('selected' in m)) continue;  // a ColumnDataSource
+      const data = m.data instanceof Map ? Object.fromEntries(m.data) : m.data;
+      for (const column of Object.values(data)) {
+        sources.push(...Array.from(column || []).filter((v) => typeof v === 'string'));
+      }
+    }
+  }
+  return { kept, sources: sources.join('\\n') };
 }"""
 
 # The page as it was before play, without the game's own snapshot: the rules' prose may name a card.
@@ -73,12 +104,14 @@ def _check_the_curtain(page, table, ruleset, prose, before: set[str]) -> dict:
     reachable = page.evaluate(REACHABLE_JS, curtain.element_handle())
     content = page.content()
     layers = repr(page.evaluate(LAYERS_JS, table.element_handle()))
+    kept = page.evaluate(KEPT_JS)
     table.locator(".tsr-curtain-ready").click()
     coming = _hand(page, table, ruleset)
     played = table.locator(".tsr-live-log").text_content()
     secrets = coming | {card for card in before if not _said(played, card)}
     leaked = sorted(s for s in secrets if _said(content, s) > _said(prose, s) or _said(layers, s))
-    return {"reachable": reachable, "leaked": leaked, "secrets": secrets}
+    kept = sorted(f"{s} in {where}" for s in secrets for where in ("kept", "sources") if _said(kept[where], s))
+    return {"reachable": reachable, "leaked": leaked, "kept": kept, "secrets": secrets}
 
 
 @pytest.mark.parametrize("path", ["phlog/full_game.html", "dice_tactics/index.html"])
@@ -117,6 +150,7 @@ def test_while_the_curtain_is_up_no_hidden_card_is_in_the_page(open_page, rulese
     for at in checked:
         assert at["reachable"] == [], f"{len(at['reachable'])} controls reachable behind the curtain: {at['reachable'][:8]}"
         assert at["leaked"] == [], f"hidden cards in the page under the curtain: {at['leaked']}"
+        assert at["kept"] == [], f"hidden cards kept in the page's JS under the curtain: {at['kept']}"
     assert not report.problems, report.problems
 
 

@@ -40,9 +40,10 @@ class History:
     whose constructor sets the attributes these methods read)."""
 
     def log(self) -> list[dict]:
-        """Each turn as the seat may see it: who, what in words, and the events with their rule keys;
-        ``index``: the history entry's number for :meth:`at` and :meth:`rewind` (1 = the first action; the
-        setup is 0)."""
+        """Each turn as the seat may see it: who ("You", "Bot" or the side), what in words, and the events with
+        their rule keys; ``side``: the side that acted; ``said``: the turn in one plain sentence that names that side
+        (as :meth:`last` says it: "Tan: tan plays Bullseye…", what a replay says); ``index``: the history entry's
+        number for :meth:`at` and :meth:`rewind` (1 = the first action; the setup is 0)."""
         state = self.state
         seat = self.seat
         entries = []
@@ -56,7 +57,8 @@ class History:
             who = "You" if player == seat else "Bot" if player in self.bots else player
             shown = [e for e in turn.events if e.visible_to(seat)]
             plain = told.plain.get(seat) if told.plain else None
-            entry = {"who": who, "text": told.words.get(seat, ""), "words": plain[0] if plain else told.words.get(seat, ""),
+            entry = {"who": who, "side": player, "said": _said(turn, told, seat),
+                     "text": told.words.get(seat, ""), "words": plain[0] if plain else told.words.get(seat, ""),
                      "events": _events(shown, plain[1] if plain else None), "index": index}
             if turn.dice is not None:
                 entry["dice"] = list(turn.dice)
@@ -74,14 +76,10 @@ class History:
         told = []
         for turn, said in zip(state.history[start:], self._words[start:]):
             shown = [e for e in turn.events if e.visible_to(seat)]
-            action_words, event_words = said.plain[seat] if said.plain and seat in said.plain else \
-                (said.words.get(seat, ""), tuple(e.text for e in shown))
-            # a child reads it: no ids, no coordinates; the first thing that happened, else what was done
-            text = next((w for e, w in zip(shown, event_words) if e.kind != "game_over"), action_words)
             where = said.place or (None, None, None)
             dice, fell = _dice(turn, shown), any(e.kind in FALLS for e in shown)
             quiet = type(turn.action).__name__ in self.ruleset.next_step and not (any(where) or dice or fell)
-            told.append({"who": turn.action.player, "text": f"{turn.action.player.capitalize()}: {text}",
+            told.append({"who": turn.action.player, "text": _said(turn, said, seat),
                          "from": _point(where[0]), "to": _point(where[1]), "at": _point(where[2]),
                          "dice": dice, "need": _need(shown), "fell": fell, "quiet": quiet})
         return told
@@ -162,6 +160,16 @@ def last_rows(places) -> dict[str, list]:
             kind = "spot"
         rows.append((start[0], start[1], end[0], end[1], kind))
     return {column: [row[i] for row in rows] for i, column in enumerate(LAST_COLUMNS)}
+
+
+def _said(turn, told: Told, seat: str) -> str:
+    """``turn`` in one sentence a child reads, from ``seat``'s side: the side that acted, then the first thing that
+    happened that the seat may see, else what was done, in plain words (no ids, no coordinates)."""
+    shown = [e for e in turn.events if e.visible_to(seat)]
+    action_words, event_words = told.plain[seat] if told.plain and seat in told.plain else \
+        (told.words.get(seat, ""), tuple(e.text for e in shown))
+    text = next((w for e, w in zip(shown, event_words) if e.kind != "game_over"), action_words)
+    return f"{turn.action.player.capitalize()}: {text}"
 
 
 def _point(point) -> list[float] | None:

@@ -26,22 +26,15 @@ export function drawLayers(doc, layers) {
   }
 }
 
-// The last move's marks (widgets/board.py add_last) faded once the reader taps, so they never cover the reader's own
-// tap marks; drawn full again when the other side has played anew.
+// The last move's marks (widgets/board.py add_last) give way once the reader taps: hidden, so they never cover the
+// reader's own tap marks (the arrow is an annotation, drawn over every glyph); shown again when the other side has
+// played anew.
 const LAST_MARKS = ["last-arrows", "last-rings", "last-inner-rings"];
 export function fadeLast(doc, faded) {
   if (!doc) return;
-  const alpha = faded ? 0.15 : 1;
   for (const name of LAST_MARKS) {
     const model = doc.get_model_by_name(name);
-    if (!model) continue;
-    const parts = [model.glyph || model, ...(model.end ? [model.end] : [])];
-    for (const part of parts) {
-      for (const key of ["line_alpha", "fill_alpha"]) {
-        const spec = key in part ? part[key] : 0;  // a number, or BokehJS's {value} spec
-        if ((spec && typeof spec === "object" ? spec.value : spec) !== 0) part[key] = { value: alpha };
-      }
-    }
+    if (model && model.visible === faded) model.visible = !faded;
   }
 }
 

@@ -4,6 +4,7 @@
 // everything behind the curtain is inert (no tab stop, nothing to click).
 
 import { el } from "./common.js";
+import { forgetTurn } from "./story.js";
 
 // The answer to show now: ``answer`` itself, or while the curtain is up the answer without what a seat hides;
 // ``lift`` shows the whole answer once the seat says only they see the screen.
@@ -11,7 +12,7 @@ export function showCurtain(table, answer, lift) {
   const { curtain, step, tryText } = table.parts;
   const seat = answer.seat || answer.human;
   const people = answer.mode === "people" && answer.hidden && !answer.outcome;
-  if (people && !curtain.hidden && seat === table.shownSeat) return curtained(answer);  // up until the seat says
+  if (people && !curtain.hidden && seat === table.shownSeat) return hide(table, answer);  // up until the seat says
   const needed = people && table.shownSeat !== null && seat !== table.shownSeat;
   table.shownSeat = seat;
   behind(table, needed);
@@ -24,7 +25,14 @@ export function showCurtain(table, answer, lift) {
   curtain.hidden = false;
   ready.focus();
   ready.addEventListener("click", () => { curtain.hidden = true; lift(); step.focus(); }, { once: true });
-  return curtained(answer);
+  return hide(table, answer);
+}
+
+// The curtained answer, and nothing of the turn before it kept (story.js).
+function hide(table, answer) {
+  const shown = curtained(answer);
+  forgetTurn(table, shown);
+  return shown;
 }
 
 // Everything of the table but the curtain, inert while it is up.

@@ -90,7 +90,29 @@ export function showViewing(table, answer) {
 }
 
 // The panel at the move shown, not at the end: that move in words (the log's), its dice, and what it did.
-export function entryShown(answer) {
+function entryShown(answer) {
   if (answer.viewing == null) return null;
   return answer.log.find((entry) => entry.index === answer.viewing) || null;
 }
+
+// Who made the move shown, by the side's name, never "Bot" (widgets/live_words.py turn_line says it so too).
+export function replayTurn(answer) {
+  const then = entryShown(answer);
+  if (!then || then.index === 0) return "Replay: the start";
+  return `Replay: ${then.who === "You" ? "your" : `${sideName(then)}'s`} move`;
+}
+
+// The move shown as the last-move box says it: the engine's sentence naming the side (``said``, in plain words: as
+// the other side's turn is told), or in the expert's words the side and its action; then what else it did.
+export function replayLines(answer, simple) {
+  const then = entryShown(answer);
+  if (!then || then.index === 0) return [{ text: "The start: the armies set up." }];
+  const first = simple && then.said ? then.said : `${sideName(then)}: ${simple && then.words ? then.words : then.text}`;
+  const did = then.events.map((e) => (simple && e.words) || e.text).filter((text) => text && !first.includes(text));
+  return [{ text: first, dice: then.dice || null }, ...did.slice(0, 2).map((text) => ({ text }))];
+}
+
+const sideName = (entry) => {
+  const side = entry.side || entry.who;
+  return side[0].toUpperCase() + side.slice(1);
+};

@@ -8,7 +8,7 @@ import { diceView, el, ruleLink } from "./common.js";
 import { showBanner } from "./banner.js";
 import { showCurtain } from "./curtain.js";
 import { followAction } from "./frame.js";
-import { entryButtons, entryShown, replayParts, showViewing } from "./history.js";
+import { entryButtons, replayLines, replayParts, replayTurn, showViewing } from "./history.js";
 import { showChallenge } from "./practice.js";
 import { keepGame } from "./save-link.js";
 import { showSetup } from "./setup.js";
@@ -60,14 +60,8 @@ export function panelParts() {
 }
 
 function lastLines(answer, simple) {
-  if (answer.viewing != null) {  // a replay: the move shown, in the log's words, and what it did
-    const then = entryShown(answer);
-    if (!then || then.index === 0) return [{ text: "The start: the armies set up." }];
-    const did = then.events.map((e) => (simple && e.words) || e.text).filter((text) => text);
-    return [{ text: `${then.who}: ${simple && then.words ? then.words : then.text}`, dice: then.dice || null },
-            ...did.slice(0, 2).map((text) => ({ text }))];
-  }
-  if (Array.isArray(answer.last)) return answer.last;
+  if (answer.viewing != null) return replayLines(answer, simple);  // a replay: the move shown, and what it did
+  if (Array.isArray(answer.last)) return answer.last.filter((line) => !line.quiet);  // nothing happened: nothing said
   // before the engine said it: the other side's turns since the seat's own last one, from the log
   const lines = [];
   for (const entry of answer.log.slice().reverse()) {
@@ -216,9 +210,7 @@ export function show(table, whole) {
   const marks = (answer.layers && answer.layers.choices && answer.layers.choices.kind) || [];
   keyOf(legend, answer);
   const replaying = answer.viewing != null;  // the panel says the game at the move shown, not at the end
-  const then = replaying ? entryShown(answer) : null;
-  turn.textContent = !replaying ? (isSimple(table) && answer.turn.words) || answer.turn.line : !then || then.index === 0 ? "Replay: the start"
-    : `Replay: ${then.who === "You" ? "your" : `${then.who}'s`} move`;
+  turn.textContent = !replaying ? (isSimple(table) && answer.turn.words) || answer.turn.line : replayTurn(answer);
   result.textContent = answer.outcome && (!replaying || answer.viewing === answer.moves) ? answer.outcome.line : "";
   menu.replaceChildren(...answer.actions.map((a) => el("option", { value: String(a.id), text: a.text })));
   if (answer.actions.length && !tryText.value) tryText.value = JSON.stringify(answer.actions[0].action);

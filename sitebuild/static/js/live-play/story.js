@@ -5,7 +5,8 @@
 // that only moves the game on) says nothing. The board between steps is the engine's own, as it was after each step
 // (the "at" command, asked one at a time so a tap never waits behind a queue); the end is the answer's board. Never
 // blocks the reader: a tap or a key during the play-out skips to the end first; with prefers-reduced-motion, no
-// animation, the sentences at once.
+// animation, the sentences at once. The whole turn then stays to read, also after a tap that only chooses a figure,
+// until the reader plays (issue 35: the turn's moves, shots and dice are never swapped for its last quiet steps).
 
 import { diceView, el, stats } from "./common.js";
 import { boardView, drawLayers, fadeLast } from "./board-view.js";
@@ -46,23 +47,37 @@ export function tellTurn(table, answer) {
   const steps = Array.isArray(answer.last) ? answer.last : [];
   const start = answer.moves - steps.length;
   const fresh = PLAYS.has(table.lastRun) && answer.viewing == null && before != null && start >= before && steps.length;
-  const { story, storyLines, last } = table.parts;
-  if (!fresh || !said(steps).length) {
-    story.hidden = true;
-    last.hidden = false;
+  const { story, last } = table.parts;
+  const told = answer.viewing == null ? said(steps) : [];  // a replay says the move shown (the panel's last box)
+  if (!fresh || !told.length) {  // nothing new to play out: the turn as it was told stays (a tap only chose)
+    story.hidden = !told.length;
+    last.hidden = !story.hidden;
+    table.parts.storySkip.hidden = true;
+    // said once (a live region): a tap that only chose says nothing again
+    if (told.length && table.toldTurn !== turnKey(steps, answer)) sayTurn(table, steps, answer);
     drawLayers(table.doc, answer.layers);
     return;
   }
   last.hidden = true;  // the story box says it, step by step
   story.hidden = false;
+  table.toldTurn = null;
   table.snapshot.dataset.story = "playing";
   if (reduced() || !boardView(table.doc)) {  // no animation: the sentences at once, the board as it is now
-    storyLines.replaceChildren(...said(steps).map(sentence));
-    end(table, answer);
+    end(table, answer, steps);
     return;
   }
   play(table, answer, steps, start);
 }
+
+// The whole turn, to read again: one sentence a step where something happened (moves, shots, dice, falls); a step
+// that only moved the game on (a phase begins, the turn ends: ``quiet``) says nothing.
+function sayTurn(table, steps, answer) {
+  table.parts.storyLines.replaceChildren(...said(steps).map(sentence));
+  table.parts.storySkip.hidden = true;
+  table.snapshot.dataset.story = "done";
+  table.toldTurn = turnKey(steps, answer);
+}
+const turnKey = (steps, answer) => JSON.stringify([answer.moves, said(steps).map((step) => step.text)]);
 
 // The play-out: for each step, the board as it was before it, the step drawn over it, then the next.
 async function play(table, answer, steps, start) {
@@ -72,7 +87,7 @@ async function play(table, answer, steps, start) {
   const live = () => table.storyToken === token;
   const boardAt = (entry) => table.send({ kind: "command", name: "at", args: [entry] })
     .then((reply) => reply && reply.layers).catch(() => null);
-  table.skipStory = () => { if (live()) end(table, answer); };
+  table.skipStory = () => { if (live()) end(table, answer, steps); };
   let layers = await boardAt(start);
   for (let i = 0; i < steps.length && live(); i++) {
     const step = steps[i];
@@ -89,8 +104,7 @@ async function play(table, answer, steps, start) {
   }
   if (!live()) return;
   stats.story = [...(stats.story || []), { steps: said(steps).length, ms: performance.now() - began }];
-  storyLines.replaceChildren(...said(steps).map(sentence));  // the whole turn, to read again
-  end(table, answer);
+  end(table, answer, steps);
 }
 
 // The board before a step without the earlier step's arrow (the step drawn over it is the one to follow), and with
@@ -100,11 +114,11 @@ function duringPlay(layers, final) {
   return { ...layers, ...(empty ? { last: empty } : {}), ...(final && final.choices ? { choices: final.choices } : {}) };
 }
 
-function end(table, answer) {
+// The end of a play-out (its last step, Skip, a tap or a key): the board as the answer says, the whole turn said.
+function end(table, answer, steps) {
   stop(table);
   drawLayers(table.doc, answer.layers);
-  table.snapshot.dataset.story = "done";
-  table.parts.storySkip.hidden = true;
+  sayTurn(table, steps, answer);
 }
 
 // Ends a play-out (the reader tapped, or another answer came): no more steps, nothing drawn over the board.
@@ -113,6 +127,16 @@ function stop(table) {
   table.skipStory = null;
   table.parts.storySkip.hidden = false;
   if (table.overlay) table.overlay.replaceChildren();
+}
+
+// Behind the curtain (curtain.js) nothing of a seat's turn is kept: no play-out, no sentence, and the board's end
+// kept for the tests is the curtained answer's (the previous one's would hold the passed seat's hand).
+export function forgetTurn(table, answer) {
+  stop(table);
+  stats.finalLayers = answer.layers;
+  table.parts.story.hidden = true;
+  table.parts.storyLines.replaceChildren();
+  table.toldTurn = null;
 }
 
 export function skipStory(table) {
