@@ -1,8 +1,9 @@
 // Where the table's parts sit for the screen (issue 35). What the board draws under its table (Dice Tactics' status
 // panel, Phlog's cards and fighters out of the game) goes to the side panel, after the other side's sentence: beside
 // the board on a wide screen (under a board that fills the window's height it ran below the screen), and on a phone
-// after that sentence, which then sits right under the board. On a phone the hand of cards leaves the fixed bar too,
-// for the panel after that sentence: in the bar it took half the screen, and the sentence and the board went under it.
+// after that sentence, which then sits right under the board. On a phone the hand of cards (and a tapped spot's
+// details) leave the fixed bar too, for the panel after that sentence: in the bar they took half the screen, and the
+// sentence and the board went under it. The bar keeps the turn line, the buttons and a question.
 
 import { boardView } from "./board-view.js";
 
@@ -47,9 +48,9 @@ function fitCaptions(view) {
 
 export function placeParts(table) {
   const wide = matchMedia(WIDE).matches;
-  const { hand, ways, bar, story, extras } = table.parts;
-  if (wide && hand.parentNode !== bar) bar.querySelector(".tsr-live-details").before(hand, ways);
-  if (!wide && hand.parentNode === bar) story.after(hand, ways);
+  const { hand, ways, details, stepHint, bar, story, extras } = table.parts;
+  if (wide && hand.parentNode !== bar) stepHint.before(hand, ways, details);
+  if (!wide && hand.parentNode === bar) story.after(details, hand, ways);
   for (const view of underBoard(table.doc)) {
     if (view.el.parentNode !== extras) extras.append(view.el);
     for (const inner of [view, ...(view.child_views || [])]) fitCaptions(inner);
