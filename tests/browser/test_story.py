@@ -114,8 +114,9 @@ RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plast
 def test_on_a_phone_the_other_sides_first_sentence_is_above_the_bar(open_page, ruleset):
     """Every ruleset, played on a phone by what a player sees (tests/browser/test_game_table.py's one action) until
     the other side's turn is played out: its first sentence inside the viewport, under the board and above the fixed
-    bar; the board wholly in view above the bar; and the bar leaves most of the screen (in Dice Tactics the hand in
-    the bar took 372 px of 844, and the sentence and the board's bottom row went under it)."""
+    bar; the board wholly in view above the bar; and the bar takes at most a third of the screen, 40 % with Projector
+    on (in Dice Tactics the hand in the bar took 372 px of 844, 516 with Projector on, and the sentence and the
+    board's bottom row went under it)."""
     from .test_game_table import _one_action  # (its module's helper: a confirmation, the big button, a card, a tap)
     page, report = open_page(f"{ruleset}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True,
                              motion="no-preference")
@@ -138,7 +139,7 @@ def test_on_a_phone_the_other_sides_first_sentence_is_above_the_bar(open_page, r
     assert _in_view(sentence, *PHONE), f"the first sentence is out of view: {sentence}"
     assert sentence[3] <= bar[1] + 1, f"the first sentence ({sentence}) is under the fixed bar (top {bar[1]:.0f})"
     assert _in_view(board, *PHONE) and board[3] <= bar[1] + 1, f"the board ({board}) is not wholly above the bar ({bar})"
-    assert bar[3] - bar[1] <= 0.3 * PHONE[1], f"the fixed bar takes {bar[3] - bar[1]:.0f} px of {PHONE[1]}"
+    assert bar[3] - bar[1] <= PHONE[1] / 3, f"the fixed bar takes {bar[3] - bar[1]:.0f} px of {PHONE[1]}"
     # Projector on (text half as big again): the board still wholly above the bar, the bar under 40 % of the screen
     page.evaluate("() => { if (!document.documentElement.classList.contains('tsr-projector'))"
                   " document.querySelector('.tsr-projector-toggle').click(); }")

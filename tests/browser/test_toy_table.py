@@ -24,8 +24,8 @@ SIZES = [(390, 844), (1280, 800), (1920, 1080)]
 PROJECTOR_SHARE = 0.6  # of a 1920 px projector's width, at least
 
 # What the board draws beside its table (Dice Tactics' status panel, Phlog's cards figure): the board layout's other
-# parts with a size, their boxes; a card's name cut in the middle of a word; captions of a figure drawn over each
-# other (the canvas's own measure of each caption, at its font and size, against the next one on its line).
+# parts with a size, their boxes; a card's name cut in the middle of a word; captions of those figures drawn over
+# each other or past the figure's edge (the canvas's own measure of each caption, at its font and size).
 UNDER_JS = """
   function under(doc, board) {
     const root = Object.values(Bokeh.index).find((r) => r.model.document === doc);
@@ -48,6 +48,7 @@ UNDER_JS = """
       if (root.model.document !== doc) continue;
       for (const view of views(root)) {
         if (!view.canvas_view || !view.model.renderers || view.el.getBoundingClientRect().width === 0) continue;
+        if (/board$/.test(view.model.name || "")) continue;  // the table's own labels: its figures' names
         const width = view.el.getBoundingClientRect().width;
         for (const r of view.model.renderers) {
           const g = r.glyph, data = r.data_source && r.data_source.data;

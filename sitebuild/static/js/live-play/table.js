@@ -46,6 +46,10 @@ function tableParts(table, rollsDice) {
       el("p", { text: "Try anything (the engine says which rule forbids it):" }), tryText, tryButton),
     el("div", { class: "tsr-live-buttons" }, kept.save, kept.load, kept.file, kept.copyLink, kept.copyChallenge), kept.linkOut);
   const told = storyParts();  // the other side's turn, step by step (story.js)
+  // the whole turn, to read again, may be long (Phlog's steps a square at a time): it scrolls in its own box
+  // (live-play.css), the first sentence on top and what follows it in view; a named region reached by keyboard
+  Object.entries({ tabindex: "0", role: "region", "aria-label": "The other side's turn" })
+    .forEach(([name, value]) => told.storyLines.setAttribute(name, value));
   const extras = el("div", { class: "tsr-table-extras", hidden: "" });  // what the board draws under it (place.js)
   const side = el("div", { class: "tsr-table-side" }, panel.bar, told.story, extras, panel.last, panel.result, panel.status, panel.others,
     panel.full, panel.legend, gameBar, more, panel.logBox);
