@@ -107,6 +107,52 @@ def test_the_bots_turn_is_played_out_on_a_phone_and_skip_ends_it(open_page):
     assert not report.problems, report.problems
 
 
+RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plastic"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_on_a_phone_the_other_sides_first_sentence_is_above_the_bar(open_page, ruleset):
+    """Every ruleset, played on a phone by what a player sees (tests/browser/test_game_table.py's one action) until
+    the other side's turn is played out: its first sentence inside the viewport, under the board and above the fixed
+    bar; the board wholly in view above the bar; and the bar takes at most a third of the screen, 40 % with Projector
+    on (in Dice Tactics the hand in the bar took 372 px of 844, 516 with Projector on, and the sentence and the
+    board's bottom row went under it)."""
+    from .test_game_table import _one_action  # (its module's helper: a confirmation, the big button, a card, a tap)
+    page, report = open_page(f"{ruleset}/full_game.html", width=PHONE[0], height=PHONE[1], touch=True,
+                             motion="no-preference")
+    wait_for_boards(page)
+    page.locator(".tsr-play-now").click()
+    table = page.locator(f'.tsr-snapshot[data-ruleset="{ruleset}"]')
+    table.locator(".tsr-live-turn").wait_for(timeout=120_000)
+    page.wait_for_function("window.tsrLivePlay.boots.length > 0")
+    for _ in range(30):
+        _one_action(page, table)
+        if table.get_attribute("data-story") == "playing":
+            break
+    else:
+        pytest.fail("no turn of the other side was played out in 30 actions")
+    first = table.locator(".tsr-story .tsr-story-line").first
+    first.wait_for(state="visible")
+    sentence, bar = _box(first), _box(table.locator(".tsr-table-bar"))
+    board = _box(table.locator(".tsr-table-board .tsr-bokeh"))
+    print(f"{ruleset} phone: first sentence at {sentence}, board {board}, bar from y={bar[1]:.0f} ({bar[3] - bar[1]:.0f} px)")
+    assert _in_view(sentence, *PHONE), f"the first sentence is out of view: {sentence}"
+    assert sentence[3] <= bar[1] + 1, f"the first sentence ({sentence}) is under the fixed bar (top {bar[1]:.0f})"
+    assert _in_view(board, *PHONE) and board[3] <= bar[1] + 1, f"the board ({board}) is not wholly above the bar ({bar})"
+    assert bar[3] - bar[1] <= PHONE[1] / 3, f"the fixed bar takes {bar[3] - bar[1]:.0f} px of {PHONE[1]}"
+    # Projector on (text half as big again): the board still wholly above the bar, the bar under 40 % of the screen
+    page.evaluate("() => { if (!document.documentElement.classList.contains('tsr-projector'))"
+                  " document.querySelector('.tsr-projector-toggle').click(); }")
+    page.wait_for_timeout(1500)
+    bar, board = _box(table.locator(".tsr-table-bar")), _box(table.locator(".tsr-table-board .tsr-bokeh"))
+    print(f"{ruleset} phone, Projector on: board {board}, bar from y={bar[1]:.0f} ({bar[3] - bar[1]:.0f} px)")
+    assert bar[3] - bar[1] <= 0.4 * PHONE[1], f"Projector on: the fixed bar takes {bar[3] - bar[1]:.0f} px of {PHONE[1]}"
+    table.locator(".tsr-table-board").scroll_into_view_if_needed()
+    board = _box(table.locator(".tsr-table-board .tsr-bokeh"))
+    assert board[3] <= bar[1] + 1, f"Projector on: the board ({board}) goes under the bar (top {bar[1]:.0f})"
+    assert not report.problems, report.problems
+
+
 def test_reduced_motion_says_the_whole_turn_at_once(open_page):
     page, report = open_page(f"{RULESET}/full_game.html", width=DESKTOP[0], height=DESKTOP[1])
     page.emulate_media(reduced_motion="reduce")

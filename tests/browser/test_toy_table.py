@@ -6,8 +6,11 @@ no axis, grid line, toolbar, hover tool or board legend is shown on the live boa
 at 1920x1080 with Projector on it takes at least 60 % of the width; Projector on never makes it narrower than off,
 and draws the toy soldiers a quarter bigger or more; a lone figure is labelled by its kind in simple mode, by its id
 in the expert's;
-the marks' key is folded ("What do the marks mean?", closed) and lists only the marks on the board. Before Play
-the snapshot keeps its axes (for measuring), and the wheel zooms the board in play, "Whole table" undoing it.
+the marks' key is folded ("What do the marks mean?", closed) and lists only the marks on the board. At 1280 and 1920
+what the board draws under its table (Dice Tactics' status panel, Phlog's cards figure) and the cards offered are on
+the screen (they ran below it); no card's name is cut mid-word; no caption of the board's figures is drawn over
+another or past its edge (Phlog's at 390 with Projector on). Before Play the snapshot keeps its axes (for measuring),
+and the wheel zooms the board in play, "Whole table" (off the board's drawing) undoing it.
 """
 
 from __future__ import annotations
@@ -20,8 +23,55 @@ RULESETS = ["army_men", "dice_tactics", "one_brain_cell", "phlog", "simple_plast
 SIZES = [(390, 844), (1280, 800), (1920, 1080)]
 PROJECTOR_SHARE = 0.6  # of a 1920 px projector's width, at least
 
+# What the board draws beside its table (Dice Tactics' status panel, Phlog's cards figure): the board layout's other
+# parts with a size, their boxes; a card's name cut in the middle of a word; captions of those figures drawn over
+# each other or past the figure's edge (the canvas's own measure of each caption, at its font and size).
+UNDER_JS = """
+  function under(doc, board) {
+    const root = Object.values(Bokeh.index).find((r) => r.model.document === doc);
+    return (root.child_views || []).filter((v) => v !== board && v.model.visible).map((v) => v.el.getBoundingClientRect())
+      .filter((b) => b.height > 2).map((b) => [b.left, b.top, b.right, b.bottom]);
+  }
+  function cutWord(face) {
+    const text = face.firstChild, range = document.createRange();
+    if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+    let at = 0;
+    return text.textContent.split(" ").some((word) => {
+      range.setStart(text, at); range.setEnd(text, at + word.length); at += word.length + 1;
+      return word && new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size > 1;
+    });
+  }
+  function overlaps(doc) {
+    const out = [], measure = document.createElement("canvas").getContext("2d");
+    function* views(v) { yield v; for (const ch of (v.child_views || [])) yield* views(ch); }
+    for (const root of Object.values(Bokeh.index)) {
+      if (root.model.document !== doc) continue;
+      for (const view of views(root)) {
+        if (!view.canvas_view || !view.model.renderers || view.el.getBoundingClientRect().width === 0) continue;
+        if (/board$/.test(view.model.name || "")) continue;  // the table's own labels: its figures' names
+        const width = view.el.getBoundingClientRect().width;
+        for (const r of view.model.renderers) {
+          const g = r.glyph, data = r.data_source && r.data_source.data;
+          if (!g || !("text_font_size" in g) || !data || typeof g.text === "string") continue;
+          const col = (name) => Array.from(data instanceof Map ? data.get(name) : data[name] || []);
+          const field = g.text.field, xs = col("x"), ys = col("y"), texts = field ? col(field) : [];
+          const size = g.text_font_size.value || g.text_font_size;
+          measure.font = `${size} ${g.text_font.value || g.text_font || "helvetica"}`;
+          const spans = texts.map((t, i) => [ys[i], view.frame.x_scale.compute(xs[i]),
+                                             view.frame.x_scale.compute(xs[i]) + measure.measureText(String(t)).width, t]);
+          for (const a of spans) {
+            if (a[2] > width + 1) out.push(`${a[3]} past the figure's edge`);
+            for (const b of spans) if (a !== b && a[0] === b[0] && a[1] <= b[1] && a[2] > b[1]) out.push(`${a[3]} over ${b[3]}`);
+          }
+        }
+      }
+    }
+    return out;
+  }
+"""
+
 # The live board as drawn now: its plot's box, what of a chart it still shows, its range, the key's marks.
-LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
+LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + UNDER_JS + """
   const [doc, view] = liveBoard(snapshot);
   const all = doc._all_models instanceof Map ? Array.from(doc._all_models.values()) : Array.from(doc.all_models);
   const plots = all.filter((m) => "toolbar_location" in m && "renderers" in m && "center" in m);
@@ -43,6 +93,11 @@ LOOK_JS = """(snapshot) => {""" + LIVE_BOARD_JS + """
     figure: Math.max(0, ...all.filter((m) => m.w && m.w.units === "screen" && m.url).map((m) => m.w.value)),
     label: (() => { const names = doc.get_model_by_name("figure-names-name");
                     return names ? (names.visible ? "name" : "id") : null; })(),
+    under: under(doc, view),
+    cards: Array.from(snapshot.querySelectorAll(".tsr-live-hand .tsr-live-card")).map((c) => {
+      const b = c.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }),
+    cut: Array.from(snapshot.querySelectorAll(".tsr-card-face")).filter((face) => cutWord(face)).map((f) => f.textContent),
+    overlaps: overlaps(doc),
   };
 }"""
 
@@ -62,6 +117,21 @@ def _look(page, snapshot) -> dict:
             return now
         last = now
     return last
+
+
+def _scrolled_in_panel(page, table, snapshot, look, width, height) -> list:
+    """What is still off the screen once the side panel is scrolled (on its own: the board stays where it was) to
+    the board's status or cards; the panel scrolled back."""
+    table.locator(".tsr-table-extras").evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+    now = _look(page, snapshot)
+    table.locator(".tsr-table-side").evaluate("(e) => { e.scrollTop = 0; }")
+    assert now["box"] == pytest.approx(look["box"], abs=1), "the board moved as the side panel scrolled"
+    return [b for b in now["under"] if not _on_screen(b, width, height)]
+
+
+def _on_screen(box, width, height) -> bool:
+    left, top, right, bottom = box
+    return left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1
 
 
 SPILLED_JS = """(table) => {
@@ -102,11 +172,18 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
             assert look["hovers"] == 0 and look["legends"] == 0, f"{where}: a hover box or the board's legend: {look}"
             assert table.locator(".bk-Toolbar:visible").count() == 0, f"{where}: a toolbar is drawn"
             left, top, right, bottom = look["box"]
-            assert left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1, f"{where}: out of view {look['box']}"
+            assert _on_screen(look["box"], width, height), f"{where}: out of view {look['box']}"
             widths[(width, projector)] = right - left
             spilled = page.evaluate(SPILLED_JS, snapshot)
             assert not spilled, f"{where}: controls run past the side panel's edge: {spilled}"
             figures[(width, projector)] = look["figure"]
+            if width > 760:  # beside the board: what it draws under its table, and the cards offered (issue 35)
+                off = [b for b in look["under"] + look["cards"] if not _on_screen(b, width, height)]
+                if off and (width, projector) == (1280, True):  # 328 x 746 px of words half as big again: the
+                    off = _scrolled_in_panel(page, table, snapshot, look, width, height)  # panel's own scroll
+                assert not off, f"{where}: the board's status or cards, or cards offered, below the screen: {off}"
+            assert not look["cut"], f"{where}: a card's name cut mid-word: {look['cut']}"
+            assert not look["overlaps"], f"{where}: captions drawn over each other: {look['overlaps']}"
             key = look["key"]
             assert key["tag"] == "DETAILS" and not key["open"] and key["summary"] == "What do the marks mean?", key
             assert set(key["shown"]) - {"last"} == set(look["kinds"]), f"{where}: the key lists other marks: {key}"
@@ -134,6 +211,9 @@ def test_the_live_board_is_a_toy_table_that_fills_its_place(open_page, ruleset):
     page.wait_for_timeout(300)
     zoomed = page.evaluate(LOOK_JS, snapshot)["range"]
     assert zoomed[1] - zoomed[0] < 0.9 * (before[1] - before[0]), f"the wheel did not zoom: {before} -> {zoomed}"
+    b = whole.bounding_box()  # off the board's drawing (it covered its top right corner, a farmhouse there)
+    assert b["x"] >= right or b["x"] + b["width"] <= left or b["y"] >= bottom or b["y"] + b["height"] <= top, \
+        f"Whole table {b} is over the board {before_box}"
     whole.click()
     page.wait_for_timeout(300)
     assert page.evaluate(LOOK_JS, snapshot)["range"] == pytest.approx(before, abs=1e-6) and whole.is_hidden()

@@ -102,6 +102,10 @@ def _check_the_curtain(page, table, ruleset, prose, before: set[str]) -> dict:
     shown; the seat's that passed, read before its action, less what it played in the open) looked for."""
     curtain = table.locator(".tsr-table-curtain")
     reachable = page.evaluate(REACHABLE_JS, curtain.element_handle())
+    # its words keep the panel's margins (10 px a side on a phone): they ran to the screen's edges
+    edges = page.evaluate("(c) => Array.from(c.querySelectorAll('p')).map((p) => {"
+                          " const b = p.getBoundingClientRect(); return Math.min(b.left, innerWidth - b.right); })",
+                          curtain.element_handle())
     content = page.content()
     layers = repr(page.evaluate(LAYERS_JS, table.element_handle()))
     kept = page.evaluate(KEPT_JS)
@@ -111,7 +115,7 @@ def _check_the_curtain(page, table, ruleset, prose, before: set[str]) -> dict:
     secrets = coming | {card for card in before if not _said(played, card)}
     leaked = sorted(s for s in secrets if _said(content, s) > _said(prose, s) or _said(layers, s))
     kept = sorted(f"{s} in {where}" for s in secrets for where in ("kept", "sources") if _said(kept[where], s))
-    return {"reachable": reachable, "leaked": leaked, "kept": kept, "secrets": secrets}
+    return {"reachable": reachable, "leaked": leaked, "kept": kept, "secrets": secrets, "edges": edges}
 
 
 @pytest.mark.parametrize("path", ["phlog/full_game.html", "dice_tactics/index.html"])
@@ -151,6 +155,7 @@ def test_while_the_curtain_is_up_no_hidden_card_is_in_the_page(open_page, rulese
         assert at["reachable"] == [], f"{len(at['reachable'])} controls reachable behind the curtain: {at['reachable'][:8]}"
         assert at["leaked"] == [], f"hidden cards in the page under the curtain: {at['leaked']}"
         assert at["kept"] == [], f"hidden cards kept in the page's JS under the curtain: {at['kept']}"
+        assert min(at["edges"]) >= 10, f"the curtain's words come {min(at['edges']):.0f} px from the screen's edge"
     assert not report.problems, report.problems
 
 

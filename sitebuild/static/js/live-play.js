@@ -4,6 +4,7 @@
 //   table.js       the game table (loaded when a game starts): layout, Simple, More, requests, focus
 //   panel.js       the panel: turn line, next-step button, offered cards and choices, the log
 //   board-view.js  the Bokeh board: its document, layers, views, tooltips, labels and size
+//   place.js       where parts sit for the screen: what the board draws under it, the hand on a phone
 //   taps.js        taps on the board and on the cards drawn under it
 //   curtain.js     "Pass the device" between two people on one screen
 //   banner.js      the end of the game, over the board

@@ -81,9 +81,13 @@ export function diceView(faces) {
   return el("span", {}, shown, el("span", { class: "tsr-sr", text: ` (dice: ${faces.join(", ")})` }));
 }
 
+// In view: inside the window, and not under the bar a phone's table keeps fixed at the bottom (unless in it).
 export function inView(node) {
   const box = node.getBoundingClientRect();
-  return box.height > 0 && box.top >= -1 && box.bottom <= innerHeight + 1 && box.left >= -1 && box.right <= innerWidth + 1;
+  const bar = node.closest(".tsr-table") && node.closest(".tsr-table").querySelector(".tsr-table-bar");
+  const fixed = bar && !bar.contains(node) && getComputedStyle(bar).position === "fixed";
+  const bottom = fixed ? bar.getBoundingClientRect().top : innerHeight;
+  return box.height > 0 && box.top >= -1 && box.bottom <= bottom + 1 && box.left >= -1 && box.right <= innerWidth + 1;
 }
 
 export function titleOf(ruleset) {  // the ruleset's title, as the Play button at the top of the page says it

@@ -48,7 +48,7 @@ export function followAction(table, answer) {
     if ("have_updated_interactively" in range) range.have_updated_interactively = Boolean(framed);
     range.setv({ start, end });
   }
-  const button = table.boardBox && table.boardBox.querySelector(".tsr-whole-table");
+  const button = table.parts && table.parts.bar.querySelector(".tsr-whole-table");
   if (button) button.hidden = !framed;
   table.boardBox.dataset.framed = framed ? framed.map((v) => v.toFixed(2)).join(",") : "";
 }

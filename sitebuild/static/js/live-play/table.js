@@ -15,6 +15,7 @@ import { wireReplay } from "./history.js";
 import { wireTaps } from "./taps.js";
 import { wireSetup } from "./setup.js";
 import { wireMake } from "./make.js";
+import { placeParts } from "./place.js";
 
 // The table's own parts, the panel's (panel.js), the practice bar's (practice.js) and the More drawer's.
 function tableParts(table, rollsDice) {
@@ -45,11 +46,16 @@ function tableParts(table, rollsDice) {
       el("p", { text: "Try anything (the engine says which rule forbids it):" }), tryText, tryButton),
     el("div", { class: "tsr-live-buttons" }, kept.save, kept.load, kept.file, kept.copyLink, kept.copyChallenge), kept.linkOut);
   const told = storyParts();  // the other side's turn, step by step (story.js)
-  const side = el("div", { class: "tsr-table-side" }, panel.bar, told.story, panel.last, panel.result, panel.status, panel.others,
+  // the whole turn, to read again, may be long (Phlog's steps a square at a time): it scrolls in its own box
+  // (live-play.css), the first sentence on top and what follows it in view; a named region reached by keyboard
+  Object.entries({ tabindex: "0", role: "region", "aria-label": "The other side's turn" })
+    .forEach(([name, value]) => told.storyLines.setAttribute(name, value));
+  const extras = el("div", { class: "tsr-table-extras", hidden: "" });  // what the board draws under it (place.js)
+  const side = el("div", { class: "tsr-table-side" }, panel.bar, told.story, extras, panel.last, panel.result, panel.status, panel.others,
     panel.full, panel.legend, gameBar, more, panel.logBox);
   const banner = el("div", { class: "tsr-table-banner", hidden: "" });
   const curtain = el("div", { class: "tsr-table-curtain", hidden: "" });
-  return { ...panel, ...told, ...practiceParts(), ...kept, simpleBox, leave, head, newGame, dice, tryText, tryButton, more, side,
+  return { ...panel, ...told, ...practiceParts(), ...kept, extras, simpleBox, leave, head, newGame, dice, tryText, tryButton, more, side,
            banner, curtain };
 }
 
@@ -108,7 +114,7 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
   }
 
   // On screen: the table over the page; the page behind is inert (Tab never leaves the table).
-  const fit = table.fit = () => fitBoard(table);
+  const fit = table.fit = () => { placeParts(table); fitBoard(table); };
   const enter = table.enter = () => {
     if (!placeholder.isConnected) snapshot.replaceWith(placeholder);
     document.body.append(snapshot);
@@ -247,7 +253,11 @@ export async function openTable({ snapshot, pickers, opponent, resume, send, rul
       const view = boardView(table.doc);
       (view ? view.el : board).scrollIntoView({ block: "nearest" });
     }
-    if (!inView(step.hidden ? turn : step)) (step.hidden ? turn : step).scrollIntoView({ block: "nearest" });
+    // the other side's first sentence (under the board on a phone), then the big button, or the cards to play
+    const told = !parts.story.hidden && parts.story.querySelector(".tsr-story-line");
+    if (told && !inView(told)) told.scrollIntoView({ block: "nearest" });
+    const main = !step.hidden ? step : !parts.hand.hidden ? parts.hand : turn;
+    if (!inView(main)) main.scrollIntoView({ block: "nearest" });
   };
 
   wirePractice(table);

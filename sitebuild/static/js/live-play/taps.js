@@ -39,8 +39,9 @@ export function wireTaps(table) {
     }
     return null;
   }
-  // Heard on the board's box (Bokeh may draw its views anew), as the click goes down (Bokeh's canvas keeps it).
-  boardBox.addEventListener("click", (event) => {
+  // Heard on the board's box and the side panel's (place.js: the cards figure goes there on a wide screen), as the
+  // click goes down (Bokeh's canvas keeps it; Bokeh may draw its views anew).
+  const cardTapped = (event) => {
     const drawn = !table.busy && drawnCards();
     if (!drawn) return;
     const { view, faces, source } = drawn;
@@ -55,7 +56,8 @@ export function wireTaps(table) {
     const card = Array.from(hand.querySelectorAll("[data-face]")).find((b) => b.dataset.face === texts[i]);
     if (card) { card.focus({ preventScroll: true }); card.click(); }
     else status.textContent = `${texts[i]}: not a card to play now.`;
-  }, true);
+  };
+  for (const box of [boardBox, table.parts.extras]) box.addEventListener("click", cardTapped, true);
 
   // No tooltips during play: a tap says beside the board what the tooltip says there, as the board is after the
   // tap: the figure chosen, the one attacked, the one that moved there. The simple mode says the figure's card in
@@ -70,7 +72,7 @@ export function wireTaps(table) {
   // "Whole table": shown once the board is zoomed (the wheel, a pinch) or dragged, it puts the whole table in view.
   // Heard as the events go down (Bokeh's canvas keeps the wheel and the pinch).
   const whole = el("button", { type: "button", class: "tsr-whole-table", text: "Whole table", hidden: "" });
-  boardBox.append(whole);
+  table.parts.undo.after(whole);  // in the bar, beside Undo: off the board's drawing, in view at every size
   const zoomed = () => { whole.hidden = false; };
   boardBox.addEventListener("wheel", zoomed, { capture: true, passive: true });
   boardBox.addEventListener("touchmove", (event) => { if (event.touches.length > 1) zoomed(); }, { capture: true, passive: true });
