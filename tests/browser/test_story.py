@@ -283,7 +283,11 @@ def test_replay_reads_like_a_story(open_page):
     viewing.locator(".tsr-view-play").click()
     page.wait_for_function("(s) => /move [3-9]\\d* of|move \\d\\d+ of/.test(s.querySelector('.tsr-view-where').textContent)",
                            arg=table.element_handle(), timeout=15_000)
-    viewing.locator(".tsr-view-play").click()  # pause
+    toggle = viewing.locator(".tsr-view-play")  # while playing it says Pause beside two bars drawn in CSS (no "⏸":
+    bars = toggle.locator(".tsr-pause-icon").bounding_box()  # a missing-glyph box in Debian's chromium)
+    assert toggle.inner_text().strip() == "Pause" and bars and bars["width"] > 4 and bars["height"] > 4, bars
+    toggle.click()  # pause
+    assert toggle.inner_text().strip() == "▶ Play"
     paused = panel_says_the_move_shown()
     page.wait_for_timeout(1500)
     assert panel_says_the_move_shown() == paused, "the replay went on after Pause"

@@ -62,7 +62,8 @@ function pause(table) {
 
 function nextMove(table) {
   const { toggle, speed } = table.parts.replay;
-  toggle.textContent = "⏸ Pause";
+  // two bars drawn in CSS: "⏸" has no glyph in many fonts (a missing-glyph box in Debian's chromium)
+  toggle.replaceChildren(el("span", { class: "tsr-pause-icon", "aria-hidden": "true" }), "Pause");
   toggle.setAttribute("aria-pressed", "true");
   clearTimeout(table.replayTimer);
   table.replayTimer = setTimeout(() => {
