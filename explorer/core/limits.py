@@ -45,6 +45,18 @@ MAX_TERRAIN = 200
 MAX_CORNERS = 1000
 """The most corners one terrain piece has."""
 
+
+def corner(point) -> bool:
+    """Whether ``point`` is a terrain piece's corner as a save holds it: ``[x, y]``, two finite numbers."""
+    return isinstance(point, list) and len(point) == 2 and all(
+        isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in point)
+
+
+def corner_list(points) -> bool:
+    """Whether ``points`` are a terrain piece's corners as a save holds them: 3 to :data:`MAX_CORNERS` corners
+    (:func:`corner`; a save's table and a challenge's start check them alike)."""
+    return isinstance(points, list) and 3 <= len(points) <= MAX_CORNERS and all(map(corner, points))
+
 _QUOTE_CHARS = 60  # text and numbers quoted in a message
 _INSTANCE_CHARS = 200  # an object's repr (an action, a figure)
 

@@ -8,14 +8,13 @@ import functools
 import hashlib
 import importlib.resources
 import json
-import math
 import re
 import tomllib
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ChallengeError
-from ..limits import MAX_CORNERS, MAX_TERRAIN, brief
+from ..limits import MAX_CORNERS, MAX_TERRAIN, brief, corner
 from .challenge import Challenge
 from .goals import GOAL_KINDS, MEASURES, Goal, args_problem, ruleset_package, ruleset_tests
 from .writing import toml_text
@@ -255,8 +254,7 @@ def _piece_problem(piece, where: str) -> str | None:
     points = piece["points"]
     if not isinstance(points, list) or not 3 <= len(points) <= MAX_CORNERS:
         return f"{where}'s points are a list of its corners, 3 to {MAX_CORNERS:,}, each [x, y], not {brief(points)}"
-    bad = next((p for p in points if not isinstance(p, list) or len(p) != 2 or not all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p)), None)
+    bad = next((p for p in points if not corner(p)), None)
     return None if bad is None else f"{where}'s corner {brief(bad)} is not [x, y], two numbers of inches"
 
 

@@ -78,7 +78,8 @@ class Making:
         if edit == "begin":
             return self._make_begin()
         handler = {"set": self._make_set, "arg": self._make_arg, "args": self._make_args, "pick": self._make_pick,
-                   "record": self._make_record, "stop": self._make_stop, "check": self._make_check, "result": self._make_result,
+                   "record": self._make_record, "stop": self._make_stop, "check": self._make_check,
+                   "result": self._make_result,
                    "add": self._make_add, "lesson": self._make_lesson, "cancel": self._make_cancel}.get(edit)
         if handler is not None and self._draft is None and edit != "lesson":
             return self._say("error", "No challenge is being made: press Make it a challenge first.")

@@ -68,16 +68,17 @@ class SettingUp:
         if setting is None:
             return None
         shape, position = setting.shape, setting.position
-        picked = next((p for p in setting.pieces() if p["id"] == self._picked), None)
-        tabletop = setting.tabletop
+        pieces, tabletop = setting.pieces(), setting.tabletop
+        terrain = setting.terrain() if tabletop else []  # (each a copy of the save's: asked once an answer)
+        picked = next((p for p in pieces if p["id"] == self._picked), None)
         return {
             "pieces": [{"id": p["id"], "side": p["side"], "kind": _kind_words(shape, p), "at": _place(shape, p)}
-                       for p in setting.pieces()],
+                       for p in pieces],
             "kinds": list(setting.kinds()), "sides": list(self.state.sides), "phases": list(shape.phases),
             "side": position.get("side"), "piles": setting.piles(), "terrain_kinds": list(setting.terrain_kinds()),
-            "terrain": [t["name"] for t in setting.terrain()] if tabletop else [], "tabletop": tabletop,
+            "terrain": [t["name"] for t in terrain], "tabletop": tabletop,
             "terrain_sizes": {t["name"]: [round(v, 2) for v in shaping.size(t["points"])]
-                              for t in (setting.terrain() if tabletop else ())},  # width and depth, inches
+                              for t in terrain},  # width and depth, inches
             "radius": self.tap_radius,  # a tap's radius round a piece, board units (the page's drag starts within it)
             "fields": {name: list(values) for name, values in shape.fields_set.items()},
             "picked": None if picked is None else {"id": picked["id"], "kind": _kind_words(shape, picked),

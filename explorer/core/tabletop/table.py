@@ -10,7 +10,7 @@ from math import hypot
 
 from .. import geometry as geo
 from ..geometry import Point, Polygon
-from ..limits import MAX_CORNERS, MAX_TERRAIN, brief
+from ..limits import MAX_CORNERS, MAX_TERRAIN, brief, corner_list
 from .measure import BASE_RADIUS, EPSILON, distance, segment_point_distance
 from .sight import (
     SHADOW_MARGIN, LineOfSight, Sight, Silhouette, box_in_strip, clear_sight, line_of_sight, sight_box, sight_points,
@@ -392,10 +392,7 @@ def _terrain_from_save(data) -> Terrain:
     if not isinstance(data, Mapping):
         raise ValueError("a piece of terrain is an object")
     points = data.get("points")
-    if not isinstance(points, list) or not 3 <= len(points) <= MAX_CORNERS or not all(
-            isinstance(pt, list) and len(pt) == 2 and all(
-                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in pt)
-            for pt in points):
+    if not corner_list(points):
         raise ValueError(f"its points must be a list of 3 to {MAX_CORNERS} [x, y] pairs of finite numbers")
     if not isinstance(data.get("name"), str) or not isinstance(data.get("kind"), str):
         raise ValueError("a piece of terrain has a name and a kind (text)")
